@@ -1,0 +1,61 @@
+// Typed evaluation of a parsed `$filter` over one entity.
+#include "core/FilterEval.h"
+
+namespace tablelint {
+
+namespace {
+
+bool holds(CompareOp Op, int C) {
+  switch (Op) {
+  case CompareOp::Eq:
+    return C == 0;
+  case CompareOp::Ne:
+    return C != 0;
+  case CompareOp::Gt:
+    return C > 0;
+  case CompareOp::Ge:
+    return C >= 0;
+  case CompareOp::Lt:
+    return C < 0;
+  case CompareOp::Le:
+    return C <= 0;
+  }
+  return false;
+}
+
+bool evaluate(const Filter &F, std::uint32_t Index, const EntityView &E) {
+  const FilterNode &N = F.node(Index);
+  switch (N.Kind) {
+  case FilterNodeKind::Compare: {
+    if (!N.Literal.Known)
+      return false;
+    const EdmValue *V = E.property(N.Property);
+    if (!V)
+      return false;
+    // nullopt: different EDM types (or NaN), which never match.
+    const std::optional<int> C = compareEdm(*V, N.Literal.Value);
+    return C && holds(N.Op, *C);
+  }
+  case FilterNodeKind::BoolProperty: {
+    const EdmValue *V = E.property(N.Property);
+    return V && V->Type == EdmType::Boolean && V->Bool;
+  }
+  case FilterNodeKind::And:
+    return evaluate(F, N.Left, E) && evaluate(F, N.Right, E);
+  case FilterNodeKind::Or:
+    return evaluate(F, N.Left, E) || evaluate(F, N.Right, E);
+  case FilterNodeKind::Not:
+    return !evaluate(F, N.Left, E);
+  }
+  return false;
+}
+
+} // namespace
+
+bool evaluateFilter(const Filter &F, const EntityView &Entity) {
+  if (F.Nodes.empty())
+    return true;
+  return evaluate(F, F.Root, Entity);
+}
+
+} // namespace tablelint

@@ -1,0 +1,72 @@
+// Findings for one query's filter: scope (table-scan, partition-scan),
+// density (low-density-query) and size (filter-too-complex).
+#include "core/FilterProblems.h"
+
+namespace tablelint {
+
+namespace {
+
+constexpr std::size_t MaxQuotedFilter = 120;
+
+std::string overTable(const FilterProblemOptions &O) {
+  return O.Table.empty() ? "" : " over '" + O.Table + "'";
+}
+
+std::string quoted(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (std::size_t I = 0; I < Names.size(); ++I)
+    Out += (I ? ", '" : "'") + Names[I] + "'";
+  return Out;
+}
+
+} // namespace
+
+std::string quoteFilterForMessage(const Filter &F) {
+  std::string S = F.str();
+  if (S.size() > MaxQuotedFilter)
+    S = S.substr(0, MaxQuotedFilter - 3) + "...";
+  return "\"" + S + "\"";
+}
+
+std::vector<FilterProblem> findFilterProblems(const Filter *F,
+                                              const QueryScope &Scope,
+                                              const FilterProblemOptions &O) {
+  std::vector<FilterProblem> Out;
+  const std::string What =
+      F ? "filter " + quoteFilterForMessage(*F) : "query without a filter";
+  switch (Scope.Class) {
+  case QueryClass::TableScan:
+    Out.push_back({"table-scan", What + " pins no partition key (" +
+                                     Scope.Reason + "): table scan" +
+                                     overTable(O)});
+    break;
+  case QueryClass::PartitionScan:
+    Out.push_back({"partition-scan",
+                   What + " reads all of partition " +
+                       Scope.PartitionKeys.front().str() + " and keeps what " +
+                       "matches (" + Scope.Reason + "): partition scan" +
+                       overTable(O)});
+    break;
+  default:
+    break;
+  }
+  // Only non-key properties: nothing narrows the read, so the entities
+  // scanned per entity returned is the table size over the matches.
+  if (F && Scope.Class == QueryClass::TableScan &&
+      !Scope.NonKeyProperties.empty() &&
+      Scope.NonKeyProperties.size() == Scope.Properties.size())
+    Out.push_back({"low-density-query",
+                   What + " selects only on non-key " +
+                       (Scope.NonKeyProperties.size() > 1 ? "properties "
+                                                          : "property ") +
+                       quoted(Scope.NonKeyProperties) +
+                       ": every entity is read to return the few that match"});
+  if (F && Scope.Comparisons > O.MaxComparisons)
+    Out.push_back({"filter-too-complex",
+                   What + " has " + std::to_string(Scope.Comparisons) +
+                       " comparisons; the service accepts at most " +
+                       std::to_string(O.MaxComparisons)});
+  return Out;
+}
+
+} // namespace tablelint

@@ -1,0 +1,37 @@
+// What is wrong with a query's filter, by rule: the findings the code checks,
+// the schema checks and `tablelint filter` all report for one filter, worded
+// the same everywhere.
+#pragma once
+
+#include "core/Filter.h"
+#include "core/QueryScope.h"
+#include "core/ServiceLimits.h"
+
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+struct FilterProblem {
+  std::string RuleId; // "table-scan"
+  std::string Message;
+};
+
+struct FilterProblemOptions {
+  // The table queried, for messages ("table scan over 'Orders'"); may be empty.
+  std::string Table;
+  // filter-too-complex threshold.
+  unsigned MaxComparisons = limits::MaxFilterComparisons;
+};
+
+// The filter as messages quote it: canonical, unknown values as {?}, cut to
+// a readable length.
+std::string quoteFilterForMessage(const Filter &F);
+
+// Problems of one classified query. F may be null (a query without filter:
+// default QueryEntitiesOptions, an empty table_query).
+std::vector<FilterProblem> findFilterProblems(const Filter *F,
+                                              const QueryScope &Scope,
+                                              const FilterProblemOptions &Options);
+
+} // namespace tablelint
