@@ -1,0 +1,293 @@
+// The rule catalog: the built-in catalog covers the specification, and a
+// broken catalog file is reported with file:line:column.
+#include "core/RuleCatalog.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+namespace tablelint {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Every rule id CHECKLIST.md names, plus the three advisory entries for the
+// items it leaves to the report (5, 9, 11).
+const std::vector<std::string> SpecifiedRules = {
+    "account-count",       "account-throughput",     "partition-throughput",
+    "client-bandwidth",    "link-quality",           "region-mismatch",
+    "shared-key-in-client", "unbatched-writes",      "invalid-batch",
+    "modern-runtime",      "client-per-request",     "minimum-threads",
+    "unbounded-parallelism", "legacy-client-library", "retry-without-backoff",
+    "retry-non-retryable", "atompub-payload",        "nagle-enabled",
+    "partition-key-design", "time-based-partition-key", "hot-partition",
+    "table-scan",          "partition-scan",         "low-density-query",
+    "client-side-filter",  "missing-projection",     "n-plus-one-reads",
+    "denormalize-for-query", "read-before-write",    "data-series-entity",
+    "structured-data-in-blobs", "entity-limits",     "invalid-name",
+    "filter-too-complex",  "invalid-filter",
+};
+
+TEST(BuiltinCatalog, LoadsWithoutErrors) {
+  for (const InputError &E : builtinCatalogErrors())
+    ADD_FAILURE() << E.str();
+  EXPECT_TRUE(builtinCatalogErrors().empty());
+}
+
+TEST(BuiltinCatalog, HasEveryRuleOfTheSpecificationAndNoOther) {
+  std::set<std::string> Ids;
+  for (const Rule &R : builtinCatalog().Rules)
+    Ids.insert(R.Id);
+  EXPECT_EQ(Ids, std::set<std::string>(SpecifiedRules.begin(),
+                                       SpecifiedRules.end()));
+}
+
+TEST(BuiltinCatalog, EveryChecklistItemIsAnsweredByARuleOrAdvisoryEntry) {
+  const Catalog &C = builtinCatalog();
+  ASSERT_EQ(C.Items.size(), 29u);
+  for (unsigned N = 1; N <= 29; ++N) {
+    ASSERT_NE(C.item(N), nullptr) << "item " << N;
+    EXPECT_FALSE(C.rulesForItem(N).empty())
+        << "checklist item " << N << " (" << C.item(N)->Anchor
+        << ") is answered by no rule";
+  }
+}
+
+TEST(BuiltinCatalog, ItemsThatCannotBeDetectedAreAdvisory) {
+  // CHECKLIST.md: items 5, 9 and 11 are "advisory, report only".
+  const Catalog &C = builtinCatalog();
+  for (unsigned N : {5u, 9u, 11u}) {
+    const auto Rules = C.rulesForItem(N);
+    ASSERT_EQ(Rules.size(), 1u) << "item " << N;
+    EXPECT_TRUE(Rules.front()->isAdvisoryOnly()) << Rules.front()->Id;
+    EXPECT_FALSE(Rules.front()->Observes.empty()) << Rules.front()->Id;
+  }
+}
+
+TEST(BuiltinCatalog, SeveritiesFollowTheSpecification) {
+  const Catalog &C = builtinCatalog();
+  auto SeverityOf = [&](const char *Id) {
+    const Rule *R = C.find(Id);
+    EXPECT_NE(R, nullptr) << Id;
+    return R ? R->DefaultSeverity : Severity::Warning;
+  };
+  // Marked `note` in CHECKLIST.md.
+  EXPECT_EQ(SeverityOf("legacy-client-library"), Severity::Note);
+  EXPECT_EQ(SeverityOf("partition-scan"), Severity::Note);
+  EXPECT_EQ(SeverityOf("structured-data-in-blobs"), Severity::Note);
+  // Warning unless noted.
+  EXPECT_EQ(SeverityOf("table-scan"), Severity::Warning);
+  EXPECT_EQ(SeverityOf("time-based-partition-key"), Severity::Warning);
+  // Requests the service rejects.
+  EXPECT_EQ(SeverityOf("invalid-filter"), Severity::Error);
+}
+
+TEST(BuiltinCatalog, DetectionMatchesTheSpecification) {
+  const Catalog &C = builtinCatalog();
+  auto Has = [&](const char *Id, Detector D) {
+    const Rule *R = C.find(Id);
+    return R && R->detectedIn(D);
+  };
+  EXPECT_TRUE(Has("table-scan", Detector::Code));
+  EXPECT_TRUE(Has("table-scan", Detector::Schema));
+  EXPECT_TRUE(Has("account-count", Detector::Schema));
+  EXPECT_FALSE(Has("account-count", Detector::Code));
+  EXPECT_TRUE(Has("nagle-enabled", Detector::Code));
+  EXPECT_FALSE(Has("nagle-enabled", Detector::Schema));
+  EXPECT_TRUE(Has("partition-throughput", Detector::Replay));
+  EXPECT_TRUE(Has("client-bandwidth", Detector::Schema));
+  EXPECT_TRUE(Has("client-bandwidth", Detector::Advisory));
+}
+
+TEST(BuiltinCatalog, EveryRuleHasExamplesAndHelp) {
+  for (const Rule &R : builtinCatalog().Rules) {
+    EXPECT_FALSE(R.Bad.Code.empty()) << R.Id;
+    EXPECT_FALSE(R.Good.Code.empty()) << R.Id;
+    EXPECT_NE(R.Bad.Code, R.Good.Code) << R.Id;
+    EXPECT_FALSE(R.Help.empty()) << R.Id;
+    EXPECT_FALSE(R.Rationale.empty()) << R.Id;
+    EXPECT_EQ(R.SourceFile, "rules/" + R.Id + ".yaml");
+  }
+}
+
+TEST(BuiltinCatalog, ThresholdOptionsAreDeclared) {
+  const Catalog &C = builtinCatalog();
+  const Rule *Density = C.find("low-density-query");
+  ASSERT_NE(Density, nullptr);
+  ASSERT_NE(Density->option("MaxScannedPerReturned"), nullptr);
+  EXPECT_EQ(Density->option("MaxScannedPerReturned")->Default, "10");
+  const Rule *Complex = C.find("filter-too-complex");
+  ASSERT_NE(Complex, nullptr);
+  ASSERT_NE(Complex->option("MaxComparisons"), nullptr);
+  EXPECT_EQ(Complex->option("MaxComparisons")->Default, "15");
+}
+
+TEST(BuiltinCatalog, NoExampleShowsAnAccountKey) {
+  // Examples become SARIF help and docs: never a real-looking key.
+  for (const Rule &R : builtinCatalog().Rules)
+    for (const std::string *Text : {&R.Bad.Code, &R.Good.Code}) {
+      const auto At = Text->find("AccountKey=");
+      if (At == std::string::npos)
+        continue;
+      const std::string Value = Text->substr(At + 11, 20);
+      EXPECT_TRUE(Value.empty() || Value[0] == '<' || Value[0] == ';' ||
+                  Value[0] == '"' || Value[0] == '\'')
+          << R.Id << " shows an account key: " << Value;
+    }
+}
+
+// --- Loading broken catalogs ---------------------------------------------
+
+std::string checklistWith(unsigned Count) {
+  std::string Text = "items:\n";
+  for (unsigned N = 1; N <= Count; ++N)
+    Text += "  - {number: " + std::to_string(N) + ", anchor: item-" +
+            std::to_string(N) + ", category: Tests, question: \"Q" +
+            std::to_string(N) + "?\"}\n";
+  return Text;
+}
+
+std::string ruleText(const std::string &Id, const std::string &Extra = "",
+                     const std::string &Checklist = "[1]") {
+  return "id: " + Id + "\n"
+         "title: A rule for tests\n"
+         "checklist: " + Checklist + "\n"
+         "detection: [code]\n"
+         "severity: warning\n"
+         "category: queries\n"
+         "tags: [performance]\n"
+         "precision: high\n"
+         "summary: Flags a thing.\n"
+         "rationale: |\n  Because.\n"
+         "bad:\n  language: cpp\n  code: |\n    bad();\n"
+         "good:\n  language: cpp\n  code: |\n    good();\n"
+         "help: |\n  Do the good thing.\n" +
+         Extra;
+}
+
+// A valid catalog where one rule answers every item.
+std::vector<CatalogSource> validCatalog() {
+  std::string Items = "[";
+  for (unsigned N = 1; N <= 29; ++N)
+    Items += (N > 1 ? ", " : "") + std::to_string(N);
+  Items += "]";
+  return {{"rules/checklist.yaml", checklistWith(29)},
+          {"rules/everything.yaml", ruleText("everything", "", Items)}};
+}
+
+TEST(CatalogLoader, AcceptsAValidCatalog) {
+  CatalogLoad L = loadCatalog(validCatalog());
+  for (const InputError &E : L.Errors)
+    ADD_FAILURE() << E.str();
+  ASSERT_EQ(L.Value.Rules.size(), 1u);
+  EXPECT_EQ(L.Value.Rules[0].Id, "everything");
+  EXPECT_EQ(L.Value.Rules[0].Bad.Code, "bad();\n");
+}
+
+TEST(CatalogLoader, UnknownKeyIsReportedAtItsLineAndColumnWithASuggestion) {
+  auto Sources = validCatalog();
+  Sources.push_back({"rules/typo.yaml",
+                     ruleText("typo", "sevrity: note\n")});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].str(),
+            "rules/typo.yaml:22:1: error: unknown key 'sevrity' in the rule; "
+            "did you mean 'severity'?");
+}
+
+TEST(CatalogLoader, MissingRequiredKeyNamesTheKey) {
+  auto Sources = validCatalog();
+  std::string Text = ruleText("nohelp");
+  Text = Text.substr(0, Text.find("help: |"));
+  Sources.push_back({"rules/nohelp.yaml", Text});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].File, "rules/nohelp.yaml");
+  EXPECT_EQ(L.Errors[0].Line, 1u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("missing required key 'help'"));
+}
+
+TEST(CatalogLoader, BadEnumValueIsReportedWithTheAllowedValues) {
+  auto Sources = validCatalog();
+  std::string Text = ruleText("loud");
+  Text.replace(Text.find("severity: warning"), 17, "severity: critical");
+  Sources.push_back({"rules/loud.yaml", Text});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].Line, 5u);
+  EXPECT_EQ(L.Errors[0].Column, 11u);
+  EXPECT_THAT(L.Errors[0].Message,
+              HasSubstr("must be one of note, warning, error, got 'critical'"));
+}
+
+TEST(CatalogLoader, SyntaxErrorIsReportedWithPosition) {
+  auto Sources = validCatalog();
+  Sources.push_back({"rules/broken.yaml", "id: broken\ntitle: [unclosed\n"});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].File, "rules/broken.yaml");
+  EXPECT_GT(L.Errors[0].Line, 0u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("invalid YAML"));
+}
+
+TEST(CatalogLoader, IdMustMatchFileName) {
+  auto Sources = validCatalog();
+  Sources.push_back({"rules/one-name.yaml", ruleText("other-name")});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].Line, 1u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("does not match the file name"));
+}
+
+TEST(CatalogLoader, CitingAMissingChecklistItemIsAnError) {
+  auto Sources = validCatalog();
+  Sources.push_back({"rules/far.yaml", ruleText("far", "", "[30]")});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("checklist item 30"));
+}
+
+TEST(CatalogLoader, AnUnansweredChecklistItemIsAnError) {
+  std::vector<CatalogSource> Sources = {
+      {"rules/checklist.yaml", checklistWith(29)},
+      {"rules/some.yaml", ruleText("some", "", "[1, 2, 3]")}};
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 26u);
+  EXPECT_EQ(L.Errors[0].str(),
+            "rules/checklist.yaml: error: checklist item 4 (item-4) is "
+            "answered by no rule or advisory entry");
+}
+
+TEST(CatalogLoader, AdvisoryDetectionNeedsObserves) {
+  auto Sources = validCatalog();
+  std::string Text = ruleText("ask");
+  Text.replace(Text.find("detection: [code]"), 17, "detection: [advisory]");
+  Sources.push_back({"rules/ask.yaml", Text});
+  CatalogLoad L = loadCatalog(Sources);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("needs 'observes'"));
+}
+
+TEST(CatalogLoader, ReportsEveryProblemNotOnlyTheFirst) {
+  auto Sources = validCatalog();
+  std::string Text = ruleText("many", "extra: 1\n");
+  Text.replace(Text.find("precision: high"), 15, "precision: sure");
+  Text.replace(Text.find("category: queries"), 17, "category: misc");
+  Sources.push_back({"rules/many.yaml", Text});
+  CatalogLoad L = loadCatalog(Sources);
+  EXPECT_EQ(L.Errors.size(), 3u);
+}
+
+TEST(CatalogLoader, ChecklistNumbersMustRunInOrder) {
+  std::string Text = checklistWith(29);
+  Text.replace(Text.find("number: 2,"), 10, "number: 7,");
+  CatalogLoad L = loadCatalog({{"rules/checklist.yaml", Text}});
+  ASSERT_FALSE(L.Errors.empty());
+  EXPECT_EQ(L.Errors[0].Line, 3u);
+  EXPECT_THAT(L.Errors[0].Message, HasSubstr("expected 2, got 7"));
+}
+
+} // namespace
+} // namespace tablelint
