@@ -1,0 +1,108 @@
+// Parsing of subcommand options.
+#include "driver/CommandLine.h"
+
+#include <algorithm>
+
+namespace tablelint {
+
+std::string ParsedArgs::get(std::string_view Long,
+                            const std::string &Default) const {
+  auto It = Values.find(std::string(Long));
+  return It == Values.end() || It->second.empty() ? Default : It->second.back();
+}
+
+std::vector<std::string> ParsedArgs::all(std::string_view Long) const {
+  auto It = Values.find(std::string(Long));
+  return It == Values.end() ? std::vector<std::string>{} : It->second;
+}
+
+std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
+                                     const std::vector<std::string> &Args,
+                                     ParsedArgs &Out) {
+  bool OptionsEnded = false;
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (OptionsEnded || A.size() < 2 || A[0] != '-') {
+      Out.Positional.push_back(A);
+      continue;
+    }
+    if (A == "--") {
+      OptionsEnded = true;
+      continue;
+    }
+    const OptionSpec *Spec = nullptr;
+    std::optional<std::string> Inline;
+    if (A.rfind("--", 0) == 0) {
+      std::string Name = A.substr(2);
+      if (auto Eq = Name.find('='); Eq != std::string::npos) {
+        Inline = Name.substr(Eq + 1);
+        Name = Name.substr(0, Eq);
+      }
+      for (const OptionSpec &S : Specs)
+        if (S.Long == Name)
+          Spec = &S;
+    } else if (A.size() >= 2) {
+      for (const OptionSpec &S : Specs)
+        if (S.Short && S.Short == A[1])
+          Spec = &S;
+      if (Spec && A.size() > 2)
+        Inline = A.substr(2);
+    }
+    if (!Spec)
+      return "unknown option '" + A + "'";
+    std::string Value;
+    if (Spec->TakesValue) {
+      if (Inline) {
+        Value = *Inline;
+      } else if (I + 1 < Args.size()) {
+        Value = Args[++I];
+      } else {
+        return "option '--" + Spec->Long + "' needs a value (" +
+               Spec->ValueName + ")";
+      }
+      if (!Spec->Choices.empty() &&
+          std::find(Spec->Choices.begin(), Spec->Choices.end(), Value) ==
+              Spec->Choices.end()) {
+        std::string List;
+        for (const std::string &C : Spec->Choices)
+          List.append(List.empty() ? "" : ", ").append(C);
+        return "invalid value '" + Value + "' for '--" + Spec->Long +
+               "': expected one of " + List;
+      }
+    } else if (Inline) {
+      return "option '--" + Spec->Long + "' takes no value";
+    }
+    auto &Slot = Out.Values[Spec->Long];
+    if (!Slot.empty() && !Spec->Repeatable && !Spec->TakesValue)
+      continue;
+    Slot.push_back(Value);
+  }
+  return std::nullopt;
+}
+
+std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs) {
+  std::vector<std::pair<std::string, std::string>> Rows;
+  std::size_t Width = 0;
+  for (const OptionSpec &S : Specs) {
+    std::string Left = "  ";
+    Left += S.Short ? std::string("-") + S.Short + ", " : "    ";
+    Left += "--" + S.Long;
+    if (S.TakesValue)
+      Left += " " + S.ValueName;
+    Width = std::max(Width, Left.size());
+    std::string Help = S.Help;
+    if (!S.Choices.empty()) {
+      std::string List;
+      for (const std::string &C : S.Choices)
+        List.append(List.empty() ? "" : "|").append(C);
+      Help += " (" + List + ")";
+    }
+    Rows.emplace_back(std::move(Left), std::move(Help));
+  }
+  std::string Out;
+  for (auto &[Left, Help] : Rows)
+    Out += Left + std::string(Width + 2 - Left.size(), ' ') + Help + "\n";
+  return Out;
+}
+
+} // namespace tablelint

@@ -1,0 +1,51 @@
+// A small command-line parser for tablelint's subcommands: long and short
+// options with values (`--format json`, `--format=json`, `-o FILE`), flags,
+// and positional arguments. Errors are returned as text; the caller prints
+// them and exits with ExitInputError.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tablelint {
+
+struct OptionSpec {
+  std::string Long;      // "format"
+  char Short = 0;        // 'o', or 0
+  bool TakesValue = false;
+  std::string ValueName; // "FILE", for help
+  std::string Help;
+  // Allowed values, or empty for any.
+  std::vector<std::string> Choices;
+  bool Repeatable = false;
+};
+
+class ParsedArgs {
+public:
+  bool has(std::string_view Long) const { return Values.count(std::string(Long)) != 0; }
+  // The last value given, or Default.
+  std::string get(std::string_view Long, const std::string &Default = "") const;
+  std::vector<std::string> all(std::string_view Long) const;
+  const std::vector<std::string> &positional() const { return Positional; }
+
+private:
+  friend std::optional<std::string>
+  parseArgs(const std::vector<OptionSpec> &, const std::vector<std::string> &,
+            ParsedArgs &);
+  std::map<std::string, std::vector<std::string>> Values;
+  std::vector<std::string> Positional;
+};
+
+// Parses Args (without the program and subcommand names) into Out; returns
+// an error message on bad usage. "--" ends the options.
+std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
+                                     const std::vector<std::string> &Args,
+                                     ParsedArgs &Out);
+
+// The options part of a --help text, aligned.
+std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs);
+
+} // namespace tablelint

@@ -1,0 +1,13 @@
+// The tablelint subcommands. Each takes its arguments (after the subcommand
+// name) and returns the process exit code (driver/ExitCode.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+int runRulesCommand(const std::vector<std::string> &Args);
+int runFilterCommand(const std::vector<std::string> &Args);
+
+} // namespace tablelint

@@ -1,0 +1,75 @@
+// The tablelint command: dispatches to the subcommands.
+#include "driver/Commands.h"
+#include "driver/ExitCode.h"
+
+#include "core/RuleCatalog.h"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char *Version = "0.1.0";
+
+void printHelp() {
+  std::cout
+      << "tablelint " << Version
+      << ": a design linter for Azure Table Storage\n\n"
+         "Usage: tablelint <command> [options]\n\n"
+         "Commands:\n"
+         "  rules      print the rule catalog: every rule, its severity, "
+         "where it is\n"
+         "             detected and the checklist items it answers\n"
+         "  filter     explain an OData $filter: query class, pinned keys, "
+         "comparisons,\n"
+         "             problems\n\n"
+         "Run 'tablelint <command> --help' for a command's options.\n\n"
+         "Exit codes:\n"
+         "  0  clean at the gate level\n"
+         "  1  findings at or above the gate (warning by default)\n"
+         "  2  usage, configuration or input error (reported with "
+         "file:line:col)\n"
+         "  3  internal error in tablelint\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  using namespace tablelint;
+  try {
+    if (!builtinCatalogErrors().empty()) {
+      for (const InputError &E : builtinCatalogErrors())
+        std::cerr << E.str() << "\n";
+      std::cerr << "tablelint: internal error: the built-in rule catalog is "
+                   "invalid\n";
+      return ExitInternalError;
+    }
+    std::vector<std::string> Args(argv + 1, argv + argc);
+    if (Args.empty()) {
+      printHelp();
+      return ExitInputError;
+    }
+    const std::string Command = Args.front();
+    const std::vector<std::string> Rest(Args.begin() + 1, Args.end());
+    if (Command == "-h" || Command == "--help" || Command == "help") {
+      printHelp();
+      return ExitClean;
+    }
+    if (Command == "--version" || Command == "version") {
+      std::cout << "tablelint " << Version << "\n";
+      return ExitClean;
+    }
+    if (Command == "rules")
+      return runRulesCommand(Rest);
+    if (Command == "filter")
+      return runFilterCommand(Rest);
+    std::cerr << "tablelint: error: unknown command '" << Command
+              << "' (tablelint --help lists them)\n";
+    return ExitInputError;
+  } catch (const std::exception &E) {
+    std::cerr << "tablelint: internal error: " << E.what() << "\n";
+    return ExitInternalError;
+  }
+}
