@@ -37,7 +37,7 @@ fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
     "${missing[@]}" >/dev/null
 fi
 
