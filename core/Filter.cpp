@@ -35,12 +35,12 @@ struct Token {
   FilterLiteral Literal; // Kind == Literal
 };
 
+// ASCII only, independent of the C locale: the service's identifiers are.
+bool isDigit(char C) { return C >= '0' && C <= '9'; }
 bool isIdentStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_';
 }
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
+bool isIdentChar(char C) { return isIdentStart(C) || isDigit(C); }
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r'; }
 
 std::optional<CompareOp> compareOpFromKeyword(std::string_view W) {
@@ -82,42 +82,65 @@ std::string describe(const Token &T) {
   return "'" + Text + (T.Text.size() > 40 ? "...'" : "'");
 }
 
+// A consumed keyword or parenthesis, for messages ("after 'and'"): only its
+// place and spelling, so keeping one does not copy a literal.
+struct TokenRef {
+  std::uint32_t Offset = 0;
+  std::string_view Text;
+};
+
+TokenRef refOf(const Token &T) { return {T.Offset, T.Text}; }
+
 class Lexer {
 public:
   Lexer(std::string_view Source, const FilterParseOptions &Options)
       : Source(Source), Options(Options) {}
 
-  // Lexes the next token; on a malformed literal sets Error and returns an
-  // Invalid token.
-  Token next() {
+  // Lexes the next token into T (reused, so no token is copied); on a
+  // malformed literal sets Error and makes T Invalid.
+  void next(Token &T) {
     while (Pos < Source.size() && isSpace(Source[Pos]))
       ++Pos;
-    Token T;
+    // Reset what a literal token sets (the strings were moved out by the
+    // parser or are empty).
+    T.Literal.Known = true;
+    T.Literal.TypeKnown = true;
+    T.Literal.Value.Type = EdmType::String;
+    T.Literal.Value.Text.clear();
+    T.Literal.KnownPrefix.clear();
     T.Offset = static_cast<std::uint32_t>(Pos);
     if (Pos >= Source.size()) {
       T.Kind = TokenKind::End;
-      return T;
+      T.Length = 0;
+      T.Text = {};
+      return;
     }
     const char C = Source[Pos];
     if (C == '(' || C == ')' || C == ',') {
       T.Kind = C == '(' ? TokenKind::LeftParen
                         : (C == ')' ? TokenKind::RightParen : TokenKind::Comma);
       ++Pos;
-      return finish(T);
+      finish(T);
+      return;
     }
-    if (C == '\'')
-      return lexQuoted(T, EdmType::String, Pos);
+    if (C == '\'') {
+      lexQuoted(T, EdmType::String, Pos);
+      return;
+    }
     if (Options.Placeholder && C == Options.Placeholder) {
       ++Pos;
       T.Kind = TokenKind::Literal;
       T.Literal.Known = false;
       T.Literal.TypeKnown = false;
-      return finish(T);
+      finish(T);
+      return;
     }
-    if (std::isdigit(static_cast<unsigned char>(C)) ||
+    if (isDigit(C) ||
         (C == '-' && Pos + 1 < Source.size() &&
-         std::isdigit(static_cast<unsigned char>(Source[Pos + 1]))))
-      return lexNumber(T);
+         isDigit(Source[Pos + 1]))) {
+      lexNumber(T);
+      return;
+    }
     if (isIdentStart(C)) {
       std::size_t End = Pos;
       while (End < Source.size() && isIdentChar(Source[End]))
@@ -125,45 +148,49 @@ public:
       const std::string_view Word = Source.substr(Pos, End - Pos);
       // Typed string literals: datetime'..', guid'..', X'..', binary'..'.
       if (End < Source.size() && Source[End] == '\'') {
+        std::optional<EdmType> Typed;
         if (Word == "datetime")
-          return lexQuoted(T, EdmType::DateTime, End);
-        if (Word == "guid")
-          return lexQuoted(T, EdmType::Guid, End);
-        if (Word == "X" || Word == "binary")
-          return lexQuoted(T, EdmType::Binary, End);
+          Typed = EdmType::DateTime;
+        else if (Word == "guid")
+          Typed = EdmType::Guid;
+        else if (Word == "X" || Word == "binary")
+          Typed = EdmType::Binary;
+        if (Typed) {
+          lexQuoted(T, *Typed, End);
+          return;
+        }
       }
       Pos = End;
       if (Word == "true" || Word == "false") {
         T.Kind = TokenKind::Literal;
         T.Literal.Value = EdmValue::boolean(Word == "true");
-        return finish(T);
+        finish(T);
+        return;
       }
       T.Kind = TokenKind::Identifier;
-      return finish(T);
+      finish(T);
+      return;
     }
     ++Pos;
     T.Kind = TokenKind::Invalid;
     finish(T);
     fail(T.Offset, "unexpected character " + describe(T));
-    return T;
   }
 
   std::optional<FilterError> Error;
 
 private:
-  Token &finish(Token &T) {
+  void finish(Token &T) {
     T.Length = static_cast<std::uint32_t>(Pos - T.Offset);
     T.Text = Source.substr(T.Offset, T.Length);
     T.Literal.Offset = T.Offset;
     T.Literal.Length = T.Length;
-    return T;
   }
 
-  Token invalid(Token &T, std::size_t At, std::string Message) {
+  void invalid(Token &T, std::size_t At, std::string Message) {
     T.Kind = TokenKind::Invalid;
     finish(T);
     fail(At, std::move(Message));
-    return T;
   }
 
   void fail(std::size_t At, std::string Message) {
@@ -173,7 +200,7 @@ private:
 
   // A quoted literal starting at the quote at QuotePos; Type tells the
   // prefix it had (String for a plain '...').
-  Token lexQuoted(Token &T, EdmType Type, std::size_t QuotePos) {
+  void lexQuoted(Token &T, EdmType Type, std::size_t QuotePos) {
     std::string Content;
     bool HasPlaceholder = false;
     std::string KnownPrefix;
@@ -181,8 +208,11 @@ private:
     for (;;) {
       if (I >= Source.size()) {
         Pos = Source.size();
-        return invalid(T, QuotePos,
-                       "unterminated string literal: expected a closing \"'\"");
+        {
+          invalid(T, QuotePos,
+                  "unterminated string literal: expected a closing \"'\"");
+          return;
+        }
       }
       const char C = Source[I];
       if (C == '\'') {
@@ -194,9 +224,12 @@ private:
         ++I;
         break;
       }
-      if (C == UnknownValueMarker && C != Options.Placeholder)
-        return invalid(T, I, "unexpected control character in a string "
-                             "literal");
+      if (C == UnknownValueMarker && C != Options.Placeholder) {
+        invalid(T, I,
+                "unexpected control character in a string "
+                "literal");
+        return;
+      }
       if (Options.Placeholder && C == Options.Placeholder && !HasPlaceholder) {
         HasPlaceholder = true;
         KnownPrefix = Content;
@@ -212,7 +245,8 @@ private:
       L.Value.Type = Type;
       if (Type == EdmType::String)
         L.KnownPrefix = std::move(KnownPrefix);
-      return finish(T);
+      finish(T);
+      return;
     }
     const std::size_t ContentAt = QuotePos + 1;
     switch (Type) {
@@ -221,28 +255,34 @@ private:
       break;
     case EdmType::DateTime: {
       auto Ticks = parseDateTimeTicks(Content);
-      if (!Ticks)
-        return invalid(T, ContentAt,
-                       "invalid datetime literal: expected "
-                       "YYYY-MM-DDThh:mm[:ss[.fffffff]]Z");
+      if (!Ticks) {
+        invalid(T, ContentAt,
+                "invalid datetime literal: expected "
+                "YYYY-MM-DDThh:mm[:ss[.fffffff]]Z");
+        return;
+      }
       L.Value = EdmValue::dateTimeTicks(*Ticks);
       break;
     }
     case EdmType::Guid: {
       auto G = canonicalGuid(Content);
-      if (!G)
-        return invalid(T, ContentAt,
-                       "invalid guid literal: expected "
-                       "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx in hexadecimal");
+      if (!G) {
+        invalid(T, ContentAt,
+                "invalid guid literal: expected "
+                "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx in hexadecimal");
+        return;
+      }
       L.Value = EdmValue::guid(std::move(*G));
       break;
     }
     case EdmType::Binary: {
       std::string Bytes;
-      if (Content.size() % 2 != 0)
-        return invalid(T, ContentAt,
-                       "invalid binary literal: expected an even number of "
-                       "hexadecimal digits");
+      if (Content.size() % 2 != 0) {
+        invalid(T, ContentAt,
+                "invalid binary literal: expected an even number of "
+                "hexadecimal digits");
+        return;
+      }
       for (std::size_t K = 0; K < Content.size(); K += 2) {
         auto Hex = [](char H) -> int {
           if (H >= '0' && H <= '9')
@@ -254,10 +294,12 @@ private:
           return -1;
         };
         const int Hi = Hex(Content[K]), Lo = Hex(Content[K + 1]);
-        if (Hi < 0 || Lo < 0)
-          return invalid(T, ContentAt + K,
-                         "invalid binary literal: expected hexadecimal "
-                         "digits");
+        if (Hi < 0 || Lo < 0) {
+          invalid(T, ContentAt + K,
+                  "invalid binary literal: expected hexadecimal "
+                  "digits");
+          return;
+        }
         Bytes += static_cast<char>(Hi * 16 + Lo);
       }
       L.Value = EdmValue::binary(std::move(Bytes));
@@ -266,17 +308,18 @@ private:
     default:
       break;
     }
-    return finish(T);
+    finish(T);
+    return;
   }
 
-  Token lexNumber(Token &T) {
+  void lexNumber(Token &T) {
     std::size_t I = Pos;
     if (Source[I] == '-')
       ++I;
     auto Digits = [&] {
       const std::size_t Start = I;
       while (I < Source.size() &&
-             std::isdigit(static_cast<unsigned char>(Source[I])))
+             isDigit(Source[I]))
         ++I;
       return I - Start;
     };
@@ -287,7 +330,10 @@ private:
       IsDouble = true;
       if (Digits() == 0) {
         Pos = I;
-        return invalid(T, I, "expected digits after the decimal point");
+        {
+          invalid(T, I, "expected digits after the decimal point");
+          return;
+        }
       }
     }
     if (I < Source.size() && (Source[I] == 'e' || Source[I] == 'E')) {
@@ -297,7 +343,10 @@ private:
         ++I;
       if (Digits() == 0) {
         Pos = I;
-        return invalid(T, I, "expected digits in the exponent");
+        {
+          invalid(T, I, "expected digits in the exponent");
+          return;
+        }
       }
     }
     const std::string Number(Source.substr(Pos, I - Pos));
@@ -313,29 +362,37 @@ private:
     }
     if (I < Source.size() && isIdentChar(Source[I])) {
       Pos = I;
-      return invalid(T, I,
-                     "unexpected '" + std::string(1, Source[I]) +
-                         "' after a number: Int64 literals end in 'L'");
+      {
+        invalid(T, I,
+                "unexpected '" + std::string(1, Source[I]) +
+                    "' after a number: Int64 literals end in 'L'");
+        return;
+      }
     }
     Pos = I;
     T.Kind = TokenKind::Literal;
     errno = 0;
     if (IsDouble) {
       const double D = std::strtod(Number.c_str(), nullptr);
-      if (errno == ERANGE)
-        return invalid(T, T.Offset, "double literal " + Number +
-                                        " is out of the Edm.Double range");
+      if (errno == ERANGE) {
+        invalid(T, T.Offset,
+                "double literal " + Number + " is out of the Edm.Double range");
+        return;
+      }
       T.Literal.Value = EdmValue::real(D);
-      return finish(T);
+      finish(T);
+      return;
     }
     const long long V = std::strtoll(Number.c_str(), nullptr, 10);
-    if (errno == ERANGE)
-      return invalid(T, T.Offset,
-                     "integer literal " + Number +
-                         " is out of the Edm.Int64 range");
+    if (errno == ERANGE) {
+      invalid(T, T.Offset,
+              "integer literal " + Number + " is out of the Edm.Int64 range");
+      return;
+    }
     if (IsInt64) {
       T.Literal.Value = EdmValue::int64(V);
-      return finish(T);
+      finish(T);
+      return;
     }
     if (V < std::numeric_limits<std::int32_t>::min() ||
         V > std::numeric_limits<std::int32_t>::max())
@@ -344,7 +401,8 @@ private:
                          " does not fit Edm.Int32; write " + Number +
                          "L for an Edm.Int64");
     T.Literal.Value = EdmValue::int32(static_cast<std::int32_t>(V));
-    return finish(T);
+    finish(T);
+    return;
   }
 
   std::string_view Source;
@@ -366,6 +424,9 @@ public:
   Parser(std::string_view Source, const FilterParseOptions &Options)
       : Lex(Source, Options) {
     F.Source = std::string(Source);
+    // A comparison takes at least 6 bytes ("A eq 1"), and each adds at most
+    // two nodes (itself and an and/or), so this avoids regrowth.
+    F.Nodes.reserve(Source.size() / 3 + 1);
   }
 
   FilterParseResult parse() {
@@ -386,7 +447,7 @@ public:
 
 private:
   void advance() {
-    Tok = Lex.next();
+    Lex.next(Tok);
     if (Lex.Error && !Error)
       Error = Lex.Error;
   }
@@ -431,7 +492,7 @@ private:
     if (!parseAnd(Out, Depth))
       return false;
     while (isWord("or")) {
-      const Token Op = Tok;
+      const TokenRef Op = refOf(Tok);
       advance();
       std::uint32_t Right = 0;
       if (!parseAnd(Right, Depth, &Op))
@@ -442,11 +503,11 @@ private:
   }
 
   bool parseAnd(std::uint32_t &Out, unsigned Depth,
-                const Token *After = nullptr) {
+                const TokenRef *After = nullptr) {
     if (!parseUnary(Out, Depth, After))
       return false;
     while (isWord("and")) {
-      const Token Op = Tok;
+      const TokenRef Op = refOf(Tok);
       advance();
       std::uint32_t Right = 0;
       if (!parseUnary(Right, Depth, &Op))
@@ -458,14 +519,14 @@ private:
 
   // After: the keyword just consumed ('and', 'or', 'not', '('), for
   // "expected an expression after 'and'".
-  bool parseUnary(std::uint32_t &Out, unsigned Depth, const Token *After) {
+  bool parseUnary(std::uint32_t &Out, unsigned Depth, const TokenRef *After) {
     if (Error)
       return false;
     if (Depth > MaxNesting)
       return fail(Tok.Offset, "the filter nests deeper than " +
                                   std::to_string(MaxNesting) + " levels");
     if (isWord("not")) {
-      const Token Not = Tok;
+      const TokenRef Not = refOf(Tok);
       advance();
       std::uint32_t Child = 0;
       if (!parseUnary(Child, Depth + 1, &Not))
@@ -481,25 +542,25 @@ private:
     return parsePrimary(Out, Depth, After);
   }
 
-  bool expectedExpression(const Token *After) {
-    std::string Where = After ? " after '" + std::string(After->Text) + "'" : "";
-    return fail(Tok.Offset, "expected an expression" + Where + ", got " +
-                                describe(Tok));
+  bool expectedExpression(const TokenRef *After) {
+    std::string Where =
+        After ? " after '" + std::string(After->Text) + "'" : "";
+    return fail(Tok.Offset,
+                "expected an expression" + Where + ", got " + describe(Tok));
   }
 
-  bool parsePrimary(std::uint32_t &Out, unsigned Depth, const Token *After) {
+  bool parsePrimary(std::uint32_t &Out, unsigned Depth, const TokenRef *After) {
     if (Error)
       return false;
     if (Tok.Kind == TokenKind::LeftParen) {
-      const Token Open = Tok;
+      const TokenRef Open = refOf(Tok);
       advance();
       if (!parseOr(Out, Depth + 1))
         return false;
       if (Tok.Kind != TokenKind::RightParen)
-        return fail(Tok.Offset,
-                    "expected ')' to close the '(' at column " +
-                        std::to_string(Open.Offset + 1) + ", got " +
-                        describe(Tok) + unknownKeywordHint(Tok));
+        return fail(Tok.Offset, "expected ')' to close the '(' at column " +
+                                    std::to_string(Open.Offset + 1) + ", got " +
+                                    describe(Tok) + unknownKeywordHint(Tok));
       // The span of a parenthesised expression includes the parentheses.
       F.Nodes[Out].Offset = Open.Offset;
       F.Nodes[Out].Length = Tok.Offset + 1 - Open.Offset;
@@ -534,17 +595,18 @@ private:
       Out = add(std::move(N));
       return true;
     }
-    const Token OpTok = Tok;
+    const TokenRef OpTok = refOf(Tok);
     advance();
     if (Error)
       return false;
     Operand Right;
     if (Tok.Kind != TokenKind::Identifier && Tok.Kind != TokenKind::Literal)
-      return fail(Tok.Offset,
-                  std::string("expected ") +
-                      (Left.IsProperty ? "a literal" : "a property") +
-                      " after '" + std::string(OpTok.Text) + "'" +
-                      (Tok.Kind == TokenKind::End ? "" : ", got " + describe(Tok)));
+      return fail(
+          Tok.Offset,
+          std::string("expected ") +
+              (Left.IsProperty ? "a literal" : "a property") + " after '" +
+              std::string(OpTok.Text) + "'" +
+              (Tok.Kind == TokenKind::End ? "" : ", got " + describe(Tok)));
     if (!parseOperand(Right, &OpTok))
       return false;
     if (Left.IsProperty && Right.IsProperty)
@@ -592,10 +654,10 @@ private:
     return O.Literal.Known ? "a literal" : "a value";
   }
 
-  bool parseOperand(Operand &Out, const Token *After) {
+  bool parseOperand(Operand &Out, const TokenRef *After) {
     if (Tok.Kind == TokenKind::Literal) {
       Out.IsProperty = false;
-      Out.Literal = Tok.Literal;
+      Out.Literal = std::move(Tok.Literal);
       Out.Offset = Tok.Offset;
       Out.Length = Tok.Length;
       advance();
@@ -604,12 +666,12 @@ private:
     if (Tok.Kind != TokenKind::Identifier)
       return expectedExpression(After);
     if (isKeyword(Tok.Text))
-      return fail(Tok.Offset, "expected a property or a literal" +
-                                  (After ? " after '" +
-                                               std::string(After->Text) + "'"
-                                         : std::string()) +
-                                  ", got the keyword " + describe(Tok));
-    const Token Name = Tok;
+      return fail(Tok.Offset,
+                  "expected a property or a literal" +
+                      (After ? " after '" + std::string(After->Text) + "'"
+                             : std::string()) +
+                      ", got the keyword " + describe(Tok));
+    const TokenRef Name = refOf(Tok);
     advance();
     if (Error)
       return false;
@@ -625,7 +687,7 @@ private:
     Out.IsProperty = true;
     Out.Property = std::string(Name.Text);
     Out.Offset = Name.Offset;
-    Out.Length = Name.Length;
+    Out.Length = static_cast<std::uint32_t>(Name.Text.size());
     return true;
   }
 

@@ -291,3 +291,33 @@ TEST(CatalogLoader, ChecklistNumbersMustRunInOrder) {
 
 } // namespace
 } // namespace tablelint
+
+#include "core/ServiceLimits.h"
+
+namespace tablelint {
+namespace {
+
+// Threshold defaults in the catalog restate service numbers; they must not
+// drift from ServiceLimits.h, the one place those numbers live.
+TEST(BuiltinCatalog, OptionDefaultsMatchServiceLimits) {
+  const Catalog &C = builtinCatalog();
+  auto Default = [&](const char *Rule, const char *Option) -> std::string {
+    const struct Rule *R = C.find(Rule);
+    const RuleOption *O = R ? R->option(Option) : nullptr;
+    return O ? O->Default : "<missing>";
+  };
+  auto Text = [](double V) { return std::to_string(static_cast<long long>(V)); };
+  EXPECT_EQ(Default("filter-too-complex", "MaxComparisons"),
+            Text(limits::MaxFilterComparisons));
+  EXPECT_EQ(Default("partition-throughput", "EntitiesPerSecond"),
+            Text(limits::PartitionEntitiesPerSecond));
+  EXPECT_EQ(Default("account-throughput", "EntitiesPerSecond"),
+            Text(limits::AccountEntitiesPerSecond));
+  EXPECT_EQ(Default("account-count", "MaxAccountsPerRegion"),
+            Text(limits::AccountsPerRegion));
+  EXPECT_EQ(Default("entity-limits", "KeyWarnCharacters"),
+            Text(limits::KeyWarnCharacters));
+}
+
+} // namespace
+} // namespace tablelint
