@@ -1,6 +1,6 @@
 # Writes OUTPUT, a C++ file defining tablelint::embeddedCatalogSources() with
-# the text of every rules/*.yaml under SOURCE_DIR.
-file(GLOB FILES RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/rules/*.yaml)
+# the text of every rules/*.yaml and rules/apis/*.yaml under SOURCE_DIR.
+file(GLOB FILES RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/rules/*.yaml ${SOURCE_DIR}/rules/apis/*.yaml)
 list(SORT FILES)
 set(CONTENT "// Generated from rules/*.yaml by cmake/EmbedCatalog.cmake. Do not edit.\n")
 string(APPEND CONTENT "#include \"core/RuleCatalog.h\"\n\nnamespace tablelint {\n\n")

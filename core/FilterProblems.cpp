@@ -36,9 +36,15 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
       F ? "filter " + quoteFilterForMessage(*F) : "query without a filter";
   switch (Scope.Class) {
   case QueryClass::TableScan:
-    Out.push_back({"table-scan", What + " pins no partition key (" +
-                                     Scope.Reason + "): table scan" +
-                                     overTable(O)});
+    if (F)
+      Out.push_back({"table-scan", What + " pins no partition key (" +
+                                       Scope.Reason + "): table scan" +
+                                       overTable(O)});
+    else
+      Out.push_back({"table-scan", "query has no filter and no partition "
+                                   "key: table scan" +
+                                       overTable(O) +
+                                       " reads every entity"});
     break;
   case QueryClass::PartitionScan:
     Out.push_back({"partition-scan",

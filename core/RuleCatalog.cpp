@@ -271,7 +271,8 @@ CatalogLoad loadCatalog(const std::vector<CatalogSource> &Sources) {
 
   std::map<std::string, std::string> SeenIds; // id -> file
   for (const CatalogSource &S : Sources) {
-    if (&S == ChecklistFile)
+    // rules/apis/ holds the API role maps (core/ApiRoles.h), not rules.
+    if (&S == ChecklistFile || S.Path.find("/apis/") != std::string::npos)
       continue;
     std::optional<Rule> R = loadRule(S, Load.Errors);
     if (!R)

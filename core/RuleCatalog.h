@@ -108,7 +108,7 @@ struct CatalogLoad {
 CatalogLoad loadCatalog(const std::vector<CatalogSource> &Sources);
 
 // The catalog files as they were when the binary was built (generated from
-// rules/ by the build).
+// rules/*.yaml and rules/apis/*.yaml by the build).
 const std::vector<CatalogSource> &embeddedCatalogSources();
 
 // The built-in catalog, loaded once. A broken built-in catalog is a build

@@ -19,6 +19,9 @@ void printHelp() {
       << ": a design linter for Azure Table Storage\n\n"
          "Usage: tablelint <command> [options]\n\n"
          "Commands:\n"
+         "  lint       run the code checks on C++ sources (clang-tidy checks, "
+         "one parse\n"
+         "             per translation unit)\n"
          "  rules      print the rule catalog: every rule, its severity, "
          "where it is\n"
          "             detected and the checklist items it answers\n"
@@ -65,6 +68,8 @@ int main(int argc, char **argv) {
       return runRulesCommand(Rest);
     if (Command == "filter")
       return runFilterCommand(Rest);
+    if (Command == "lint")
+      return runLintCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;

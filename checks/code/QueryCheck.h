@@ -1,0 +1,43 @@
+// The base of the checks that judge a query call (table-scan,
+// partition-scan, low-density-query, filter-too-complex, invalid-filter):
+// one matcher on every function with the Query role, one model per call
+// (shared by all these checks through a per-AST cache), and the filter
+// parsed and classified once.
+#pragma once
+
+#include "checks/code/QueryModel.h"
+#include "checks/code/TablelintCheck.h"
+#include "core/Filter.h"
+#include "core/QueryScope.h"
+
+#include <optional>
+
+namespace tablelint::code {
+
+// A query call, modelled, with its filter parsed and classified.
+struct AnalyzedQuery {
+  QueryModel Model;
+  // The parsed filter (with placeholders), when one is set and parses.
+  std::optional<Filter> Parsed;
+  // The parse error, when the filter is set and does not parse.
+  std::optional<FilterError> ParseError;
+  // The query scope, when the filter (or its absence) decides it.
+  std::optional<QueryScope> Scope;
+};
+
+class QueryCheck : public TablelintCheck {
+public:
+  using TablelintCheck::TablelintCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  virtual void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) = 0;
+  // The location of a byte of the filter in the source, when the filter is
+  // one string literal; otherwise the query's location.
+  clang::SourceLocation filterLocation(const AnalyzedQuery &Q,
+                                       std::size_t Offset,
+                                       clang::ASTContext &Ctx) const;
+};
+
+} // namespace tablelint::code

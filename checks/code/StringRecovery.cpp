@@ -1,0 +1,462 @@
+// Compile-time recovery of string values (see StringRecovery.h).
+#include "checks/code/StringRecovery.h"
+
+#include "core/Filter.h"
+
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/AST/StmtCXX.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tablelint::code {
+
+using namespace clang;
+
+namespace {
+
+// Deeper than this, a value is "unknown": recursion through helpers and
+// variables stays cheap and cannot loop.
+constexpr unsigned MaxDepth = 8;
+
+// The OData operator spelled by each azure::storage operator constant. The
+// real SDK declares them extern (defined in its library), so their value is
+// not visible to the compiler; their names are stable API.
+std::optional<std::string_view> operatorConstant(const VarDecl *V) {
+  const auto *Class = dyn_cast<CXXRecordDecl>(V->getDeclContext());
+  if (!Class)
+    return std::nullopt;
+  const StringRef ClassName = Class->getName();
+  const StringRef Name = V->getName();
+  if (ClassName == "query_comparison_operator") {
+    static const std::pair<StringRef, std::string_view> Map[] = {
+        {"equal", "eq"},        {"not_equal", "ne"},
+        {"greater_than", "gt"}, {"greater_than_or_equal", "ge"},
+        {"less_than", "lt"},    {"less_than_or_equal", "le"}};
+    for (const auto &[N, Op] : Map)
+      if (Name == N)
+        return Op;
+  }
+  if (ClassName == "query_logical_operator") {
+    if (Name == "op_and")
+      return "and";
+    if (Name == "op_or")
+      return "or";
+    if (Name == "op_not")
+      return "not";
+  }
+  return std::nullopt;
+}
+
+bool isStringLikeType(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const auto *P = T->getAs<PointerType>())
+    return P->getPointeeType()->isAnyCharacterType();
+  if (T->isArrayType())
+    return T->getArrayElementTypeNoTypeQual()->isAnyCharacterType();
+  if (const auto *R = T->getAsCXXRecordDecl()) {
+    const StringRef Name = R->getName();
+    return Name == "basic_string" || Name == "basic_string_view" ||
+           Name == "Nullable";
+  }
+  return false;
+}
+
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  for (const DynTypedNode &P : Ctx.getParents(*S))
+    if (const auto *PS = P.get<Stmt>())
+      return PS;
+  return nullptr;
+}
+
+// The statement of S that is a direct child of a CompoundStmt, and that
+// CompoundStmt.
+std::pair<const Stmt *, const CompoundStmt *>
+statementInBlock(ASTContext &Ctx, const Stmt *S) {
+  const Stmt *Cur = S;
+  while (Cur) {
+    const Stmt *P = parentStmt(Ctx, Cur);
+    if (!P)
+      return {nullptr, nullptr};
+    if (const auto *CS = dyn_cast<CompoundStmt>(P))
+      return {Cur, CS};
+    Cur = P;
+  }
+  return {nullptr, nullptr};
+}
+
+class RefCollector : public RecursiveASTVisitor<RefCollector> {
+public:
+  explicit RefCollector(const VarDecl *V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == V)
+      Refs.push_back(E);
+    return true;
+  }
+  const VarDecl *V;
+  std::vector<const DeclRefExpr *> Refs;
+};
+
+std::string escapeQuotes(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    Out += C;
+    if (C == '\'')
+      Out += '\'';
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string unknownText() { return std::string(1, UnknownValueMarker); }
+
+bool StringRecovery::fullyKnown(const std::string &Text) {
+  return Text.find(UnknownValueMarker) == std::string::npos;
+}
+
+bool StringRecovery::nothingKnown(const std::string &Text) {
+  return std::all_of(Text.begin(), Text.end(),
+                     [](char C) { return C == UnknownValueMarker; });
+}
+
+const Expr *stripStringWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Before = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      // Converting and copying constructors: the value is the first
+      // argument's (extra arguments must be defaulted, e.g. an allocator).
+      if (C->getNumArgs() >= 1 && isStringLikeType(C->getArg(0)->getType()) &&
+          std::all_of(C->arg_begin() + 1, C->arg_end(), [](const Expr *A) {
+            return isa<CXXDefaultArgExpr>(A);
+          }))
+        E = C->getArg(0);
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      // A conversion operator (string -> string_view) keeps the value.
+      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        E = MC->getImplicitObjectArgument();
+    }
+    if (E == Before)
+      return E;
+  }
+  return E;
+}
+
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *F = P.get<FunctionDecl>())
+      return F;
+    if (const auto *L = P.get<LambdaExpr>())
+      return L->getCallOperator();
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+std::optional<std::string> StringRecovery::recover(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  const Expr *S = stripStringWrappers(E);
+  if (!isStringLikeType(S->getType()) && !isStringLikeType(E->getType()))
+    return std::nullopt;
+  return value(E, 0);
+}
+
+std::string StringRecovery::value(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return unknownText();
+  E = stripStringWrappers(E);
+  if (const auto *L = dyn_cast<StringLiteral>(E)) {
+    if (L->isOrdinary() || L->isUTF8())
+      return L->getString().str();
+    std::string Out;
+    for (unsigned I = 0; I < L->getLength(); ++I) {
+      const uint32_t C = L->getCodeUnit(I);
+      if (C >= 128)
+        return unknownText();
+      Out += static_cast<char>(C);
+    }
+    return Out;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return fromVariable(V, D, Depth);
+    return unknownText();
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Plus && Op->getNumArgs() == 2)
+      return value(Op->getArg(0), Depth + 1) + value(Op->getArg(1), Depth + 1);
+    return unknownText();
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return fromCall(C, Depth);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    std::string A = value(Cond->getTrueExpr(), Depth + 1);
+    std::string B = value(Cond->getFalseExpr(), Depth + 1);
+    return A == B ? A : unknownText();
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (C->getNumArgs() == 0 ||
+        std::all_of(C->arg_begin(), C->arg_end(),
+                    [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      return ""; // a default-constructed (empty) string
+  return unknownText();
+}
+
+std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
+                                         unsigned Depth) {
+  if (auto Op = operatorConstant(V))
+    return std::string(*Op);
+  if (isa<ParmVarDecl>(V))
+    return unknownText();
+  const QualType T = V->getType();
+  const bool IsConst = T.isConstQualified() || V->isConstexpr() ||
+                       (T->isPointerType() && T->getPointeeType().isConstQualified() &&
+                        V->getType().isConstQualified());
+  if (IsConst) {
+    const Expr *Init = V->getAnyInitializer();
+    return Init ? value(Init, Depth + 1) : unknownText();
+  }
+  if (!V->hasLocalStorage() || V->isStaticLocal())
+    return unknownText();
+  // A local string built in straight-line code: the initializer, then each
+  // +=, append and assignment that sits directly in the declaring block
+  // before the use. Any other write (in a loop or branch, through a
+  // reference) makes the value unknown.
+  const FunctionDecl *F = enclosingFunction(Ctx, Use);
+  if (!F || !F->hasBody())
+    return unknownText();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *DeclS = [&]() -> const DeclStmt * {
+    for (const DynTypedNode &P : Ctx.getParents(*V))
+      if (const auto *DS = P.get<DeclStmt>())
+        return DS;
+    return nullptr;
+  }();
+  if (!DeclS)
+    return unknownText();
+  const CompoundStmt *Block = statementInBlock(Ctx, DeclS).second;
+  RefCollector Refs(V);
+  Refs.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  struct Edit {
+    SourceLocation Loc;
+    bool Append;
+    const Expr *Value;
+  };
+  std::vector<Edit> Edits;
+  for (const DeclRefExpr *R : Refs.Refs) {
+    if (R == Use || !SM.isBeforeInTranslationUnit(R->getBeginLoc(),
+                                                  Use->getBeginLoc()))
+      continue;
+    // How this reference uses the variable: a read (a conversion, a copy,
+    // a const method, a comparison or +), or a write we can follow (+=,
+    // =, append). Anything else is a write we cannot follow.
+    const Stmt *P = parentStmt(Ctx, R);
+    while (P && isa<ParenExpr>(P))
+      P = parentStmt(Ctx, P);
+    std::optional<Edit> E;
+    bool ReadOnly = isa_and_nonnull<ImplicitCastExpr>(P);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
+      const bool IsTarget =
+          Op->getNumArgs() == 2 && stripStringWrappers(Op->getArg(0)) == R;
+      if (IsTarget && Op->getOperator() == OO_PlusEqual)
+        E = Edit{Op->getBeginLoc(), true, Op->getArg(1)};
+      else if (IsTarget && Op->getOperator() == OO_Equal)
+        E = Edit{Op->getBeginLoc(), false, Op->getArg(1)};
+      else
+        ReadOnly = Op->getOperator() == OO_Plus ||
+                   Op->getOperator() == OO_EqualEqual ||
+                   Op->getOperator() == OO_ExclaimEqual ||
+                   Op->getOperator() == OO_Less;
+    } else if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Ctx, ME));
+      const auto *Method = MC ? MC->getMethodDecl() : nullptr;
+      if (Method && Method->getName() == "append" && MC->getNumArgs() == 1)
+        E = Edit{MC->getBeginLoc(), true, MC->getArg(0)};
+      else
+        ReadOnly = Method && Method->isConst();
+    } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P)) {
+      ReadOnly = CE->getConstructor()->isCopyOrMoveConstructor();
+    }
+    if (ReadOnly)
+      continue;
+    if (!E)
+      return unknownText(); // written in a way we do not follow
+    const auto [Stmt, InBlock] = statementInBlock(Ctx, R);
+    if (InBlock != Block)
+      return unknownText(); // conditional or repeated write
+    (void)Stmt;
+    Edits.push_back(*E);
+  }
+  std::sort(Edits.begin(), Edits.end(), [&](const Edit &A, const Edit &B) {
+    return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+  });
+  std::string Text = V->getInit() ? value(V->getInit(), Depth + 1) : "";
+  for (const Edit &E : Edits) {
+    const std::string Part = value(E.Value, Depth + 1);
+    Text = E.Append ? Text + Part : Part;
+  }
+  return Text;
+}
+
+std::string StringRecovery::fromCall(const CallExpr *Call, unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return unknownText();
+  const std::string Name = FD->getQualifiedNameAsString();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const StringRef M = FD->getName();
+    if ((M == "c_str" || M == "data" || M == "str") && Call->getNumArgs() == 0)
+      return value(MC->getImplicitObjectArgument(), Depth + 1);
+  }
+  if (const ApiFunction *F = Roles.find(Name, ApiRole::FilterCondition))
+    return fromFilterCondition(Call, *F, Depth);
+  if (const ApiFunction *F = Roles.find(Name, ApiRole::FilterCombine)) {
+    const auto L = F->arg("left"), O = F->arg("operator"), R = F->arg("right");
+    if (!L || !O || !R || std::max({*L, *O, *R}) >= Call->getNumArgs())
+      return unknownText();
+    return "(" + value(Call->getArg(*L), Depth + 1) + ") " +
+           value(Call->getArg(*O), Depth + 1) + " (" +
+           value(Call->getArg(*R), Depth + 1) + ")";
+  }
+  const StringRef Short = FD->getName();
+  if (Short == "format" && (Name.rfind("fmt::", 0) == 0 || Name.rfind("std::", 0) == 0))
+    return fromFormat(Call, Depth);
+  // Conversions that keep the text (cpprestsdk, std).
+  if ((Short == "to_string_t" || Short == "to_utf8string" ||
+       Short == "to_utf16string") &&
+      Call->getNumArgs() == 1)
+    return value(Call->getArg(0), Depth + 1);
+  // A helper of this TU that returns a constant.
+  if (FD->getNumParams() == 0 && FD->hasBody()) {
+    const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+    if (Body && Body->size() == 1)
+      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
+        return value(Ret->getRetValue(), Depth + 1);
+  }
+  return unknownText();
+}
+
+std::string StringRecovery::fromFormat(const CallExpr *Call, unsigned Depth) {
+  if (Call->getNumArgs() == 0)
+    return unknownText();
+  const std::string Format = value(Call->getArg(0), Depth + 1);
+  if (!fullyKnown(Format))
+    return unknownText();
+  std::string Out;
+  unsigned NextArg = 1;
+  for (std::size_t I = 0; I < Format.size(); ++I) {
+    const char C = Format[I];
+    if ((C == '{' || C == '}') && I + 1 < Format.size() && Format[I + 1] == C) {
+      Out += C;
+      ++I;
+      continue;
+    }
+    if (C != '{') {
+      Out += C;
+      continue;
+    }
+    const std::size_t Close = Format.find('}', I);
+    if (Close == std::string::npos)
+      return unknownText();
+    const std::string Field = Format.substr(I + 1, Close - I - 1);
+    I = Close;
+    unsigned Index = NextArg++;
+    bool Plain = true;
+    if (!Field.empty()) {
+      if (std::all_of(Field.begin(), Field.end(),
+                      [](char D) { return D >= '0' && D <= '9'; }))
+        Index = static_cast<unsigned>(std::stoul(Field)) + 1;
+      else
+        Plain = false; // a format spec: the text depends on it
+    }
+    // A placeholder is the argument's text when that is a known string.
+    if (Plain && Index < Call->getNumArgs()) {
+      const Expr *A = Call->getArg(Index);
+      if (isStringLikeType(stripStringWrappers(A)->getType())) {
+        Out += value(A, Depth + 1);
+        continue;
+      }
+      Expr::EvalResult R;
+      if (A->getType()->isIntegerType() && !A->isValueDependent() &&
+          A->EvaluateAsInt(R, Ctx)) {
+        Out += std::to_string(R.Val.getInt().getExtValue());
+        continue;
+      }
+    }
+    Out += unknownText();
+  }
+  return Out;
+}
+
+std::string StringRecovery::fromFilterCondition(const CallExpr *Call,
+                                                const ApiFunction &F,
+                                                unsigned Depth) {
+  const auto P = F.arg("property"), O = F.arg("operator"), V = F.arg("value");
+  if (!P || !O || !V || std::max({*P, *O, *V}) >= Call->getNumArgs())
+    return unknownText();
+  return value(Call->getArg(*P), Depth + 1) + " " +
+         value(Call->getArg(*O), Depth + 1) + " " +
+         typedLiteral(Call->getArg(*V), Depth);
+}
+
+// The OData literal generate_filter_condition writes for a value: its form
+// follows the overload's parameter type.
+std::string StringRecovery::typedLiteral(const Expr *Value, unsigned Depth) {
+  const Expr *Stripped = Value->IgnoreParenImpCasts();
+  QualType T = Value->getType().getNonReferenceType().getCanonicalType();
+  if (isStringLikeType(T) || isStringLikeType(Stripped->getType()))
+    return "'" + escapeQuotes(value(Value, Depth + 1)) + "'";
+  T = T.getUnqualifiedType();
+  if (T->isBooleanType()) {
+    bool B = false;
+    if (!Value->isValueDependent() && Value->EvaluateAsBooleanCondition(B, Ctx))
+      return B ? "true" : "false";
+    return unknownText();
+  }
+  if (T->isIntegerType()) {
+    Expr::EvalResult R;
+    const bool Wide = Ctx.getTypeSize(T) > 32;
+    if (!Value->isValueDependent() && Value->EvaluateAsInt(R, Ctx))
+      return std::to_string(R.Val.getInt().getExtValue()) + (Wide ? "L" : "");
+    return unknownText();
+  }
+  if (T->isRealFloatingType()) {
+    llvm::APFloat F(0.0);
+    if (!Value->isValueDependent() && Value->EvaluateAsFloat(F, Ctx)) {
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "%.17g", F.convertToDouble());
+      std::string S = Buf;
+      if (S.find_first_of(".eE") == std::string::npos)
+        S += ".0";
+      return S;
+    }
+    return unknownText();
+  }
+  if (const auto *R = T->getAsCXXRecordDecl()) {
+    const StringRef N = R->getName();
+    if (N == "datetime")
+      return "datetime'" + unknownText() + "'";
+    if (N == "uuid")
+      return "guid'" + unknownText() + "'";
+    if (N == "vector")
+      return "X'" + unknownText() + "'";
+  }
+  return unknownText();
+}
+
+} // namespace tablelint::code

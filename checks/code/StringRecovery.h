@@ -1,0 +1,68 @@
+// Recovers the value of a string expression from the AST, as far as it is
+// known at compile time: the filter a query sends, a header value, a key.
+//
+// The result is text in which every stretch not known statically is one
+// UnknownValueMarker byte, so the `$filter` parser can still classify a
+// partly known filter ("PartitionKey eq '\x1a' and Status eq 'open'" pins a
+// partition whatever the runtime value is).
+//
+// Understood: string literals (also through U()/_XPLATSTR), const and
+// constexpr variables, std::string construction and conversion, `+`,
+// a local std::string built by `+=`/append/assignment in straight-line code
+// before the use, fmt::format/std::format with a literal format string,
+// functions of this TU that return a constant, c_str()/data(), the
+// generate_filter_condition/combine_filter_conditions role functions, and
+// the comparison/logical operator constants of azure::storage. Anything
+// else is unknown.
+#pragma once
+
+#include "core/ApiRoles.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+
+#include <optional>
+#include <string>
+
+namespace tablelint::code {
+
+class StringRecovery {
+public:
+  StringRecovery(clang::ASTContext &Ctx, const ApiRoles &Roles)
+      : Ctx(Ctx), Roles(Roles) {}
+
+  // The value of E, with unknown stretches as markers. nullopt when E is
+  // not a string-like expression at all.
+  std::optional<std::string> recover(const clang::Expr *E);
+
+  // True when the text has no unknown stretch.
+  static bool fullyKnown(const std::string &Text);
+  // True when nothing at all is known (empty or only markers).
+  static bool nothingKnown(const std::string &Text);
+
+private:
+  std::string value(const clang::Expr *E, unsigned Depth);
+  std::string fromVariable(const clang::VarDecl *V, const clang::Expr *Use,
+                           unsigned Depth);
+  std::string fromCall(const clang::CallExpr *Call, unsigned Depth);
+  std::string fromFormat(const clang::CallExpr *Call, unsigned Depth);
+  std::string fromFilterCondition(const clang::CallExpr *Call,
+                                  const ApiFunction &F, unsigned Depth);
+  std::string typedLiteral(const clang::Expr *Value, unsigned Depth);
+
+  clang::ASTContext &Ctx;
+  const ApiRoles &Roles;
+};
+
+// The marker as a one-character string, for building recovered text.
+std::string unknownText();
+
+// Strips implicit casts, temporaries, parentheses and converting
+// constructors down to the expression a reader sees.
+const clang::Expr *stripStringWrappers(const clang::Expr *E);
+
+// The function a reader sees enclosing S (for scoping local analyses).
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
+                                             const clang::Stmt *S);
+
+} // namespace tablelint::code

@@ -1,0 +1,44 @@
+// Shared set-up of tablelint's checks.
+#include "checks/code/TablelintCheck.h"
+
+#include <cstdlib>
+
+namespace tablelint::code {
+
+TablelintCheck::TablelintCheck(llvm::StringRef Name,
+                               clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RuleId(Name.starts_with("tablelint-") ? Name.drop_front(10).str()
+                                            : Name.str()) {
+  std::shared_ptr<const ProjectConfig> Config;
+  Roles = apiRolesForFile(getCurrentMainFile().str(), &Config);
+  if (Config)
+    for (const InputError &E : Config->Errors)
+      configurationDiag("%0") << E.str();
+}
+
+std::string TablelintCheck::option(llvm::StringRef Name) const {
+  const Rule *R = builtinCatalog().find(RuleId);
+  const RuleOption *O = R ? R->option(Name) : nullptr;
+  return Options.get(Name, O ? llvm::StringRef(O->Default) : llvm::StringRef())
+      .str();
+}
+
+unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {
+  const std::string V = option(Name);
+  unsigned Out = 0;
+  if (llvm::StringRef(V).getAsInteger(10, Out)) {
+    const Rule *R = builtinCatalog().find(RuleId);
+    const RuleOption *O = R ? R->option(Name) : nullptr;
+    llvm::StringRef(O ? O->Default : "0").getAsInteger(10, Out);
+  }
+  return Out;
+}
+
+void TablelintCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  if (const Rule *R = builtinCatalog().find(RuleId))
+    for (const RuleOption &O : R->Options)
+      this->Options.store(Opts, O.Name, option(O.Name));
+}
+
+} // namespace tablelint::code

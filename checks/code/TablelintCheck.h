@@ -1,0 +1,38 @@
+// The base of every tablelint clang-tidy check: the API role maps that apply
+// to the file being checked (built-ins plus the project's .tablelint.yaml),
+// the rule's catalog entry, and its options with catalog defaults.
+#pragma once
+
+#include "core/ApiRoles.h"
+#include "core/ProjectConfig.h"
+#include "core/RuleCatalog.h"
+
+#include <clang-tidy/ClangTidyCheck.h>
+
+#include <memory>
+
+namespace tablelint::code {
+
+class TablelintCheck : public clang::tidy::ClangTidyCheck {
+public:
+  TablelintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+protected:
+  const ApiRoles &roles() const { return *Roles; }
+  // "table-scan" for "tablelint-table-scan".
+  llvm::StringRef ruleId() const { return RuleId; }
+  // An option of this rule: the user's value, or the catalog's default.
+  std::string option(llvm::StringRef Name) const;
+  unsigned unsignedOption(llvm::StringRef Name) const;
+
+private:
+  std::string RuleId;
+  std::shared_ptr<const ApiRoles> Roles;
+};
+
+} // namespace tablelint::code
