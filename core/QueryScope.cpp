@@ -242,8 +242,12 @@ Summary disjunction(const Summary &A, const Summary &B) {
       S.MixedOr = true;
     S.Residual = true;
     // Row keys in an or without partition keys are no constraint at all.
-    S.RowWithoutPartition = S.RowWithoutPartition ||
-                            A.Row != Rk::Unbounded || B.Row != Rk::Unbounded;
+    const bool RowBranches = A.Row != Rk::Unbounded || B.Row != Rk::Unbounded;
+    S.RowWithoutPartition = S.RowWithoutPartition || RowBranches;
+    // Inside one partition (when ANDed with a PartitionKey equality) this
+    // is an 'or' across row keys.
+    if (A.Partition == Pk::Unbounded && B.Partition == Pk::Unbounded)
+      S.RowOr = S.RowOr || RowBranches;
     return S;
   }
   if (A.Partition == Pk::Points && B.Partition == Pk::Points) {

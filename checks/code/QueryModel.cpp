@@ -20,21 +20,6 @@ const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
-const CompoundStmt *blockOf(ASTContext &Ctx, const Stmt *S) {
-  for (const Stmt *P = parentOf(Ctx, S); P; P = parentOf(Ctx, P))
-    if (const auto *CS = dyn_cast<CompoundStmt>(P))
-      return CS;
-  return nullptr;
-}
-
-// The innermost block holding a declaration.
-const CompoundStmt *blockOfDecl(ASTContext &Ctx, const VarDecl *V) {
-  for (const DynTypedNode &P : Ctx.getParents(*V))
-    if (const auto *DS = P.get<DeclStmt>())
-      return blockOf(Ctx, DS);
-  return nullptr;
-}
-
 class RefFinder : public RecursiveASTVisitor<RefFinder> {
 public:
   explicit RefFinder(const VarDecl *V) : V(V) {}
@@ -79,7 +64,11 @@ bool isDefaultObject(const Expr *E) {
            std::all_of(C->arg_begin(), C->arg_end(),
                        [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); });
   if (const auto *IL = dyn_cast<InitListExpr>(E))
-    return IL->getNumInits() == 0;
+    return std::all_of(IL->begin(), IL->end(), [](const Stmt *I) {
+      return isa<ImplicitValueInitExpr, CXXDefaultInitExpr>(I) ||
+             (isa<CXXConstructExpr>(I) &&
+              cast<CXXConstructExpr>(I)->getNumArgs() == 0);
+    });
   if (isa<CXXScalarValueInitExpr, ImplicitValueInitExpr>(E))
     return true;
   return false;
@@ -113,7 +102,7 @@ bool collectWrites(ASTContext &Ctx, const ApiRoles &Roles, const VarDecl *V,
   if (!F || !F->hasBody())
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
-  const CompoundStmt *DeclBlock = blockOfDecl(Ctx, V);
+  const CompoundStmt *DeclBlock = declaringBlock(Ctx, V);
   RefFinder Finder(V);
   Finder.TraverseStmt(const_cast<Stmt *>(F->getBody()));
   for (const DeclRefExpr *R : Finder.Refs) {
@@ -130,7 +119,7 @@ bool collectWrites(ASTContext &Ctx, const ApiRoles &Roles, const VarDecl *V,
     const Stmt *Above = parentOf(Ctx, ME);
     while (Above && isa<ImplicitCastExpr, ParenExpr>(Above))
       Above = parentOf(Ctx, Above);
-    const bool InBlock = blockOf(Ctx, ME) == DeclBlock;
+    const bool InBlock = isStraightLineIn(Ctx, ME, DeclBlock);
     // QueryEntitiesOptions: `opts.Filter = ...`.
     if (OptionsType && isa<FieldDecl>(ME->getMemberDecl())) {
       const StringRef Field = ME->getMemberDecl()->getName();

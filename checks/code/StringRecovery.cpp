@@ -72,22 +72,6 @@ const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
-// The statement of S that is a direct child of a CompoundStmt, and that
-// CompoundStmt.
-std::pair<const Stmt *, const CompoundStmt *>
-statementInBlock(ASTContext &Ctx, const Stmt *S) {
-  const Stmt *Cur = S;
-  while (Cur) {
-    const Stmt *P = parentStmt(Ctx, Cur);
-    if (!P)
-      return {nullptr, nullptr};
-    if (const auto *CS = dyn_cast<CompoundStmt>(P))
-      return {Cur, CS};
-    Cur = P;
-  }
-  return {nullptr, nullptr};
-}
-
 class RefCollector : public RecursiveASTVisitor<RefCollector> {
 public:
   explicit RefCollector(const VarDecl *V) : V(V) {}
@@ -152,6 +136,36 @@ const Expr *stripStringWrappers(const Expr *E) {
       return E;
   }
   return E;
+}
+
+const CompoundStmt *declaringBlock(ASTContext &Ctx, const VarDecl *V) {
+  for (const DynTypedNode &P : Ctx.getParents(*V))
+    if (const auto *DS = P.get<DeclStmt>()) {
+      const Stmt *Up = parentStmt(Ctx, DS);
+      return dyn_cast_or_null<CompoundStmt>(Up);
+    }
+  return nullptr;
+}
+
+bool isStraightLineIn(ASTContext &Ctx, const Stmt *S, const CompoundStmt *Block) {
+  if (!Block)
+    return false;
+  for (const Stmt *Cur = S; Cur;) {
+    const Stmt *P = parentStmt(Ctx, Cur);
+    if (!P)
+      return false;
+    if (P == Block)
+      return true;
+    if (isa<CompoundStmt, IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
+            CXXForRangeStmt, ConditionalOperator, BinaryConditionalOperator,
+            LambdaExpr, CXXTryStmt, CXXCatchStmt, CaseStmt, DefaultStmt>(P))
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      if (BO->isLogicalOp())
+        return false;
+    Cur = P;
+  }
+  return false;
 }
 
 const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
@@ -241,15 +255,9 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
   if (!F || !F->hasBody())
     return unknownText();
   const SourceManager &SM = Ctx.getSourceManager();
-  const auto *DeclS = [&]() -> const DeclStmt * {
-    for (const DynTypedNode &P : Ctx.getParents(*V))
-      if (const auto *DS = P.get<DeclStmt>())
-        return DS;
-    return nullptr;
-  }();
-  if (!DeclS)
+  const CompoundStmt *Block = declaringBlock(Ctx, V);
+  if (!Block)
     return unknownText();
-  const CompoundStmt *Block = statementInBlock(Ctx, DeclS).second;
   RefCollector Refs(V);
   Refs.TraverseStmt(const_cast<Stmt *>(F->getBody()));
   struct Edit {
@@ -296,10 +304,8 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
       continue;
     if (!E)
       return unknownText(); // written in a way we do not follow
-    const auto [Stmt, InBlock] = statementInBlock(Ctx, R);
-    if (InBlock != Block)
+    if (!isStraightLineIn(Ctx, R, Block))
       return unknownText(); // conditional or repeated write
-    (void)Stmt;
     Edits.push_back(*E);
   }
   std::sort(Edits.begin(), Edits.end(), [&](const Edit &A, const Edit &B) {

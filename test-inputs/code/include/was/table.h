@@ -120,13 +120,13 @@ public:
 
   table_batch_operation();
 
-  void delete_entity(table_entity const& entity);
-  void insert_entity(table_entity const& entity);
-  void insert_entity(table_entity const& entity, bool echo_content);
-  void insert_or_merge_entity(table_entity const& entity);
-  void insert_or_replace_entity(table_entity const& entity);
-  void merge_entity(table_entity const& entity);
-  void replace_entity(table_entity const& entity);
+  void delete_entity(table_entity entity);
+  void insert_entity(table_entity entity);
+  void insert_entity(table_entity entity, bool echo_content);
+  void insert_or_merge_entity(table_entity entity);
+  void insert_or_replace_entity(table_entity entity);
+  void merge_entity(table_entity entity);
+  void replace_entity(table_entity entity);
   void retrieve_entity(utility::string_t const& partition_key, utility::string_t const& row_key);
 
   operations_type& operations();
