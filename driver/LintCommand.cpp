@@ -16,7 +16,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
 #include <iostream>
 #include <map>
 #include <set>
@@ -126,6 +130,49 @@ private:
 
 int severityRank(Severity S) { return static_cast<int>(S); }
 
+// clang-tidy's runner prints progress and counts to stderr ("[1/2]
+// Processing file ...", "3 warnings generated."): findings are ours to
+// print. While it runs, stderr goes to a temporary file; afterwards every
+// other line (a crash report, a message we do not expect) is passed on.
+class QuietClangTidyProgress {
+public:
+  QuietClangTidyProgress() {
+    std::fflush(stderr);
+    llvm::errs().flush();
+    char Name[] = "/tmp/tablelint-stderr-XXXXXX";
+    TempFd = ::mkstemp(Name);
+    if (TempFd < 0)
+      return;
+    ::unlink(Name);
+    SavedFd = ::dup(2);
+    ::dup2(TempFd, 2);
+  }
+  ~QuietClangTidyProgress() {
+    if (TempFd < 0)
+      return;
+    std::fflush(stderr);
+    llvm::errs().flush();
+    ::dup2(SavedFd, 2);
+    ::close(SavedFd);
+    std::string Text;
+    char Buf[4096];
+    ::lseek(TempFd, 0, SEEK_SET);
+    for (ssize_t N; (N = ::read(TempFd, Buf, sizeof Buf)) > 0;)
+      Text.append(Buf, static_cast<std::size_t>(N));
+    ::close(TempFd);
+    static const std::regex Noise(
+        R"(^(\[\d+/\d+\] Processing file .*|\d+ (warning|error)s? (and \d+ (warning|error)s? )?generated\.|Error while processing .*|Suppressed \d+ warnings .*|Use -header-filter=.*|Found compiler errors?\.?)$)");
+    std::istringstream In(Text);
+    for (std::string Line; std::getline(In, Line);)
+      if (!std::regex_match(Line, Noise))
+        std::cerr << Line << "\n";
+  }
+
+private:
+  int TempFd = -1;
+  int SavedFd = -1;
+};
+
 } // namespace
 
 int runLintCommand(const std::vector<std::string> &AllArgs) {
@@ -225,7 +272,12 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
       }
       if (!Databases[Key])
         continue;
-      if (Databases[Key]->getCompileCommands(F).empty()) {
+      // loadFromDirectory infers commands for unlisted files; a file the
+      // build does not compile is worth saying so.
+      const std::vector<std::string> Listed = Databases[Key]->getAllFiles();
+      if (std::none_of(Listed.begin(), Listed.end(), [&](const std::string &L) {
+            return fs::path(L).lexically_normal() == fs::path(F).lexically_normal();
+          })) {
         InputError(F + ": error: not in the compilation database " + Key +
                    "/compile_commands.json");
         continue;
@@ -256,8 +308,12 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     clang::tidy::ClangTidyContext Context(std::move(Provider));
     auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
         llvm::vfs::getRealFileSystem());
-    std::vector<clang::tidy::ClangTidyError> Found = clang::tidy::runClangTidy(
-        Context, *Databases[Key], TUs, BaseFS, /*ApplyAnyFix=*/false);
+    std::vector<clang::tidy::ClangTidyError> Found;
+    {
+      QuietClangTidyProgress Quiet;
+      Found = clang::tidy::runClangTidy(Context, *Databases[Key], TUs, BaseFS,
+                                        /*ApplyAnyFix=*/false);
+    }
     Errors.insert(Errors.end(), std::make_move_iterator(Found.begin()),
                   std::make_move_iterator(Found.end()));
   }
@@ -297,10 +353,12 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
       continue;
     }
     if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
-      // A TU that does not compile: say which, and go on with the others.
+      // A TU that does not compile (clang-diagnostic-error), or a broken
+      // suppression comment (clang-tidy-nolint): say where, and go on.
       std::cerr << fmt::format("{}: error: {} [{}]\n", Where, E.Message.Message,
                                Check);
-      BrokenTUs.insert(E.Message.FilePath);
+      if (Check.rfind("clang-diagnostic-", 0) == 0)
+        BrokenTUs.insert(E.Message.FilePath);
       InputErrors = true;
     }
   }

@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(
   # toolchain and the Clang/LLVM 19 libraries the checks and plugin use
   cmake ninja-build clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev
+  # Debian's default clang-tidy (14): the plugin must refuse to run in it
+  clang-tidy
   libclang-rt-19-dev
   # libraries
   libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
