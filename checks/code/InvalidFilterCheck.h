@@ -14,6 +14,7 @@ public:
 
 protected:
   void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) override;
+  bool wantsUrlQueries() const override { return true; }
 };
 
 } // namespace tablelint::code

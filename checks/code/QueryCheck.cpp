@@ -2,6 +2,7 @@
 #include "checks/code/QueryCheck.h"
 
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/ASTMatchers/ASTMatchFinder.h>
 #include <clang/Basic/TargetInfo.h>
 #include <clang/Lex/Lexer.h>
@@ -15,42 +16,81 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-AnalyzedQuery analyze(const CallExpr *Call, const ApiFunction &F,
-                      ASTContext &Ctx, const ApiRoles &Roles) {
-  AnalyzedQuery Q;
-  Q.Model = *modelQuery(Call, F, Ctx, Roles);
+// Parses and classifies a modelled query.
+void classify(AnalyzedQuery &Q) {
   if (!Q.Model.Understood)
-    return Q;
+    return;
   if (!Q.Model.Filter) {
     Q.Scope = classifyQuery(Q.Model.Address, nullptr);
-    return Q;
+    return;
   }
   FilterParseOptions Options;
   Options.Placeholder = UnknownValueMarker;
   FilterParseResult R = parseFilter(Q.Model.Filter->Text, Options);
   if (!R) {
     Q.ParseError = R.error();
-    return Q;
+    return;
   }
   Q.Parsed = std::move(R.filter());
   Q.Scope = classifyQuery(Q.Model.Address, &*Q.Parsed);
-  return Q;
 }
 
-// Every query check sees the same calls; the model is computed once per
-// AST (checks of one TU run on one thread, one after the other).
-const AnalyzedQuery &cachedAnalysis(const CallExpr *Call, const ApiFunction &F,
-                                    ASTContext &Ctx, const ApiRoles &Roles) {
+// Every query check sees the same calls and URLs; each is analysed once
+// per AST (checks of one TU run on one thread, one after the other).
+template <typename Analyze>
+const std::optional<AnalyzedQuery> &cached(const Stmt *Key, ASTContext &Ctx,
+                                           Analyze &&Fn) {
   thread_local const ASTContext *CacheFor = nullptr;
-  thread_local std::map<const CallExpr *, AnalyzedQuery> Cache;
+  thread_local std::map<const Stmt *, std::optional<AnalyzedQuery>> Cache;
   if (CacheFor != &Ctx) {
     Cache.clear();
     CacheFor = &Ctx;
   }
-  auto It = Cache.find(Call);
+  auto It = Cache.find(Key);
   if (It == Cache.end())
-    It = Cache.emplace(Call, analyze(Call, F, Ctx, Roles)).first;
+    It = Cache.emplace(Key, Fn()).first;
   return It->second;
+}
+
+// The whole string expression a literal is part of: up through +,
+// conversions, temporaries and c_str().
+const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
+  const Expr *Cur = E;
+  for (;;) {
+    const Stmt *Parent = nullptr;
+    for (const DynTypedNode &P : Ctx.getParents(*Cur))
+      if ((Parent = P.get<Stmt>()))
+        break;
+    const auto *PE = dyn_cast_or_null<Expr>(Parent);
+    if (!PE)
+      return Cur;
+    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+            CXXBindTemporaryExpr, CXXFunctionalCastExpr, ExprWithCleanups>(PE)) {
+      Cur = PE;
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(PE))
+      if (C->getNumArgs() >= 1 && C->getArg(0) == Cur) {
+        Cur = PE;
+        continue;
+      }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(PE))
+      if (Op->getOperator() == OO_Plus) {
+        Cur = PE;
+        continue;
+      }
+    if (const auto *M = dyn_cast<MemberExpr>(PE)) {
+      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+          Ctx.getParents(*M).empty() ? nullptr : Ctx.getParents(*M)[0].get<Stmt>());
+      if (MC && MC->getMethodDecl() &&
+          (MC->getMethodDecl()->getName() == "c_str" ||
+           MC->getMethodDecl()->getName() == "data")) {
+        Cur = MC;
+        continue;
+      }
+    }
+    return Cur;
+  }
 }
 
 } // namespace
@@ -63,9 +103,34 @@ void QueryCheck::registerMatchers(MatchFinder *Finder) {
   const std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("query"), this);
+  if (wantsUrlQueries())
+    Finder->addMatcher(stringLiteral().bind("url-part"), this);
 }
 
 void QueryCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("url-part")) {
+    // Cheap test first: most literals are not REST URLs.
+    if (!Lit->isOrdinary() || !Lit->getString().contains("$filter="))
+      return;
+    const Expr *Url = outermostString(Ctx, Lit);
+    const auto &Q = cached(Url, Ctx, [&]() -> std::optional<AnalyzedQuery> {
+      StringRecovery SR(Ctx, roles());
+      auto Text = SR.recover(Url);
+      auto Model = Text ? modelUrlQuery(Url, *Text) : std::nullopt;
+      if (!Model)
+        return std::nullopt;
+      AnalyzedQuery A;
+      A.Model = std::move(*Model);
+      // Point at the literal that holds "$filter=", not the URL's start.
+      A.Model.Location = Lit->getBeginLoc();
+      classify(A);
+      return A;
+    });
+    if (Q)
+      checkQuery(*Q, Ctx);
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("query");
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD)
@@ -74,7 +139,13 @@ void QueryCheck::check(const MatchFinder::MatchResult &Result) {
       roles().find(FD->getQualifiedNameAsString(), ApiRole::Query);
   if (!F)
     return;
-  checkQuery(cachedAnalysis(Call, *F, *Result.Context, roles()), *Result.Context);
+  const auto &Q = cached(Call, Ctx, [&]() -> std::optional<AnalyzedQuery> {
+    AnalyzedQuery A;
+    A.Model = *modelQuery(Call, *F, Ctx, roles());
+    classify(A);
+    return A;
+  });
+  checkQuery(*Q, Ctx);
 }
 
 SourceLocation QueryCheck::filterLocation(const AnalyzedQuery &Q,

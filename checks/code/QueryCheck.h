@@ -33,6 +33,9 @@ public:
 
 protected:
   virtual void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) = 0;
+  // Whether this check also judges queries written as REST URLs
+  // (`.../Orders()?$filter=...`); their model has no Call.
+  virtual bool wantsUrlQueries() const { return false; }
   // The location of a byte of the filter in the source, when the filter is
   // one string literal; otherwise the query's location.
   clang::SourceLocation filterLocation(const AnalyzedQuery &Q,

@@ -2,6 +2,8 @@
 #include "checks/code/QueryModel.h"
 
 #include <clang/AST/DeclCXX.h>
+
+#include <cctype>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -283,6 +285,102 @@ std::string tableOfObject(const Expr *Object, ASTContext &Ctx,
     return Found;
   }
   return tableOfConstruction(E, Ctx, Roles);
+}
+
+namespace {
+
+std::string percentDecode(const std::string &S) {
+  std::string Out;
+  for (std::size_t I = 0; I < S.size(); ++I) {
+    auto Hex = [](char C) -> int {
+      if (C >= '0' && C <= '9')
+        return C - '0';
+      if (C >= 'a' && C <= 'f')
+        return C - 'a' + 10;
+      if (C >= 'A' && C <= 'F')
+        return C - 'A' + 10;
+      return -1;
+    };
+    if (S[I] == '%' && I + 2 < S.size() && Hex(S[I + 1]) >= 0 &&
+        Hex(S[I + 2]) >= 0) {
+      Out += static_cast<char>(Hex(S[I + 1]) * 16 + Hex(S[I + 2]));
+      I += 2;
+    } else {
+      Out += S[I];
+    }
+  }
+  return Out;
+}
+
+// The value of a query parameter ("$filter"), URL-decoded.
+std::optional<std::string> queryParameter(const std::string &Url,
+                                          const std::string &Name) {
+  for (std::size_t At = Url.find(Name + "="); At != std::string::npos;
+       At = Url.find(Name + "=", At + 1)) {
+    if (At > 0 && Url[At - 1] != '?' && Url[At - 1] != '&')
+      continue;
+    const std::size_t Start = At + Name.size() + 1;
+    const std::size_t End = Url.find('&', Start);
+    return percentDecode(Url.substr(Start, End == std::string::npos
+                                                ? std::string::npos
+                                                : End - Start));
+  }
+  return std::nullopt;
+}
+
+// "PartitionKey='a',RowKey='b'" -> the key address.
+void readAddress(const std::string &Args, KeyAddress &A) {
+  for (const char *Key : {"PartitionKey", "RowKey"}) {
+    const std::string Prefix = std::string(Key) + "='";
+    const std::size_t At = Args.find(Prefix);
+    if (At == std::string::npos)
+      continue;
+    std::string Value;
+    std::size_t I = At + Prefix.size();
+    for (; I < Args.size(); ++I) {
+      if (Args[I] == '\'' && I + 1 < Args.size() && Args[I + 1] == '\'') {
+        Value += '\'';
+        ++I;
+      } else if (Args[I] == '\'') {
+        break;
+      } else {
+        Value += Args[I];
+      }
+    }
+    if (I >= Args.size())
+      continue;
+    (std::string(Key) == "PartitionKey" ? A.PartitionKey : A.RowKey) =
+        pinnedFrom(Value);
+  }
+}
+
+} // namespace
+
+std::optional<QueryModel> modelUrlQuery(const Expr *Url, const std::string &Text) {
+  std::optional<std::string> Filter = queryParameter(Text, "$filter");
+  if (!Filter || Filter->empty() || StringRecovery::nothingKnown(*Filter))
+    return std::nullopt;
+  QueryModel M;
+  M.Location = Url->getBeginLoc();
+  M.Filter = RecoveredText{*Filter, Url};
+  if (auto Select = queryParameter(Text, "$select")) {
+    M.HasSelect = true;
+    M.Select = RecoveredText{*Select, Url};
+  }
+  // The resource: the last path segment before '?', "Orders()" or
+  // "Orders(PartitionKey='a',RowKey='b')".
+  const std::string Path = Text.substr(0, Text.find('?'));
+  const std::size_t Slash = Path.rfind('/');
+  std::string Resource = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+  if (const std::size_t Paren = Resource.find('('); Paren != std::string::npos) {
+    readAddress(Resource.substr(Paren + 1), M.Address);
+    Resource = Resource.substr(0, Paren);
+  }
+  if (!Resource.empty() && StringRecovery::fullyKnown(Resource) &&
+      std::all_of(Resource.begin(), Resource.end(),
+                  [](char C) { return std::isalnum(static_cast<unsigned char>(C)); }))
+    M.Table = Resource;
+  return M;
 }
 
 std::optional<QueryModel> modelQuery(const CallExpr *Call,

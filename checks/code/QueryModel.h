@@ -23,6 +23,7 @@ struct RecoveredText {
 };
 
 struct QueryModel {
+  // The SDK or wrapper call; null for a query written as a REST URL.
   const clang::CallExpr *Call = nullptr;
   const ApiFunction *Function = nullptr;
   // Where findings about this query go (the called member's name).
@@ -47,6 +48,14 @@ std::optional<QueryModel> modelQuery(const clang::CallExpr *Call,
                                      const ApiFunction &Function,
                                      clang::ASTContext &Ctx,
                                      const ApiRoles &Roles);
+
+// Models a hand-written REST request URL (".../Orders()?$filter=...&$select=...")
+// whose text is recovered from the string expression Url: the filter after
+// `$filter=` (URL-decoded), the projection, the table and the key address
+// `(PartitionKey='a',RowKey='b')` from the path. nullopt when the text has no
+// `$filter=` with a value.
+std::optional<QueryModel> modelUrlQuery(const clang::Expr *Url,
+                                        const std::string &Text);
 
 // The table name a client or table object was made for, when a literal
 // (TableClient(url, "Orders"), GetTableClient("Orders"),
