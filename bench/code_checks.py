@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Cost of the code checks over clang's own parse.
+
+For each TU, interleaved rounds (so machine noise hits every variant alike)
+time four commands and report medians and ratios:
+  parse     clang++-19 -fsyntax-only                 (the baseline)
+  lint      tablelint lint (all tablelint checks)
+  plugin    clang-tidy-19 --load libtablelint-tidy-19.so (all tablelint checks)
+  tidy      clang-tidy-19 with one cheap built-in check (clang-tidy's own cost)
+plugin/tidy isolates what tablelint's checks add to a clang-tidy run.
+Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
+"""
+import os, statistics, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+INCLUDE = os.path.join(ROOT, "test-inputs", "code", "include")
+FLAGS = ["-std=c++17", "-I" + INCLUDE]
+TUS = [
+    "test-inputs/code/query-scope/orders_repository.cpp",
+    "test-inputs/code/rest-queries/hand_written_rest.cpp",
+    "test-inputs/code/query-scope/data_tables.cpp",
+    "bench/inputs/large_headers.cpp",
+]
+TIDY = "/usr/lib/llvm-19/bin/clang-tidy"
+PLUGIN = os.path.join(BUILD, "lib", "libtablelint-tidy-19.so")
+
+
+def commands(tu):
+    return {
+        "parse": ["clang++-19", "-fsyntax-only"] + FLAGS + [tu],
+        "lint": [os.path.join(BUILD, "bin", "tablelint"), "lint", "--fail-on", "never", tu, "--"] + FLAGS,
+        "plugin": [TIDY, "--load=" + PLUGIN, "--checks=-*,tablelint-*", "--quiet", tu, "--"] + FLAGS,
+        "tidy": [TIDY, "--checks=-*,misc-unused-alias-decls", "--quiet", tu, "--"] + FLAGS,
+    }
+
+
+def run(cmd):
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 11
+    os.chdir(ROOT)
+    print(f"{'TU':<44}{'parse ms':>9}{'lint ms':>9}{'plugin ms':>10}{'tidy ms':>9}"
+          f"{'lint/parse':>11}{'plugin/parse':>13}{'plugin/tidy':>12}")
+    for tu in TUS:
+        cmds = commands(tu)
+        for c in cmds.values():  # warm the page cache
+            run(c)
+        times = {k: [] for k in cmds}
+        for _ in range(rounds):
+            for k, c in cmds.items():
+                times[k].append(run(c))
+        m = {k: statistics.median(v) * 1000 for k, v in times.items()}
+        print(f"{tu:<44}{m['parse']:>9.0f}{m['lint']:>9.0f}{m['plugin']:>10.0f}{m['tidy']:>9.0f}"
+              f"{m['lint'] / m['parse']:>11.2f}{m['plugin'] / m['parse']:>13.2f}{m['plugin'] / m['tidy']:>12.2f}")
+
+
+if __name__ == "__main__":
+    main()
