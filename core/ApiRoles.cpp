@@ -45,6 +45,8 @@ const std::vector<RoleSpec> &roleSpecs() {
       {ApiRole::SetRetryPolicy, "set-retry-policy", {"policy"}, {}},
       {ApiRole::AsyncOperation, "async-operation", {}, {}},
       {ApiRole::SetPayloadFormat, "set-payload-format", {"format"}, {}},
+      {ApiRole::TableAdmin, "table-admin", {"table"}, {}},
+      {ApiRole::EntityConstruct, "entity-construct", {"partitionKey", "rowKey"}, {}},
   };
   return Specs;
 }
@@ -64,11 +66,12 @@ const std::vector<TypeSpec> &typeSpecs() {
        {"partitionKey", "rowKey", "properties", "setPartitionKey", "setRowKey"}},
       {TypeRole::RetryOptions, "retry-options",
        {"maxRetries", "delay", "maxDelay", "statusCodes"}},
-      {TypeRole::RequestFailed, "request-failed", {"status"}},
+      {TypeRole::RequestFailed, "request-failed", {"status", "retryable", "errorCode"}},
       {TypeRole::TransactionStep, "transaction-step", {"action", "entity"}},
       {TypeRole::Batch, "batch", {}},
       {TypeRole::Client, "client", {}},
       {TypeRole::ServiceClient, "service-client", {}},
+      {TypeRole::RetryPolicyBase, "retry-policy-base", {"decide", "status"}},
   };
   return Specs;
 }

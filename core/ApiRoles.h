@@ -59,6 +59,9 @@ enum class ApiRole : std::uint8_t {
   SetRetryPolicy,  // installs a retry policy; args: policy
   AsyncOperation,  // starts a table operation asynchronously
   SetPayloadFormat,// sets the payload format; args: format
+  TableAdmin,      // creates or deletes a table by name; args: table
+  EntityConstruct, // constructs an entity with its keys (table_entity(pk,
+                   // rk)); args: partitionKey, rowKey
 };
 
 enum class TypeRole : std::uint8_t {
@@ -67,11 +70,15 @@ enum class TypeRole : std::uint8_t {
   Entity,          // fields: partitionKey, rowKey (getters), properties
   RetryOptions,    // fields: maxRetries, delay, maxDelay, statusCodes
   RequestFailed,   // an exception with a status; fields: status (member or
-                   // method call path)
+                   // method call path), retryable (a method that tells),
+                   // errorCode (the service's error code string)
   TransactionStep, // fields: action, entity
   Batch,           // a batch object (table_batch_operation)
   Client,          // a table client type
   ServiceClient,   // a service client type
+  RetryPolicyBase, // a base class for custom retry policies; fields: decide
+                   // (the virtual that decides to retry), status (the call
+                   // path that reads the status code inside it)
 };
 
 std::string_view apiRoleName(ApiRole R);

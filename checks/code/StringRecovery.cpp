@@ -247,6 +247,10 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
   }
   if (!V->hasLocalStorage() || V->isStaticLocal())
     return unknownText();
+  // A non-const char buffer is filled through pointers (strftime,
+  // snprintf): its decay to a pointer is a write we cannot follow.
+  if (T->isArrayType() || T->isPointerType())
+    return unknownText();
   // A local string built in straight-line code: the initializer, then each
   // +=, append and assignment that sits directly in the declaring block
   // before the use. Any other write (in a loop or branch, through a

@@ -1,7 +1,7 @@
 // Filters the Table service rejects, reported at the column inside the
 // string literal.
 #include <azure/data/tables.hpp>
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library
 
 #include <string>
 

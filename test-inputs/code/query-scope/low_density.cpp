@@ -2,7 +2,7 @@
 // whole table to return the matches. A filter that also bounds a key is
 // judged by the scope rules instead.
 #include <azure/data/tables.hpp>
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library
 
 using namespace Azure::Data::Tables;
 

@@ -27,7 +27,7 @@ public:
     QueryEntitiesOptions options;
     options.Filter = fmt::format("Status eq '{}'", "open");
     std::vector<Order> out;
-    for (auto page = orders_.QueryEntities(options); page.HasPage(); page.MoveToNextPage()) { // expect: tablelint-table-scan "over 'Orders'", tablelint-low-density-query
+    for (auto page = orders_.QueryEntities(options); page.HasPage(); page.MoveToNextPage()) { // expect: tablelint-table-scan "over 'Orders'", tablelint-low-density-query, tablelint-missing-projection "only 'RowKey', 'Status' are read"
       for (TableEntity const &e : page.TableEntities)
         out.push_back({e.GetRowKey().Value, e.Properties.at("Status").Value});
     }
@@ -43,7 +43,7 @@ public:
         "PartitionKey eq '{}' and RowKey ge '{}' and RowKey lt '{}'", customer,
         from, to);
     std::vector<Order> out;
-    for (auto page = orders_.QueryEntities(options); page.HasPage(); page.MoveToNextPage()) { // ok: tablelint-table-scan (row range in one partition)
+    for (auto page = orders_.QueryEntities(options); page.HasPage(); page.MoveToNextPage()) { // ok: tablelint-table-scan (row range in one partition) // expect: tablelint-missing-projection "only their keys are read"
       for (TableEntity const &e : page.TableEntities)
         out.push_back({e.GetRowKey().Value, ""});
     }
@@ -60,7 +60,7 @@ public:
     QueryEntitiesOptions options;
     options.Filter = filter;
     std::vector<Order> out;
-    auto page = orders_.QueryEntities(options); // expect: tablelint-partition-scan "filters on non-key property 'Status'"
+    auto page = orders_.QueryEntities(options); // expect: tablelint-partition-scan "filters on non-key property 'Status'", tablelint-missing-projection "only their keys are read"
     for (TableEntity const &e : page.TableEntities)
       out.push_back({e.GetRowKey().Value, status});
     return out;

@@ -1,7 +1,7 @@
 // Query scope with the retired azure::storage API: table_query built by
 // set_filter_string, generate_filter_condition and combine_filter_conditions.
 #include <was/storage_account.h>
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library
 
 using namespace azure::storage;
 

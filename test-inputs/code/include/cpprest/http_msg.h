@@ -121,6 +121,9 @@ public:
                 utility::string_t const& content_type = "text/plain; charset=utf-8");
   void set_body(std::vector<unsigned char> body);
   pplx::task<utility::string_t> extract_string(bool ignore_content_type = false);
+  // Server side (http_listener): answer the request.
+  pplx::task<void> reply(http::status_code status) const;
+  pplx::task<void> reply(http::status_code status, utility::string_t const& body_data) const;
 };
 
 }} // namespace web::http

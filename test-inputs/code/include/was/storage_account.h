@@ -5,6 +5,7 @@
 
 namespace azure { namespace storage {
 
+class cloud_blob_client;
 class cloud_table_client;
 class table_request_options;
 
@@ -21,6 +22,7 @@ public:
   static cloud_storage_account parse(utility::string_t const& connection_string);
   static cloud_storage_account development_storage_account();
 
+  cloud_blob_client create_cloud_blob_client() const;
   cloud_table_client create_cloud_table_client() const;
   cloud_table_client create_cloud_table_client(table_request_options const& default_request_options) const;
 

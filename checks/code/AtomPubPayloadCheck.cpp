@@ -1,0 +1,111 @@
+// Finds AtomPub and full-metadata payload requests (see
+// AtomPubPayloadCheck.h).
+#include "checks/code/AtomPubPayloadCheck.h"
+
+#include "checks/code/RestHeaders.h"
+#include "checks/code/StringRecovery.h"
+#include "core/Filter.h"
+
+#include <clang/AST/Expr.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+
+namespace tablelint::code {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+constexpr llvm::StringLiteral PayloadFormatId = "payload-format";
+
+constexpr llvm::StringLiteral AtomCost =
+    "AtomPub XML is up to 75% larger than JSON and needs an x-ms-version "
+    "before 2015-12-11";
+constexpr llvm::StringLiteral MetadataCost =
+    "every entity then carries type, ETag and link annotations";
+
+bool containsInsensitive(StringRef Text, StringRef Part) {
+  return Text.lower().find(Part.lower()) != std::string::npos;
+}
+
+// The header value as a message shows it: unknown stretches as {?}.
+std::string shown(const std::string &Value) {
+  std::string Out;
+  for (char C : Value)
+    Out += C == UnknownValueMarker ? std::string("{?}") : std::string(1, C);
+  return Out;
+}
+
+std::optional<std::string> headerProblem(const HeaderSetting &H) {
+  const bool Accept = headerNamed(H, "Accept");
+  if (!Accept && !headerNamed(H, "Content-Type"))
+    return std::nullopt;
+  if (containsInsensitive(H.Value, "application/atom+xml")) {
+    if (Accept)
+      return "request header \"Accept: " + shown(H.Value) +
+             "\" asks for AtomPub XML: " + AtomCost.str() +
+             "; accept application/json;odata=nometadata";
+    return "request body sent as AtomPub XML (Content-Type: " + shown(H.Value) +
+           "): " + AtomCost.str() + "; send application/json";
+  }
+  if (Accept && containsInsensitive(H.Value, "odata=fullmetadata"))
+    return "request header \"Accept: " + shown(H.Value) +
+           "\" asks for odata=fullmetadata: " + MetadataCost.str() +
+           "; odata=nometadata would do (minimalmetadata when the client needs "
+           "the types of Int64, DateTime, Guid or Binary values)";
+  return std::nullopt;
+}
+
+} // namespace
+
+void AtomPubPayloadCheck::registerMatchers(MatchFinder *Finder) {
+  registerHeaderMatchers(Finder, this);
+  Traffic.registerMatchers(Finder, this, roles());
+  const std::vector<std::string> Names =
+      roles().functionNames(ApiRole::SetPayloadFormat);
+  if (Names.empty())
+    return;
+  const std::vector<StringRef> Refs(Names.begin(), Names.end());
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Refs)))).bind(PayloadFormatId),
+      this);
+}
+
+void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(PayloadFormatId)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const ApiFunction *F = FD ? roles().find(FD->getQualifiedNameAsString(),
+                                             ApiRole::SetPayloadFormat)
+                              : nullptr;
+    const std::optional<unsigned> I = F ? F->arg("format") : std::nullopt;
+    if (!I || *I >= Call->getNumArgs())
+      return;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Call->getArg(*I)->IgnoreParenImpCasts());
+    const auto *Format =
+        Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    if (Format && Format->getName() == "json_full_metadata")
+      diag(Call->getArg(*I)->getBeginLoc(),
+           "payload format json_full_metadata asks for odata=fullmetadata: %0; "
+           "json_no_metadata would do (json, minimal metadata, when the client "
+           "needs the types of Int64, DateTime, Guid or Binary values)")
+          << MetadataCost;
+    return;
+  }
+  if (Traffic.observe(Result))
+    return;
+  StringRecovery Strings(*Result.Context, roles());
+  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings))
+    if (std::optional<std::string> Problem = headerProblem(*H))
+      HeaderFindings.push_back({H->Call->getBeginLoc(), std::move(*Problem)});
+}
+
+void AtomPubPayloadCheck::onEndOfTranslationUnit() {
+  if (Traffic.found())
+    for (const Candidate &C : HeaderFindings)
+      diag(C.Loc, "%0") << C.Message;
+  HeaderFindings.clear();
+  Traffic.reset();
+}
+
+} // namespace tablelint::code

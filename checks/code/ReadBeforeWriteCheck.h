@@ -1,0 +1,35 @@
+// tablelint-read-before-write (checklist item 27): a point read of a key
+// whose only purpose is to choose between inserting the entity (where it
+// is missing: a caught RequestFailedException, a 404 status) and replacing
+// or merging it (where it exists). One upsert does both in one request and
+// cannot race another writer between the read and the write.
+//
+// The suggestion follows the SDK generation of the called class, read from
+// its declared methods (their write kinds in the role map):
+// UpdateOrInsertEntity/MergeOrInsertEntity, UpsertEntity with an
+// UpsertKind, or table_operation::insert_or_replace/merge_entity.
+//
+// Not flagged: a read whose result is used for anything but its status
+// (read-modify-write, an ETag passed to the write), a write with
+// options (If-Match), a write of another key or through another client, a
+// read followed by only an insert or only an update (no upsert does that).
+#pragma once
+
+#include "checks/code/EntityKeys.h"
+#include "checks/code/TablelintCheck.h"
+
+namespace tablelint::code {
+
+class ReadBeforeWriteCheck : public TablelintCheck {
+public:
+  using TablelintCheck::TablelintCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  // The upsert of the present-path write's class for kind replace/merge.
+  std::string upsertFor(const EntityRequest &Write, llvm::StringRef Kind) const;
+};
+
+} // namespace tablelint::code

@@ -1,0 +1,442 @@
+// Finds retries without exponential backoff: linear retry policies, capped
+// RetryOptions and hand-written retry loops with a constant sleep or none.
+#include "checks/code/RetryWithoutBackoffCheck.h"
+
+#include "checks/code/DelayGrowth.h"
+#include "checks/code/Durations.h"
+#include "checks/code/StringRecovery.h"
+#include "core/ServiceLimits.h"
+
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+
+namespace tablelint::code {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+// The standard and POSIX ways to wait, with the argument that holds the
+// delay and its unit. Library names, not SDK knowledge, so they are named
+// here rather than in a role map.
+struct SleepFunction {
+  llvm::StringLiteral Name;
+  unsigned Arg;
+  double MsPerUnit;      // 0: a std::chrono duration or time point
+  bool Deadline = false; // the argument is a time point
+};
+constexpr SleepFunction SleepFunctions[] = {
+    {"std::this_thread::sleep_for", 0, 0},
+    {"std::this_thread::sleep_until", 0, 0, true},
+    {"std::condition_variable::wait_for", 1, 0},
+    {"std::condition_variable::wait_until", 1, 0, true},
+    {"std::condition_variable_any::wait_for", 1, 0},
+    {"std::condition_variable_any::wait_until", 1, 0, true},
+    {"usleep", 0, 0.001},
+    {"sleep", 0, 1000},
+    {"Sleep", 0, 1}, // Windows, milliseconds
+};
+
+const SleepFunction *sleepFunction(const FunctionDecl *FD) {
+  const std::string Name = FD->getQualifiedNameAsString();
+  for (const SleepFunction &S : SleepFunctions)
+    if (Name == S.Name)
+      return &S;
+  return nullptr;
+}
+
+// A helper whose name says it waits: its delay is out of sight, so it gets
+// the benefit of the doubt.
+bool nameSuggestsWaiting(llvm::StringRef Name) {
+  const std::string Lower = Name.lower();
+  for (const char *Word : {"sleep", "wait", "backoff", "delay", "pause"})
+    if (Lower.find(Word) != std::string::npos)
+      return true;
+  return false;
+}
+
+// "back off exponentially with jitter (for example 2, 4, 10, 30 s)".
+std::string backoffAdvice() {
+  std::string Schedule;
+  for (double Seconds : limits::ChecklistBackoffSeconds)
+    Schedule += (Schedule.empty() ? "" : ", ") +
+                std::to_string(static_cast<long long>(Seconds));
+  return "back off exponentially with jitter (for example " + Schedule +
+         " s) so that a throttled partition can recover";
+}
+
+// The expression that holds the delay of a sleep call: its argument, or X
+// in a deadline `now() + X`.
+const Expr *delayOperand(const CallExpr *Call, const SleepFunction &SF) {
+  if (SF.Arg >= Call->getNumArgs())
+    return nullptr;
+  const Expr *A = Call->getArg(SF.Arg);
+  if (SF.Deadline)
+    if (auto B = asBinaryOp(stripConversions(A));
+        B && B->Op == BO_Add && isClockNow(B->L))
+      return B->R;
+  return A;
+}
+
+// --- Retries the application decides on
+// ------------------------------------------
+
+bool isNonRetryableCode(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return false;
+  const auto Code = R.Val.getInt().getExtValue();
+  return std::find(limits::NonRetryableStatusCodes.begin(),
+                   limits::NonRetryableStatusCodes.end(),
+                   Code) != limits::NonRetryableStatusCodes.end();
+}
+
+// `if (e.StatusCode == HttpStatusCode::Unauthorized) { refresh(); continue; }`
+// or `switch (status) { case 412: ... }`: a retry the application decided on
+// for a code that throttling never causes (a refreshed credential, a
+// re-read entity), not a throttling retry.
+bool retriesOnPurpose(const Stmt *S, const StatusReaders &Status,
+                      ASTContext &Ctx) {
+  bool Found = false;
+  const auto EqualsCode = [&](const Stmt *Cond) {
+    bool Match = false;
+    forEachRunStmt(Cond, [&](const Stmt *C) {
+      const auto *BO = dyn_cast<BinaryOperator>(C);
+      const auto *OC = dyn_cast<CXXOperatorCallExpr>(C);
+      const bool Equal =
+          (BO && BO->getOpcode() == BO_EQ) ||
+          (OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2);
+      if (!Equal)
+        return;
+      const Expr *L = BO ? BO->getLHS() : OC->getArg(0);
+      const Expr *R = BO ? BO->getRHS() : OC->getArg(1);
+      Match |= (Status.readIn(L) && isNonRetryableCode(R, Ctx)) ||
+               (Status.readIn(R) && isNonRetryableCode(L, Ctx));
+    });
+    return Match;
+  };
+  forEachRunStmt(S, [&](const Stmt *C) {
+    if (const auto *If = dyn_cast<IfStmt>(C))
+      Found |= !alwaysLeaves(If->getThen()) && EqualsCode(If->getCond());
+    if (const auto *Sw = dyn_cast<SwitchStmt>(C);
+        Sw && Status.readIn(Sw->getCond()))
+      for (const SwitchCase *Case = Sw->getSwitchCaseList(); Case;
+           Case = Case->getNextSwitchCase())
+        if (const auto *CS = dyn_cast<CaseStmt>(Case))
+          Found |= isNonRetryableCode(CS->getLHS(), Ctx);
+  });
+  return Found;
+}
+
+// --- Retry options
+// ------------------------------------------------------------
+
+enum class RetryField { Delay, MaxDelay, MaxRetries };
+
+struct RetryOptionsWrite {
+  std::string Object; // identifies the options object within the function
+  RetryField Field;
+  const ApiType *Type;
+  const Expr *Value;
+  SourceLocation Loc;
+};
+
+// "options.Retry" as a key made of declarations; nullopt for anything but a
+// chain of members from a variable or `this`.
+std::optional<std::string> objectKey(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    auto Base = objectKey(M->getBase());
+    if (!Base)
+      return std::nullopt;
+    return *Base + "." +
+           std::to_string(reinterpret_cast<std::uintptr_t>(M->getMemberDecl()));
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    return std::to_string(reinterpret_cast<std::uintptr_t>(R->getDecl()));
+  if (isa<CXXThisExpr>(E))
+    return std::string("this");
+  return std::nullopt;
+}
+
+std::optional<RetryOptionsWrite> retryOptionsWrite(const Stmt *S,
+                                                   const ApiRoles &Roles) {
+  const auto *E = dyn_cast<Expr>(S);
+  auto B = E ? asBinaryOp(E) : std::nullopt;
+  if (!B || B->Op != BO_Assign)
+    return std::nullopt;
+  const auto *M = dyn_cast<MemberExpr>(B->L->IgnoreParenImpCasts());
+  const auto *FD = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!FD)
+    return std::nullopt;
+  const ApiType *T = Roles.findType(FD->getParent()->getQualifiedNameAsString(),
+                                    TypeRole::RetryOptions);
+  if (!T)
+    return std::nullopt;
+  RetryField Field;
+  if (FD->getName() == T->field("delay"))
+    Field = RetryField::Delay;
+  else if (FD->getName() == T->field("maxDelay"))
+    Field = RetryField::MaxDelay;
+  else if (FD->getName() == T->field("maxRetries"))
+    Field = RetryField::MaxRetries;
+  else
+    return std::nullopt;
+  auto Key = objectKey(M->getBase());
+  if (!Key)
+    return std::nullopt;
+  return RetryOptionsWrite{*Key, Field, T, B->R, M->getMemberLoc()};
+}
+
+// What a retry loop does between attempts.
+struct LoopWaits {
+  std::vector<std::pair<const CallExpr *, const SleepFunction *>> Sleeps;
+  bool Opaque = false; // a wait we cannot see into (a helper, co_await)
+  bool Reads = false;  // a point read or query
+  bool Writes = false; // a write or batch
+};
+
+LoopWaits waitsIn(const Stmt *Loop, const ApiRoles &Roles, ASTContext &Ctx) {
+  LoopWaits W;
+  const auto Waits = [](const FunctionDecl *G) {
+    return G && (sleepFunction(G) ||
+                 (G->getIdentifier() && nameSuggestsWaiting(G->getName())));
+  };
+  forEachRunStmt(Loop, [&](const Stmt *S) {
+    W.Opaque |= isa<CoawaitExpr>(S);
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD) {
+      W.Opaque = true; // a callable we cannot see may wait
+      return;
+    }
+    if (const ApiFunction *F = retriedCall(Call, Roles)) {
+      W.Reads |= F->Role == ApiRole::PointRead || F->Role == ApiRole::Query;
+      W.Writes |= F->Role == ApiRole::Write || F->Role == ApiRole::BatchSubmit;
+    } else if (const SleepFunction *SF = sleepFunction(FD)) {
+      W.Sleeps.emplace_back(Call, SF);
+    } else if (Waits(FD)) {
+      W.Opaque = true;
+    } else if (const FunctionDecl *Def = FD->getDefinition();
+               Def && Def->getBody() &&
+               !Ctx.getSourceManager().isInSystemHeader(Def->getLocation())) {
+      // One level into the project's own helpers.
+      forEachRunStmt(Def->getBody(), [&](const Stmt *In) {
+        if (const auto *Inner = dyn_cast<CallExpr>(In))
+          W.Opaque |= Waits(Inner->getDirectCallee());
+      });
+    }
+  });
+  return W;
+}
+
+// True when the loop may retry a throttled request: some retrying handler
+// receives status errors (not only transport failures after
+// `catch (RequestFailedException&) { throw; }`), and the retry is not one
+// the application decides on for a 401 or 412. ReadsStatus tells whether
+// the retry looks at the status at all.
+bool retriesThrottling(const RetryLoop &R, const ApiRoles &Roles,
+                       ASTContext &Ctx, bool &ReadsStatus) {
+  const StatusReaders Status(Roles);
+  bool SeesStatus = R.StatusCheck != nullptr;
+  ReadsStatus = R.StatusCheck != nullptr;
+  bool OnPurpose =
+      R.StatusCheck && retriesOnPurpose(R.StatusCheck, Status, Ctx);
+  for (const CXXCatchStmt *H : R.RetryingHandlers) {
+    for (unsigned I = 0; I < R.Try->getNumHandlers(); ++I)
+      if (R.Try->getHandler(I) == H)
+        SeesStatus |= handlerSeesStatusErrors(R.Try, I, Roles);
+    ReadsStatus |= Status.readIn(H->getHandlerBlock());
+    OnPurpose |= retriesOnPurpose(H->getHandlerBlock(), Status, Ctx);
+  }
+  return SeesStatus && !OnPurpose;
+}
+
+} // namespace
+
+void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<std::string> Policies =
+      roles().functionNames(ApiRole::RetryPolicy);
+  if (!Policies.empty())
+    Finder->addMatcher(
+        cxxConstructExpr(
+            hasDeclaration(cxxConstructorDecl(
+                hasAnyName(std::vector<llvm::StringRef>(Policies.begin(),
+                                                        Policies.end())),
+                unless(isCopyConstructor()), unless(isMoveConstructor()))))
+            .bind("policy"),
+        this);
+
+  std::vector<std::string> Fields;
+  for (const ApiType *T : roles().types(TypeRole::RetryOptions))
+    for (const std::string &Q : T->QualifiedNames)
+      for (const char *F : {"delay", "maxDelay"})
+        if (!T->field(F).empty())
+          Fields.push_back(Q + "::" + T->field(F));
+  if (!Fields.empty()) {
+    const std::vector<llvm::StringRef> Refs(Fields.begin(), Fields.end());
+    const auto Field =
+        ignoringParenImpCasts(memberExpr(member(fieldDecl(hasAnyName(Refs)))));
+    Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                           hasArgument(0, Field))
+                           .bind("assign"),
+                       this);
+    Finder->addMatcher(
+        binaryOperator(hasOperatorName("="), hasLHS(Field)).bind("assign"),
+        this);
+  }
+
+  std::vector<std::string> Calls = retriedCallNames(roles());
+  if (!Calls.empty())
+    Finder->addMatcher(
+        stmt(anyOf(forStmt(), whileStmt(), doStmt()),
+             hasDescendant(callExpr(callee(functionDecl(hasAnyName(
+                 std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
+            .bind("loop"),
+        this);
+}
+
+void RetryWithoutBackoffCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("policy"))
+    checkPolicy(C, *Result.Context);
+  if (const auto *A = Result.Nodes.getNodeAs<Expr>("assign"))
+    checkRetryOptions(A, *Result.Context);
+  if (const auto *L = Result.Nodes.getNodeAs<Stmt>("loop"))
+    checkLoop(L, *Result.Context);
+}
+
+void RetryWithoutBackoffCheck::checkPolicy(const CXXConstructExpr *C,
+                                           ASTContext &Ctx) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  const ApiFunction *F =
+      roles().find(Ctor->getQualifiedNameAsString(), ApiRole::RetryPolicy);
+  if (!F || F->attr("kind") != "linear")
+    return;
+  std::optional<double> Ms;
+  if (auto I = F->arg("delay");
+      I && *I < C->getNumArgs() && !isa<CXXDefaultArgExpr>(C->getArg(*I)))
+    Ms = constantMilliseconds(C->getArg(*I)->IgnoreImplicit(), Ctx);
+  // The exponential policy of the same API, to suggest by name.
+  std::string Instead = "an exponential retry policy";
+  for (const ApiFunction *G : roles().functions(ApiRole::RetryPolicy))
+    if (G->Api == F->Api && G->attr("kind") == "exponential") {
+      const llvm::StringRef Q = G->QualifiedNames.front();
+      Instead = Q.rsplit("::").first.rsplit("::").second.str();
+      break;
+    }
+  const std::string Policy = Ctor->getParent()->getNameAsString();
+  const std::string Tail = ": use " + Instead +
+                           ", which backs off exponentially with jitter so "
+                           "that a throttled partition can recover";
+  if (Ms)
+    diag(C->getBeginLoc(), "retry policy waits a constant %0 between attempts "
+                           "(%1)%2")
+        << formatMilliseconds(*Ms) << Policy << Tail;
+  else
+    diag(C->getBeginLoc(), "retry policy waits the same delay before every "
+                           "attempt (%0)%1")
+        << Policy << Tail;
+}
+
+void RetryWithoutBackoffCheck::checkRetryOptions(const Expr *Assignment,
+                                                 ASTContext &Ctx) {
+  const auto W = retryOptionsWrite(Assignment, roles());
+  if (!W || W->Field == RetryField::MaxRetries)
+    return;
+  const FunctionDecl *Fn = enclosingFunction(Ctx, Assignment);
+  if (!Fn || !Fn->getBody())
+    return;
+  std::vector<RetryOptionsWrite> Writes;
+  forEachRunStmt(Fn->getBody(), [&](const Stmt *S) {
+    if (auto X = retryOptionsWrite(S, roles()); X && X->Object == W->Object)
+      Writes.push_back(*X);
+  });
+  const auto Ms = [&](const RetryOptionsWrite &X) {
+    return constantMilliseconds(X.Value->IgnoreImplicit(), Ctx);
+  };
+  for (const RetryOptionsWrite &X : Writes)
+    if (X.Field == RetryField::MaxRetries) {
+      Expr::EvalResult R;
+      if (!X.Value->isValueDependent() && X.Value->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().isZero())
+        return; // no retries at all: nothing to back off
+    }
+  const std::string Delay = W->Type->field("delay");
+  if (W->Field == RetryField::Delay) {
+    if (auto V = Ms(*W); V && *V == 0)
+      diag(W->Loc, "retry options set %0 to 0: retries follow each other at "
+                   "once, with no backoff; keep the default %1 or more")
+          << Delay
+          << formatMilliseconds(limits::SdkDefaultRetryDelaySeconds * 1000);
+    return;
+  }
+  const RetryOptionsWrite *DelayWrite = nullptr;
+  unsigned Delays = 0, MaxDelays = 0;
+  for (const RetryOptionsWrite &X : Writes) {
+    if (X.Field == RetryField::Delay) {
+      ++Delays;
+      DelayWrite = &X;
+    }
+    MaxDelays += X.Field == RetryField::MaxDelay;
+  }
+  if (Delays != 1 || MaxDelays != 1)
+    return; // which value wins depends on the flow
+  const auto Max = Ms(*W), Base = Ms(*DelayWrite);
+  if (!Max || !Base || *Base == 0 || *Max > *Base)
+    return;
+  diag(W->Loc, "retry options cap %0 at %1, not above %2 %3: every retry "
+               "waits about %1 and the backoff never grows; keep %0 well "
+               "above %2")
+      << W->Type->field("maxDelay") << formatMilliseconds(*Max) << Delay
+      << formatMilliseconds(*Base);
+}
+
+void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
+  const std::optional<RetryLoop> R =
+      findRetryLoop(Loop, roles(), Ctx.getSourceManager());
+  bool ReadsStatus = false;
+  if (!R || !retriesThrottling(*R, roles(), Ctx, ReadsStatus))
+    return;
+  const LoopWaits W = waitsIn(Loop, roles(), Ctx);
+  // Re-read, modify, write again on a 412: an optimistic-concurrency loop
+  // retries at once by design.
+  if (W.Opaque || (W.Reads && W.Writes && ReadsStatus))
+    return;
+  const std::string Callee = shortName(R->TableCall->getDirectCallee());
+  if (W.Sleeps.empty()) {
+    diag(Loop->getBeginLoc(), "retry loop around '%0' retries at once, "
+                              "without waiting between attempts: %1")
+        << Callee << backoffAdvice();
+    return;
+  }
+  bool Linear = false;
+  for (const auto &[Call, SF] : W.Sleeps) {
+    const Expr *Delay = delayOperand(Call, *SF);
+    const Growth G = Delay ? delayGrowth(Delay, Loop, Ctx) : Growth::Unknown;
+    if (G == Growth::Geometric || G == Growth::Unknown)
+      return;
+    Linear |= G == Growth::Linear;
+  }
+  const auto &[First, SF] = W.Sleeps.front();
+  if (Linear) {
+    diag(First->getBeginLoc(), "retry loop around '%0' sleeps a delay that "
+                               "grows only linearly between attempts: %1")
+        << Callee << backoffAdvice();
+    return;
+  }
+  std::optional<double> Value = constantDelay(delayOperand(First, *SF), Ctx);
+  if (Value && SF->MsPerUnit != 0)
+    *Value *= SF->MsPerUnit;
+  if (Value)
+    diag(First->getBeginLoc(), "retry loop around '%0' sleeps a constant %1 "
+                               "between attempts: %2")
+        << Callee << formatMilliseconds(*Value) << backoffAdvice();
+  else
+    diag(First->getBeginLoc(), "retry loop around '%0' sleeps the same delay "
+                               "before every attempt: %1")
+        << Callee << backoffAdvice();
+}
+
+} // namespace tablelint::code

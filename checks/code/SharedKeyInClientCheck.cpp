@@ -1,0 +1,240 @@
+// Finds account keys written in the code (see SharedKeyInClientCheck.h).
+#include "checks/code/SharedKeyInClientCheck.h"
+
+#include "checks/code/RestHeaders.h"
+#include "checks/code/StdFactory.h"
+#include "checks/code/StringRecovery.h"
+
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+
+namespace tablelint::code {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+constexpr llvm::StringLiteral CallId = "key-call";
+constexpr llvm::StringLiteral ConstructId = "key-construct";
+constexpr llvm::StringLiteral FactoryId = "key-factory";
+
+// The storage emulator's account and key are published in its
+// documentation: they open nothing but a local emulator.
+constexpr llvm::StringLiteral EmulatorAccount = "devstoreaccount1";
+constexpr llvm::StringLiteral EmulatorKey =
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/"
+    "K1SZFPTOtr/KBHBeksoGMGw==";
+
+constexpr llvm::StringLiteral Advice =
+    "load it at run time from a secret store, or better authenticate with a "
+    "TokenCredential or a SAS";
+
+// Account keys and SharedKey signatures are base64 (88 and 44 characters).
+// Anything else ("<key>", "your-key-here") is a placeholder, not a secret.
+bool isLiteralSecret(StringRef S) {
+  if (S.size() < 20 || !StringRecovery::fullyKnown(S.str()) || S == EmulatorKey)
+    return false;
+  return llvm::all_of(S, [](char C) {
+    return llvm::isAlnum(C) || C == '+' || C == '/' || C == '=';
+  });
+}
+
+// A finding must not leak the secret: at most its first 4 characters.
+std::string redacted(StringRef Secret) {
+  const std::size_t Shown = std::min<std::size_t>(4, Secret.size() / 4);
+  return Secret.take_front(Shown).str() + "\u2026 (" +
+         std::to_string(Secret.size()) + " characters, redacted)";
+}
+
+// The literal account key of a connection string, if it has one that is a
+// secret.
+std::optional<std::string> literalAccountKey(StringRef Connection) {
+  std::optional<StringRef> Key;
+  StringRef Account;
+  bool DevelopmentStorage = false;
+  SmallVector<StringRef, 8> Parts;
+  Connection.split(Parts, ';');
+  for (StringRef Part : Parts) {
+    auto [Name, Value] = Part.split('=');
+    Name = Name.trim();
+    Value = Value.trim();
+    if (Name.equals_insensitive("AccountKey"))
+      Key = Value;
+    else if (Name.equals_insensitive("AccountName"))
+      Account = Value;
+    else if (Name.equals_insensitive("UseDevelopmentStorage"))
+      DevelopmentStorage = Value.equals_insensitive("true");
+  }
+  if (!Key || DevelopmentStorage || Account == EmulatorAccount ||
+      !isLiteralSecret(*Key))
+    return std::nullopt;
+  return Key->str();
+}
+
+// The signature of "SharedKey[Lite] account:signature", if it is written
+// in the code.
+std::optional<std::string> literalSignature(StringRef Value) {
+  auto [Scheme, Rest] = Value.trim().split(' ');
+  if (!Scheme.equals_insensitive("SharedKey") &&
+      !Scheme.equals_insensitive("SharedKeyLite"))
+    return std::nullopt;
+  auto [Account, Signature] = Rest.trim().split(':');
+  if (Account == EmulatorAccount || !isLiteralSecret(Signature))
+    return std::nullopt;
+  return Signature.str();
+}
+
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool VisitReturnStmt(ReturnStmt *R) {
+    if (R->getRetValue())
+      Values.push_back(R->getRetValue());
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // not our returns
+  std::vector<const Expr *> Values;
+};
+
+// The texts that may reach an argument: StringRecovery's value, split over
+// the branches of a conditional (also in a const variable's initialiser)
+// and over the return values of a helper of this TU. A key on any branch is
+// a key in the code.
+void possibleValues(const Expr *E, StringRecovery &Strings, unsigned Depth,
+                    std::vector<std::string> &Out) {
+  const Expr *S = stripStringWrappers(E);
+  if (Depth < 4) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+          V && V->getType().isConstQualified() && V->getAnyInitializer() &&
+          isa<ConditionalOperator>(stripStringWrappers(V->getAnyInitializer())))
+        S = stripStringWrappers(V->getAnyInitializer());
+    if (const auto *C = dyn_cast<ConditionalOperator>(S)) {
+      possibleValues(C->getTrueExpr(), Strings, Depth + 1, Out);
+      possibleValues(C->getFalseExpr(), Strings, Depth + 1, Out);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && FD->hasBody() && !isa<CXXMethodDecl>(FD) &&
+          !FD->isInStdNamespace()) {
+        ReturnFinder Returns;
+        Returns.TraverseStmt(FD->getBody());
+        if (Returns.Values.size() > 1) {
+          for (const Expr *R : Returns.Values)
+            possibleValues(R, Strings, Depth + 1, Out);
+          return;
+        }
+      }
+    }
+  }
+  if (std::optional<std::string> V = Strings.recover(E))
+    Out.push_back(std::move(*V));
+}
+
+// How a message names a callee: "NamedKeyCredential",
+// "cloud_storage_account::parse".
+std::string shownName(StringRef QualifiedName) {
+  SmallVector<StringRef, 8> Parts;
+  QualifiedName.split(Parts, "::", -1, false);
+  if (Parts.size() >= 2 && Parts[Parts.size() - 1] == Parts[Parts.size() - 2])
+    return Parts.back().str(); // a constructor
+  if (Parts.size() >= 2)
+    return (Parts[Parts.size() - 2] + "::" + Parts.back()).str();
+  return QualifiedName.str();
+}
+
+} // namespace
+
+void SharedKeyInClientCheck::registerMatchers(MatchFinder *Finder) {
+  const std::vector<std::string> Names = roles().functionNames(
+      {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential});
+  if (!Names.empty()) {
+    const std::vector<StringRef> Refs(Names.begin(), Names.end());
+    Finder->addMatcher(
+        callExpr(callee(functionDecl(hasAnyName(Refs)))).bind(CallId), this);
+    Finder->addMatcher(
+        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
+            .bind(ConstructId),
+        this);
+    Finder->addMatcher(callExpr(stdFactoryCall()).bind(FactoryId), this);
+  }
+  registerHeaderMatchers(Finder, this);
+}
+
+void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>(ConstructId)) {
+    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
+    checkArguments(C->getConstructor()->getQualifiedNameAsString(), Args, Ctx);
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId)) {
+    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx);
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
+    if (const CXXRecordDecl *Made = classMadeBy(Call)) {
+      const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+      checkArguments(constructorName(Made), Args, Ctx);
+    }
+    return;
+  }
+  StringRecovery Strings(Ctx, roles());
+  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings)) {
+    if (!headerNamed(*H, "Authorization"))
+      return;
+    if (std::optional<std::string> Signature = literalSignature(H->Value))
+      diag(H->Call->getBeginLoc(),
+           "Authorization header with a hard-coded SharedKey signature %0: it "
+           "was made with the account key, which belongs outside the code; "
+           "sign each request at run time with a key from a secret store, or "
+           "use a SAS or a TokenCredential")
+          << redacted(*Signature);
+  }
+}
+
+void SharedKeyInClientCheck::checkArguments(StringRef QualifiedName,
+                                            ArrayRef<const Expr *> Args,
+                                            ASTContext &Ctx) {
+  StringRecovery Strings(Ctx, roles());
+  const std::string Callee = shownName(QualifiedName);
+  for (ApiRole Role : {ApiRole::ConnectionString, ApiRole::Client}) {
+    const ApiFunction *F = roles().find(QualifiedName, Role);
+    const std::optional<unsigned> I =
+        F ? F->arg("connectionString") : std::nullopt;
+    if (!I || *I >= Args.size())
+      continue;
+    std::vector<std::string> Values;
+    possibleValues(Args[*I], Strings, 0, Values);
+    for (const std::string &V : Values)
+      if (std::optional<std::string> Key = literalAccountKey(V)) {
+        diag(Args[*I]->getBeginLoc(),
+             "connection string with an account key passed to %0: "
+             "AccountKey=%1; %2")
+            << Callee << redacted(*Key) << Advice;
+        return;
+      }
+  }
+  const ApiFunction *F = roles().find(QualifiedName, ApiRole::Credential);
+  if (!F)
+    return;
+  const std::optional<unsigned> KeyArg = F->arg("accountKey");
+  const std::optional<unsigned> NameArg = F->arg("accountName");
+  if (!KeyArg || *KeyArg >= Args.size())
+    return;
+  if (NameArg && *NameArg < Args.size())
+    if (Strings.recover(Args[*NameArg]).value_or("") == EmulatorAccount)
+      return;
+  std::optional<std::string> Key = Strings.recover(Args[*KeyArg]);
+  if (Key && isLiteralSecret(*Key))
+    diag(Args[*KeyArg]->getBeginLoc(),
+         "account key written in the code, passed "
+         "to %0: %1; %2")
+        << Callee << redacted(*Key) << Advice;
+}
+
+} // namespace tablelint::code

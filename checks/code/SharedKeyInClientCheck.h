@@ -1,0 +1,30 @@
+// tablelint-shared-key-in-client (checklist item 7, security): an account
+// key written in the code. Reported: a connection string with a non-empty
+// AccountKey= that reaches a connection-string argument (role
+// `connection-string`, or a `client` entry's connectionString), a literal
+// key given to a shared-key credential (role `credential`, its accountKey),
+// and a raw REST "Authorization: SharedKey[Lite] account:signature" header
+// with a hard-coded signature. Not secrets: UseDevelopmentStorage=true, an
+// empty or run-time key, placeholders that are not base64, and the public
+// emulator account devstoreaccount1 and its documented key. Messages show
+// at most the first 4 characters of a key: the finding must not leak it.
+#pragma once
+
+#include "checks/code/TablelintCheck.h"
+
+namespace tablelint::code {
+
+class SharedKeyInClientCheck : public TablelintCheck {
+public:
+  using TablelintCheck::TablelintCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkArguments(llvm::StringRef QualifiedName,
+                      llvm::ArrayRef<const clang::Expr *> Args,
+                      clang::ASTContext &Ctx);
+};
+
+} // namespace tablelint::code

@@ -1,0 +1,32 @@
+// The class made by std::make_shared / std::make_unique (see StdFactory.h).
+#include "checks/code/StdFactory.h"
+
+#include <clang/AST/DeclTemplate.h>
+
+namespace tablelint::code {
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+StatementMatcher stdFactoryCall() {
+  return callExpr(callee(
+      functionDecl(hasAnyName("::std::make_shared", "::std::make_unique"))));
+}
+
+const CXXRecordDecl *classMadeBy(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() ||
+      (FD->getName() != "make_shared" && FD->getName() != "make_unique"))
+    return nullptr;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Type)
+    return nullptr;
+  return Args->get(0).getAsType()->getAsCXXRecordDecl();
+}
+
+std::string constructorName(const CXXRecordDecl *Class) {
+  return Class->getQualifiedNameAsString() + "::" + Class->getName().str();
+}
+
+} // namespace tablelint::code

@@ -1,0 +1,26 @@
+// std::make_shared<T>(args...) and std::make_unique<T>(args...) construct a
+// T from args inside the standard library, so a check on T's constructors
+// (a client per request, a key in a credential) sees through them with
+// these: the class made and the name its constructors have in a role map.
+#pragma once
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/Expr.h>
+#include <clang/ASTMatchers/ASTMatchers.h>
+
+#include <string>
+
+namespace tablelint::code {
+
+// Calls of std::make_shared and std::make_unique.
+clang::ast_matchers::StatementMatcher stdFactoryCall();
+
+// The class Call constructs when it is such a call; its arguments are the
+// constructor's. Null otherwise.
+const clang::CXXRecordDecl *classMadeBy(const clang::CallExpr *Call);
+
+// How a role map names the constructors of Class
+// ("Azure::Data::Tables::TableClient::TableClient").
+std::string constructorName(const clang::CXXRecordDecl *Class);
+
+} // namespace tablelint::code

@@ -1,0 +1,45 @@
+// tablelint-unbatched-writes (checklist items 8 and 26): single-entity
+// writes that could travel as one entity group transaction. Each write is a
+// round trip and a billed transaction; a transaction carries up to
+// limits::MaxBatchOperations writes to one partition in one request.
+//
+// Flags
+// - a write in a loop whose partition key is the same on every pass (a
+//   literal, a constant, or a variable the loop does not modify) and whose
+//   row key comes from the loop variable or something derived from it;
+// - MinWrites or more writes in a row in one block, to one table, with the
+//   same partition key and different literal row keys.
+// Not flagged: repeated writes to the same entity (not batchable), a
+// partition key that changes per pass, a loop that already adds to a batch,
+// a fallback loop inside a catch handler.
+#pragma once
+
+#include "checks/code/EntityKeys.h"
+#include "checks/code/TablelintCheck.h"
+
+#include <set>
+
+namespace tablelint::code {
+
+class UnbatchedWritesCheck : public TablelintCheck {
+public:
+  UnbatchedWritesCheck(llvm::StringRef Name,
+                       clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override { SeenBlocks.clear(); }
+
+private:
+  void checkLoop(const EntityRequest &R, const clang::Stmt *Loop,
+                 clang::ASTContext &Ctx);
+  void checkBlock(const clang::CompoundStmt *Block, clang::ASTContext &Ctx);
+  // "up to 100 writes per SubmitTransaction", from the client's methods.
+  std::string batchHint(const EntityRequest &R) const;
+  bool loopBatches(const clang::Stmt *Loop) const;
+
+  unsigned MinWrites;
+  std::set<const clang::CompoundStmt *> SeenBlocks;
+};
+
+} // namespace tablelint::code
