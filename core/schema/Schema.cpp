@@ -1,0 +1,361 @@
+// Key templates (parse and render) and the schema model's lookups.
+#include "core/schema/Schema.h"
+
+#include <cstdio>
+#include <string_view>
+
+namespace tablelint::schema {
+
+namespace {
+
+bool isNameChar(char C) {
+  return (C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') ||
+         (C >= '0' && C <= '9') || C == '_';
+}
+
+std::string column(unsigned Offset) {
+  return "column " + std::to_string(Offset + 1);
+}
+
+// Parses "|fn[:arg]" items after a placeholder's name and format.
+bool parseFunctions(std::string_view Spec, unsigned Offset, KeyPart &Part,
+                    std::string &Error) {
+  std::size_t Pos = 0;
+  while (Pos < Spec.size()) {
+    // Spec[Pos] == '|'
+    std::size_t End = Spec.find('|', Pos + 1);
+    if (End == std::string_view::npos)
+      End = Spec.size();
+    std::string_view Item = Spec.substr(Pos + 1, End - Pos - 1);
+    std::string_view Name = Item.substr(0, Item.find(':'));
+    std::string_view Arg;
+    if (Item.find(':') != std::string_view::npos)
+      Arg = Item.substr(Item.find(':') + 1);
+    KeyFunction Fn;
+    if (Name == "hash")
+      Fn.Fn = KeyFunction::Hash;
+    else if (Name == "pad")
+      Fn.Fn = KeyFunction::Pad;
+    else if (Name == "reverse")
+      Fn.Fn = KeyFunction::Reverse;
+    else {
+      Error = "unknown key function '" + std::string(Name) +
+              "' (expected hash:N, pad:N or reverse) at " +
+              column(Offset + static_cast<unsigned>(Pos) + 1);
+      return false;
+    }
+    if (Fn.Fn == KeyFunction::Reverse) {
+      if (!Arg.empty()) {
+        Error = "'reverse' takes no argument at " +
+                column(Offset + static_cast<unsigned>(Pos) + 1);
+        return false;
+      }
+    } else {
+      std::uint64_t N = 0;
+      bool Ok = !Arg.empty() && Arg.size() <= 9;
+      for (char C : Arg) {
+        if (C < '0' || C > '9')
+          Ok = false;
+        else
+          N = N * 10 + static_cast<std::uint64_t>(C - '0');
+      }
+      if (!Ok || N == 0) {
+        Error = "'" + std::string(Name) +
+                "' needs a positive integer argument, e.g. " +
+                std::string(Name) + ":16, at " +
+                column(Offset + static_cast<unsigned>(Pos) + 1);
+        return false;
+      }
+      Fn.Arg = N;
+    }
+    Part.Functions.push_back(Fn);
+    Pos = End;
+  }
+  return true;
+}
+
+std::string padLeft(std::string S, std::size_t Width, char Fill = '0') {
+  if (S.size() < Width)
+    S.insert(0, Width - S.size(), Fill);
+  return S;
+}
+
+// FNV-1a, 64 bit: stable across platforms and runs.
+std::uint64_t stableHash(std::string_view Text) {
+  std::uint64_t H = 1469598103934665603ULL;
+  for (unsigned char C : Text) {
+    H ^= C;
+    H *= 1099511628211ULL;
+  }
+  return H;
+}
+
+std::string formatDateTime(std::int64_t Ticks, const std::string &Format) {
+  if (Format.empty())
+    return formatDateTimeTicks(Ticks);
+  if (Format == "ticks")
+    return padLeft(std::to_string(Ticks), 19);
+  // "YYYY-MM-DDThh:mm:ss..." from the shared formatter.
+  const std::string Iso = formatDateTimeTicks(Ticks - Ticks % 10000000);
+  const std::string Fraction =
+      padLeft(std::to_string(Ticks % 10000000), 7);
+  std::string Out;
+  std::size_t I = 0;
+  auto Starts = [&](const char *Token) {
+    return Format.compare(I, std::char_traits<char>::length(Token), Token) == 0;
+  };
+  while (I < Format.size()) {
+    if (Starts("yyyy")) {
+      Out += Iso.substr(0, 4);
+      I += 4;
+    } else if (Starts("MM")) {
+      Out += Iso.substr(5, 2);
+      I += 2;
+    } else if (Starts("dd")) {
+      Out += Iso.substr(8, 2);
+      I += 2;
+    } else if (Starts("HH")) {
+      Out += Iso.substr(11, 2);
+      I += 2;
+    } else if (Starts("mm")) {
+      Out += Iso.substr(14, 2);
+      I += 2;
+    } else if (Starts("ss")) {
+      Out += Iso.substr(17, 2);
+      I += 2;
+    } else if (Starts("fffffff")) {
+      Out += Fraction;
+      I += 7;
+    } else if (Starts("fff")) {
+      Out += Fraction.substr(0, 3);
+      I += 3;
+    } else {
+      Out += Format[I++];
+    }
+  }
+  return Out;
+}
+
+std::string defaultRendering(const EdmValue &Value, const std::string &Format) {
+  switch (Value.Type) {
+  case EdmType::String:
+  case EdmType::Guid:
+    return Value.Text;
+  case EdmType::Binary: {
+    static const char Hex[] = "0123456789abcdef";
+    std::string Out;
+    for (unsigned char C : Value.Text) {
+      Out += Hex[C >> 4];
+      Out += Hex[C & 15];
+    }
+    return Out;
+  }
+  case EdmType::Int32:
+  case EdmType::Int64: {
+    std::string S = std::to_string(Value.Int);
+    if (Format.size() > 1 && (Format[0] == 'D' || Format[0] == 'd')) {
+      const std::size_t Width =
+          static_cast<std::size_t>(std::strtoul(Format.c_str() + 1, nullptr, 10));
+      if (Value.Int < 0)
+        return "-" + padLeft(S.substr(1), Width);
+      return padLeft(S, Width);
+    }
+    return S;
+  }
+  case EdmType::Double: {
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, "%.17g", Value.Real);
+    return Buf;
+  }
+  case EdmType::Boolean:
+    return Value.Bool ? "true" : "false";
+  case EdmType::DateTime:
+    return formatDateTime(Value.Int, Format);
+  }
+  return Value.Text;
+}
+
+} // namespace
+
+std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
+                                            std::string &Error) {
+  KeyTemplate T;
+  T.Text = Text;
+  std::size_t I = 0;
+  std::string Literal;
+  unsigned LiteralStart = 0;
+  auto FlushLiteral = [&] {
+    if (Literal.empty())
+      return;
+    KeyPart P;
+    P.Text = Literal;
+    P.Offset = LiteralStart;
+    T.Parts.push_back(std::move(P));
+    Literal.clear();
+  };
+  while (I < Text.size()) {
+    const char C = Text[I];
+    if (C == '}') {
+      // "}}" is a literal brace; a lone '}' is an error.
+      if (I + 1 < Text.size() && Text[I + 1] == '}') {
+        if (Literal.empty())
+          LiteralStart = static_cast<unsigned>(I);
+        Literal += '}';
+        I += 2;
+        continue;
+      }
+      Error = "unmatched '}' at " + column(static_cast<unsigned>(I));
+      return std::nullopt;
+    }
+    if (C != '{') {
+      if (Literal.empty())
+        LiteralStart = static_cast<unsigned>(I);
+      Literal += C;
+      ++I;
+      continue;
+    }
+    if (I + 1 < Text.size() && Text[I + 1] == '{') {
+      if (Literal.empty())
+        LiteralStart = static_cast<unsigned>(I);
+      Literal += '{';
+      I += 2;
+      continue;
+    }
+    const std::size_t Close = Text.find('}', I);
+    if (Close == std::string::npos) {
+      Error = "unclosed '{' at " + column(static_cast<unsigned>(I));
+      return std::nullopt;
+    }
+    FlushLiteral();
+    const std::string_view Body(Text.data() + I + 1, Close - I - 1);
+    KeyPart P;
+    P.IsPlaceholder = true;
+    P.Offset = static_cast<unsigned>(I);
+    std::size_t N = 0;
+    while (N < Body.size() && isNameChar(Body[N]))
+      ++N;
+    if (N == 0) {
+      Error = "expected a property name after '{' at " +
+              column(static_cast<unsigned>(I + 1));
+      return std::nullopt;
+    }
+    P.Text = std::string(Body.substr(0, N));
+    std::string_view Rest = Body.substr(N);
+    if (!Rest.empty() && Rest[0] == ':') {
+      const std::size_t Bar = Rest.find('|');
+      P.Format = std::string(Rest.substr(1, Bar == std::string_view::npos
+                                                ? std::string_view::npos
+                                                : Bar - 1));
+      if (P.Format.empty()) {
+        Error = "empty format after ':' at " +
+                column(static_cast<unsigned>(I + 1 + N));
+        return std::nullopt;
+      }
+      Rest = Bar == std::string_view::npos ? std::string_view()
+                                           : Rest.substr(Bar);
+    }
+    if (!Rest.empty()) {
+      if (Rest[0] != '|') {
+        Error = "unexpected '" + std::string(1, Rest[0]) +
+                "' in placeholder (expected ':format' or '|function') at " +
+                column(static_cast<unsigned>(I + 1 + N));
+        return std::nullopt;
+      }
+      if (!parseFunctions(Rest, static_cast<unsigned>(Close - Rest.size()), P,
+                          Error))
+        return std::nullopt;
+    }
+    T.Parts.push_back(std::move(P));
+    I = Close + 1;
+  }
+  FlushLiteral();
+  return T;
+}
+
+std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value) {
+  if (!Part.IsPlaceholder)
+    return Part.Text;
+  EdmValue V = Value;
+  std::string Out;
+  bool Rendered = false;
+  for (const KeyFunction &Fn : Part.Functions) {
+    switch (Fn.Fn) {
+    case KeyFunction::Reverse:
+      if (V.Type == EdmType::DateTime || V.Type == EdmType::Int64 ||
+          V.Type == EdmType::Int32) {
+        // DateTime.MaxValue.Ticks, the usual "reverse ticks" base.
+        constexpr std::int64_t MaxTicks = 3155378975999999999LL;
+        const std::int64_t Base =
+            V.Type == EdmType::Int32 ? 2147483647LL
+                                     : (V.Type == EdmType::Int64
+                                            ? 9223372036854775807LL
+                                            : MaxTicks);
+        Out = padLeft(std::to_string(Base - V.Int), 19);
+        Rendered = true;
+      }
+      break;
+    case KeyFunction::Hash: {
+      const std::string Basis =
+          Rendered ? Out : defaultRendering(V, std::string());
+      const std::uint64_t Bucket = stableHash(Basis) % Fn.Arg;
+      Out = padLeft(std::to_string(Bucket), std::to_string(Fn.Arg - 1).size());
+      Rendered = true;
+      break;
+    }
+    case KeyFunction::Pad:
+      if (!Rendered)
+        Out = defaultRendering(V, Part.Format);
+      Out = padLeft(Out, static_cast<std::size_t>(Fn.Arg));
+      Rendered = true;
+      break;
+    }
+  }
+  if (!Rendered)
+    Out = defaultRendering(V, Part.Format);
+  return Out;
+}
+
+bool KeyTemplate::isConstant() const {
+  for (const KeyPart &P : Parts)
+    if (P.IsPlaceholder)
+      return false;
+  return true;
+}
+
+std::vector<std::string> KeyTemplate::properties() const {
+  std::vector<std::string> Out;
+  for (const KeyPart &P : Parts)
+    if (P.IsPlaceholder)
+      Out.push_back(P.Text);
+  return Out;
+}
+
+const Property *Table::property(const std::string &PropName) const {
+  for (const Property &P : Properties)
+    if (P.Name == PropName)
+      return &P;
+  return nullptr;
+}
+
+const Account *Schema::account(const std::string &AccountName) const {
+  for (const Account &A : Accounts)
+    if (A.Name == AccountName)
+      return &A;
+  return nullptr;
+}
+
+const Client *Schema::client(const std::string &ClientName) const {
+  for (const Client &C : Clients)
+    if (C.Name == ClientName)
+      return &C;
+  return nullptr;
+}
+
+const Table *Schema::table(const std::string &TableName) const {
+  for (const Table &T : Tables)
+    if (T.Name == TableName)
+      return &T;
+  return nullptr;
+}
+
+} // namespace tablelint::schema

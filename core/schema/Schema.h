@@ -1,0 +1,271 @@
+// The schema model (format version 1): what a team declares about its
+// accounts, clients and tables, and what the checklist needs to know.
+// The loader (core/schema/SchemaLoader.h) builds it from YAML; the schema
+// checks, `suggest` and the replay engine read it; the writer
+// (core/schema/SchemaWriter.h) prints it back as YAML.
+//
+// Every element remembers where it was declared (1-based line and column) and
+// its element path, the stable identity used by baselines and SARIF
+// fingerprints: "tables[DeviceReadings].queries[failing-devices]".
+//
+// Logical identity across designs: a current schema and its suggested design
+// describe the same logical data. An entity is identified by its property
+// values, not by its keys (each design derives its own keys from the
+// properties through the key templates). Writes and queries are matched across
+// designs by name: every write named "ingest-reading" in a design belongs to
+// the one logical write "ingest-reading" (an index table that mirrors a write
+// declares a write with the same name), and a query keeps its name when it is
+// rewritten or moved to another table.
+#pragma once
+
+#include "core/Edm.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint::schema {
+
+inline constexpr int CurrentSchemaVersion = 1;
+
+struct SourcePos {
+  unsigned Line = 0; // 1-based; 0 when unknown
+  unsigned Column = 0;
+};
+
+// "6000/s", "20/min", "1.5k/h", "2M/day": normalised to events per second.
+struct Rate {
+  double PerSecond = 0;
+  std::string Text; // as written, for messages
+  SourcePos Pos;
+};
+
+// ---------------------------------------------------------------- accounts
+
+struct Account {
+  std::string Name;
+  std::string Region;       // e.g. "westeurope"
+  std::string Subscription; // optional; account-count groups by it + region
+  // Targets; unset means the service default for the region
+  // (core/ServiceLimits.h).
+  std::optional<double> EntitiesPerSecond;
+  std::optional<double> IngressGbps;
+  std::optional<double> EgressGbps;
+  std::string Path; // "accounts[telemetry]"
+  SourcePos Pos;
+};
+
+// ----------------------------------------------------------------- clients
+
+enum class ClientKind : unsigned char { Service, Browser, Mobile };
+enum class AuthKind : unsigned char { Token, Sas, SharedKey };
+enum class RetryPolicyKind : unsigned char {
+  None,        // no retries
+  Exponential, // BaseDelay * 2^n, capped by MaxDelay, with jitter
+  Linear,      // BaseDelay * n
+  Constant,    // BaseDelay each time
+  Immediate,   // no delay
+};
+enum class PayloadFormat : unsigned char {
+  JsonNoMetadata,
+  JsonMinimalMetadata,
+  JsonFullMetadata,
+  AtomPub,
+};
+
+struct RetrySpec {
+  RetryPolicyKind Policy = RetryPolicyKind::Exponential;
+  double BaseDelaySeconds = 0.8;
+  double MaxDelaySeconds = 60;
+  unsigned MaxRetries = 3;
+  bool Jitter = true;
+  // HTTP statuses retried. Empty means the SDK default (408, 500, 502, 503,
+  // 504); a non-retryable code listed here is a retry-non-retryable finding.
+  std::vector<int> RetryOn;
+  SourcePos Pos; // of the "retry" key; 0 when the default applies
+};
+
+struct Client {
+  std::string Name;
+  ClientKind Kind = ClientKind::Service;
+  std::string Region;
+  AuthKind Auth = AuthKind::Token;
+  std::optional<double> BandwidthBitsPerSecond; // "1Gbps", "100Mbps"
+  std::optional<unsigned> MaxConcurrency;       // unset: unbounded
+  RetrySpec Retry;
+  PayloadFormat Payload = PayloadFormat::JsonMinimalMetadata;
+  std::string Path; // "clients[ingest]"
+  SourcePos Pos;
+};
+
+// -------------------------------------------------------------- properties
+
+enum class DistributionKind : unsigned char {
+  Uniform,
+  Zipf,       // Param = s (YCSB uses 0.99)
+  Hotspot,    // HotDataFraction of the values get HotOpFraction of the uses
+  Latest,     // recent values are most likely (YCSB "latest")
+  Sequential, // each new value follows the previous one
+};
+
+struct Distribution {
+  DistributionKind Kind = DistributionKind::Uniform;
+  double Param = 0;              // zipf s
+  double HotDataFraction = 0.2;  // hotspot(0.2, 0.8)
+  double HotOpFraction = 0.8;
+  std::string Text;              // as written
+};
+
+struct Property {
+  std::string Name;
+  EdmType Type = EdmType::String;
+  std::optional<std::uint64_t> Distinct; // number of distinct values
+  Distribution Dist;
+  std::vector<std::string> Values; // an explicit value list (as text)
+  std::vector<double> Weights;     // same length as Values, sums to ~1
+  std::optional<std::uint64_t> Bytes; // typical size of a string/binary value
+  bool Grows = false; // new values keep appearing over time (time, counters)
+  std::string Path;   // "tables[Orders].properties[status]"
+  SourcePos Pos;
+};
+
+// ----------------------------------------------------------- key templates
+
+// "{deviceId|hash:16}_{readingTime:yyyyMMdd}": literal text and
+// placeholders. A placeholder is {name[:format][|fn[:arg]]...}:
+//  - format: for datetime properties a .NET-style custom format of
+//    yyyy MM dd HH mm ss fff (other characters literal); "ticks" (19-digit
+//    zero-padded); for integers "D<n>" (zero-padded to n digits).
+//  - fn: hash:N   -> the value's stable hash modulo N, zero-padded to the
+//                    width of N-1 (a bucket prefix);
+//        pad:N    -> left-padded with '0' to N characters;
+//        reverse  -> for datetime/integers: (max - value), zero-padded, so
+//                    later values sort first.
+struct KeyFunction {
+  enum Kind : unsigned char { Hash, Pad, Reverse } Fn = Hash;
+  std::uint64_t Arg = 0;
+};
+
+struct KeyPart {
+  bool IsPlaceholder = false;
+  std::string Text;     // literal text, or the property name
+  std::string Format;   // placeholder format ("" = default rendering)
+  std::vector<KeyFunction> Functions;
+  unsigned Offset = 0;  // byte offset of the part in the template text
+};
+
+struct KeyTemplate {
+  std::string Text; // as written
+  std::vector<KeyPart> Parts;
+  SourcePos Pos;    // of the template's value in the YAML
+
+  bool isConstant() const;
+  // The properties the key is built from, in order.
+  std::vector<std::string> properties() const;
+};
+
+// Parses a template; on error returns nullopt and sets Error to a message
+// with the byte offset ("unclosed '{' at column 12").
+std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
+                                            std::string &Error);
+
+// Renders one placeholder's value (format + functions applied). Value must
+// have the property's type.
+std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value);
+
+// --------------------------------------------------------- access patterns
+
+enum class WriteKind : unsigned char {
+  Insert,
+  Update,        // replace an existing entity
+  Merge,
+  InsertOrReplace,
+  InsertOrMerge,
+  Delete,
+};
+
+struct Write {
+  std::string Name;
+  WriteKind Op = WriteKind::Insert;
+  Rate Frequency;           // operations (entities) per second
+  unsigned BatchSize = 1;   // entities per entity group transaction; 1 = single
+  std::string Client;       // client name; empty: none declared
+  // Properties written (merge); empty: the whole entity.
+  std::vector<std::string> Properties;
+  std::string Path; // "tables[T].writes[ingest-reading]"
+  SourcePos Pos;
+};
+
+struct Query {
+  std::string Name;
+  // A $filter template: the same placeholders as key templates stand for
+  // values picked per execution ("PartitionKey eq '{readingTime:yyyyMMdd}'").
+  std::string Filter;
+  SourcePos FilterPos;      // of the filter's value (columns inside it add up)
+  std::vector<std::string> Select; // empty: no projection
+  bool HasSelect = false;   // "select" given (an empty list means keys only)
+  // Properties the caller reads from the results (for missing-projection).
+  std::vector<std::string> Uses;
+  Rate Frequency;
+  std::optional<std::uint64_t> ExpectedRows; // rows returned per execution
+  std::optional<std::uint64_t> Top;          // $top
+  std::string Client;
+  std::string Path; // "tables[T].queries[device-day]"
+  SourcePos Pos;
+};
+
+// Writes that must be atomic together (one unit of work).
+struct Transaction {
+  std::string Name;
+  std::vector<std::string> Writes; // write names in the same table
+  std::string Path;
+  SourcePos Pos;
+};
+
+// ------------------------------------------------------------------ tables
+
+struct Table {
+  std::string Name;
+  std::string Account;
+  KeyTemplate PartitionKey;
+  KeyTemplate RowKey;
+  std::vector<Property> Properties; // in declaration order
+  std::vector<Write> Writes;
+  std::vector<Query> Queries;
+  std::vector<Transaction> Transactions;
+  // Expected entity count (for scans); unset: derived from rates/retention.
+  std::optional<std::uint64_t> Entities;
+  std::optional<double> RetentionSeconds; // "retention: 90d"
+  // Suggested designs: why this table or element exists
+  // ("index table for queries[failing-devices] (denormalize-for-query)").
+  std::string Note;
+  std::string Path; // "tables[DeviceReadings]"
+  SourcePos Pos;
+
+  const Property *property(const std::string &Name) const;
+};
+
+// "# tablelint: ignore[rule-id] reason" on (or on the line above) an element.
+struct Suppression {
+  std::string RuleId;
+  std::string Reason;
+  std::string ElementPath; // the element it applies to
+  SourcePos Pos;           // of the comment
+  bool Used = false;       // set when it suppressed a finding
+};
+
+struct Schema {
+  std::string File; // as named by the user
+  int Version = CurrentSchemaVersion;
+  std::vector<Account> Accounts;
+  std::vector<Client> Clients;
+  std::vector<Table> Tables;
+  std::vector<Suppression> Suppressions;
+
+  const Account *account(const std::string &Name) const;
+  const Client *client(const std::string &Name) const;
+  const Table *table(const std::string &Name) const;
+};
+
+} // namespace tablelint::schema

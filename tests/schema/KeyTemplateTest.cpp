@@ -1,0 +1,82 @@
+// Key templates: parsing (with error columns) and rendering.
+#include "core/schema/Schema.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace tablelint::schema {
+namespace {
+
+KeyTemplate parseOk(const std::string &Text) {
+  std::string Error;
+  std::optional<KeyTemplate> T = parseKeyTemplate(Text, Error);
+  EXPECT_TRUE(T.has_value()) << Text << ": " << Error;
+  return T ? *T : KeyTemplate();
+}
+
+std::string parseError(const std::string &Text) {
+  std::string Error;
+  EXPECT_FALSE(parseKeyTemplate(Text, Error).has_value()) << Text;
+  return Error;
+}
+
+TEST(KeyTemplate, SplitsLiteralsAndPlaceholders) {
+  KeyTemplate T = parseOk("{deviceId|hash:16}_{readingTime:yyyyMM}");
+  ASSERT_EQ(T.Parts.size(), 3u);
+  EXPECT_TRUE(T.Parts[0].IsPlaceholder);
+  EXPECT_EQ(T.Parts[0].Text, "deviceId");
+  ASSERT_EQ(T.Parts[0].Functions.size(), 1u);
+  EXPECT_EQ(T.Parts[0].Functions[0].Fn, KeyFunction::Hash);
+  EXPECT_EQ(T.Parts[0].Functions[0].Arg, 16u);
+  EXPECT_FALSE(T.Parts[1].IsPlaceholder);
+  EXPECT_EQ(T.Parts[1].Text, "_");
+  EXPECT_EQ(T.Parts[2].Format, "yyyyMM");
+  EXPECT_EQ(T.properties(), (std::vector<std::string>{"deviceId", "readingTime"}));
+  EXPECT_FALSE(T.isConstant());
+  EXPECT_TRUE(parseOk("orders").isConstant());
+  EXPECT_EQ(parseOk("a{{b}}").Parts[0].Text, "a{b}");
+}
+
+TEST(KeyTemplate, ErrorsNameTheColumn) {
+  EXPECT_EQ(parseError("ab{x"), "unclosed '{' at column 3");
+  EXPECT_EQ(parseError("x}"), "unmatched '}' at column 2");
+  EXPECT_EQ(parseError("{}"), "expected a property name after '{' at column 2");
+  EXPECT_NE(parseError("{a|bucket:3}").find("unknown key function 'bucket'"),
+            std::string::npos);
+  EXPECT_NE(parseError("{a|hash:0}").find("positive integer"), std::string::npos);
+  EXPECT_NE(parseError("{a|reverse:2}").find("takes no argument"), std::string::npos);
+}
+
+TEST(KeyTemplate, RendersDateFormats) {
+  KeyTemplate T = parseOk("{t:yyyyMMdd}_{t:HHmmssfff}");
+  const std::int64_t Ticks = *parseDateTimeTicks("2026-11-22T05:07:09.123Z");
+  EdmValue V = EdmValue::dateTimeTicks(Ticks);
+  EXPECT_EQ(renderPlaceholder(T.Parts[0], V), "20261122");
+  EXPECT_EQ(renderPlaceholder(T.Parts[2], V), "050709123");
+}
+
+TEST(KeyTemplate, HashBucketsAreStableAndBounded) {
+  KeyTemplate T = parseOk("{d|hash:16}");
+  const std::string A = renderPlaceholder(T.Parts[0], EdmValue::string("device-1"));
+  EXPECT_EQ(A, renderPlaceholder(T.Parts[0], EdmValue::string("device-1")));
+  EXPECT_EQ(A.size(), 2u); // 00..15
+  EXPECT_LT(std::stoi(A), 16);
+  std::set<std::string> Buckets;
+  for (int I = 0; I < 1000; ++I)
+    Buckets.insert(renderPlaceholder(T.Parts[0], EdmValue::string("d" + std::to_string(I))));
+  EXPECT_EQ(Buckets.size(), 16u);
+}
+
+TEST(KeyTemplate, PadAndReverse) {
+  EXPECT_EQ(renderPlaceholder(parseOk("{n|pad:6}").Parts[0], EdmValue::int32(42)), "000042");
+  EXPECT_EQ(renderPlaceholder(parseOk("{n:D4}").Parts[0], EdmValue::int64(7)), "0007");
+  KeyPart R = parseOk("{t|reverse}").Parts[0];
+  const std::string Early = renderPlaceholder(R, EdmValue::dateTimeTicks(1000));
+  const std::string Late = renderPlaceholder(R, EdmValue::dateTimeTicks(2000));
+  EXPECT_LT(Late, Early); // later sorts first
+  EXPECT_EQ(Early.size(), Late.size());
+}
+
+} // namespace
+} // namespace tablelint::schema
