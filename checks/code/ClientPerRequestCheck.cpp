@@ -178,17 +178,19 @@ void ClientPerRequestCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
+  // The name tests come first: isInTemplateInstantiation walks the
+  // ancestors, which is worth doing only for the few calls that match.
   Finder->addMatcher(
-      cxxConstructExpr(unless(isInTemplateInstantiation()),
-                       hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
+                       unless(isInTemplateInstantiation()))
           .bind(ConstructId),
       this);
-  Finder->addMatcher(callExpr(unless(isInTemplateInstantiation()),
-                              callee(functionDecl(hasAnyName(Refs))))
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs))),
+                              unless(isInTemplateInstantiation()))
                          .bind(CallId),
                      this);
   Finder->addMatcher(
-      callExpr(unless(isInTemplateInstantiation()), stdFactoryCall())
+      callExpr(stdFactoryCall(), unless(isInTemplateInstantiation()))
           .bind(FactoryId),
       this);
 }
