@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <strings.h>
 
 namespace tablelint::live {
 
@@ -55,9 +56,8 @@ std::string_view trim(std::string_view S) {
 
 // "Name: value" lines of a header block; the first line is returned in
 // FirstLine when it is not a header (an HTTP status line).
-std::vector<std::pair<std::string, std::string>>
-parseHeaderBlock(std::string_view Block, std::string *FirstLine) {
-  std::vector<std::pair<std::string, std::string>> Out;
+HttpHeaders parseHeaderBlock(std::string_view Block, std::string *FirstLine) {
+  HttpHeaders Out;
   bool First = true;
   while (!Block.empty()) {
     const std::size_t End = Block.find('\n');
@@ -78,15 +78,6 @@ parseHeaderBlock(std::string_view Block, std::string *FirstLine) {
                      std::string(trim(Line.substr(Colon + 1))));
   }
   return Out;
-}
-
-std::string headerValue(
-    const std::vector<std::pair<std::string, std::string>> &Headers,
-    std::string_view Name) {
-  for (const auto &[N, V] : Headers)
-    if (equalsIgnoreCaseAscii(N, Name))
-      return V;
-  return std::string();
 }
 
 // The boundary parameter of a multipart Content-Type, unquoted.
@@ -147,7 +138,7 @@ bool parseParts(std::string_view ContentType, std::string_view Body,
   for (std::string_view Part : splitMultipart(Body, Boundary)) {
     const auto [Head, Content] = splitHead(Part);
     const auto PartHeaders = parseHeaderBlock(Head, nullptr);
-    const std::string PartType = headerValue(PartHeaders, "Content-Type");
+    const std::string PartType = findHeader(PartHeaders, "Content-Type");
     if (PartType.compare(0, 15, "multipart/mixed") == 0) {
       // Only the change set nests; deeper nesting is not a Table reply.
       if (Depth > 0) {
@@ -185,18 +176,12 @@ bool parseParts(std::string_view ContentType, std::string_view Body,
 
 } // namespace
 
-bool equalsIgnoreCaseAscii(std::string_view A, std::string_view B) {
-  if (A.size() != B.size())
-    return false;
-  for (std::size_t I = 0; I < A.size(); ++I)
-    if (std::tolower(static_cast<unsigned char>(A[I])) !=
-        std::tolower(static_cast<unsigned char>(B[I])))
-      return false;
-  return true;
-}
-
-std::string BatchPartResponse::header(std::string_view Name) const {
-  return headerValue(Headers, Name);
+std::string findHeader(const HttpHeaders &Headers, std::string_view Name) {
+  for (const auto &[N, V] : Headers)
+    if (N.size() == Name.size() &&
+        ::strncasecmp(N.data(), Name.data(), Name.size()) == 0)
+      return V;
+  return std::string();
 }
 
 BatchRequestBody buildBatchBody(std::string_view BaseUrl, std::string_view Table,

@@ -58,14 +58,20 @@ BatchRequestBody buildBatchBody(std::string_view BaseUrl, std::string_view Table
                                 std::string_view Accept,
                                 std::string_view BoundaryId);
 
+// HTTP header fields in arrival order.
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
+// The first value of header Name (case-insensitive); empty when absent.
+std::string findHeader(const HttpHeaders &Headers, std::string_view Name);
+
 // One sub-response of a $batch reply.
 struct BatchPartResponse {
   long Status = 0;
-  std::vector<std::pair<std::string, std::string>> Headers;
+  HttpHeaders Headers;
   std::string Body;
 
-  // Case-insensitive header lookup; empty when absent.
-  std::string header(std::string_view Name) const;
+  std::string header(std::string_view Name) const {
+    return findHeader(Headers, Name);
+  }
 };
 
 // Parses a $batch response body given its Content-Type header. Nested
@@ -73,8 +79,5 @@ struct BatchPartResponse {
 std::optional<std::vector<BatchPartResponse>>
 parseBatchResponse(std::string_view ContentType, std::string_view Body,
                    std::string &Error);
-
-// Case-insensitive ASCII comparison (HTTP header names).
-bool equalsIgnoreCaseAscii(std::string_view A, std::string_view B);
 
 } // namespace tablelint::live

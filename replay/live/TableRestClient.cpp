@@ -156,16 +156,13 @@ struct TableRestClient::Impl {
 
 struct TableRestClient::Response {
   long Status = 0;
-  std::vector<std::pair<std::string, std::string>> Headers;
+  HttpHeaders Headers;
   std::string Body;
   std::string TransportError;
   TrafficCounters Traffic;
 
   std::string header(std::string_view Name) const {
-    for (const auto &[N, V] : Headers)
-      if (equalsIgnoreCaseAscii(N, Name))
-        return V;
-    return std::string();
+    return findHeader(Headers, Name);
   }
 };
 
@@ -179,8 +176,7 @@ std::size_t onBody(char *Data, std::size_t Size, std::size_t Count,
 
 std::size_t onHeader(char *Data, std::size_t Size, std::size_t Count,
                      void *User) {
-  auto *Headers =
-      static_cast<std::vector<std::pair<std::string, std::string>> *>(User);
+  auto *Headers = static_cast<HttpHeaders *>(User);
   std::string_view Line(Data, Size * Count);
   while (!Line.empty() && (Line.back() == '\n' || Line.back() == '\r'))
     Line.remove_suffix(1);
@@ -567,6 +563,7 @@ QueryAllResult TableRestClient::queryAllEntities(std::string_view Table,
       All.Entities.push_back(std::move(E));
     From = std::move(Page.Next);
   } while (From.more() && (MaxPages == 0 || All.Pages < MaxPages));
+  All.Next = std::move(From);
   return All;
 }
 

@@ -101,6 +101,8 @@ struct QueryPage : RestResult {
 struct QueryAllResult : RestResult {
   std::vector<RestEntity> Entities;
   unsigned Pages = 0; // requests made, empty pages included
+  // Where a walk cut short by MaxPages stopped; !Next.more() when complete.
+  QueryContinuation Next;
 };
 
 struct BatchResult : RestResult {

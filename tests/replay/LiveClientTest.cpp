@@ -277,6 +277,8 @@ TEST_F(LiveClientTest, PagingFollowsContinuationsUntilEveryEntityIsSeen) {
   const QueryAllResult Small = Client->queryAllEntities(Table, "", "", 400, 2);
   EXPECT_EQ(Small.Pages, 2u);
   EXPECT_EQ(Small.Entities.size(), 800u);
+  EXPECT_TRUE(Small.Next.more());
+  EXPECT_FALSE(All.Next.more());
 }
 
 TEST_F(LiveClientTest, BatchOfMixedOperationsAppliesAll) {

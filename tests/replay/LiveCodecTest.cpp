@@ -216,5 +216,25 @@ TEST(LiveBatchTest, ParsesNestedChangeSetResponses) {
   EXPECT_EQ(Error, "batch response Content-Type 'multipart/mixed' has no boundary");
 }
 
+TEST(LiveBatchTest, SkipsTheStrayBoundaryLineAzuriteWritesOnWholeBatchErrors) {
+  // Azurite 3.37's answer to a 101-operation batch, shortened.
+  const std::string Body =
+      "--batchresponse_9\r\n"
+      "Content-Type: multipart/mixed; boundary=changesetresponse_9\r\n\r\n"
+      "--changesetresponse_9\r\nContent-Type: application/http\r\n"
+      "Content-Transfer-Encoding: binary\r\n\r\n"
+      "changesetresponse_9\r\n"
+      "HTTP/1.1 400 Bad Request\r\nDataServiceVersion: 3.0;\r\n\r\n"
+      "{\"odata.error\":{\"code\":\"InvalidInput\"}}\r\n"
+      "--changesetresponse_9--\r\n--batchresponse_9--\r\n";
+  std::string Error;
+  auto Parts = parseBatchResponse(
+      "multipart/mixed; boundary=\"batchresponse_9\"", Body, Error);
+  ASSERT_TRUE(Parts) << Error;
+  ASSERT_EQ(Parts->size(), 1u);
+  EXPECT_EQ((*Parts)[0].Status, 400);
+  EXPECT_EQ((*Parts)[0].header("DATASERVICEVERSION"), "3.0;");
+}
+
 } // namespace
 } // namespace tablelint::live

@@ -49,20 +49,6 @@ int pickFreePort() {
   return Port;
 }
 
-bool acceptsConnections(int Port) {
-  const int Fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (Fd < 0)
-    return false;
-  sockaddr_in Addr{};
-  Addr.sin_family = AF_INET;
-  Addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  Addr.sin_port = htons(static_cast<std::uint16_t>(Port));
-  const bool Ok =
-      ::connect(Fd, reinterpret_cast<sockaddr *>(&Addr), sizeof Addr) == 0;
-  ::close(Fd);
-  return Ok;
-}
-
 std::string readFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   std::ostringstream S;
@@ -113,6 +99,20 @@ bool reaped(pid_t Pid) {
 
 } // namespace
 
+bool loopbackPortAccepts(int Port) {
+  const int Fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (Fd < 0)
+    return false;
+  sockaddr_in Addr{};
+  Addr.sin_family = AF_INET;
+  Addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  Addr.sin_port = htons(static_cast<std::uint16_t>(Port));
+  const bool Ok =
+      ::connect(Fd, reinterpret_cast<sockaddr *>(&Addr), sizeof Addr) == 0;
+  ::close(Fd);
+  return Ok;
+}
+
 std::string AzuriteProcess::binaryPath() {
   return std::string(TABLELINT_SOURCE_DIR) + "/node_modules/.bin/azurite-table";
 }
@@ -149,7 +149,7 @@ std::unique_ptr<AzuriteProcess> AzuriteProcess::start(std::string &Error) {
         break; // exited: port taken, or a real failure (log below)
       }
       if (readFile(LogPath).find(Ready) != std::string::npos &&
-          acceptsConnections(P->Port))
+          loopbackPortAccepts(P->Port))
         return P;
       std::this_thread::sleep_for(PollInterval);
     }

@@ -13,6 +13,9 @@
 
 namespace tablelint::test {
 
+// Whether something accepts TCP connections on 127.0.0.1:Port.
+bool loopbackPortAccepts(int Port);
+
 class AzuriteProcess {
 public:
   // <source>/node_modules/.bin/azurite-table.
