@@ -39,7 +39,8 @@ bool sendsIfMatch(BatchAction A) {
 std::pair<std::string_view, std::string_view> splitHead(std::string_view Text) {
   const std::size_t Crlf2 = Text.find("\r\n\r\n");
   const std::size_t Lf2 = Text.find("\n\n");
-  if (Crlf2 != std::string_view::npos && (Lf2 == std::string_view::npos || Crlf2 < Lf2))
+  if (Crlf2 != std::string_view::npos &&
+      (Lf2 == std::string_view::npos || Crlf2 < Lf2))
     return {Text.substr(0, Crlf2), Text.substr(Crlf2 + 4)};
   if (Lf2 != std::string_view::npos)
     return {Text.substr(0, Lf2), Text.substr(Lf2 + 2)};
@@ -112,9 +113,9 @@ std::vector<std::string_view> splitMultipart(std::string_view Body,
       break;
     Start = LineEnd + 1;
     const std::size_t Next = Body.find(Delimiter, Start);
-    std::string_view Part = Body.substr(
-        Start, Next == std::string_view::npos ? std::string_view::npos
-                                              : Next - Start);
+    std::string_view Part = Body.substr(Start, Next == std::string_view::npos
+                                                   ? std::string_view::npos
+                                                   : Next - Start);
     // The line break before the next delimiter belongs to the delimiter.
     if (Part.size() >= 2 && Part.substr(Part.size() - 2) == Crlf)
       Part.remove_suffix(2);
@@ -184,7 +185,8 @@ std::string findHeader(const HttpHeaders &Headers, std::string_view Name) {
   return std::string();
 }
 
-BatchRequestBody buildBatchBody(std::string_view BaseUrl, std::string_view Table,
+BatchRequestBody buildBatchBody(std::string_view BaseUrl,
+                                std::string_view Table,
                                 const std::vector<BatchOperation> &Operations,
                                 std::string_view Accept,
                                 std::string_view BoundaryId) {

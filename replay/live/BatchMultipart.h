@@ -53,7 +53,8 @@ struct BatchRequestBody {
 // Builds the $batch body for Operations on Table. BaseUrl is the endpoint's
 // (TableEndpoint::BaseUrl): sub-requests carry absolute URLs. BoundaryId
 // must not occur in any entity (callers pass a random id).
-BatchRequestBody buildBatchBody(std::string_view BaseUrl, std::string_view Table,
+BatchRequestBody buildBatchBody(std::string_view BaseUrl,
+                                std::string_view Table,
                                 const std::vector<BatchOperation> &Operations,
                                 std::string_view Accept,
                                 std::string_view BoundaryId);

@@ -65,7 +65,8 @@ constexpr unsigned MaxDepth = 64;
 
 class Parser {
 public:
-  Parser(std::string_view Text, std::string &Error) : Text(Text), Error(Error) {}
+  Parser(std::string_view Text, std::string &Error)
+      : Text(Text), Error(Error) {}
 
   std::optional<JsonValue> document() {
     skipSpace();

@@ -95,7 +95,8 @@ void appendProperty(std::string &Out, std::string_view Name,
 
 template <typename T> std::optional<T> parseInteger(std::string_view Text) {
   T Value{};
-  const auto Res = std::from_chars(Text.data(), Text.data() + Text.size(), Value);
+  const auto Res =
+      std::from_chars(Text.data(), Text.data() + Text.size(), Value);
   if (Res.ec != std::errc() || Res.ptr != Text.data() + Text.size())
     return std::nullopt;
   return Value;
@@ -109,7 +110,8 @@ std::optional<double> parseDouble(std::string_view Text) {
   if (Text == "-Infinity" || Text == "-INF")
     return -std::numeric_limits<double>::infinity();
   double Value = 0;
-  const auto Res = std::from_chars(Text.data(), Text.data() + Text.size(), Value);
+  const auto Res =
+      std::from_chars(Text.data(), Text.data() + Text.size(), Value);
   if (Res.ec != std::errc() || Res.ptr != Text.data() + Text.size())
     return std::nullopt;
   return Value;
@@ -211,8 +213,9 @@ std::optional<RestEntity> decodeEntityJson(const JsonValue &Object,
     }
     // Other metadata, annotations (read below, with their property) and the
     // system Timestamp are not entity data.
-    if (Name.compare(0, 6, "odata.") == 0 || Name.find('@') != std::string::npos ||
-        Name == "Timestamp" || Value.isNull())
+    if (Name.compare(0, 6, "odata.") == 0 ||
+        Name.find('@') != std::string::npos || Name == "Timestamp" ||
+        Value.isNull())
       continue;
     if (Name == "PartitionKey" || Name == "RowKey") {
       if (!Value.isString()) {
@@ -223,7 +226,8 @@ std::optional<RestEntity> decodeEntityJson(const JsonValue &Object,
       continue;
     }
     std::optional<EdmValue> Decoded;
-    if (const JsonValue *Annotation = Object.find(Name + std::string(TypeSuffix))) {
+    if (const JsonValue *Annotation =
+            Object.find(Name + std::string(TypeSuffix))) {
       std::optional<EdmType> Type;
       if (Annotation->isString())
         Type = parseEdmType(Annotation->text());

@@ -91,7 +91,8 @@ std::string percentEncode(std::string_view Text) {
   return Out;
 }
 
-std::string entityResource(std::string_view Table, std::string_view PartitionKey,
+std::string entityResource(std::string_view Table,
+                           std::string_view PartitionKey,
                            std::string_view RowKey) {
   return percentEncode(Table) + "(PartitionKey=" + quotedKey(PartitionKey) +
          ",RowKey=" + quotedKey(RowKey) + ")";

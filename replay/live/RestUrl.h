@@ -33,7 +33,8 @@ std::string percentEncode(std::string_view Text);
 
 // "Table(PartitionKey='pk',RowKey='rk')" with quotes in keys doubled (OData)
 // and then percent-encoded.
-std::string entityResource(std::string_view Table, std::string_view PartitionKey,
+std::string entityResource(std::string_view Table,
+                           std::string_view PartitionKey,
                            std::string_view RowKey);
 
 } // namespace tablelint::live

@@ -17,8 +17,9 @@ constexpr const char *ApiVersion = "2019-02-02";
 constexpr const char *JsonContentType = "application/json";
 constexpr const char *DevAccount = "devstoreaccount1";
 // Public: the emulator's documented development key (SERVICE-FACTS.md).
-constexpr const char *DevKey = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsu"
-                               "Fq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+constexpr const char *DevKey =
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsu"
+    "Fq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
 std::string firstLine(std::string_view Text) {
   Text = Text.substr(0, Text.find('\n'));
@@ -34,8 +35,9 @@ std::string xmlElement(std::string_view Xml, std::string_view Name) {
     return std::string();
   const std::size_t From = Start + Open.size();
   const std::size_t End = Xml.find("</" + std::string(Name) + ">", From);
-  return End == std::string_view::npos ? std::string()
-                                       : std::string(Xml.substr(From, End - From));
+  return End == std::string_view::npos
+             ? std::string()
+             : std::string(Xml.substr(From, End - From));
 }
 
 // The service error of a failed response: {"odata.error": {"code": ...,
@@ -143,7 +145,8 @@ std::optional<LiveCredentials> credentialsFromEnvironment(std::string &Error) {
   return LiveCredentials{Account, Key};
 }
 
-// --- HTTP transport ------------------------------------------------------------
+// --- HTTP transport
+// ------------------------------------------------------------
 
 struct TableRestClient::Impl {
   CURL *Handle = nullptr;
@@ -287,8 +290,8 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   const CURLcode Code = curl_easy_perform(H);
   curl_slist_free_all(Headers);
   if (Code != CURLE_OK) {
-    Resp.TransportError = Curl->ErrorBuffer[0] ? Curl->ErrorBuffer
-                                               : curl_easy_strerror(Code);
+    Resp.TransportError =
+        Curl->ErrorBuffer[0] ? Curl->ErrorBuffer : curl_easy_strerror(Code);
     Resp.TransportError = redact(Resp.TransportError + " (" + Url + ")");
   } else {
     curl_easy_getinfo(H, CURLINFO_RESPONSE_CODE, &Resp.Status);
@@ -299,13 +302,15 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   return Resp;
 }
 
-// --- Client --------------------------------------------------------------------
+// --- Client
+// --------------------------------------------------------------------
 
 std::unique_ptr<TableRestClient>
 TableRestClient::create(std::string_view EndpointUrl,
                         const LiveCredentials &Credentials,
                         const LiveClientOptions &Options, std::string &Error) {
-  std::optional<TableEndpoint> Endpoint = parseTableEndpoint(EndpointUrl, Error);
+  std::optional<TableEndpoint> Endpoint =
+      parseTableEndpoint(EndpointUrl, Error);
   if (!Endpoint)
     return nullptr;
   const std::string Account =
@@ -417,7 +422,8 @@ RestResult TableRestClient::insertEntity(std::string_view Table,
   return Out;
 }
 
-RestResult TableRestClient::writeEntity(const char *Verb, std::string_view Table,
+RestResult TableRestClient::writeEntity(const char *Verb,
+                                        std::string_view Table,
                                         const RestEntity &Entity,
                                         std::string_view IfMatch) {
   Request R;
@@ -567,8 +573,9 @@ QueryAllResult TableRestClient::queryAllEntities(std::string_view Table,
   return All;
 }
 
-BatchResult TableRestClient::submitBatch(
-    std::string_view Table, const std::vector<BatchOperation> &Operations) {
+BatchResult
+TableRestClient::submitBatch(std::string_view Table,
+                             const std::vector<BatchOperation> &Operations) {
   BatchRequestBody Built = buildBatchBody(Endpoint.BaseUrl, Table, Operations,
                                           acceptHeader(), randomBoundaryId());
   Request R;

@@ -108,9 +108,11 @@ struct QueryAllResult : RestResult {
 struct BatchResult : RestResult {
   // On success: the status of every operation, in order (201/204).
   std::vector<long> OperationStatus;
-  // On failure: the index of the operation the service rejected, when it
-  // named one (a batch rejected as a whole, e.g. over 100 operations, names
-  // none). Status, ErrorCode and ErrorMessage are then that operation's.
+  // On failure: the index of the operation the service rejected, from the
+  // "N:" prefix of its message; unset when the message has none. A batch
+  // rejected as a whole (over 100 operations) is reported by Azurite as
+  // index 0. Status, ErrorCode and ErrorMessage are the failing operation's
+  // (the $batch request itself answers 202 either way).
   std::optional<std::size_t> FailedIndex;
 };
 

@@ -21,7 +21,8 @@ const LiveCredentials Dev = LiveCredentials::developmentStorage();
 //
 // Expected signatures were derived independently of this code, with OpenSSL's
 // command line (HEX = the development key, base64-decoded, as hex):
-//   printf 'Sun, 22 Nov 2026 05:40:00 GMT\n/devstoreaccount1/devstoreaccount1/Tables' |
+//   printf 'Sun, 22 Nov 2026 05:40:00
+//   GMT\n/devstoreaccount1/devstoreaccount1/Tables' |
 //     openssl dgst -sha256 -mac HMAC -macopt hexkey:$HEX -binary | base64
 
 SignedRequest createTableRequest() {
@@ -58,7 +59,8 @@ TEST(LiveSigningTest, SharedKeyKnownAnswerSignsVerbAndContentType) {
 }
 
 TEST(LiveSigningTest, AccountHostSignsTheEncodedEntityPathOnce) {
-  // printf "Sun, 22 Nov 2026 05:40:00 GMT\n/myaccount/orders(PartitionKey='a%%20b',RowKey='1')"
+  // printf "Sun, 22 Nov 2026 05:40:00
+  // GMT\n/myaccount/orders(PartitionKey='a%%20b',RowKey='1')"
   //   | openssl ... (as above, same key)
   SignedRequest R;
   R.Verb = "GET";
@@ -97,7 +99,8 @@ TEST(LiveCredentialsTest, BadKeyIsReportedWithoutShowingIt) {
   EXPECT_EQ(Error.find("secret"), std::string::npos);
 }
 
-// --- Against Azurite ------------------------------------------------------------
+// --- Against Azurite
+// ------------------------------------------------------------
 
 class LiveClientTest : public ::testing::Test {
 protected:
@@ -129,8 +132,9 @@ protected:
     return Made;
   }
 
-  static RestEntity entity(std::string PK, std::string RK,
-                           std::vector<std::pair<std::string, EdmValue>> P = {}) {
+  static RestEntity
+  entity(std::string PK, std::string RK,
+         std::vector<std::pair<std::string, EdmValue>> P = {}) {
     return RestEntity{std::move(PK), std::move(RK), std::move(P)};
   }
 
@@ -142,8 +146,9 @@ protected:
       for (unsigned I = Start; I < Count && I < Start + 100; ++I) {
         char Key[16];
         std::snprintf(Key, sizeof Key, "r%05u", I);
-        Ops.push_back({BatchAction::Insert,
-                       entity(PK, Key, {{"N", EdmValue::int32(static_cast<int>(I))}})});
+        Ops.push_back(
+            {BatchAction::Insert,
+             entity(PK, Key, {{"N", EdmValue::int32(static_cast<int>(I))}})});
       }
       const BatchResult R = Client->submitBatch(Table, Ops);
       ASSERT_TRUE(R.ok()) << R.describe();
@@ -178,37 +183,42 @@ TEST_F(LiveClientTest, CreateTableTwiceIsAConflictUnlessTolerated) {
 TEST_F(LiveClientTest, TypedEntityComesBackWithTheSameTypes) {
   // Keys with a space, a quote and a non-ASCII letter exercise the encoded,
   // signed entity path.
-  const RestEntity Sent = entity(
-      "dev ice'\xC3\xA9", "2024-01-01 no.1",
-      {{"Name", EdmValue::string("caf\xC3\xA9 \"quoted\"\n")},
-       {"Count", EdmValue::int32(-42)},
-       {"Big", EdmValue::int64(9007199254740993)},
-       {"Ratio", EdmValue::real(0.1)},
-       {"Whole", EdmValue::real(3)},
-       {"Active", EdmValue::boolean(false)},
-       {"At", EdmValue::dateTimeTicks(*parseDateTimeTicks("2024-02-29T23:59:59.1234567Z"))},
-       {"Id", EdmValue::guid("0f8fad5b-d9cb-469f-a165-70867728950e")},
-       {"Raw", EdmValue::binary(std::string("\x00\xff\x10", 3))}});
+  const RestEntity Sent =
+      entity("dev ice'\xC3\xA9", "2024-01-01 no.1",
+             {{"Name", EdmValue::string("caf\xC3\xA9 \"quoted\"\n")},
+              {"Count", EdmValue::int32(-42)},
+              {"Big", EdmValue::int64(9007199254740993)},
+              {"Ratio", EdmValue::real(0.1)},
+              {"Whole", EdmValue::real(3)},
+              {"Active", EdmValue::boolean(false)},
+              {"At", EdmValue::dateTimeTicks(
+                         *parseDateTimeTicks("2024-02-29T23:59:59.1234567Z"))},
+              {"Id", EdmValue::guid("0f8fad5b-d9cb-469f-a165-70867728950e")},
+              {"Raw", EdmValue::binary(std::string("\x00\xff\x10", 3))}});
   const RestResult Inserted = Client->insertEntity(Table, Sent);
   ASSERT_EQ(Inserted.Status, 204) << Inserted.describe();
-  const EntityResult Got = Client->getEntity(Table, Sent.PartitionKey, Sent.RowKey);
+  const EntityResult Got =
+      Client->getEntity(Table, Sent.PartitionKey, Sent.RowKey);
   ASSERT_EQ(Got.Status, 200) << Got.describe();
   EXPECT_FALSE(Got.Entity.ETag.empty());
   for (const auto &[Name, Value] : Sent.Properties) {
     const EdmValue *Back = Got.Entity.find(Name);
     ASSERT_NE(Back, nullptr) << Name;
-    EXPECT_EQ(Back->Type, Value.Type) << Name << " came back as "
-                                      << edmTypeName(Back->Type);
+    EXPECT_EQ(Back->Type, Value.Type)
+        << Name << " came back as " << edmTypeName(Back->Type);
     EXPECT_EQ(compareEdm(*Back, Value), std::optional<int>(0)) << Name;
   }
   EXPECT_TRUE(sameEntity(Sent, Got.Entity));
 }
 
 TEST_F(LiveClientTest, NoMetadataIsSmallerButLosesTheAnnotatedTypes) {
-  ASSERT_TRUE(Client->insertEntity(
-      Table, entity("p", "r", {{"Big", EdmValue::int64(5)},
-                               {"Count", EdmValue::int32(5)}})).ok());
-  auto Lean = makeClient(Dev, {AuthScheme::SharedKeyLite, PayloadFormat::NoMetadata});
+  ASSERT_TRUE(Client
+                  ->insertEntity(Table, entity("p", "r",
+                                               {{"Big", EdmValue::int64(5)},
+                                                {"Count", EdmValue::int32(5)}}))
+                  .ok());
+  auto Lean =
+      makeClient(Dev, {AuthScheme::SharedKeyLite, PayloadFormat::NoMetadata});
   const EntityResult Typed = Client->getEntity(Table, "p", "r");
   const EntityResult Plain = Lean->getEntity(Table, "p", "r");
   ASSERT_TRUE(Typed.ok() && Plain.ok()) << Typed.describe() << Plain.describe();
@@ -219,7 +229,8 @@ TEST_F(LiveClientTest, NoMetadataIsSmallerButLosesTheAnnotatedTypes) {
 }
 
 TEST_F(LiveClientTest, SharedKeySchemeIsAcceptedToo) {
-  auto Full = makeClient(Dev, {AuthScheme::SharedKey, PayloadFormat::MinimalMetadata});
+  auto Full =
+      makeClient(Dev, {AuthScheme::SharedKey, PayloadFormat::MinimalMetadata});
   const RestResult R = Full->insertEntity(Table, entity("p", "r"));
   EXPECT_EQ(R.Status, 204) << R.describe();
   const QueryPage Page = Full->queryEntities(Table, "", "", 0);
@@ -229,10 +240,14 @@ TEST_F(LiveClientTest, SharedKeySchemeIsAcceptedToo) {
 
 TEST_F(LiveClientTest, FilterAndSelectReturnTheMatchingEntitiesAndColumns) {
   for (int I = 0; I < 10; ++I)
-    ASSERT_TRUE(Client->insertEntity(
-        Table, entity(I % 2 ? "odd" : "even", "r" + std::to_string(I),
-                      {{"Age", EdmValue::int32(I)},
-                       {"Name", EdmValue::string("n" + std::to_string(I))}})).ok());
+    ASSERT_TRUE(
+        Client
+            ->insertEntity(
+                Table,
+                entity(I % 2 ? "odd" : "even", "r" + std::to_string(I),
+                       {{"Age", EdmValue::int32(I)},
+                        {"Name", EdmValue::string("n" + std::to_string(I))}}))
+            .ok());
   const QueryPage Page = Client->queryEntities(
       Table, "PartitionKey eq 'even' and Age ge 4", "", 0);
   ASSERT_EQ(Page.Status, 200) << Page.describe();
@@ -282,15 +297,18 @@ TEST_F(LiveClientTest, PagingFollowsContinuationsUntilEveryEntityIsSeen) {
 }
 
 TEST_F(LiveClientTest, BatchOfMixedOperationsAppliesAll) {
-  ASSERT_TRUE(Client->insertEntity(
-      Table, entity("p", "keep", {{"A", EdmValue::int32(1)},
-                                  {"B", EdmValue::int32(2)}})).ok());
+  ASSERT_TRUE(Client
+                  ->insertEntity(Table, entity("p", "keep",
+                                               {{"A", EdmValue::int32(1)},
+                                                {"B", EdmValue::int32(2)}}))
+                  .ok());
   ASSERT_TRUE(Client->insertEntity(Table, entity("p", "gone")).ok());
   const BatchResult R = Client->submitBatch(
-      Table, {{BatchAction::Insert, entity("p", "new")},
-              {BatchAction::Merge, entity("p", "keep", {{"B", EdmValue::int32(3)}})},
-              {BatchAction::Delete, entity("p", "gone")},
-              {BatchAction::InsertOrReplace, entity("p", "upsert")}});
+      Table,
+      {{BatchAction::Insert, entity("p", "new")},
+       {BatchAction::Merge, entity("p", "keep", {{"B", EdmValue::int32(3)}})},
+       {BatchAction::Delete, entity("p", "gone")},
+       {BatchAction::InsertOrReplace, entity("p", "upsert")}});
   ASSERT_TRUE(R.ok()) << R.describe();
   EXPECT_EQ(R.OperationStatus.size(), 4u);
   const EntityResult Kept = Client->getEntity(Table, "p", "keep");
@@ -309,6 +327,8 @@ TEST_F(LiveClientTest, BatchOf101OperationsIsRejectedWhole) {
   EXPECT_FALSE(R.ok());
   EXPECT_EQ(R.Status, 400) << R.describe();
   EXPECT_EQ(R.ErrorCode, "InvalidInput");
+  // Azurite names operation 0 for a batch rejected as a whole.
+  EXPECT_EQ(R.FailedIndex, std::optional<std::size_t>(0));
   EXPECT_NE(R.ErrorMessage.find("maximum 100 changes"), std::string::npos)
       << R.ErrorMessage;
   EXPECT_EQ(countAll(), 0u);
@@ -327,10 +347,10 @@ TEST_F(LiveClientTest, BatchWithTheSameEntityTwiceFails) {
 
 TEST_F(LiveClientTest, FailingBatchRollsBackTheOperationsBeforeIt) {
   ASSERT_TRUE(Client->insertEntity(Table, entity("p", "c")).ok());
-  const BatchResult R = Client->submitBatch(
-      Table, {{BatchAction::Insert, entity("p", "a")},
-              {BatchAction::Insert, entity("p", "b")},
-              {BatchAction::Insert, entity("p", "c")}});
+  const BatchResult R =
+      Client->submitBatch(Table, {{BatchAction::Insert, entity("p", "a")},
+                                  {BatchAction::Insert, entity("p", "b")},
+                                  {BatchAction::Insert, entity("p", "c")}});
   EXPECT_FALSE(R.ok());
   EXPECT_EQ(R.Status, 409) << R.describe();
   EXPECT_EQ(R.ErrorCode, "EntityAlreadyExists");
@@ -362,9 +382,10 @@ TEST_F(LiveClientTest, DuplicateInsertIs409AndReplaceDropsProperties) {
   EXPECT_EQ(Again.ErrorCode, "EntityAlreadyExists");
   EXPECT_EQ(Again.describe().rfind("409 EntityAlreadyExists: ", 0), 0u)
       << Again.describe();
-  ASSERT_EQ(Client->updateEntity(Table, entity("p", "r", {{"B", EdmValue::int32(2)}}))
-                .Status,
-            204);
+  ASSERT_EQ(
+      Client->updateEntity(Table, entity("p", "r", {{"B", EdmValue::int32(2)}}))
+          .Status,
+      204);
   const EntityResult Got = Client->getEntity(Table, "p", "r");
   EXPECT_EQ(Got.Entity.find("A"), nullptr);
   EXPECT_NE(Got.Entity.find("B"), nullptr);
@@ -399,13 +420,15 @@ TEST_F(LiveClientTest, NoServerIsATransportErrorWithoutARoundTrip) {
   const RestResult R = Dead->getEntity(Table, "p", "r");
   EXPECT_EQ(R.Status, 0);
   EXPECT_EQ(R.ErrorCode, "TransportError");
-  EXPECT_NE(R.ErrorMessage.find("127.0.0.1:1"), std::string::npos) << R.ErrorMessage;
+  EXPECT_NE(R.ErrorMessage.find("127.0.0.1:1"), std::string::npos)
+      << R.ErrorMessage;
   EXPECT_EQ(Dead->traffic().RoundTrips, 0u);
 }
 
 TEST_F(LiveClientTest, CountersAddUpWhatCrossedTheWire) {
   Client->resetTraffic();
-  const RestEntity E = entity("p", "r", {{"Name", EdmValue::string(std::string(500, 'x'))}});
+  const RestEntity E =
+      entity("p", "r", {{"Name", EdmValue::string(std::string(500, 'x'))}});
   const RestResult Insert = Client->insertEntity(Table, E);
   ASSERT_TRUE(Insert.ok()) << Insert.describe();
   EXPECT_EQ(Insert.Traffic.RoundTrips, 1u);
@@ -433,9 +456,11 @@ TEST_F(LiveClientTest, CountersAddUpWhatCrossedTheWire) {
   const std::uint64_t BatchBytes = Client->traffic().BytesSent;
   Client->resetTraffic();
   for (int I = 0; I < 100; ++I)
-    ASSERT_TRUE(Client->insertEntity(
-        Table, entity("single", "r" + std::to_string(I),
-                      {{"N", EdmValue::int32(I)}})).ok());
+    ASSERT_TRUE(
+        Client
+            ->insertEntity(Table, entity("single", "r" + std::to_string(I),
+                                         {{"N", EdmValue::int32(I)}}))
+            .ok());
   EXPECT_EQ(Client->traffic().RoundTrips, 100u);
   EXPECT_GT(Client->traffic().BytesSent, BatchBytes);
 }

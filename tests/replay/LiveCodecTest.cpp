@@ -71,7 +71,8 @@ TEST(LiveSigningTest, Rfc1123DateIsEnglishGmt) {
 
 TEST(LiveEndpointTest, PathStyleAndAccountHost) {
   std::string Error;
-  auto E = parseTableEndpoint("http://127.0.0.1:10002/devstoreaccount1/", Error);
+  auto E =
+      parseTableEndpoint("http://127.0.0.1:10002/devstoreaccount1/", Error);
   ASSERT_TRUE(E) << Error;
   EXPECT_EQ(E->BaseUrl, "http://127.0.0.1:10002/devstoreaccount1");
   EXPECT_EQ(E->PathPrefix, "/devstoreaccount1");
@@ -89,8 +90,10 @@ TEST(LiveEndpointTest, PathStyleAndAccountHost) {
 TEST(LiveEndpointTest, RejectsWhatIsNotAnEndpoint) {
   std::string Error;
   EXPECT_FALSE(parseTableEndpoint("ftp://x/y", Error));
-  EXPECT_EQ(Error, "endpoint 'ftp://x/y' does not start with http:// or https://");
-  EXPECT_FALSE(parseTableEndpoint("https://a.table.core.windows.net/?sv=1", Error));
+  EXPECT_EQ(Error,
+            "endpoint 'ftp://x/y' does not start with http:// or https://");
+  EXPECT_FALSE(
+      parseTableEndpoint("https://a.table.core.windows.net/?sv=1", Error));
   EXPECT_NE(Error.find("query"), std::string::npos);
   EXPECT_FALSE(parseTableEndpoint("http://h/acct/table", Error));
   EXPECT_NE(Error.find("more than one path segment"), std::string::npos);
@@ -104,15 +107,16 @@ TEST(LiveEndpointTest, EntityResourceDoublesQuotesAndEncodes) {
 }
 
 TEST(LiveEntityJsonTest, AnnotatesTheTypesJsonCannotCarry) {
-  RestEntity E{"p", "r",
+  RestEntity E{"p",
+               "r",
                {{"S", EdmValue::string("x\"y")},
                 {"I", EdmValue::int32(-7)},
                 {"L", EdmValue::int64(9007199254740993)},
                 {"D", EdmValue::real(2.5)},
                 {"W", EdmValue::real(3)},
                 {"B", EdmValue::boolean(true)},
-                {"T", EdmValue::dateTimeTicks(*parseDateTimeTicks(
-                          "2024-02-29T12:00:00.5Z"))},
+                {"T", EdmValue::dateTimeTicks(
+                          *parseDateTimeTicks("2024-02-29T12:00:00.5Z"))},
                 {"G", EdmValue::guid("0f8fad5b-d9cb-469f-a165-70867728950e")},
                 {"X", EdmValue::binary(std::string("\x00\x01", 2))}}};
   EXPECT_EQ(encodeEntityJson(E),
@@ -203,8 +207,8 @@ TEST(LiveBatchTest, ParsesNestedChangeSetResponses) {
       "{\"odata.error\":{\"code\":\"EntityAlreadyExists\"}}\r\n"
       "--changesetresponse_2--\r\n--batchresponse_1--\r\n";
   std::string Error;
-  auto Parts = parseBatchResponse(
-      "multipart/mixed; boundary=batchresponse_1", Body, Error);
+  auto Parts = parseBatchResponse("multipart/mixed; boundary=batchresponse_1",
+                                  Body, Error);
   ASSERT_TRUE(Parts) << Error;
   ASSERT_EQ(Parts->size(), 2u);
   EXPECT_EQ((*Parts)[0].Status, 204);
@@ -213,7 +217,8 @@ TEST(LiveBatchTest, ParsesNestedChangeSetResponses) {
   EXPECT_EQ((*Parts)[1].Body,
             "{\"odata.error\":{\"code\":\"EntityAlreadyExists\"}}");
   EXPECT_FALSE(parseBatchResponse("multipart/mixed", Body, Error));
-  EXPECT_EQ(Error, "batch response Content-Type 'multipart/mixed' has no boundary");
+  EXPECT_EQ(Error,
+            "batch response Content-Type 'multipart/mixed' has no boundary");
 }
 
 TEST(LiveBatchTest, SkipsTheStrayBoundaryLineAzuriteWritesOnWholeBatchErrors) {

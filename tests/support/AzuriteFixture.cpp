@@ -75,13 +75,9 @@ pid_t spawn(const std::string &Binary, int Port, const std::string &WorkDir,
   ::dup2(Null, 0);
   ::dup2(Log, 1);
   ::dup2(Log, 2);
-  std::vector<std::string> Args = {Binary,
-                                   "--tableHost",
-                                   "127.0.0.1",
-                                   "--tablePort",
-                                   PortText,
-                                   "--inMemoryPersistence",
-                                   "--disableTelemetry"};
+  std::vector<std::string> Args = {
+      Binary,   "--tableHost",           "127.0.0.1",         "--tablePort",
+      PortText, "--inMemoryPersistence", "--disableTelemetry"};
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());
