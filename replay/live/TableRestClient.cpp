@@ -145,6 +145,24 @@ std::optional<LiveCredentials> credentialsFromEnvironment(std::string &Error) {
   return LiveCredentials{Account, Key};
 }
 
+std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
+                                                      std::string &Error) {
+  std::string EnvError;
+  if (std::optional<LiveCredentials> FromEnv =
+          credentialsFromEnvironment(EnvError))
+    return FromEnv;
+  std::optional<TableEndpoint> Endpoint = parseTableEndpoint(Url, Error);
+  if (!Endpoint)
+    return std::nullopt;
+  const bool Loopback = Endpoint->BaseUrl.rfind("http://127.0.0.1", 0) == 0 ||
+                        Endpoint->BaseUrl.rfind("http://localhost", 0) == 0;
+  if (Loopback && Endpoint->Account == DevAccount)
+    return LiveCredentials::developmentStorage();
+  Error = "no credentials for " + Endpoint->BaseUrl + ": " + EnvError +
+          " (set TABLELINT_LIVE_ACCOUNT and TABLELINT_LIVE_KEY)";
+  return std::nullopt;
+}
+
 // --- HTTP transport
 // ------------------------------------------------------------
 

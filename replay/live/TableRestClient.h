@@ -41,6 +41,13 @@ struct LiveCredentials {
 // sets Error (naming the missing variable, never the key) when unset.
 std::optional<LiveCredentials> credentialsFromEnvironment(std::string &Error);
 
+// The credentials for `--live URL`: the environment's when both variables
+// are set; else, for a loopback emulator URL naming devstoreaccount1, the
+// public development account; else nullopt and an Error saying which
+// variables to set.
+std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
+                                                      std::string &Error);
+
 enum class PayloadFormat { MinimalMetadata, NoMetadata };
 
 struct LiveClientOptions {

@@ -89,6 +89,28 @@ TEST(LiveCredentialsTest, EnvironmentNamesWhatIsMissingNeverTheKey) {
   ::unsetenv("TABLELINT_LIVE_ACCOUNT");
 }
 
+TEST(LiveCredentialsTest, EmulatorUrlFallsBackToTheDevelopmentAccountOnly) {
+  ::unsetenv("TABLELINT_LIVE_ACCOUNT");
+  ::unsetenv("TABLELINT_LIVE_KEY");
+  std::string Error;
+  std::optional<LiveCredentials> C =
+      credentialsForEndpoint("http://127.0.0.1:10002/devstoreaccount1", Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_EQ(C->Account, "devstoreaccount1");
+  EXPECT_FALSE(
+      credentialsForEndpoint("https://contoso.table.core.windows.net", Error));
+  EXPECT_EQ(Error, "no credentials for https://contoso.table.core.windows.net: "
+                   "TABLELINT_LIVE_ACCOUNT is not set (set "
+                   "TABLELINT_LIVE_ACCOUNT and TABLELINT_LIVE_KEY)");
+  ::setenv("TABLELINT_LIVE_ACCOUNT", "contoso", 1);
+  ::setenv("TABLELINT_LIVE_KEY", "c2VjcmV0", 1);
+  C = credentialsForEndpoint("https://contoso.table.core.windows.net", Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_EQ(C->Account, "contoso");
+  ::unsetenv("TABLELINT_LIVE_ACCOUNT");
+  ::unsetenv("TABLELINT_LIVE_KEY");
+}
+
 TEST(LiveCredentialsTest, BadKeyIsReportedWithoutShowingIt) {
   std::string Error;
   LiveCredentials Bad{"contoso", "not base64 secret!"};
