@@ -132,11 +132,12 @@ protected:
     if (!AzuriteProcess::installed())
       GTEST_SKIP() << AzuriteProcess::binaryPath()
                    << " not found: run `npm ci` in the source tree";
-    if (!Server) {
-      std::string Error;
-      Server = AzuriteProcess::start(Error);
-      ASSERT_TRUE(Server) << Error;
-    }
+    // Started once for the suite; a failed start is reported by every test
+    // without waiting for another timeout.
+    static std::string StartError;
+    if (!Server && StartError.empty())
+      Server = AzuriteProcess::start(StartError);
+    ASSERT_TRUE(Server) << StartError;
     Client = makeClient(Dev, {});
     ASSERT_TRUE(Client);
     // A fresh table per test: tests share one server.
