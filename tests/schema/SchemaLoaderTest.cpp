@@ -505,7 +505,7 @@ TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
 
 // ------------------------------------------------------------ suppressions
 
-const char *SuppressedSchema = R"(version: 1
+const char *SuppressedSchema = R"yaml(version: 1
 accounts: [{name: main}]
 tables:
   # tablelint: ignore[hot-partition] one tenant, and it stays small
@@ -526,7 +526,7 @@ tables:
     partitionKey: "{id}"
     rowKey: "x"
     properties: {id: {type: guid}}
-)";
+)yaml";
 
 TEST(SchemaSuppressions, AttachToTheElementOnOrBelowTheComment) {
   SchemaLoad L = loadSchemaText(SuppressedSchema, "s.yaml");
@@ -569,14 +569,14 @@ TEST(SchemaSuppressions, ATableSuppressionCoversItsChildrenOnly) {
 // ---------------------------------------------------------------- fragments
 
 TEST(SchemaLoader, FragmentsMayLeaveOutVersionAndDeclarations) {
-  const std::string Fragment = R"(tables:
+  const std::string Fragment = R"yaml(tables:
   - name: Users
     account: identity
     partitionKey: "{userId}"
     rowKey: "profile"
     writes:
       - {name: sign-up, client: api, op: insert, rate: 20/s}
-)";
+)yaml";
   SchemaLoadOptions Options;
   Options.Fragment = true;
   EXPECT_TRUE(loadSchemaText(Fragment, "f.yaml", Options).ok());
