@@ -130,8 +130,7 @@ std::vector<YamlLine> scanYamlLines(std::string_view Text) {
         // Content lines are indented past the key, or past the dash of a
         // sequence entry that holds the scalar itself ("- |").
         S.BlockScalarBase = static_cast<int>(
-            L.HasKey || L.Entries.empty() ? L.ContentColumn
-                                          : L.Entries.back());
+            L.HasKey || L.Entries.empty() ? L.ContentColumn : L.Entries.back());
     }
     Lines.push_back(L);
     if (End == Text.size())
