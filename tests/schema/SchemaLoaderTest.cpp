@@ -511,6 +511,29 @@ TEST(SchemaLoader, DamagedFilesNeverCrash) {
   EXPECT_GT(WithErrors, Text.size() / 7);
 }
 
+// Files saved on Windows (CRLF, a byte order mark) load the same.
+TEST(SchemaLoader, CrlfAndByteOrderMark) {
+  std::string Text = readInput(Inputs / "good" / "telemetry.yaml");
+  std::string Windows = "\xEF\xBB\xBF";
+  for (char C : Text)
+    Windows += C == '\n' ? std::string("\r\n") : std::string(1, C);
+  const SchemaLoad L = loadSchemaText(Windows, "crlf.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors[0].str();
+  EXPECT_EQ(L.Value.Header.size(), 2u);
+  EXPECT_EQ(L.Value.Header[1],
+            "Device telemetry: the example of docs/schema.md.");
+  ASSERT_EQ(L.Value.Suppressions.size(), 1u);
+  EXPECT_EQ(L.Value.Tables[0].Note,
+            "Readings from 50,000 devices, one entity per reading.");
+  EXPECT_TRUE(looksLikeSchema(Windows));
+  const std::string Broken =
+      "\xEF\xBB\xBFversion: 1\r\naccounts: [{name: a, regoin: x}]\r\n";
+  EXPECT_EQ(messages(loadSchemaText(Broken, "crlf.yaml")),
+            std::vector<std::string>{"crlf.yaml:2:22: error: unknown key "
+                                     "'regoin' in the account; did you mean "
+                                     "'region'?"});
+}
+
 TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
   EXPECT_EQ(messages(loadSchemaText("version: 1\ntables: [\n", "open.yaml")),
             std::vector<std::string>{
