@@ -975,8 +975,15 @@ SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
            std::tie(Errors[B].Line, Errors[B].Column, B);
   });
   std::vector<InputError> Sorted;
-  for (std::size_t I : Order)
+  for (std::size_t I : Order) {
+    if (Sorted.size() == Options.MaxErrors) {
+      Sorted.push_back({FileName, 0, 0,
+                        std::to_string(Order.size() - Options.MaxErrors) +
+                            " more errors not shown"});
+      break;
+    }
     Sorted.push_back(std::move(Errors[I]));
+  }
   Errors = std::move(Sorted);
   return Result;
 }

@@ -534,6 +534,20 @@ TEST(SchemaLoader, CrlfAndByteOrderMark) {
                                      "'region'?"});
 }
 
+TEST(SchemaLoader, ReportsTheFirstHundredErrorsAndCountsTheRest) {
+  std::string Text = "version: 1\naccounts:\n";
+  for (unsigned I = 0; I < 150; ++I)
+    Text += "  - {name: a" + std::to_string(I) + ", regoin: x}\n";
+  const std::vector<std::string> Errors =
+      messages(loadSchemaText(Text, "many.yaml"));
+  ASSERT_EQ(Errors.size(), 101u);
+  EXPECT_EQ(Errors[0], "many.yaml:3:16: error: unknown key 'regoin' in the "
+                       "account; did you mean 'region'?");
+  EXPECT_EQ(Errors[99], "many.yaml:102:17: error: unknown key 'regoin' in "
+                        "the account; did you mean 'region'?");
+  EXPECT_EQ(Errors[100], "many.yaml: error: 50 more errors not shown");
+}
+
 TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
   EXPECT_EQ(messages(loadSchemaText("version: 1\ntables: [\n", "open.yaml")),
             std::vector<std::string>{
