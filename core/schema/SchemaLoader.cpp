@@ -52,6 +52,38 @@ std::string tooLarge(std::uint64_t Bytes, std::uint64_t Limit) {
          " bytes";
 }
 
+bool isInteger(EdmType T) { return T == EdmType::Int32 || T == EdmType::Int64; }
+
+// A placeholder's format and functions must fit its property's type, or the
+// key renders differently from what the template says (a date format on a
+// string is printed as the plain string).
+std::optional<std::string> placeholderTypeProblem(const KeyPart &P,
+                                                  const Property &Prop) {
+  const std::string Type(edmShortName(Prop.Type));
+  const std::string Name = "'{" + P.Text + ":" + P.Format + "}'";
+  if (!P.Format.empty()) {
+    if (isInteger(Prop.Type)) {
+      const bool Digits =
+          P.Format.size() > 1 && P.Format.size() < 4 &&
+          (P.Format[0] == 'D' || P.Format[0] == 'd') &&
+          P.Format.find_first_not_of("0123456789", 1) == std::string::npos;
+      if (!Digits)
+        return Name + ": an integer format is D<n> (zero-padded to n " +
+               "digits), as in {" + P.Text + ":D10}";
+    } else if (Prop.Type != EdmType::DateTime) {
+      return Name + ": formats apply to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+    }
+  }
+  for (const KeyFunction &F : P.Functions)
+    if (F.Fn == KeyFunction::Reverse && Prop.Type != EdmType::DateTime &&
+        !isInteger(Prop.Type))
+      return "'reverse' in '{" + P.Text +
+             "|reverse}' applies to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+  return std::nullopt;
+}
+
 bool isSystemProperty(std::string_view Name) {
   return Name == "PartitionKey" || Name == "RowKey" || Name == "Timestamp";
 }
@@ -555,12 +587,18 @@ void Loader::checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
   if (!propertiesKnown(T))
     return;
   for (const KeyPart &P : K.Parts) {
-    if (!P.IsPlaceholder || T.property(P.Text))
+    if (!P.IsPlaceholder)
       continue;
-    errorAtPos(insideScalar(At, P.Offset),
-               Where + ": placeholder '{" + P.Text +
-                   "}' names no property of table '" + T.Name + "'" +
-                   didYouMean(P.Text, namesOf(T.Properties)));
+    const Property *Prop = T.property(P.Text);
+    if (!Prop) {
+      errorAtPos(insideScalar(At, P.Offset),
+                 Where + ": placeholder '{" + P.Text +
+                     "}' names no property of table '" + T.Name + "'" +
+                     didYouMean(P.Text, namesOf(T.Properties)));
+      continue;
+    }
+    if (std::optional<std::string> Problem = placeholderTypeProblem(P, *Prop))
+      errorAtPos(insideScalar(At, P.Offset), Where + ": " + *Problem);
   }
 }
 

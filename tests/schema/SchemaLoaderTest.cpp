@@ -336,6 +336,16 @@ TEST(SchemaLoader, TemplateAndFilterErrorsPointInsideTheString) {
           "templates.yaml:20:27: error: filter of query 'block' does not "
           "parse: expected an expression after 'or', got the end of the "
           "filter",
+          // Formats and functions that do not fit the property's type.
+          "templates.yaml:24:20: error: 'partitionKey': "
+          "'{deviceId:yyyyMMdd}': formats apply to datetime and integer "
+          "properties; 'deviceId' is string",
+          "templates.yaml:24:40: error: 'partitionKey': '{seq:X8}': an "
+          "integer format is D<n> (zero-padded to n digits), as in "
+          "{seq:D10}",
+          "templates.yaml:25:14: error: 'rowKey': 'reverse' in "
+          "'{deviceId|reverse}' applies to datetime and integer properties; "
+          "'deviceId' is string",
       }));
 }
 
