@@ -665,20 +665,9 @@ TEST(SchemaLoader, FragmentsMayLeaveOutVersionAndDeclarations) {
 }
 
 // Every YAML example of the rule catalog is a schema fragment and must load.
-// Two examples use values the format does not have; they are listed here
-// with the error they produce until the catalog is fixed.
 TEST(SchemaLoader, RuleCatalogExamplesLoadAsFragments) {
   SchemaLoadOptions Options;
   Options.Fragment = true;
-  const std::map<std::string, std::string> KnownBroken = {
-      {"data-series-entity/good",
-       "data-series-entity/good:16:48: error: 'op' must be one of insert, "
-       "update, merge, insert-or-replace, insert-or-merge, delete, got "
-       "'upsert'"},
-      {"structured-data-in-blobs/bad",
-       "structured-data-in-blobs/bad:12:65: error: 'batch': expected a whole "
-       "number like 50000 or 2M, got 'true'"},
-  };
   unsigned Examples = 0;
   for (const Rule &R : builtinCatalog().Rules)
     for (const auto &[Kind, Example] :
@@ -689,11 +678,7 @@ TEST(SchemaLoader, RuleCatalogExamplesLoadAsFragments) {
       const std::string Name = R.Id + "/" + Kind;
       const std::vector<std::string> Errors =
           messages(loadSchemaText(Example->Code, Name, Options));
-      auto Broken = KnownBroken.find(Name);
-      if (Broken == KnownBroken.end())
-        EXPECT_EQ(Errors, std::vector<std::string>()) << Name;
-      else
-        EXPECT_EQ(Errors, std::vector<std::string>{Broken->second});
+      EXPECT_EQ(Errors, std::vector<std::string>()) << Name;
     }
   EXPECT_GE(Examples, 20u);
 }
