@@ -8,6 +8,13 @@ namespace tablelint::replay {
 
 namespace {
 
+// A datetime placeholder whose text depends on the second only: a format
+// without fractions or ticks, and no function (hash of the full value).
+bool cacheableBySecond(const schema::KeyPart &Part) {
+  return !Part.Format.empty() && Part.Format != "ticks" &&
+         Part.Format.find('f') == std::string::npos && Part.Functions.empty();
+}
+
 // Splits a filter template into literal text and placeholders, tracking
 // whether each placeholder sits inside a quoted literal (its value is then
 // escaped as a string). Returns an error message with the 0-based offset.
@@ -67,6 +74,7 @@ bool bindFilter(const std::string &Text, const EntityFamily &Family,
     P.Part = T->Parts[0];
     P.Property = static_cast<std::uint32_t>(Prop);
     P.InQuotes = InQuotes;
+    P.CacheBySecond = cacheableBySecond(P.Part);
     Out.Pieces.push_back(std::move(P));
     I = Close;
   }
@@ -140,6 +148,7 @@ bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
         return false;
       }
       P.Property = static_cast<std::uint32_t>(Prop);
+      P.CacheBySecond = cacheableBySecond(Part);
     }
     Pieces.push_back(std::move(P));
   }
@@ -160,7 +169,20 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
       Out += Scratch.Text; // the common case, without a copy
       continue;
     }
-    const std::string Text = schema::renderPlaceholder(P.Part, Scratch);
+    if (P.CacheBySecond && Scratch.Type == EdmType::DateTime) {
+      const std::int64_t Second = Scratch.Int / 10000000;
+      if (Second != P.CachedSecond) {
+        P.Cached = schema::renderPlaceholder(P.Part, Scratch);
+        P.CachedSecond = Second;
+      }
+      if (!P.InQuotes) {
+        Out += P.Cached;
+        continue;
+      }
+    }
+    const std::string Text = P.CacheBySecond && Scratch.Type == EdmType::DateTime
+                                 ? P.Cached
+                                 : schema::renderPlaceholder(P.Part, Scratch);
     if (!P.InQuotes) {
       Out += Text;
       continue;

@@ -24,6 +24,12 @@ public:
     schema::KeyPart Part;
     std::uint32_t Property = 0;
     bool InQuotes = false; // filter templates: inside a '...' literal
+    // A datetime format without fractions renders the same text for a
+    // whole second: the last one is kept (day keys repeat for millions
+    // of writes).
+    bool CacheBySecond = false;
+    mutable std::int64_t CachedSecond = -1;
+    mutable std::string Cached;
   };
 
   // Binds a key template. Returns false and sets Missing to the first

@@ -107,12 +107,12 @@ public:
   Runner(const Workload &W, const DesignPlan &Plan, const ReplayOptions &O)
       : W(W), Plan(Plan), O(O),
         Service(O.Service, W, tableList(), accountBudgets(),
-                bucketSeconds(W, O), O.TimeBuckets) {
+                bucketSeconds(W, O), bucketCount(W, O)) {
     R.Label = Plan.Label;
     R.File = Plan.Schema ? Plan.Schema->File : "";
     R.Missing = Plan.Missing;
     R.BucketSeconds = bucketSeconds(W, O);
-    R.Timeline.resize(O.TimeBuckets);
+    R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
     Failed.assign(W.Events.size(), 0);
     OpLatencies.resize(W.Ops.size());
@@ -164,6 +164,11 @@ private:
     return std::max(W.DurationSeconds, 1.0) /
            static_cast<double>(std::max<std::size_t>(O.TimeBuckets, 1));
   }
+  // The workload's buckets and those of the drain after it.
+  static std::size_t bucketCount(const Workload &W, const ReplayOptions &O) {
+    return O.TimeBuckets + static_cast<std::size_t>(std::ceil(
+                               O.DrainSeconds / bucketSeconds(W, O)));
+  }
   std::uint32_t clientIndex(const schema::Client *C) const {
     if (!C || !Plan.Schema)
       return 0;
@@ -205,6 +210,7 @@ private:
   void send(std::uint32_t Req, double Now);
   void execute(std::uint32_t Req, double Now);
   void complete(std::uint32_t Req, double Now);
+  void respond(std::uint32_t Req, double Now, bool Inline);
   void finishPart(std::uint32_t Event, double Now, bool Ok);
   void summarize();
 
@@ -217,9 +223,11 @@ private:
   std::priority_queue<SimEvent, std::vector<SimEvent>, std::greater<SimEvent>>
       Heap;
   std::uint64_t Seq = 0;
-  std::vector<Request> Requests;
+  // Deques: requests and queries keep their addresses (a cursor points at
+  // its query's filter) while new ones are added.
+  std::deque<Request> Requests;
   std::vector<std::uint32_t> FreeRequests;
-  std::vector<QueryState> Queries;
+  std::deque<QueryState> Queries;
   std::vector<std::uint32_t> FreeQueries;
   std::vector<ClientState> Clients;
   std::map<std::string, BatchBuffer> Buffers; // ordered: deterministic
@@ -414,12 +422,14 @@ void Runner::execute(std::uint32_t Req, double Now) {
   if (Q.Kind != RequestKind::Page)
     R.RequestBytes += Q.Bytes;
   R.ResponseBytes += ResponseBytes;
-  push(Now + Resp.LatencySeconds, EventKind::Complete, Req);
+  if (Clients[Q.Client].Max)
+    push(Now + Resp.LatencySeconds, EventKind::Complete, Req);
+  else
+    respond(Req, Now + Resp.LatencySeconds, true);
 }
 
 void Runner::complete(std::uint32_t Req, double Now) {
-  Request &Q = Requests[Req];
-  ClientState &C = Clients[Q.Client];
+  ClientState &C = Clients[Requests[Req].Client];
   --C.InFlight;
   if (!C.Waiting.empty()) {
     const std::uint32_t Next = C.Waiting.front();
@@ -427,13 +437,25 @@ void Runner::complete(std::uint32_t Req, double Now) {
     ++C.InFlight;
     execute(Next, Now);
   }
-  Request &Done = Requests[Req]; // execute may have grown Requests
+  respond(Req, Now, false);
+}
+
+// What the client does with a response at time Now. Inline: called from
+// execute() ahead of time (a client without a concurrency limit has no
+// slot to free, so only future events are scheduled), which keeps the
+// common case off the event heap.
+void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
+  Request &Done = Requests[Req];
+  ClientState &C = Clients[Done.Client];
   if (Done.Status == StatusOk) {
     if (Done.Kind == RequestKind::Page) {
       QueryState &S = Queries[Done.Query];
       if (S.Cursor.More && !(S.Top && S.Returned >= S.Top)) {
         Done.Attempt = 0;
-        send(Req, Now);
+        if (Inline)
+          push(Now, EventKind::Send, Req);
+        else
+          send(Req, Now);
         return;
       }
       FreeQueries.push_back(Done.Query);
@@ -533,6 +555,13 @@ DesignResult Runner::run() {
 }
 
 void Runner::summarize() {
+  // The drain is shown as far as something happened in it.
+  std::size_t Used = std::min(O.TimeBuckets, R.Timeline.size());
+  for (std::size_t I = Used; I < R.Timeline.size(); ++I)
+    if (R.Timeline[I].Requests || R.Timeline[I].Completed)
+      Used = I + 1;
+  R.Timeline.resize(Used);
+
   std::sort(Latencies.begin(), Latencies.end());
   R.P50 = percentile(Latencies, 0.50);
   R.P95 = percentile(Latencies, 0.95);
@@ -606,9 +635,9 @@ void Runner::summarize() {
       H.FirstKey = Keys[From]->Key;
       H.LastKey = Keys[To - 1]->Key;
       H.Keys = To - From;
-      H.Cells.assign(O.TimeBuckets, 0);
+      H.Cells.assign(Used, 0);
       for (std::size_t K = From; K < To; ++K)
-        for (std::size_t C = 0; C < Keys[K]->Heat.size(); ++C)
+        for (std::size_t C = 0; C < std::min(Used, Keys[K]->Heat.size()); ++C)
           H.Cells[C] += Keys[K]->Heat[C];
       R.Heatmap.push_back(std::move(H));
     }

@@ -6,7 +6,6 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
-#include <cstdio>
 
 namespace tablelint::replay {
 
@@ -70,10 +69,16 @@ std::optional<EdmValue> valueFromJson(EdmType Type,
   }
 }
 
-// 1-based column of "Key" in a trace line (1 when absent).
+// 1-based column of the value of "Key" in a trace line (of the key when
+// no value follows; 1 when absent).
 unsigned columnOf(const std::string &Line, const std::string &Key) {
-  const std::size_t Pos = Line.find("\"" + Key + "\"");
-  return Pos == std::string::npos ? 1 : static_cast<unsigned>(Pos + 1);
+  std::size_t Pos = Line.find("\"" + Key + "\"");
+  if (Pos == std::string::npos)
+    return 1;
+  std::size_t Value = Line.find_first_not_of(" \t", Pos + Key.size() + 2);
+  if (Value != std::string::npos && Line[Value] == ':')
+    Value = Line.find_first_not_of(" \t", Value + 1);
+  return static_cast<unsigned>((Value == std::string::npos ? Pos : Value) + 1);
 }
 
 } // namespace
@@ -91,9 +96,7 @@ std::string writeTrace(const Workload &W, const DesignPlan &Design) {
       W.value(Ev.Entity, P, Scratch);
       Props[F.Properties[P].Name] = valueJson(Scratch);
     }
-    char Time[32];
-    std::snprintf(Time, sizeof Time, "%.6f", Ev.Time);
-    llvm::json::Object Line{{"t", std::strtod(Time, nullptr)},
+    llvm::json::Object Line{{"t", Ev.Time},
                             {"op", Op.Name},
                             {"kind", Op.IsQuery ? "query" : "write"}};
     if (Op.IsQuery) {
@@ -195,7 +198,7 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
         std::optional<EdmValue> V = valueFromJson(D.Type, Value);
         if (!V) {
           Fail(columnOf(Line, Key.str()),
-               "property '" + Key.str() + "' is not a " +
+               "property '" + Key.str() + "' is not of type " +
                    std::string(edmShortName(D.Type)));
           Ok = false;
           break;

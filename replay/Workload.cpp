@@ -363,7 +363,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         if (!V) {
           Errors.push_back({Current.File, P.Pos.Line, P.Pos.Column,
                             "value '" + Text + "' of property '" + P.Name +
-                                "' is not a " +
+                                "' is not of type " +
                                 std::string(edmShortName(P.Type))});
           continue;
         }
