@@ -5,6 +5,7 @@
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -116,7 +117,11 @@ std::string header(const ReplayReport &R) {
 } // namespace
 
 std::string formatText(const ReplayReport &R) {
-  constexpr std::size_t LabelWidth = 32, ColumnWidth = 30;
+  constexpr std::size_t LabelWidth = 32;
+  std::size_t ColumnWidth = 30;
+  for (const Row &Line : summaryRows(R))
+    for (const DesignResult &D : R.Designs)
+      ColumnWidth = std::max(ColumnWidth, Line.Value(D).size() + 2);
   std::string Out = header(R) + "\n";
   Out += "simulated service: " +
          fixed(R.Options.Service.PartitionEntitiesPerSecond, 0) +

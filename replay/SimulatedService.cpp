@@ -365,7 +365,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const std::string_view StartPk = partitionOf(C.Next);
   const std::size_t Range = rangeOf(T, StartPk);
   if (int Throttle = admit(Now, T, Range, Expected)) {
-    ++pkStats(T, StartPk).Throttled;
+    if (!StartPk.empty()) // a table scan's first page names no key
+      ++pkStats(T, StartPk).Throttled;
     R.Status = Throttle;
     R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
                                                   : Model.BaseLatencySeconds;
@@ -385,8 +386,10 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const std::uint64_t PageLimit =
       C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
             : Model.MaxEntitiesPerPage;
-  const auto ScanLimit = static_cast<std::uint64_t>(
-      Model.MaxPageServerSeconds / Model.ScanSecondsPerEntity);
+  // A page ends after MaxPageServerSeconds of server time; the range reads
+  // at its target rate, so that is MaxPageServerSeconds of its budget.
+  const auto ScanLimit = static_cast<std::uint64_t>(std::max(
+      1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
   StoredEntity View(W);
   auto It = T.Rows.lower_bound(C.Next);
   std::uint64_t Scanned = 0, RunScanned = 0;
