@@ -74,6 +74,10 @@ inline schema::Table readingsTable(const std::string &Name,
   return T;
 }
 
+// The usual fix: the day key spread over 16 hash buckets of the device.
+inline const char *const BucketedDayKey =
+    "{deviceId|hash:16}_{readingTime:yyyyMMdd}";
+
 // The telemetry design of the checklist: one partition per day.
 inline schema::Schema telemetrySchema(double InsertsPerSecond,
                                       const std::string &PartitionKey =

@@ -19,8 +19,7 @@ TEST(Replay, DateKeyThrottlesMostWritesBucketedKeyRecoversAfterSplits) {
   // The checklist's telemetry design: every write of the day on one
   // PartitionKey, 6,000 inserts/s against a 2,000/s partition target.
   const schema::Schema Current = telemetrySchema(6000);
-  const schema::Schema Bucketed =
-      telemetrySchema(6000, "{deviceId|hash:16}_{readingTime:yyyyMMdd}");
+  const schema::Schema Bucketed = telemetrySchema(6000, BucketedDayKey);
   WorkloadOptions O;
   O.DurationSeconds = 480;
   O.RampUpSeconds = 60;
@@ -289,8 +288,7 @@ TEST(Replay, BadTraceLinesAreReportedWithTheirPosition) {
 
 TEST(Replay, ReportShowsBothDesignsSideBySide) {
   const schema::Schema Current = telemetrySchema(3000);
-  const schema::Schema Bucketed =
-      telemetrySchema(3000, "{deviceId|hash:16}_{readingTime:yyyyMMdd}");
+  const schema::Schema Bucketed = telemetrySchema(3000, BucketedDayKey);
   WorkloadOptions O;
   O.DurationSeconds = 30;
   Replay R;
