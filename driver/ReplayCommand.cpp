@@ -20,6 +20,10 @@ namespace tablelint {
 
 namespace {
 
+// Operations a generated workload may hold (each costs ~50 bytes plus its
+// entity): ten minutes of 6,000/s is 3.6 million.
+constexpr double MaxGeneratedOperations = 100e6;
+
 const std::vector<OptionSpec> &replayOptions() {
   static const std::vector<OptionSpec> Specs = {
       {"duration", 0, true, "D",
@@ -170,6 +174,21 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     WO.DurationSeconds = W.DurationSeconds;
     WO.RampUpSeconds = 0;
   } else {
+    // Millions of operations are the point; billions would exhaust memory
+    // long before the report.
+    double Expected = 0;
+    for (const replay::LogicalOp &Op : W.Ops)
+      Expected += Op.PerSecond * WO.DurationSeconds;
+    if (Expected > MaxGeneratedOperations) {
+      std::cerr << "tablelint: error: " << Files[0] << " declares "
+                << static_cast<long long>(Expected)
+                << " operations over --duration "
+                << schema::formatDuration(WO.DurationSeconds)
+                << "; the replay holds at most "
+                << static_cast<long long>(MaxGeneratedOperations)
+                << ": use a shorter --duration\n";
+      return ExitInputError;
+    }
     replay::generateEvents(W, WO);
   }
   std::vector<replay::DesignPlan> Plans;

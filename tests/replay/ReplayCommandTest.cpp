@@ -147,6 +147,11 @@ TEST(ReplayCommand, BadInputIsReportedWithItsPosition) {
                 .ExitCode,
             2);
   EXPECT_EQ(runTablelint({"replay"}).ExitCode, 2);
+  ToolResult Huge =
+      runTablelint({"replay", Inputs + "current.yaml", "--duration", "30d"});
+  EXPECT_EQ(Huge.ExitCode, 2);
+  EXPECT_THAT(Huge.Err, HasSubstr("declares 15552259200 operations over "
+                                  "--duration 30d"));
   ToolResult Missing = runTablelint({"replay", Dir / "absent.yaml"});
   EXPECT_EQ(Missing.ExitCode, 2);
   EXPECT_THAT(Missing.Err, HasSubstr("absent.yaml"));
