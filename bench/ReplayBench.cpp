@@ -32,10 +32,10 @@ schema::Schema readings(double Rate, std::int64_t Buckets, unsigned Batch,
   schema::Schema S;
   schema::Table T;
   T.Name = "DeviceReadings";
-  T.PartitionKey = keyTemplate(
-      Buckets > 1 ? "{deviceId|hash:" + std::to_string(Buckets) +
-                        "}_{readingTime:yyyyMMdd}"
-                  : "{readingTime:yyyyMMdd}");
+  T.PartitionKey =
+      keyTemplate(Buckets > 1 ? "{deviceId|hash:" + std::to_string(Buckets) +
+                                    "}_{readingTime:yyyyMMdd}"
+                              : "{readingTime:yyyyMMdd}");
   T.RowKey = keyTemplate("{deviceId}_{readingTime:ticks}");
   schema::Property Device;
   Device.Name = "deviceId";
@@ -122,8 +122,11 @@ void BM_MapInsertBaseline(benchmark::State &State) {
   State.SetItemsProcessed(static_cast<std::int64_t>(State.iterations() * N));
 }
 BENCHMARK(BM_MapInsertBaseline)
-    ->Arg(60000)->Arg(240000)->Arg(960000)
-    ->Unit(benchmark::kMillisecond)->Iterations(3);
+    ->Arg(60000)
+    ->Arg(240000)
+    ->Arg(960000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // Scan baseline: walk a map of 240,000 such keys in order, reading each
 // value (what a scan does before it evaluates anything).
@@ -152,8 +155,11 @@ void BM_PointWrites(benchmark::State &State) {
   run(State, *P, unthrottled());
 }
 BENCHMARK(BM_PointWrites)
-    ->Arg(60000)->Arg(240000)->Arg(960000)
-    ->Unit(benchmark::kMillisecond)->Iterations(3);
+    ->Arg(60000)
+    ->Arg(240000)
+    ->Arg(960000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // 240,000 point inserts over 1, 64 or 4,096 partition keys.
 void BM_PointWritesKeys(benchmark::State &State) {
@@ -161,13 +167,16 @@ void BM_PointWritesKeys(benchmark::State &State) {
   run(State, *P, unthrottled());
 }
 BENCHMARK(BM_PointWritesKeys)
-    ->Arg(1)->Arg(64)->Arg(4096)
-    ->Unit(benchmark::kMillisecond)->Iterations(3);
+    ->Arg(1)
+    ->Arg(64)
+    ->Arg(4096)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // The same inserts in entity group transactions of 100.
 void BM_BatchWrites(benchmark::State &State) {
-  const auto P = prepare(1000, static_cast<double>(State.range(0)) / 1000, 16,
-                         100);
+  const auto P =
+      prepare(1000, static_cast<double>(State.range(0)) / 1000, 16, 100);
   std::uint64_t Entities = 0;
   for (auto _ : State) {
     DesignResult R = simulateDesign(P->W, P->Plan, unthrottled());
@@ -178,7 +187,8 @@ void BM_BatchWrites(benchmark::State &State) {
 }
 BENCHMARK(BM_BatchWrites)
     ->Arg(240000)
-    ->Unit(benchmark::kMillisecond)->Iterations(3);
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // Table scans with a filter on a non-key property over a table that grows
 // to 240,000 entities: items are entities scanned.

@@ -26,25 +26,50 @@ constexpr double MaxGeneratedOperations = 100e6;
 
 const std::vector<OptionSpec> &replayOptions() {
   static const std::vector<OptionSpec> Specs = {
-      {"duration", 0, true, "D",
-       "simulated time to generate, e.g. 90s, 10m, 1h (default 10m)", {}},
-      {"ramp-up", 0, true, "D",
+      {"duration",
+       0,
+       true,
+       "D",
+       "simulated time to generate, e.g. 90s, 10m, 1h (default 10m)",
+       {}},
+      {"ramp-up",
+       0,
+       true,
+       "D",
        "rates climb linearly from 0 to the declared rates over D (default 0s)",
        {}},
       {"seed", 0, true, "N", "seed of the generated workload (default 1)", {}},
-      {"trace", 0, true, "FILE",
+      {"trace",
+       0,
+       true,
+       "FILE",
        "replay a recorded trace (JSON lines, docs/replay.md) instead of "
        "generating the workload",
        {}},
-      {"write-trace", 0, true, "FILE",
-       "also write the workload replayed as a trace", {}},
-      {"price", 0, true, "USD",
+      {"write-trace",
+       0,
+       true,
+       "FILE",
+       "also write the workload replayed as a trace",
+       {}},
+      {"price",
+       0,
+       true,
+       "USD",
        "price of 10,000 billable transactions for the cost estimate "
        "(default 0.00036)",
        {}},
-      {"format", 0, true, "FORMAT", "output format (default text)",
+      {"format",
+       0,
+       true,
+       "FORMAT",
+       "output format (default text)",
        {"text", "json", "html"}},
-      {"output", 'o', true, "FILE", "write the report to FILE (atomically)",
+      {"output",
+       'o',
+       true,
+       "FILE",
+       "write the report to FILE (atomically)",
        {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -158,8 +183,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     return ExitInputError;
 
   std::vector<InputError> Errors;
-  replay::Workload W =
-      replay::buildWorkloadModel(Designs[0].Value, Errors);
+  replay::Workload W = replay::buildWorkloadModel(Designs[0].Value, Errors);
   std::string TraceFile;
   if (A.has("trace")) {
     TraceFile = A.get("trace");
@@ -194,8 +218,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   std::vector<replay::DesignPlan> Plans;
   const char *Labels[] = {"current", "suggested"};
   for (std::size_t I = 0; I < Designs.size(); ++I)
-    Plans.push_back(
-        replay::planDesign(W, Designs[I].Value, Labels[I], Errors));
+    Plans.push_back(replay::planDesign(W, Designs[I].Value, Labels[I], Errors));
   if (!Errors.empty()) {
     printErrors(Errors);
     return ExitInputError;

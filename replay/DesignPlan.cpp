@@ -64,8 +64,8 @@ bool bindFilter(const std::string &Text, const EntityFamily &Family,
     const int Prop = Family.propertyIndex(T->Parts[0].Text);
     if (Prop < 0) {
       Error = "placeholder '{" + T->Parts[0].Text +
-              "}' names no property of the entities of table '" +
-              Family.Table + "'";
+              "}' names no property of the entities of table '" + Family.Table +
+              "'";
       ErrorOffset = I + 1;
       return false;
     }
@@ -100,7 +100,8 @@ bool checkFilterSyntax(const std::string &Text, const BoundTemplate &T,
     }
     for (char C : P.Part.Text) {
       // Doubled braces were one character in the piece.
-      if ((C == '{' || C == '}') && Text.compare(Pos, 2, std::string(2, C)) == 0)
+      if ((C == '{' || C == '}') &&
+          Text.compare(Pos, 2, std::string(2, C)) == 0)
         ++Pos;
       Origin.push_back(Pos++);
       Probe += C;
@@ -112,8 +113,8 @@ bool checkFilterSyntax(const std::string &Text, const BoundTemplate &T,
   if (R)
     return true;
   Error = R.error().Message;
-  ErrorOffset = R.error().Offset < Origin.size() ? Origin[R.error().Offset]
-                                                 : Text.size();
+  ErrorOffset =
+      R.error().Offset < Origin.size() ? Origin[R.error().Offset] : Text.size();
   return false;
 }
 
@@ -180,9 +181,10 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
         continue;
       }
     }
-    const std::string Text = P.CacheBySecond && Scratch.Type == EdmType::DateTime
-                                 ? P.Cached
-                                 : schema::renderPlaceholder(P.Part, Scratch);
+    const std::string Text =
+        P.CacheBySecond && Scratch.Type == EdmType::DateTime
+            ? P.Cached
+            : schema::renderPlaceholder(P.Part, Scratch);
     if (!P.InQuotes) {
       Out += Text;
       continue;
@@ -249,13 +251,12 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
              {std::pair{&T.PartitionKey, &Target.PartitionKey},
               std::pair{&T.RowKey, &Target.RowKey}}) {
           if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
-            Errors.push_back(
-                {Design.File, Key->Pos.Line, Key->Pos.Column,
-                 "key template '" + Key->Text + "' of table '" + T.Name +
-                     "' uses property '" + Missing +
-                     "', which the entities of write '" + Op.Name +
-                     "' (table '" + Family.Table +
-                     "' of the current design) do not have"});
+            Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
+                              "key template '" + Key->Text + "' of table '" +
+                                  T.Name + "' uses property '" + Missing +
+                                  "', which the entities of write '" + Op.Name +
+                                  "' (table '" + Family.Table +
+                                  "' of the current design) do not have"});
             Ok = false;
           }
         }

@@ -68,7 +68,7 @@ struct DesignPlan {
   std::string Label; // "current", "suggested"
   const schema::Schema *Schema = nullptr;
   std::vector<PlannedTable> Tables;
-  std::vector<std::vector<WriteTarget>> Writes;   // per logical op
+  std::vector<std::vector<WriteTarget>> Writes;    // per logical op
   std::vector<std::optional<QueryTarget>> Queries; // per logical op
   // Logical ops this design does not declare (their events are skipped).
   std::vector<std::string> Missing;

@@ -142,8 +142,8 @@ public:
     std::vector<double> Scaled(N);
     std::vector<std::uint32_t> Small, Large;
     for (std::size_t I = 0; I < N; ++I) {
-      Scaled[I] = (Weights[I] > 0 ? Weights[I] : 0) * static_cast<double>(N) /
-                  Sum;
+      Scaled[I] =
+          (Weights[I] > 0 ? Weights[I] : 0) * static_cast<double>(N) / Sum;
       (Scaled[I] < 1 ? Small : Large).push_back(static_cast<std::uint32_t>(I));
     }
     while (!Small.empty() && !Large.empty()) {

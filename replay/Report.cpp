@@ -29,9 +29,7 @@ std::string fixed(double V, int Digits) {
 
 std::string millis(double Seconds) { return fixed(Seconds * 1000, 1); }
 
-std::string money(double V) {
-  return "$" + fixed(V, V < 1 ? 4 : 2);
-}
+std::string money(double V) { return "$" + fixed(V, V < 1 ? 4 : 2); }
 
 double throughput(const DesignResult &D, const ReplayReport &R) {
   return static_cast<double>(D.Completed) /
@@ -83,7 +81,8 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
                 grouped(D.EntitiesReturned);
        }},
       {"scanned per returned", [](const DesignResult &D) { return ratio(D); }},
-      {"query pages", [](const DesignResult &D) { return grouped(D.QueryPages); }},
+      {"query pages",
+       [](const DesignResult &D) { return grouped(D.QueryPages); }},
       {"billable transactions",
        [](const DesignResult &D) { return grouped(D.BillableTransactions); }},
       {"payload bytes sent / received",
@@ -104,8 +103,9 @@ std::string pad(const std::string &S, std::size_t Width) {
 }
 
 std::string header(const ReplayReport &R) {
-  std::string Out = "tablelint replay: " +
-                    fixed(R.Workload.DurationSeconds, 0) + " s of workload";
+  std::string Out =
+      "tablelint replay: " + fixed(R.Workload.DurationSeconds, 0) +
+      " s of workload";
   if (R.Workload.RampUpSeconds > 0)
     Out += " (ramp-up " + fixed(R.Workload.RampUpSeconds, 0) + " s)";
   Out += ", " + grouped(R.Events) + " operations, ";
@@ -148,26 +148,28 @@ std::string formatText(const ReplayReport &R) {
         std::string Cell = grouped(Op.Completed) + "/" + grouped(Op.Failed) +
                            ", " + millis(Op.P99);
         if (Op.IsQuery)
-          Cell += ", " + (Op.Returned ? fixed(static_cast<double>(Op.Scanned) /
-                                                  static_cast<double>(Op.Returned),
-                                              1)
-                                      : std::string("-"));
+          Cell +=
+              ", " + (Op.Returned ? fixed(static_cast<double>(Op.Scanned) /
+                                              static_cast<double>(Op.Returned),
+                                          1)
+                                  : std::string("-"));
         Out += pad(Cell, ColumnWidth);
       }
       Out += "\n";
     }
   }
   for (const DesignResult &D : R.Designs) {
-    Out += "\n" + D.Label + ": hottest partition keys (entities accessed, "
-                            "throttled requests)\n";
+    Out += "\n" + D.Label +
+           ": hottest partition keys (entities accessed, "
+           "throttled requests)\n";
     for (const HotKey &K : D.MostAccessed)
-      Out += "  " + K.Table + " '" + K.PartitionKey + "': " +
-             grouped(K.Accessed) + ", " + grouped(K.Throttled) + "\n";
+      Out += "  " + K.Table + " '" + K.PartitionKey +
+             "': " + grouped(K.Accessed) + ", " + grouped(K.Throttled) + "\n";
     if (!D.MostThrottled.empty()) {
       Out += D.Label + ": most throttled partition keys\n";
       for (const HotKey &K : D.MostThrottled)
-        Out += "  " + K.Table + " '" + K.PartitionKey + "': " +
-               grouped(K.Throttled) + " throttled\n";
+        Out += "  " + K.Table + " '" + K.PartitionKey +
+               "': " + grouped(K.Throttled) + " throttled\n";
     }
     for (const std::string &Note : D.Notes)
       Out += D.Label + ": note: " + Note + "\n";
@@ -207,11 +209,12 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
     llvm::json::Array Cells;
     for (std::uint64_t C : H.Cells)
       Cells.push_back(static_cast<std::int64_t>(C));
-    Heat.push_back(llvm::json::Object{{"table", H.Table},
-                                      {"firstKey", H.FirstKey},
-                                      {"lastKey", H.LastKey},
-                                      {"keys", static_cast<std::int64_t>(H.Keys)},
-                                      {"cells", std::move(Cells)}});
+    Heat.push_back(
+        llvm::json::Object{{"table", H.Table},
+                           {"firstKey", H.FirstKey},
+                           {"lastKey", H.LastKey},
+                           {"keys", static_cast<std::int64_t>(H.Keys)},
+                           {"cells", std::move(Cells)}});
   }
   llvm::json::Array Completed, Requests, Throttled;
   for (const TimeBucket &B : D.Timeline) {
@@ -249,7 +252,8 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"entitiesReturned", static_cast<std::int64_t>(D.EntitiesReturned)},
       {"scannedPerReturned", D.ScannedPerReturned},
       {"queryPages", static_cast<std::int64_t>(D.QueryPages)},
-      {"billableTransactions", static_cast<std::int64_t>(D.BillableTransactions)},
+      {"billableTransactions",
+       static_cast<std::int64_t>(D.BillableTransactions)},
       {"requestBytes", static_cast<std::int64_t>(D.RequestBytes)},
       {"responseBytes", static_cast<std::int64_t>(D.ResponseBytes)},
       {"estimatedCost", D.Cost},
@@ -288,7 +292,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"accountEntitiesPerSecond", M.AccountEntitiesPerSecond},
            {"splitDetectionSeconds", M.SplitDetectionSeconds},
            {"splitOfflineSeconds", M.SplitOfflineSeconds},
-           {"maxEntitiesPerPage", static_cast<std::int64_t>(M.MaxEntitiesPerPage)},
+           {"maxEntitiesPerPage",
+            static_cast<std::int64_t>(M.MaxEntitiesPerPage)},
            {"baseLatencySeconds", M.BaseLatencySeconds},
            {"pricePer10kTransactions", R.Options.PricePer10kTransactions},
            {"throttledBillable", R.Options.ThrottledBillable}}},
@@ -300,11 +305,20 @@ std::string htmlEscape(const std::string &S) {
   std::string Out;
   for (char C : S) {
     switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
     }
   }
   return Out;

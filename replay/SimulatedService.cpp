@@ -93,7 +93,8 @@ void scopeRanges(const Filter *Where,
   switch (Scope.Class) {
   case QueryClass::Point:
     if (!Scope.PartitionKeys.empty() && Scope.RowKey) {
-      std::string Key = rowKey(Scope.PartitionKeys[0].Value, Scope.RowKey->Value);
+      std::string Key =
+          rowKey(Scope.PartitionKeys[0].Value, Scope.RowKey->Value);
       std::string End = Key + '\0';
       Ranges.emplace_back(std::move(Key), std::move(End));
       return;
@@ -223,8 +224,7 @@ int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
   return 0;
 }
 
-void SimulatedService::charge(double, TableState &T, std::size_t Range,
-                              double Cost) {
+void SimulatedService::charge(TableState &T, std::size_t Range, double Cost) {
   T.Ranges[Range].Tokens -= Cost;
   AccountTokens[T.Account] -= Cost;
 }
@@ -242,12 +242,11 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   if (int Throttle = admit(Now, T, Range, 1)) {
     ++Stats.Throttled;
     R.Status = Throttle;
-    R.LatencySeconds = Throttle == StatusTimedOut
-                           ? Model.OfflineTimeoutSeconds
-                           : Model.BaseLatencySeconds;
+    R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
+                                                  : Model.BaseLatencySeconds;
     return R;
   }
-  charge(Now, T, Range, 1);
+  charge(T, Range, 1);
   record(Now, Stats, 1);
   R.Charged = 1;
   R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
@@ -280,8 +279,9 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   return R;
 }
 
-ServiceResponse SimulatedService::batch(double Now, std::uint32_t Table,
-                                        const std::vector<BatchOperation> &Ops) {
+ServiceResponse
+SimulatedService::batch(double Now, std::uint32_t Table,
+                        const std::vector<BatchOperation> &Ops) {
   ServiceResponse R;
   R.LatencySeconds = Model.BaseLatencySeconds;
   // The rules of entity group transactions are checked before anything is
@@ -314,7 +314,7 @@ ServiceResponse SimulatedService::batch(double Now, std::uint32_t Table,
       R.LatencySeconds = Model.OfflineTimeoutSeconds;
     return R;
   }
-  charge(Now, T, Range, Cost);
+  charge(T, Range, Cost);
   record(Now, Stats, Ops.size());
   R.Charged = static_cast<std::uint32_t>(Ops.size());
   R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
@@ -432,7 +432,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   C.PageScanned = static_cast<std::uint32_t>(Scanned);
   if (static_cast<double>(Scanned) > Expected)
     T.Ranges[Range].IntervalDemand += static_cast<double>(Scanned) - Expected;
-  charge(Now, T, Range, static_cast<double>(std::max<std::uint64_t>(Scanned, 1)));
+  charge(T, Range, static_cast<double>(std::max<std::uint64_t>(Scanned, 1)));
   R.Charged = static_cast<std::uint32_t>(Scanned);
   R.LatencySeconds = Model.BaseLatencySeconds +
                      static_cast<double>(Scanned) * Model.ScanSecondsPerEntity;

@@ -152,8 +152,8 @@ public:
                    std::vector<double> AccountBudgets, double HeatBucketSeconds,
                    std::size_t HeatBuckets);
 
-  ServiceResponse write(double Now, std::uint32_t Table,
-                        schema::WriteKind Kind, const std::string &PartitionKey,
+  ServiceResponse write(double Now, std::uint32_t Table, schema::WriteKind Kind,
+                        const std::string &PartitionKey,
                         const std::string &RowKey, std::uint32_t Entity);
   ServiceResponse batch(double Now, std::uint32_t Table,
                         const std::vector<BatchOperation> &Ops);
@@ -166,8 +166,7 @@ public:
   const std::vector<TableState> &tables() const { return Tables; }
   const std::vector<SplitRecord> &splits() const { return Splits; }
   // Partition keys whose own load exceeded a partition's target.
-  const std::vector<std::pair<std::string, std::string>> &
-  unsplittable() const {
+  const std::vector<std::pair<std::string, std::string>> &unsplittable() const {
     return Unsplittable;
   }
   std::size_t rangeCount(std::uint32_t Table) const {
@@ -180,7 +179,7 @@ private:
   // 0 when admitted; otherwise the throttling status. Demand is recorded
   // either way.
   int admit(double Now, TableState &T, std::size_t Range, double Cost);
-  void charge(double Now, TableState &T, std::size_t Range, double Cost);
+  void charge(TableState &T, std::size_t Range, double Cost);
   void refill(double Now, double Budget, double &Tokens, double &Refilled);
   void record(double Now, PartitionKeyStats &Stats, std::uint64_t Entities);
 

@@ -156,8 +156,8 @@ private:
     std::vector<double> B{O.Service.AccountEntitiesPerSecond};
     if (Plan.Schema)
       for (const schema::Account &A : Plan.Schema->Accounts)
-        B.push_back(A.EntitiesPerSecond.value_or(
-            O.Service.AccountEntitiesPerSecond));
+        B.push_back(
+            A.EntitiesPerSecond.value_or(O.Service.AccountEntitiesPerSecond));
     return B;
   }
   static double bucketSeconds(const Workload &W, const ReplayOptions &O) {
@@ -166,8 +166,8 @@ private:
   }
   // The workload's buckets and those of the drain after it.
   static std::size_t bucketCount(const Workload &W, const ReplayOptions &O) {
-    return O.TimeBuckets + static_cast<std::size_t>(std::ceil(
-                               O.DrainSeconds / bucketSeconds(W, O)));
+    return O.TimeBuckets + static_cast<std::size_t>(
+                               std::ceil(O.DrainSeconds / bucketSeconds(W, O)));
   }
   std::uint32_t clientIndex(const schema::Client *C) const {
     if (!C || !Plan.Schema)
@@ -274,7 +274,8 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       B.Client = Client;
       B.Op = Ev.Op;
       B.Limit = T.Decl->BatchSize;
-      B.Ops.push_back({Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes});
+      B.Ops.push_back(
+          {Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes});
       B.Events.push_back(EventIndex);
       if (B.Ops.size() >= B.Limit)
         flushBuffer(B, Ev.Time);
@@ -573,14 +574,13 @@ void Runner::summarize() {
     R.Ops[I].P95 = percentile(OpLatencies[I], 0.95);
     R.Ops[I].P99 = percentile(OpLatencies[I], 0.99);
   }
-  R.ThrottledPercent =
-      R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
-                       static_cast<double>(R.Requests)
-                 : 0;
-  R.ScannedPerReturned =
-      R.EntitiesReturned ? static_cast<double>(R.EntitiesScanned) /
-                               static_cast<double>(R.EntitiesReturned)
-                         : 0;
+  R.ThrottledPercent = R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
+                                        static_cast<double>(R.Requests)
+                                  : 0;
+  R.ScannedPerReturned = R.EntitiesReturned
+                             ? static_cast<double>(R.EntitiesScanned) /
+                                   static_cast<double>(R.EntitiesReturned)
+                             : 0;
   R.Cost = static_cast<double>(R.BillableTransactions) / 10000.0 *
            O.PricePer10kTransactions;
   constexpr double SecondsPerMonth = 30 * 86400.0;
@@ -612,11 +612,13 @@ void Runner::summarize() {
   R.MostAccessed = Top(
       [](const HotKey &A, const HotKey &B) { return A.Accessed > B.Accessed; },
       false);
-  R.MostThrottled = Top(
-      [](const HotKey &A, const HotKey &B) { return A.Throttled > B.Throttled; },
-      true);
+  R.MostThrottled =
+      Top([](const HotKey &A,
+             const HotKey &B) { return A.Throttled > B.Throttled; },
+          true);
 
-  const std::size_t TableCount = std::max<std::size_t>(1, Service.tables().size());
+  const std::size_t TableCount =
+      std::max<std::size_t>(1, Service.tables().size());
   for (const SimulatedService::TableState &T : Service.tables()) {
     std::vector<const PartitionKeyStats *> Keys;
     for (const PartitionKeyStats &S : T.Pks)
@@ -647,8 +649,8 @@ void Runner::summarize() {
     R.Notes.push_back(
         "partition key '" + Key + "' of table '" + Table +
         "' alone was asked for more than " +
-        std::to_string(static_cast<long long>(
-            O.Service.PartitionEntitiesPerSecond)) +
+        std::to_string(
+            static_cast<long long>(O.Service.PartitionEntitiesPerSecond)) +
         " entities/s: range partitions never split one PartitionKey, so it "
         "stays throttled however long it runs");
   for (const std::string &Name : R.Missing)
@@ -688,9 +690,8 @@ double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,
   case schema::RetryPolicyKind::Immediate:
     return 0;
   case schema::RetryPolicyKind::Exponential:
-    Delay = Spec.BaseDelaySeconds * std::ldexp(1.0, static_cast<int>(
-                                                        std::min(Attempt, 62u)) -
-                                                        1);
+    Delay = Spec.BaseDelaySeconds *
+            std::ldexp(1.0, static_cast<int>(std::min(Attempt, 62u)) - 1);
     break;
   case schema::RetryPolicyKind::Linear:
     Delay = Spec.BaseDelaySeconds * Attempt;

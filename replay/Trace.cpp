@@ -151,8 +151,8 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
       unsigned Column = 1;
       const std::size_t Byte = Message.find("byte=");
       if (Byte != std::string::npos)
-        Column = static_cast<unsigned>(std::strtoul(Message.c_str() + Byte + 5,
-                                                    nullptr, 10)) +
+        Column = static_cast<unsigned>(
+                     std::strtoul(Message.c_str() + Byte + 5, nullptr, 10)) +
                  1;
       const std::size_t Colon = Message.find("]: ");
       Fail(Column, "invalid JSON: " + (Colon == std::string::npos
@@ -188,9 +188,9 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
       for (const auto &[Key, Value] : *Props) {
         const int P = W.Families[Family].propertyIndex(Key.str());
         if (P < 0) {
-          Fail(columnOf(Line, Key.str()),
-               "property '" + Key.str() + "' is not declared in table '" +
-                   W.Families[Family].Table + "'");
+          Fail(columnOf(Line, Key.str()), "property '" + Key.str() +
+                                              "' is not declared in table '" +
+                                              W.Families[Family].Table + "'");
           Ok = false;
           break;
         }
@@ -214,7 +214,8 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
   // Entities are numbered in line order: ties keep the trace's order.
   std::sort(W.Events.begin(), W.Events.end(),
             [](const WorkloadEvent &A, const WorkloadEvent &B) {
-              return A.Time < B.Time || (A.Time == B.Time && A.Entity < B.Entity);
+              return A.Time < B.Time ||
+                     (A.Time == B.Time && A.Entity < B.Entity);
             });
   W.DurationSeconds = std::max(Last, 1.0);
 }

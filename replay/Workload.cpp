@@ -144,10 +144,9 @@ public:
           static_cast<std::uint64_t>(Dist.HotDataFraction *
                                      static_cast<double>(N)),
           1, N);
-      const std::uint64_t I =
-          R.uniform() < Dist.HotOpFraction || Hot == N
-              ? R.below(Hot)
-              : Hot + R.below(N - Hot);
+      const std::uint64_t I = R.uniform() < Dist.HotOpFraction || Hot == N
+                                  ? R.below(Hot)
+                                  : Hot + R.below(N - Hot);
       return indexCode(Domain.Type, I, StartTicks);
     }
     case Latest: {
@@ -380,8 +379,6 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       Op.Kind = Wr.Op;
       Op.Family = FamilyIndex;
       Op.PerSecond = Wr.Frequency.PerSecond;
-      Op.BatchSize = Wr.BatchSize;
-      Op.CurrentWrite = &Wr;
       W.Ops.push_back(std::move(Op));
     }
     for (const schema::Query &Q : T.Queries) {
@@ -392,7 +389,6 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       Op.IsQuery = true;
       Op.Family = FamilyIndex;
       Op.PerSecond = Q.Frequency.PerSecond;
-      Op.CurrentQuery = &Q;
       W.Ops.push_back(std::move(Op));
     }
   }

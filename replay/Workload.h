@@ -65,10 +65,7 @@ struct LogicalOp {
   bool IsQuery = false;
   schema::WriteKind Kind = schema::WriteKind::Insert;
   std::uint32_t Family = 0;
-  double PerSecond = 0;
-  unsigned BatchSize = 1;
-  const schema::Write *CurrentWrite = nullptr; // in the current schema
-  const schema::Query *CurrentQuery = nullptr;
+  double PerSecond = 0; // declared rate in the current schema
 };
 
 struct WorkloadEvent {

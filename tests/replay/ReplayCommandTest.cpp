@@ -72,8 +72,8 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
 }
 
 TEST(ReplayCommand, TextReportAndHelp) {
-  ToolResult R = runTablelint({"replay", Inputs + "current.yaml", "--duration",
-                               "5s", "--seed", "7"});
+  ToolResult R = runTablelint(
+      {"replay", Inputs + "current.yaml", "--duration", "5s", "--seed", "7"});
   ASSERT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_THAT(R.Out, HasSubstr("tablelint replay: 5 s of workload"));
   EXPECT_THAT(R.Out, HasSubstr("seed 7"));
@@ -103,10 +103,10 @@ TEST(ReplayCommand, SameSeedSameBytes) {
 
 TEST(ReplayCommand, WrittenTraceReplaysToTheSameReport) {
   TempDir Dir;
-  ToolResult Generated = runTablelint(
-      {"replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
-       "--duration", "10s", "--format", "json", "--write-trace",
-       Dir / "run.jsonl"});
+  ToolResult Generated =
+      runTablelint({"replay", Inputs + "current.yaml",
+                    Inputs + "suggested.yaml", "--duration", "10s", "--format",
+                    "json", "--write-trace", Dir / "run.jsonl"});
   ASSERT_EQ(Generated.ExitCode, 0) << Generated.Err;
   ToolResult Replayed = runTablelint(
       {"replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
@@ -133,19 +133,19 @@ TEST(ReplayCommand, BadInputIsReportedWithItsPosition) {
   EXPECT_THAT(R.Err, HasSubstr(Dir / "bad.yaml:4:"));
   EXPECT_THAT(R.Err, HasSubstr(": error: "));
 
-  ASSERT_FALSE(writeFileAtomically(
-      Dir / "bad.jsonl", "{\"t\":1,\"op\":\"ingest-reading\"}\n"
-                         "{\"t\":2,\"op\":\"no-such-op\"}\n"));
+  ASSERT_FALSE(writeFileAtomically(Dir / "bad.jsonl",
+                                   "{\"t\":1,\"op\":\"ingest-reading\"}\n"
+                                   "{\"t\":2,\"op\":\"no-such-op\"}\n"));
   ToolResult T = runTablelint(
       {"replay", Inputs + "current.yaml", "--trace", Dir / "bad.jsonl"});
   EXPECT_EQ(T.ExitCode, 2);
   EXPECT_THAT(T.Err, HasSubstr(Dir / "bad.jsonl:2:13: error: unknown "
                                      "operation 'no-such-op'"));
 
-  EXPECT_EQ(runTablelint({"replay", Inputs + "current.yaml", "--duration",
-                          "ten"})
-                .ExitCode,
-            2);
+  EXPECT_EQ(
+      runTablelint({"replay", Inputs + "current.yaml", "--duration", "ten"})
+          .ExitCode,
+      2);
   EXPECT_EQ(runTablelint({"replay"}).ExitCode, 2);
   ToolResult Huge =
       runTablelint({"replay", Inputs + "current.yaml", "--duration", "30d"});
@@ -168,9 +168,9 @@ TEST(ReplayCommand, HtmlReportRendersInChromium) {
   if (Chromium.empty())
     GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs it)";
   TempDir Dir;
-  const std::vector<std::string> Common = {
-      "replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
-      "--duration", "30s"};
+  const std::vector<std::string> Common = {"replay", Inputs + "current.yaml",
+                                           Inputs + "suggested.yaml",
+                                           "--duration", "30s"};
   std::vector<std::string> Html = Common, Json = Common;
   Html.insert(Html.end(), {"--format", "html", "-o", Dir / "report.html"});
   Json.insert(Json.end(), {"--format", "json"});
@@ -179,15 +179,16 @@ TEST(ReplayCommand, HtmlReportRendersInChromium) {
   ASSERT_EQ(J.ExitCode, 0);
   llvm::json::Value Report = parseJson(J.Out);
 
-  ToolResult Dom = runProgram(
-      Chromium, {"--headless", "--no-sandbox", "--disable-gpu",
-                 "--user-data-dir=" + (Dir / "profile"), "--dump-dom",
-                 "file://" + (Dir / "report.html")});
+  ToolResult Dom =
+      runProgram(Chromium, {"--headless", "--no-sandbox", "--disable-gpu",
+                            "--user-data-dir=" + (Dir / "profile"),
+                            "--dump-dom", "file://" + (Dir / "report.html")});
   ASSERT_EQ(Dom.ExitCode, 0) << Dom.Err;
   for (std::size_t D = 0; D < 2; ++D) {
     std::int64_t Expected = 0;
     for (const llvm::json::Value &Row : *design(Report, D).getArray("heatmap"))
-      for (const llvm::json::Value &Cell : *Row.getAsObject()->getArray("cells"))
+      for (const llvm::json::Value &Cell :
+           *Row.getAsObject()->getArray("cells"))
         Expected += *Cell.getAsInteger() > 0;
     ASSERT_GT(Expected, 0);
     std::smatch M;

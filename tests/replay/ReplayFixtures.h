@@ -79,9 +79,9 @@ inline const char *const BucketedDayKey =
     "{deviceId|hash:16}_{readingTime:yyyyMMdd}";
 
 // The telemetry design of the checklist: one partition per day.
-inline schema::Schema telemetrySchema(double InsertsPerSecond,
-                                      const std::string &PartitionKey =
-                                          "{readingTime:yyyyMMdd}") {
+inline schema::Schema
+telemetrySchema(double InsertsPerSecond,
+                const std::string &PartitionKey = "{readingTime:yyyyMMdd}") {
   schema::Schema S;
   S.File = "current.yaml";
   schema::Table T = readingsTable("DeviceReadings", PartitionKey,
@@ -99,7 +99,8 @@ struct Replay {
 };
 
 // Generates the workload from the first schema and runs every schema.
-inline void runReplay(Replay &R, const std::vector<const schema::Schema *> &Designs,
+inline void runReplay(Replay &R,
+                      const std::vector<const schema::Schema *> &Designs,
                       const WorkloadOptions &WO, const ReplayOptions &RO = {}) {
   std::vector<InputError> Errors;
   R.W = buildWorkloadModel(*Designs[0], Errors);
@@ -127,8 +128,9 @@ inline double throttledShare(const DesignResult &D, double From, double To) {
       Throttled += D.Timeline[I].Throttled;
     }
   }
-  return Requests ? static_cast<double>(Throttled) / static_cast<double>(Requests)
-                  : 0;
+  return Requests
+             ? static_cast<double>(Throttled) / static_cast<double>(Requests)
+             : 0;
 }
 
 // Logical operations completed per second in [From, To) seconds.

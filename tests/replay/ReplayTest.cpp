@@ -235,24 +235,27 @@ TEST(Replay, SameSeedSameReport) {
 
 TEST(Replay, TraceRoundTripReplaysTheSameWorkload) {
   schema::Schema S = telemetrySchema(400);
-  S.Tables[0].Queries.push_back(query(
-      "device-day", "PartitionKey eq '{readingTime:yyyyMMdd}' and "
-                    "deviceId eq '{deviceId}' and temperature gt {temperature}",
-      3));
+  S.Tables[0].Queries.push_back(
+      query("device-day",
+            "PartitionKey eq '{readingTime:yyyyMMdd}' and "
+            "deviceId eq '{deviceId}' and temperature gt {temperature}",
+            3));
   WorkloadOptions O;
   O.DurationSeconds = 30;
   Replay Generated;
   runReplay(Generated, {&S}, O);
   const std::string Trace = writeTrace(Generated.W, Generated.Plans[0]);
   // One line per operation, with the fields of docs/replay.md.
-  EXPECT_EQ(static_cast<std::size_t>(std::count(Trace.begin(), Trace.end(), '\n')),
-            Generated.W.Events.size());
+  EXPECT_EQ(
+      static_cast<std::size_t>(std::count(Trace.begin(), Trace.end(), '\n')),
+      Generated.W.Events.size());
   const std::string First = Trace.substr(0, Trace.find('\n'));
   for (const char *Field : {"\"t\":", "\"op\":", "\"table\":", "\"keys\":",
                             "\"properties\":", "\"batch\":"})
     EXPECT_NE(First.find(Field), std::string::npos) << Field << " in " << First;
-  EXPECT_NE(Trace.find("\"filter\":\"PartitionKey eq '20250101' and deviceId eq"),
-            std::string::npos);
+  EXPECT_NE(
+      Trace.find("\"filter\":\"PartitionKey eq '20250101' and deviceId eq"),
+      std::string::npos);
 
   std::vector<InputError> Errors;
   Workload W = buildWorkloadModel(S, Errors);
@@ -270,11 +273,12 @@ TEST(Replay, BadTraceLinesAreReportedWithTheirPosition) {
   const schema::Schema S = telemetrySchema(1);
   std::vector<InputError> Errors;
   Workload W = buildWorkloadModel(S, Errors);
-  readTrace("{\"t\":1,\"op\":\"ingest-reading\",\"properties\":{}}\n"
-            "{\"t\":2,\"op\":\"no-such-op\"}\n"
-            "{\"t\":3,\"op\":\"ingest-reading\",\"properties\":{\"deviceId\":5}}\n"
-            "{\"t\": 4, oops}\n",
-            "run.jsonl", W, Errors);
+  readTrace(
+      "{\"t\":1,\"op\":\"ingest-reading\",\"properties\":{}}\n"
+      "{\"t\":2,\"op\":\"no-such-op\"}\n"
+      "{\"t\":3,\"op\":\"ingest-reading\",\"properties\":{\"deviceId\":5}}\n"
+      "{\"t\": 4, oops}\n",
+      "run.jsonl", W, Errors);
   ASSERT_EQ(Errors.size(), 3u);
   EXPECT_EQ(Errors[0].str(),
             "run.jsonl:2:13: error: unknown operation 'no-such-op': the "
@@ -312,9 +316,9 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
   EXPECT_EQ(First.getString("label"), "current");
   EXPECT_EQ(First.getInteger("throttled"),
             static_cast<std::int64_t>(R.Results[0].Throttled));
-  EXPECT_EQ(First.getInteger("billableTransactions"),
-            static_cast<std::int64_t>(R.Results[0].Requests -
-                                      R.Results[0].Throttled))
+  EXPECT_EQ(
+      First.getInteger("billableTransactions"),
+      static_cast<std::int64_t>(R.Results[0].Requests - R.Results[0].Throttled))
       << "throttled requests are not billed";
   EXPECT_GT(*First.getInteger("requestBytes"), 0);
 }

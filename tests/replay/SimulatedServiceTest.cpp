@@ -93,9 +93,9 @@ TEST(SimulatedService, AccountBudgetCapsManyTables) {
   const std::uint32_t Entity = F.entity(false);
   for (std::uint64_t I = 0; I < 30000 * Seconds; ++I) {
     const double Now = static_cast<double>(I) / 30000;
-    const ServiceResponse R = S.write(
-        Now, static_cast<std::uint32_t>(I % 20), schema::WriteKind::InsertOrReplace,
-        "p", std::to_string(I % 5000), Entity);
+    const ServiceResponse R = S.write(Now, static_cast<std::uint32_t>(I % 20),
+                                      schema::WriteKind::InsertOrReplace, "p",
+                                      std::to_string(I % 5000), Entity);
     Accepted += R.Status == StatusOk;
   }
   EXPECT_NEAR(static_cast<double>(Accepted), 20000 * Seconds + 20000, 500);
@@ -144,8 +144,8 @@ TEST(SimulatedService, SplitTakesTheRangeOfflineBriefly) {
   offer(S, F, 3000, 200, {"a", "b"});
   ASSERT_EQ(S.splits().size(), 1u);
   const double At = S.splits()[0].Time;
-  const ServiceResponse During = S.write(At + 1, 0, schema::WriteKind::InsertOrReplace,
-                                         "a", "x", F.entity(false));
+  const ServiceResponse During = S.write(
+      At + 1, 0, schema::WriteKind::InsertOrReplace, "a", "x", F.entity(false));
   EXPECT_EQ(During.Status, StatusTimedOut);
   const ServiceResponse After =
       S.write(At + limits::SplitOfflineSeconds + 1, 0,
@@ -154,8 +154,8 @@ TEST(SimulatedService, SplitTakesTheRangeOfflineBriefly) {
 }
 
 // Fills table 0 with N entities on partition key Pk, every Every-th failing.
-void fill(SimulatedService &S, ServiceFixture &F, const std::string &Pk,
-          int N, int Every, double &Now) {
+void fill(SimulatedService &S, ServiceFixture &F, const std::string &Pk, int N,
+          int Every, double &Now) {
   for (int I = 0; I < N; ++I) {
     char Rk[16];
     std::snprintf(Rk, sizeof Rk, "%06d", I);

@@ -1,8 +1,8 @@
 // Workload generation: samplers match their distributions, arrivals match
 // the declared rates and ramp-up, queries reuse written entities, and the
 // same seed gives the same workload.
-#include "replay/Random.h"
 #include "replay/Workload.h"
+#include "replay/Random.h"
 
 #include "tests/replay/ReplayFixtures.h"
 
@@ -125,9 +125,10 @@ TEST(Workload, ValuesFollowTheDeclaredDistributions) {
 TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {
   schema::Schema S = telemetrySchema(200);
   S.Tables[0].Queries.push_back(
-      query("device-day", "PartitionKey eq '{readingTime:yyyyMMdd}' and "
-                          "deviceId eq '{deviceId}'",
-                          20));
+      query("device-day",
+            "PartitionKey eq '{readingTime:yyyyMMdd}' and "
+            "deviceId eq '{deviceId}'",
+            20));
   WorkloadOptions O;
   O.DurationSeconds = 30;
   Workload W = generate(S, O);
