@@ -160,6 +160,12 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     }
   }
   replay::ReplayOptions RO;
+  RO.Seed = WO.Seed;
+  if (A.has("trace") && A.has("ramp-up")) {
+    std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "
+                 "trace replays its own times\n";
+    return ExitInputError;
+  }
   if (A.has("price")) {
     std::string Error;
     std::optional<double> Price = schema::parseNumber(A.get("price"), Error);

@@ -124,13 +124,13 @@ public:
     // Client 0: operations without a declared client (unbounded, SDK
     // default retries).
     Clients.emplace_back();
-    Clients[0].Jitter = Rng(streamSeed(1, "jitter:"));
+    Clients[0].Jitter = Rng(streamSeed(O.Seed, "jitter:"));
     if (Plan.Schema)
       for (const schema::Client &C : Plan.Schema->Clients) {
         ClientState S;
         S.Retry = C.Retry;
         S.Max = C.MaxConcurrency.value_or(0);
-        S.Jitter = Rng(streamSeed(1, "jitter:" + C.Name));
+        S.Jitter = Rng(streamSeed(O.Seed, "jitter:" + C.Name));
         Clients.push_back(std::move(S));
       }
   }

@@ -41,6 +41,8 @@ struct ReplayOptions {
   double PricePer10kTransactions = 0.00036;
   // Whether throttled (503/500) requests are billed.
   bool ThrottledBillable = limits::ThrottledRequestsBillable;
+  // Seed of the clients' retry jitter (the workload's seed).
+  std::uint64_t Seed = 1;
 };
 
 struct OpResult {

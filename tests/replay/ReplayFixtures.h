@@ -110,10 +110,12 @@ inline void runReplay(Replay &R,
     R.Plans.push_back(planDesign(R.W, *Designs[I], Labels[I % 3], Errors));
   for (const InputError &E : Errors)
     ADD_FAILURE() << E.str();
+  ReplayOptions Options = RO;
+  Options.Seed = WO.Seed;
   for (const DesignPlan &P : R.Plans)
-    R.Results.push_back(simulateDesign(R.W, P, RO));
+    R.Results.push_back(simulateDesign(R.W, P, Options));
   R.Report.Workload = WO;
-  R.Report.Options = RO;
+  R.Report.Options = Options;
   R.Report.Events = R.W.Events.size();
   R.Report.Designs = R.Results;
 }
