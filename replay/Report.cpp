@@ -66,6 +66,10 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
          return grouped(D.Throttled) + " (" + fixed(D.ThrottledPercent, 1) +
                 "%)";
        }},
+      {"throttled, last tenth of the run",
+       [](const DesignResult &D) {
+         return fixed(D.LateThrottledPercent, 1) + "%";
+       }},
       {"client errors (4xx)",
        [](const DesignResult &D) { return grouped(D.ClientErrors); }},
       {"retries", [](const DesignResult &D) { return grouped(D.Retries); }},
@@ -241,6 +245,7 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"serverBusy", static_cast<std::int64_t>(D.ServerBusy)},
       {"operationTimedOut", static_cast<std::int64_t>(D.TimedOut)},
       {"throttledPercent", D.ThrottledPercent},
+      {"throttledPercentLastTenth", D.LateThrottledPercent},
       {"clientErrors", static_cast<std::int64_t>(D.ClientErrors)},
       {"retries", static_cast<std::int64_t>(D.Retries)},
       {"latencyMs", llvm::json::Object{{"p50", D.P50 * 1000},

@@ -577,6 +577,16 @@ void Runner::summarize() {
   R.ThrottledPercent = R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
                                         static_cast<double>(R.Requests)
                                   : 0;
+  std::uint64_t LateRequests = 0, LateThrottled = 0;
+  for (std::size_t I = O.TimeBuckets - O.TimeBuckets / 10;
+       I < std::min(O.TimeBuckets, R.Timeline.size()); ++I) {
+    LateRequests += R.Timeline[I].Requests;
+    LateThrottled += R.Timeline[I].Throttled;
+  }
+  R.LateThrottledPercent = LateRequests
+                               ? 100.0 * static_cast<double>(LateThrottled) /
+                                     static_cast<double>(LateRequests)
+                               : 0;
   R.ScannedPerReturned = R.EntitiesReturned
                              ? static_cast<double>(R.EntitiesScanned) /
                                    static_cast<double>(R.EntitiesReturned)

@@ -77,6 +77,9 @@ struct DesignResult {
   std::uint64_t ClientErrors = 0; // 4xx
   std::uint64_t Retries = 0;
   double ThrottledPercent = 0; // of requests
+  // The same over the last tenth of the workload: whether the design has
+  // recovered (after splits) or stays throttled.
+  double LateThrottledPercent = 0;
   double P50 = 0, P95 = 0, P99 = 0, MaxLatency = 0;
   std::uint64_t EntitiesWritten = 0, EntitiesScanned = 0, EntitiesReturned = 0;
   double ScannedPerReturned = 0;

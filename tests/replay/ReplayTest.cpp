@@ -47,6 +47,9 @@ TEST(Replay, DateKeyThrottlesMostWritesBucketedKeyRecoversAfterSplits) {
   EXPECT_EQ(throttledShare(Buckets, 400, 480), 0.0);
   EXPECT_NEAR(completedRate(Buckets, 400, 480), 6000, 200);
   EXPECT_GT(Buckets.Completed, Date.Completed * 3 / 2);
+  // The report's own summary of it: the last tenth of the run.
+  EXPECT_GT(Date.LateThrottledPercent, 60);
+  EXPECT_EQ(Buckets.LateThrottledPercent, 0);
 }
 
 TEST(Replay, NonKeyQueryScansFarMoreThanTheIndexTable) {
@@ -301,7 +304,8 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
   EXPECT_NE(Text.find("current"), std::string::npos);
   EXPECT_NE(Text.find("suggested"), std::string::npos);
   for (const char *Row :
-       {"operations completed", "throttled (503/500)", "retries",
+       {"operations completed", "throttled (503/500)",
+        "throttled, last tenth of the run", "retries",
         "latency p50 / p95 / p99 (ms)", "scanned per returned", "query pages",
         "billable transactions", "payload bytes sent / received",
         "estimated cost (run / 30 days)"})
