@@ -122,6 +122,54 @@ TEST(Workload, ValuesFollowTheDeclaredDistributions) {
   EXPECT_LE(Devices.size(), 100u);
 }
 
+// The share of draws of property Index that took each value.
+std::map<std::string, double> shares(const Workload &W, std::uint32_t Index) {
+  std::map<std::string, double> Out;
+  EdmValue V;
+  for (const WorkloadEvent &E : W.Events) {
+    W.value(E.Entity, Index, V);
+    Out[V.Text] += 1.0 / static_cast<double>(W.Events.size());
+  }
+  return Out;
+}
+
+TEST(Workload, ZipfSequentialAndLatestProperties) {
+  schema::Schema S = telemetrySchema(1000);
+  schema::Property &Device = S.Tables[0].Properties[0];
+  Device.Distinct = 1000;
+  Device.Dist.Kind = schema::DistributionKind::Zipf;
+  Device.Dist.Param = 0.99;
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  Workload Z = generate(S, O);
+  std::map<std::string, double> Zipf = shares(Z, 0);
+  // Rank 1 of Zipf(0.99) over 1,000 values: 1 / H(1000, 0.99), about 13%.
+  EXPECT_NEAR(Zipf["deviceId-0"], 0.13, 0.01);
+  EXPECT_GT(Zipf["deviceId-0"], 1.8 * Zipf["deviceId-1"]);
+
+  Device.Dist.Kind = schema::DistributionKind::Sequential;
+  Device.Distinct = 50;
+  Workload Seq = generate(S, O);
+  EdmValue V;
+  for (std::size_t I = 0; I < 120; ++I) {
+    Seq.value(Seq.Events[I].Entity, 0, V);
+    ASSERT_EQ(V.Text, "deviceId-" + std::to_string(I % 50));
+  }
+
+  // Latest: most draws are the newest value or close behind it.
+  Device.Dist.Kind = schema::DistributionKind::Latest;
+  Device.Distinct = 100000;
+  Workload L = generate(S, O);
+  std::size_t Recent = 0;
+  for (std::size_t I = 0; I < L.Events.size(); ++I) {
+    L.value(L.Events[I].Entity, 0, V);
+    const long long Value = std::stoll(V.Text.substr(9));
+    Recent += static_cast<long long>(I) - Value >= 0 &&
+              static_cast<long long>(I) - Value < 100;
+  }
+  EXPECT_GT(static_cast<double>(Recent) / L.Events.size(), 0.4);
+}
+
 TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {
   schema::Schema S = telemetrySchema(200);
   S.Tables[0].Queries.push_back(
