@@ -27,7 +27,11 @@ void printHelp() {
          "             detected and the checklist items it answers\n"
          "  filter     explain an OData $filter: query class, pinned keys, "
          "comparisons,\n"
-         "             problems\n\n"
+         "             problems\n"
+         "  replay     run the declared workload (or a trace) through the "
+         "current and the\n"
+         "             suggested design on a simulated Table service; "
+         "side-by-side report\n\n"
          "Run 'tablelint <command> --help' for a command's options.\n\n"
          "Exit codes:\n"
          "  0  clean at the gate level\n"
@@ -70,6 +74,8 @@ int main(int argc, char **argv) {
       return runFilterCommand(Rest);
     if (Command == "lint")
       return runLintCommand(Rest);
+    if (Command == "replay")
+      return runReplayCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;

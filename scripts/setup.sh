@@ -17,6 +17,8 @@ APT_PACKAGES=(
   libcurl4-openssl-dev libssl-dev
   # test-time: Node.js for Azurite and the SARIF multitool
   nodejs npm
+  # test-time: headless Chromium renders the replay HTML report
+  chromium
 )
 
 SUDO=""

@@ -1,0 +1,262 @@
+// `tablelint replay CURRENT.yaml [SUGGESTED.yaml]`: runs the workload the
+// current schema declares (or a recorded trace) through each design on the
+// simulated Table service and prints the designs side by side.
+#include "driver/CommandLine.h"
+#include "driver/Commands.h"
+#include "driver/ExitCode.h"
+
+#include "core/AtomicFile.h"
+#include "core/schema/SchemaLoader.h"
+#include "core/schema/SchemaValues.h"
+#include "replay/DesignPlan.h"
+#include "replay/Report.h"
+#include "replay/Simulation.h"
+#include "replay/Trace.h"
+#include "replay/Workload.h"
+
+#include <iostream>
+
+namespace tablelint {
+
+namespace {
+
+// Operations a generated workload may hold (each costs ~50 bytes plus its
+// entity): ten minutes of 6,000/s is 3.6 million.
+constexpr double MaxGeneratedOperations = 100e6;
+
+const std::vector<OptionSpec> &replayOptions() {
+  static const std::vector<OptionSpec> Specs = {
+      {"duration",
+       0,
+       true,
+       "D",
+       "simulated time to generate, e.g. 90s, 10m, 1h (default 10m)",
+       {}},
+      {"ramp-up",
+       0,
+       true,
+       "D",
+       "rates climb linearly from 0 to the declared rates over D (default 0s)",
+       {}},
+      {"seed", 0, true, "N", "seed of the generated workload (default 1)", {}},
+      {"trace",
+       0,
+       true,
+       "FILE",
+       "replay a recorded trace (JSON lines, docs/replay.md) instead of "
+       "generating the workload",
+       {}},
+      {"write-trace",
+       0,
+       true,
+       "FILE",
+       "also write the workload replayed as a trace",
+       {}},
+      {"price",
+       0,
+       true,
+       "USD",
+       "price of 10,000 billable transactions for the cost estimate "
+       "(default 0.00036)",
+       {}},
+      {"format",
+       0,
+       true,
+       "FORMAT",
+       "output format (default text)",
+       {"text", "json", "html"}},
+      {"output",
+       'o',
+       true,
+       "FILE",
+       "write the report to FILE (atomically)",
+       {}},
+      {"help", 'h', false, "", "show this help", {}},
+  };
+  return Specs;
+}
+
+void printReplayHelp() {
+  std::cout
+      << "Usage: tablelint replay CURRENT.yaml [SUGGESTED.yaml] [options]\n\n"
+         "Generates the workload CURRENT.yaml declares (write and query "
+         "rates, property\ndistributions; deterministic for a seed), or "
+         "reads a recorded trace, and runs\nit through each design on a "
+         "simulated Table service: range partitions that\nsplit after "
+         "a detection delay but never inside one PartitionKey, "
+         "per-partition\nand per-account budgets counting scanned entities, "
+         "pages and continuations,\nbatch rules, throttling, and the "
+         "client's concurrency limit and retry policy.\nThe report shows "
+         "the designs side by side: operations completed, throughput,\n"
+         "throttled requests, retries, latency p50/p95/p99 from the "
+         "intended send time,\nentities scanned per entity returned, "
+         "round trips, billable transactions,\npayload bytes, estimated "
+         "cost and the hottest partition keys; the HTML report\nadds a "
+         "partition x time heatmap and throughput curves.\n\nOptions:\n"
+      << formatOptionsHelp(replayOptions())
+      << "\nExit codes: 0 report written; 2 bad usage or input (schema, "
+         "trace: file:line:col\nmessages).\n";
+}
+
+void printErrors(const std::vector<InputError> &Errors) {
+  for (const InputError &E : Errors)
+    std::cerr << E.str() << "\n";
+}
+
+bool parseDurationOption(const ParsedArgs &A, const char *Name, double Default,
+                         double &Out) {
+  if (!A.has(Name)) {
+    Out = Default;
+    return true;
+  }
+  std::string Error;
+  std::optional<double> D = schema::parseDurationSeconds(A.get(Name), Error);
+  if (!D) {
+    std::cerr << "tablelint: error: --" << Name << " '" << A.get(Name)
+              << "': " << Error << "\n";
+    return false;
+  }
+  Out = *D;
+  return true;
+}
+
+} // namespace
+
+int runReplayCommand(const std::vector<std::string> &Args) {
+  ParsedArgs A;
+  if (auto Error = parseArgs(replayOptions(), Args, A)) {
+    std::cerr << "tablelint: error: " << *Error
+              << "\n(see tablelint replay --help)\n";
+    return ExitInputError;
+  }
+  if (A.has("help")) {
+    printReplayHelp();
+    return ExitClean;
+  }
+  const std::vector<std::string> &Files = A.positional();
+  if (Files.empty() || Files.size() > 2) {
+    std::cerr << "tablelint: error: replay takes the current schema and "
+                 "optionally the suggested one\n(see tablelint replay "
+                 "--help)\n";
+    return ExitInputError;
+  }
+
+  replay::WorkloadOptions WO;
+  if (!parseDurationOption(A, "duration", 600, WO.DurationSeconds) ||
+      !parseDurationOption(A, "ramp-up", 0, WO.RampUpSeconds))
+    return ExitInputError;
+  if (WO.DurationSeconds <= 0) {
+    std::cerr << "tablelint: error: --duration must be positive\n";
+    return ExitInputError;
+  }
+  if (A.has("seed")) {
+    const std::string Seed = A.get("seed");
+    char *End = nullptr;
+    WO.Seed = std::strtoull(Seed.c_str(), &End, 10);
+    if (Seed.empty() || *End || Seed[0] == '-') {
+      std::cerr << "tablelint: error: --seed '" << Seed
+                << "': expected a non-negative integer\n";
+      return ExitInputError;
+    }
+  }
+  replay::ReplayOptions RO;
+  RO.Seed = WO.Seed;
+  if (A.has("trace") && A.has("ramp-up")) {
+    std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "
+                 "trace replays its own times\n";
+    return ExitInputError;
+  }
+  if (A.has("price")) {
+    std::string Error;
+    std::optional<double> Price = schema::parseNumber(A.get("price"), Error);
+    if (!Price || *Price < 0) {
+      std::cerr << "tablelint: error: --price '" << A.get("price")
+                << "': expected a non-negative number of US dollars\n";
+      return ExitInputError;
+    }
+    RO.PricePer10kTransactions = *Price;
+  }
+
+  // Every input error is reported before giving up.
+  std::vector<schema::SchemaLoad> Designs;
+  bool Bad = false;
+  for (const std::string &File : Files) {
+    Designs.push_back(schema::loadSchemaFile(File));
+    printErrors(Designs.back().Errors);
+    Bad = Bad || !Designs.back().ok();
+  }
+  if (Bad)
+    return ExitInputError;
+
+  std::vector<InputError> Errors;
+  replay::Workload W = replay::buildWorkloadModel(Designs[0].Value, Errors);
+  std::string TraceFile;
+  if (A.has("trace")) {
+    TraceFile = A.get("trace");
+    std::optional<std::string> Text = readFile(TraceFile);
+    if (!Text) {
+      std::cerr << TraceFile << ": error: cannot read the trace\n";
+      return ExitInputError;
+    }
+    replay::readTrace(*Text, TraceFile, W, Errors);
+    if (A.has("duration"))
+      W.DurationSeconds = std::max(W.DurationSeconds, WO.DurationSeconds);
+    WO.DurationSeconds = W.DurationSeconds;
+    WO.RampUpSeconds = 0;
+  } else {
+    // Millions of operations are the point; billions would exhaust memory
+    // long before the report.
+    double Expected = 0;
+    for (const replay::LogicalOp &Op : W.Ops)
+      Expected += Op.PerSecond * WO.DurationSeconds;
+    if (Expected > MaxGeneratedOperations) {
+      std::cerr << "tablelint: error: " << Files[0] << " declares "
+                << static_cast<long long>(Expected)
+                << " operations over --duration "
+                << schema::formatDuration(WO.DurationSeconds)
+                << "; the replay holds at most "
+                << static_cast<long long>(MaxGeneratedOperations)
+                << ": use a shorter --duration\n";
+      return ExitInputError;
+    }
+    replay::generateEvents(W, WO);
+  }
+  std::vector<replay::DesignPlan> Plans;
+  const char *Labels[] = {"current", "suggested"};
+  for (std::size_t I = 0; I < Designs.size(); ++I)
+    Plans.push_back(replay::planDesign(W, Designs[I].Value, Labels[I], Errors));
+  if (!Errors.empty()) {
+    printErrors(Errors);
+    return ExitInputError;
+  }
+  if (A.has("write-trace"))
+    if (auto Error = writeFileAtomically(A.get("write-trace"),
+                                         replay::writeTrace(W, Plans[0]))) {
+      std::cerr << "tablelint: error: " << *Error << "\n";
+      return ExitInputError;
+    }
+
+  replay::ReplayReport Report;
+  Report.Workload = WO;
+  Report.Options = RO;
+  Report.TraceFile = TraceFile;
+  Report.Events = W.Events.size();
+  for (const replay::DesignPlan &Plan : Plans)
+    Report.Designs.push_back(replay::simulateDesign(W, Plan, RO));
+
+  const std::string Format = A.get("format", "text");
+  const std::string Out = Format == "json"   ? replay::formatJson(Report)
+                          : Format == "html" ? replay::formatHtml(Report)
+                                             : replay::formatText(Report);
+  if (!A.has("output")) {
+    std::cout << Out;
+    return ExitClean;
+  }
+  if (auto Error = writeFileAtomically(A.get("output"), Out)) {
+    std::cerr << "tablelint: error: " << *Error << "\n";
+    return ExitInputError;
+  }
+  return ExitClean;
+}
+
+} // namespace tablelint

@@ -1,0 +1,276 @@
+// Mapping the logical workload onto one design: binding key and filter
+// templates to logical properties, and finding each logical op's tables.
+#include "replay/DesignPlan.h"
+
+#include "core/Filter.h"
+
+namespace tablelint::replay {
+
+namespace {
+
+// A datetime placeholder whose text depends on the second only: a format
+// without fractions or ticks, and no function (hash of the full value).
+bool cacheableBySecond(const schema::KeyPart &Part) {
+  return !Part.Format.empty() && Part.Format != "ticks" &&
+         Part.Format.find('f') == std::string::npos && Part.Functions.empty();
+}
+
+// Splits a filter template into literal text and placeholders, tracking
+// whether each placeholder sits inside a quoted literal (its value is then
+// escaped as a string). Returns an error message with the 0-based offset.
+bool bindFilter(const std::string &Text, const EntityFamily &Family,
+                BoundTemplate &Out, std::string &Error,
+                std::size_t &ErrorOffset) {
+  bool InQuotes = false;
+  std::string Literal;
+  auto Flush = [&] {
+    if (Literal.empty())
+      return;
+    BoundTemplate::Piece P;
+    P.Part.Text = Literal;
+    Out.Pieces.push_back(std::move(P));
+    Literal.clear();
+  };
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (C == '\'') {
+      InQuotes = !InQuotes;
+      Literal += C;
+      continue;
+    }
+    if ((C == '{' || C == '}') && I + 1 < Text.size() && Text[I + 1] == C) {
+      Literal += C;
+      ++I;
+      continue;
+    }
+    if (C != '{') {
+      Literal += C;
+      continue;
+    }
+    const std::size_t Close = Text.find('}', I);
+    if (Close == std::string::npos) {
+      Error = "unclosed '{' in the filter template";
+      ErrorOffset = I;
+      return false;
+    }
+    std::string PartError;
+    std::optional<schema::KeyTemplate> T =
+        schema::parseKeyTemplate(Text.substr(I, Close - I + 1), PartError);
+    if (!T || T->Parts.size() != 1) {
+      Error = "bad placeholder in the filter template: " + PartError;
+      ErrorOffset = I;
+      return false;
+    }
+    const int Prop = Family.propertyIndex(T->Parts[0].Text);
+    if (Prop < 0) {
+      Error = "placeholder '{" + T->Parts[0].Text +
+              "}' names no property of the entities of table '" + Family.Table +
+              "'";
+      ErrorOffset = I + 1;
+      return false;
+    }
+    Flush();
+    BoundTemplate::Piece P;
+    P.Part = T->Parts[0];
+    P.Property = static_cast<std::uint32_t>(Prop);
+    P.InQuotes = InQuotes;
+    P.CacheBySecond = cacheableBySecond(P.Part);
+    Out.Pieces.push_back(std::move(P));
+    I = Close;
+  }
+  Flush();
+  return true;
+}
+
+// Checks that the filter parses once its placeholders are values: each is
+// replaced by the parser's placeholder byte. Offsets map back to the
+// template text.
+bool checkFilterSyntax(const std::string &Text, const BoundTemplate &T,
+                       std::string &Error, std::size_t &ErrorOffset) {
+  std::string Probe;
+  std::vector<std::size_t> Origin;
+  std::size_t Pos = 0;
+  for (const BoundTemplate::Piece &P : T.Pieces) {
+    if (P.Part.IsPlaceholder) {
+      Pos = Text.find('{', Pos);
+      Origin.push_back(Pos);
+      Probe += UnknownValueMarker;
+      Pos = Text.find('}', Pos) + 1;
+      continue;
+    }
+    for (char C : P.Part.Text) {
+      // Doubled braces were one character in the piece.
+      if ((C == '{' || C == '}') &&
+          Text.compare(Pos, 2, std::string(2, C)) == 0)
+        ++Pos;
+      Origin.push_back(Pos++);
+      Probe += C;
+    }
+  }
+  FilterParseOptions Options;
+  Options.Placeholder = UnknownValueMarker;
+  FilterParseResult R = parseFilter(Probe, Options);
+  if (R)
+    return true;
+  Error = R.error().Message;
+  ErrorOffset =
+      R.error().Offset < Origin.size() ? Origin[R.error().Offset] : Text.size();
+  return false;
+}
+
+const schema::Table *tableOf(const schema::Schema &S, const std::string &Op,
+                             bool Query) {
+  for (const schema::Table &T : S.Tables) {
+    if (Query) {
+      for (const schema::Query &Q : T.Queries)
+        if (Q.Name == Op)
+          return &T;
+    } else {
+      for (const schema::Write &Wr : T.Writes)
+        if (Wr.Name == Op)
+          return &T;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
+                            const EntityFamily &Family, std::string &Missing) {
+  Pieces.clear();
+  for (const schema::KeyPart &Part : T.Parts) {
+    Piece P;
+    P.Part = Part;
+    if (Part.IsPlaceholder) {
+      const int Prop = Family.propertyIndex(Part.Text);
+      if (Prop < 0) {
+        Missing = Part.Text;
+        return false;
+      }
+      P.Property = static_cast<std::uint32_t>(Prop);
+      P.CacheBySecond = cacheableBySecond(Part);
+    }
+    Pieces.push_back(std::move(P));
+  }
+  return true;
+}
+
+void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
+                           std::string &Out, EdmValue &Scratch) const {
+  Out.clear();
+  for (const Piece &P : Pieces) {
+    if (!P.Part.IsPlaceholder) {
+      Out += P.Part.Text;
+      continue;
+    }
+    W.value(Entity, P.Property, Scratch);
+    if (P.Part.Format.empty() && P.Part.Functions.empty() && !P.InQuotes &&
+        (Scratch.Type == EdmType::String || Scratch.Type == EdmType::Guid)) {
+      Out += Scratch.Text; // the common case, without a copy
+      continue;
+    }
+    if (P.CacheBySecond && Scratch.Type == EdmType::DateTime) {
+      const std::int64_t Second = Scratch.Int / 10000000;
+      if (Second != P.CachedSecond) {
+        P.Cached = schema::renderPlaceholder(P.Part, Scratch);
+        P.CachedSecond = Second;
+      }
+      if (!P.InQuotes) {
+        Out += P.Cached;
+        continue;
+      }
+    }
+    const std::string Text =
+        P.CacheBySecond && Scratch.Type == EdmType::DateTime
+            ? P.Cached
+            : schema::renderPlaceholder(P.Part, Scratch);
+    if (!P.InQuotes) {
+      Out += Text;
+      continue;
+    }
+    for (char C : Text) {
+      Out += C;
+      if (C == '\'')
+        Out += C;
+    }
+  }
+}
+
+DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
+                      const std::string &Label,
+                      std::vector<InputError> &Errors) {
+  DesignPlan Plan;
+  Plan.Label = Label;
+  Plan.Schema = &Design;
+  for (const schema::Table &T : Design.Tables)
+    Plan.Tables.push_back({T.Name, T.Account});
+  Plan.Writes.resize(W.Ops.size());
+  Plan.Queries.resize(W.Ops.size());
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const EntityFamily &Family = W.Families[Op.Family];
+    if (!tableOf(Design, Op.Name, Op.IsQuery)) {
+      Plan.Missing.push_back(Op.Name);
+      continue;
+    }
+    for (std::size_t TI = 0; TI < Design.Tables.size(); ++TI) {
+      const schema::Table &T = Design.Tables[TI];
+      if (Op.IsQuery) {
+        for (const schema::Query &Q : T.Queries) {
+          if (Q.Name != Op.Name || Plan.Queries[OpI])
+            continue;
+          QueryTarget Target;
+          Target.Table = static_cast<std::uint32_t>(TI);
+          Target.Decl = &Q;
+          Target.Client = Design.client(Q.Client);
+          std::string Error;
+          std::size_t Offset = 0;
+          if (!bindFilter(Q.Filter, Family, Target.Filter, Error, Offset) ||
+              !checkFilterSyntax(Q.Filter, Target.Filter, Error, Offset)) {
+            Errors.push_back(
+                {Design.File, Q.FilterPos.Line,
+                 Q.FilterPos.Column + static_cast<unsigned>(Offset),
+                 "query '" + Q.Name + "' of table '" + T.Name + "': " + Error});
+            continue;
+          }
+          Plan.Queries[OpI] = std::move(Target);
+        }
+        continue;
+      }
+      for (const schema::Write &Wr : T.Writes) {
+        if (Wr.Name != Op.Name)
+          continue;
+        WriteTarget Target;
+        Target.Table = static_cast<std::uint32_t>(TI);
+        Target.Decl = &Wr;
+        Target.Client = Design.client(Wr.Client);
+        std::string Missing;
+        bool Ok = true;
+        for (auto [Key, Bound] :
+             {std::pair{&T.PartitionKey, &Target.PartitionKey},
+              std::pair{&T.RowKey, &Target.RowKey}}) {
+          if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
+            Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
+                              "key template '" + Key->Text + "' of table '" +
+                                  T.Name + "' uses property '" + Missing +
+                                  "', which the entities of write '" + Op.Name +
+                                  "' (table '" + Family.Table +
+                                  "' of the current design) do not have"});
+            Ok = false;
+          }
+        }
+        for (const std::string &Name : Wr.Properties) {
+          const int Prop = Family.propertyIndex(Name);
+          if (Prop >= 0)
+            Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
+        }
+        if (Ok)
+          Plan.Writes[OpI].push_back(std::move(Target));
+      }
+    }
+  }
+  return Plan;
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,84 @@
+// How one design (a schema) serves the logical workload: for each logical
+// write, the tables that declare a write of that name (index tables fan
+// out) and the key templates that turn a logical entity into PartitionKey
+// and RowKey; for each logical query, the query of that name and its filter
+// template, instantiated with the values of a logical entity.
+#pragma once
+
+#include "core/InputError.h"
+#include "core/schema/Schema.h"
+#include "replay/Workload.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint::replay {
+
+// A key template or filter template bound to the properties of one entity
+// family: literal text and placeholders that name a property by index.
+class BoundTemplate {
+public:
+  struct Piece {
+    // A literal (Part.Text) or a placeholder (Part.IsPlaceholder).
+    schema::KeyPart Part;
+    std::uint32_t Property = 0;
+    bool InQuotes = false; // filter templates: inside a '...' literal
+    // A datetime format without fractions renders the same text for a
+    // whole second: the last one is kept (day keys repeat for millions
+    // of writes).
+    bool CacheBySecond = false;
+    mutable std::int64_t CachedSecond = -1;
+    mutable std::string Cached;
+  };
+
+  // Binds a key template. Returns false and sets Missing to the first
+  // placeholder whose property the family does not have.
+  bool bindKey(const schema::KeyTemplate &T, const EntityFamily &Family,
+               std::string &Missing);
+  // Renders the template for an entity (Scratch avoids allocations).
+  void render(const Workload &W, std::uint32_t Entity, std::string &Out,
+              EdmValue &Scratch) const;
+
+  std::vector<Piece> Pieces;
+};
+
+struct WriteTarget {
+  std::uint32_t Table = 0; // index into DesignPlan::Tables
+  const schema::Write *Decl = nullptr;
+  BoundTemplate PartitionKey, RowKey;
+  const schema::Client *Client = nullptr; // may be null
+  // Properties sent (a merge of some properties); empty: all of them.
+  std::vector<std::uint32_t> Sent;
+};
+
+struct QueryTarget {
+  std::uint32_t Table = 0;
+  const schema::Query *Decl = nullptr;
+  BoundTemplate Filter; // empty: no $filter (whole table)
+  const schema::Client *Client = nullptr;
+};
+
+struct PlannedTable {
+  std::string Name;
+  std::string Account;
+};
+
+struct DesignPlan {
+  std::string Label; // "current", "suggested"
+  const schema::Schema *Schema = nullptr;
+  std::vector<PlannedTable> Tables;
+  std::vector<std::vector<WriteTarget>> Writes;    // per logical op
+  std::vector<std::optional<QueryTarget>> Queries; // per logical op
+  // Logical ops this design does not declare (their events are skipped).
+  std::vector<std::string> Missing;
+};
+
+// Maps the logical workload onto a design. Errors: a key or filter template
+// naming a property the logical entity does not have, a filter template that
+// does not parse (at the column inside the filter).
+DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
+                      const std::string &Label,
+                      std::vector<InputError> &Errors);
+
+} // namespace tablelint::replay

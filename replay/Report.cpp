@@ -1,0 +1,464 @@
+// Formatting the replay report: text table, JSON, self-contained HTML.
+#include "replay/Report.h"
+
+#include <llvm/Support/FormatVariadic.h>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace tablelint::replay {
+
+namespace {
+
+std::string grouped(std::uint64_t N) {
+  std::string S = std::to_string(N);
+  for (int I = static_cast<int>(S.size()) - 3; I > 0; I -= 3)
+    S.insert(static_cast<std::size_t>(I), ",");
+  return S;
+}
+
+std::string fixed(double V, int Digits) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
+  return Buf;
+}
+
+std::string millis(double Seconds) { return fixed(Seconds * 1000, 1); }
+
+std::string money(double V) { return "$" + fixed(V, V < 1 ? 4 : 2); }
+
+double throughput(const DesignResult &D, const ReplayReport &R) {
+  return static_cast<double>(D.Completed) /
+         std::max(R.Workload.DurationSeconds, 1e-9);
+}
+
+std::string ratio(const DesignResult &D) {
+  if (!D.EntitiesReturned)
+    return D.EntitiesScanned ? "none returned" : "-";
+  return fixed(D.ScannedPerReturned, 1);
+}
+
+// One line per figure, the designs side by side.
+struct Row {
+  std::string Label;
+  std::function<std::string(const DesignResult &)> Value;
+};
+
+std::vector<Row> summaryRows(const ReplayReport &R) {
+  return {
+      {"design file", [](const DesignResult &D) { return D.File; }},
+      {"operations issued",
+       [](const DesignResult &D) { return grouped(D.Issued); }},
+      {"operations completed",
+       [](const DesignResult &D) { return grouped(D.Completed); }},
+      {"operations failed",
+       [](const DesignResult &D) { return grouped(D.Failed); }},
+      {"throughput (completed ops/s)",
+       [&R](const DesignResult &D) { return fixed(throughput(D, R), 1); }},
+      {"requests (round trips)",
+       [](const DesignResult &D) { return grouped(D.Requests); }},
+      {"throttled (503/500)",
+       [](const DesignResult &D) {
+         return grouped(D.Throttled) + " (" + fixed(D.ThrottledPercent, 1) +
+                "%)";
+       }},
+      {"throttled, last tenth of the run",
+       [](const DesignResult &D) {
+         return fixed(D.LateThrottledPercent, 1) + "%";
+       }},
+      {"client errors (4xx)",
+       [](const DesignResult &D) { return grouped(D.ClientErrors); }},
+      {"retries", [](const DesignResult &D) { return grouped(D.Retries); }},
+      {"latency p50 / p95 / p99 (ms)",
+       [](const DesignResult &D) {
+         return millis(D.P50) + " / " + millis(D.P95) + " / " + millis(D.P99);
+       }},
+      {"entities written",
+       [](const DesignResult &D) { return grouped(D.EntitiesWritten); }},
+      {"entities scanned / returned",
+       [](const DesignResult &D) {
+         return grouped(D.EntitiesScanned) + " / " +
+                grouped(D.EntitiesReturned);
+       }},
+      {"scanned per returned", [](const DesignResult &D) { return ratio(D); }},
+      {"query pages",
+       [](const DesignResult &D) { return grouped(D.QueryPages); }},
+      {"billable transactions",
+       [](const DesignResult &D) { return grouped(D.BillableTransactions); }},
+      {"payload bytes sent / received",
+       [](const DesignResult &D) {
+         return grouped(D.RequestBytes) + " / " + grouped(D.ResponseBytes);
+       }},
+      {"estimated cost (run / 30 days)",
+       [](const DesignResult &D) {
+         return money(D.Cost) + " / " + money(D.CostPerMonth);
+       }},
+      {"range partition splits",
+       [](const DesignResult &D) { return grouped(D.Splits.size()); }},
+  };
+}
+
+std::string pad(const std::string &S, std::size_t Width) {
+  return S.size() >= Width ? S + " " : S + std::string(Width - S.size(), ' ');
+}
+
+std::string header(const ReplayReport &R) {
+  std::string Out =
+      "tablelint replay: " + fixed(R.Workload.DurationSeconds, 0) +
+      " s of workload";
+  if (R.Workload.RampUpSeconds > 0)
+    Out += " (ramp-up " + fixed(R.Workload.RampUpSeconds, 0) + " s)";
+  Out += ", " + grouped(R.Events) + " operations, ";
+  Out += R.TraceFile.empty() ? "seed " + std::to_string(R.Workload.Seed)
+                             : "trace " + R.TraceFile;
+  return Out;
+}
+
+} // namespace
+
+std::string formatText(const ReplayReport &R) {
+  constexpr std::size_t LabelWidth = 32;
+  std::size_t ColumnWidth = 30;
+  for (const Row &Line : summaryRows(R))
+    for (const DesignResult &D : R.Designs)
+      ColumnWidth = std::max(ColumnWidth, Line.Value(D).size() + 2);
+  std::string Out = header(R) + "\n";
+  Out += "simulated service: " +
+         fixed(R.Options.Service.PartitionEntitiesPerSecond, 0) +
+         " entities/s per partition, " +
+         fixed(R.Options.Service.AccountEntitiesPerSecond, 0) +
+         " per account; price $" + fixed(R.Options.PricePer10kTransactions, 5) +
+         " per 10,000 transactions (assumed)\n\n";
+  Out += pad("", LabelWidth);
+  for (const DesignResult &D : R.Designs)
+    Out += pad(D.Label, ColumnWidth);
+  Out += "\n";
+  for (const Row &Line : summaryRows(R)) {
+    Out += pad(Line.Label, LabelWidth);
+    for (const DesignResult &D : R.Designs)
+      Out += pad(Line.Value(D), ColumnWidth);
+    Out += "\n";
+  }
+  if (!R.Designs.empty()) {
+    Out += "\nper operation: completed/failed, p99 ms, scanned per returned\n";
+    for (std::size_t I = 0; I < R.Designs[0].Ops.size(); ++I) {
+      Out += pad("  " + R.Designs[0].Ops[I].Name, LabelWidth);
+      for (const DesignResult &D : R.Designs) {
+        const OpResult &Op = D.Ops[I];
+        std::string Cell = grouped(Op.Completed) + "/" + grouped(Op.Failed) +
+                           ", " + millis(Op.P99);
+        if (Op.IsQuery)
+          Cell +=
+              ", " + (Op.Returned ? fixed(static_cast<double>(Op.Scanned) /
+                                              static_cast<double>(Op.Returned),
+                                          1)
+                                  : std::string("-"));
+        Out += pad(Cell, ColumnWidth);
+      }
+      Out += "\n";
+    }
+  }
+  for (const DesignResult &D : R.Designs) {
+    Out += "\n" + D.Label +
+           ": hottest partition keys (entities accessed, "
+           "throttled requests)\n";
+    for (const HotKey &K : D.MostAccessed)
+      Out += "  " + K.Table + " '" + K.PartitionKey +
+             "': " + grouped(K.Accessed) + ", " + grouped(K.Throttled) + "\n";
+    if (!D.MostThrottled.empty()) {
+      Out += D.Label + ": most throttled partition keys\n";
+      for (const HotKey &K : D.MostThrottled)
+        Out += "  " + K.Table + " '" + K.PartitionKey +
+               "': " + grouped(K.Throttled) + " throttled\n";
+    }
+    for (const std::string &Note : D.Notes)
+      Out += D.Label + ": note: " + Note + "\n";
+  }
+  return Out;
+}
+
+namespace {
+
+llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
+  llvm::json::Array Ops;
+  for (const OpResult &Op : D.Ops)
+    Ops.push_back(llvm::json::Object{
+        {"name", Op.Name},
+        {"kind", Op.IsQuery ? "query" : "write"},
+        {"issued", static_cast<std::int64_t>(Op.Issued)},
+        {"completed", static_cast<std::int64_t>(Op.Completed)},
+        {"failed", static_cast<std::int64_t>(Op.Failed)},
+        {"latencyMs", llvm::json::Object{{"p50", Op.P50 * 1000},
+                                         {"p95", Op.P95 * 1000},
+                                         {"p99", Op.P99 * 1000}}},
+        {"entitiesScanned", static_cast<std::int64_t>(Op.Scanned)},
+        {"entitiesReturned", static_cast<std::int64_t>(Op.Returned)},
+        {"pages", static_cast<std::int64_t>(Op.Pages)}});
+  auto Keys = [](const std::vector<HotKey> &List) {
+    llvm::json::Array A;
+    for (const HotKey &K : List)
+      A.push_back(llvm::json::Object{
+          {"table", K.Table},
+          {"partitionKey", K.PartitionKey},
+          {"entitiesAccessed", static_cast<std::int64_t>(K.Accessed)},
+          {"throttledRequests", static_cast<std::int64_t>(K.Throttled)}});
+    return A;
+  };
+  llvm::json::Array Heat;
+  for (const HeatRow &H : D.Heatmap) {
+    llvm::json::Array Cells;
+    for (std::uint64_t C : H.Cells)
+      Cells.push_back(static_cast<std::int64_t>(C));
+    Heat.push_back(
+        llvm::json::Object{{"table", H.Table},
+                           {"firstKey", H.FirstKey},
+                           {"lastKey", H.LastKey},
+                           {"keys", static_cast<std::int64_t>(H.Keys)},
+                           {"cells", std::move(Cells)}});
+  }
+  llvm::json::Array Completed, Requests, Throttled;
+  for (const TimeBucket &B : D.Timeline) {
+    Completed.push_back(static_cast<std::int64_t>(B.Completed));
+    Requests.push_back(static_cast<std::int64_t>(B.Requests));
+    Throttled.push_back(static_cast<std::int64_t>(B.Throttled));
+  }
+  llvm::json::Array Splits;
+  for (const SplitRecord &S : D.Splits)
+    Splits.push_back(llvm::json::Object{
+        {"time", S.Time}, {"table", S.Table}, {"atPartitionKey", S.AtKey}});
+  llvm::json::Array Notes;
+  for (const std::string &N : D.Notes)
+    Notes.push_back(N);
+  return llvm::json::Object{
+      {"label", D.Label},
+      {"file", D.File},
+      {"operationsIssued", static_cast<std::int64_t>(D.Issued)},
+      {"operationsCompleted", static_cast<std::int64_t>(D.Completed)},
+      {"operationsFailed", static_cast<std::int64_t>(D.Failed)},
+      {"throughputPerSecond", throughput(D, R)},
+      {"requests", static_cast<std::int64_t>(D.Requests)},
+      {"throttled", static_cast<std::int64_t>(D.Throttled)},
+      {"serverBusy", static_cast<std::int64_t>(D.ServerBusy)},
+      {"operationTimedOut", static_cast<std::int64_t>(D.TimedOut)},
+      {"throttledPercent", D.ThrottledPercent},
+      {"throttledPercentLastTenth", D.LateThrottledPercent},
+      {"clientErrors", static_cast<std::int64_t>(D.ClientErrors)},
+      {"retries", static_cast<std::int64_t>(D.Retries)},
+      {"latencyMs", llvm::json::Object{{"p50", D.P50 * 1000},
+                                       {"p95", D.P95 * 1000},
+                                       {"p99", D.P99 * 1000},
+                                       {"max", D.MaxLatency * 1000}}},
+      {"entitiesWritten", static_cast<std::int64_t>(D.EntitiesWritten)},
+      {"entitiesScanned", static_cast<std::int64_t>(D.EntitiesScanned)},
+      {"entitiesReturned", static_cast<std::int64_t>(D.EntitiesReturned)},
+      {"scannedPerReturned", D.ScannedPerReturned},
+      {"queryPages", static_cast<std::int64_t>(D.QueryPages)},
+      {"billableTransactions",
+       static_cast<std::int64_t>(D.BillableTransactions)},
+      {"requestBytes", static_cast<std::int64_t>(D.RequestBytes)},
+      {"responseBytes", static_cast<std::int64_t>(D.ResponseBytes)},
+      {"estimatedCost", D.Cost},
+      {"estimatedCostPer30Days", D.CostPerMonth},
+      {"operations", std::move(Ops)},
+      {"mostAccessed", Keys(D.MostAccessed)},
+      {"mostThrottled", Keys(D.MostThrottled)},
+      {"bucketSeconds", D.BucketSeconds},
+      {"heatmap", std::move(Heat)},
+      {"timeline", llvm::json::Object{{"completed", std::move(Completed)},
+                                      {"requests", std::move(Requests)},
+                                      {"throttled", std::move(Throttled)}}},
+      {"splits", std::move(Splits)},
+      {"notes", std::move(Notes)},
+  };
+}
+
+llvm::json::Value reportJson(const ReplayReport &R) {
+  llvm::json::Array Designs;
+  for (const DesignResult &D : R.Designs)
+    Designs.push_back(designJson(D, R));
+  llvm::json::Object Workload{
+      {"durationSeconds", R.Workload.DurationSeconds},
+      {"rampUpSeconds", R.Workload.RampUpSeconds},
+      {"seed", static_cast<std::int64_t>(R.Workload.Seed)},
+      {"operations", static_cast<std::int64_t>(R.Events)}};
+  if (!R.TraceFile.empty())
+    Workload["trace"] = R.TraceFile;
+  const ServiceModel &M = R.Options.Service;
+  return llvm::json::Object{
+      {"tool", "tablelint replay"},
+      {"workload", std::move(Workload)},
+      {"model",
+       llvm::json::Object{
+           {"partitionEntitiesPerSecond", M.PartitionEntitiesPerSecond},
+           {"accountEntitiesPerSecond", M.AccountEntitiesPerSecond},
+           {"splitDetectionSeconds", M.SplitDetectionSeconds},
+           {"splitOfflineSeconds", M.SplitOfflineSeconds},
+           {"maxEntitiesPerPage",
+            static_cast<std::int64_t>(M.MaxEntitiesPerPage)},
+           {"baseLatencySeconds", M.BaseLatencySeconds},
+           {"pricePer10kTransactions", R.Options.PricePer10kTransactions},
+           {"throttledBillable", R.Options.ThrottledBillable}}},
+      {"designs", std::move(Designs)},
+  };
+}
+
+std::string htmlEscape(const std::string &S) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+// Rendering happens in the page from the embedded data: a heatmap grid per
+// design (rows: partition-key ranges, columns: time buckets, colour: log of
+// entities accessed) and SVG curves of completed operations and throttled
+// responses per second. The script writes the number of non-empty cells
+// into #heatmap-cells-<design>, which the end-to-end test reads.
+constexpr const char *PageScript = R"JS(
+(function () {
+  var data = JSON.parse(document.getElementById('replay-data').textContent);
+  var root = document.getElementById('designs');
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function svg(tag, attrs) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  var peak = 0;
+  data.designs.forEach(function (d) {
+    d.heatmap.forEach(function (r) { r.cells.forEach(function (c) { if (c > peak) peak = c; }); });
+  });
+  data.designs.forEach(function (d, di) {
+    var box = el('section', {'class': 'design'});
+    box.appendChild(el('h2', {}, d.label + ' (' + d.file + ')'));
+    box.appendChild(el('h3', {}, 'Partition keys x time (entities accessed)'));
+    var grid = el('div', {'class': 'heatmap', 'id': 'heatmap-' + di});
+    var nonEmpty = 0;
+    d.heatmap.forEach(function (r) {
+      var row = el('div', {'class': 'hrow'});
+      row.appendChild(el('span', {'class': 'hlabel', 'title': r.keys + ' partition keys'},
+        r.table + ' ' + r.firstKey + (r.keys > 1 ? ' .. ' + r.lastKey : '')));
+      r.cells.forEach(function (c, i) {
+        var level = c > 0 && peak > 0 ? Math.log(1 + c) / Math.log(1 + peak) : 0;
+        var cell = el('span', {'class': 'cell' + (c > 0 ? ' hot' : ''),
+          'title': c + ' entities, t=' + Math.round(i * d.bucketSeconds) + 's',
+          'data-value': c});
+        cell.style.background = c > 0 ? 'hsl(' + Math.round(60 - 60 * level) + ',90%,' +
+          Math.round(85 - 45 * level) + '%)' : '#f4f4f4';
+        if (c > 0) nonEmpty++;
+        row.appendChild(cell);
+      });
+      grid.appendChild(row);
+    });
+    box.appendChild(grid);
+    var count = el('p', {}, 'non-empty cells: ');
+    count.appendChild(el('span', {'id': 'heatmap-cells-' + di, 'class': 'count'}, String(nonEmpty)));
+    box.appendChild(count);
+
+    box.appendChild(el('h3', {}, 'Completed operations/s (blue) and throttled responses/s (red)'));
+    var W = 600, H = 160, n = d.timeline.completed.length;
+    var top = 1;
+    d.timeline.completed.concat(d.timeline.throttled).forEach(function (v) { if (v > top) top = v; });
+    var chart = svg('svg', {'width': W, 'height': H + 20, 'class': 'curve', 'id': 'curve-' + di});
+    [['completed', '#1f6feb'], ['throttled', '#d1242f']].forEach(function (s) {
+      var pts = d.timeline[s[0]].map(function (v, i) {
+        return (i * W / Math.max(n - 1, 1)).toFixed(1) + ',' + (H - v * H / top).toFixed(1);
+      }).join(' ');
+      chart.appendChild(svg('polyline', {'points': pts, 'fill': 'none', 'stroke': s[1],
+        'stroke-width': 2, 'class': 'series-' + s[0]}));
+    });
+    var label = svg('text', {'x': 4, 'y': 12, 'font-size': 11});
+    label.textContent = 'peak ' + Math.round(top / d.bucketSeconds) + '/s';
+    chart.appendChild(label);
+    box.appendChild(chart);
+    root.appendChild(box);
+  });
+})();
+)JS";
+
+constexpr const char *PageStyle = R"CSS(
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #1f2328; }
+table.summary { border-collapse: collapse; }
+table.summary td, table.summary th { border: 1px solid #d0d7de; padding: 3px 8px; text-align: right; }
+table.summary td:first-child, table.summary th:first-child { text-align: left; }
+.design { margin-top: 1.5em; }
+.hrow { display: flex; align-items: center; height: 12px; }
+.hlabel { width: 260px; font-size: 10px; overflow: hidden; white-space: nowrap; }
+.cell { width: 9px; height: 11px; margin-right: 1px; display: inline-block; }
+.notes li { margin: 0.2em 0; }
+)CSS";
+
+} // namespace
+
+std::string formatJson(const ReplayReport &R) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:2}", reportJson(R)) << "\n";
+  return Out;
+}
+
+std::string formatHtml(const ReplayReport &R) {
+  std::string Data;
+  llvm::raw_string_ostream OS(Data);
+  OS << reportJson(R);
+  OS.flush();
+  // "</" must not end the script element early.
+  std::string Safe;
+  for (std::size_t I = 0; I < Data.size(); ++I) {
+    Safe += Data[I];
+    if (Data[I] == '<' && I + 1 < Data.size() && Data[I + 1] == '/')
+      Safe += "\\";
+  }
+  std::string Out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
+                    "charset=\"utf-8\"><title>tablelint replay</title><style>";
+  Out += PageStyle;
+  Out += "</style></head><body>\n<h1>tablelint replay</h1>\n<p>" +
+         htmlEscape(header(R)) + "</p>\n<table class=\"summary\"><tr><th></th>";
+  for (const DesignResult &D : R.Designs)
+    Out += "<th>" + htmlEscape(D.Label) + "</th>";
+  Out += "</tr>\n";
+  for (const Row &Line : summaryRows(R)) {
+    Out += "<tr><td>" + htmlEscape(Line.Label) + "</td>";
+    for (const DesignResult &D : R.Designs)
+      Out += "<td>" + htmlEscape(Line.Value(D)) + "</td>";
+    Out += "</tr>\n";
+  }
+  Out += "</table>\n<ul class=\"notes\">";
+  for (const DesignResult &D : R.Designs)
+    for (const std::string &N : D.Notes)
+      Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(N) + "</li>";
+  Out += "</ul>\n<div id=\"designs\"></div>\n<script type=\"application/json\" "
+         "id=\"replay-data\">";
+  Out += Safe;
+  Out += "</script>\n<script>";
+  Out += PageScript;
+  Out += "</script>\n</body></html>\n";
+  return Out;
+}
+
+} // namespace tablelint::replay

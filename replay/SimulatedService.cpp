@@ -1,0 +1,507 @@
+// The simulated Table service: ordered store, range partitions with token
+// buckets, the partition manager's splits, paging and batch rules.
+#include "replay/SimulatedService.h"
+
+#include "core/FilterEval.h"
+#include "core/QueryScope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace tablelint::replay {
+
+namespace {
+
+// A stored entity as the filter evaluator sees it: keys from the row key,
+// other properties materialized from the logical entity on first use.
+class StoredEntity : public EntityView {
+public:
+  explicit StoredEntity(const Workload &W) : W(W) {}
+
+  void reset(std::string_view Key, std::uint32_t Entity) {
+    RowKeyText = Key;
+    Id = Entity;
+    Family = &W.Families[W.familyOf(Entity)];
+    if (Values.size() < Family->Properties.size())
+      Values.resize(Family->Properties.size());
+    Loaded.assign(Family->Properties.size(), false);
+    KeysLoaded = false;
+  }
+
+  const EdmValue *property(std::string_view Name) const override {
+    if (Name == "PartitionKey" || Name == "RowKey") {
+      if (!KeysLoaded) {
+        const std::size_t Nul = RowKeyText.find('\0');
+        PartitionKey = EdmValue::string(std::string(RowKeyText.substr(0, Nul)));
+        RowKey = EdmValue::string(std::string(RowKeyText.substr(Nul + 1)));
+        KeysLoaded = true;
+      }
+      return Name == "PartitionKey" ? &PartitionKey : &RowKey;
+    }
+    const int P = Family->propertyIndex(Name);
+    if (P < 0)
+      return nullptr;
+    if (!Loaded[P]) {
+      W.value(Id, static_cast<std::uint32_t>(P), Values[P]);
+      Loaded[P] = true;
+    }
+    return &Values[P];
+  }
+
+private:
+  const Workload &W;
+  std::string_view RowKeyText;
+  std::uint32_t Id = 0;
+  const EntityFamily *Family = nullptr;
+  mutable std::vector<EdmValue> Values;
+  mutable std::vector<bool> Loaded;
+  mutable EdmValue PartitionKey, RowKey;
+  mutable bool KeysLoaded = false;
+};
+
+std::string_view partitionOf(std::string_view Key) {
+  return Key.substr(0, Key.find('\0'));
+}
+
+} // namespace
+
+std::string rowKey(const std::string &PartitionKey, const std::string &RowKey) {
+  std::string Key;
+  Key.reserve(PartitionKey.size() + 1 + RowKey.size());
+  Key += PartitionKey;
+  Key += '\0';
+  Key += RowKey;
+  return Key;
+}
+
+void scopeRanges(const Filter *Where,
+                 std::vector<std::pair<std::string, std::string>> &Ranges) {
+  Ranges.clear();
+  // Keys of partition P are P "\0" RowKey: all of them lie in
+  // [P "\0", P "\1").
+  auto WholePartition = [&](const std::string &P) {
+    Ranges.emplace_back(P + '\0', P + '\1');
+  };
+  if (!Where) {
+    Ranges.emplace_back("", "");
+    return;
+  }
+  const QueryScope Scope = classifyFilter(*Where);
+  if (Scope.Contradictory)
+    return;
+  switch (Scope.Class) {
+  case QueryClass::Point:
+    if (!Scope.PartitionKeys.empty() && Scope.RowKey) {
+      std::string Key =
+          rowKey(Scope.PartitionKeys[0].Value, Scope.RowKey->Value);
+      std::string End = Key + '\0';
+      Ranges.emplace_back(std::move(Key), std::move(End));
+      return;
+    }
+    break;
+  case QueryClass::RowRange:
+  case QueryClass::PartitionScan:
+    if (Scope.PartitionKeys.size() == 1) {
+      const std::string Prefix = Scope.PartitionKeys[0].Value + '\0';
+      std::string Low = Prefix, High = Scope.PartitionKeys[0].Value + '\1';
+      if (Scope.RowLow)
+        Low = Prefix + Scope.RowLow->Key.Value +
+              (Scope.RowLow->Inclusive ? "" : std::string(1, '\0'));
+      if (Scope.RowHigh)
+        High = Prefix + Scope.RowHigh->Key.Value +
+               (Scope.RowHigh->Inclusive ? std::string(1, '\0') : "");
+      if (Low < High)
+        Ranges.emplace_back(std::move(Low), std::move(High));
+      return;
+    }
+    break;
+  case QueryClass::PartitionRange:
+    if (!Scope.PartitionKeys.empty()) {
+      std::set<std::string> Sorted;
+      for (const PinnedKey &K : Scope.PartitionKeys)
+        Sorted.insert(K.Value);
+      for (const std::string &P : Sorted)
+        WholePartition(P);
+      return;
+    }
+    if (Scope.PartitionLow || Scope.PartitionHigh) {
+      std::string Low, High;
+      if (Scope.PartitionLow)
+        Low = Scope.PartitionLow->Key.Value +
+              (Scope.PartitionLow->Inclusive ? '\0' : '\1');
+      if (Scope.PartitionHigh)
+        High = Scope.PartitionHigh->Key.Value +
+               (Scope.PartitionHigh->Inclusive ? '\1' : '\0');
+      if (High.empty() || Low < High)
+        Ranges.emplace_back(std::move(Low), std::move(High));
+      return;
+    }
+    break;
+  case QueryClass::TableScan:
+    break;
+  }
+  Ranges.emplace_back("", ""); // the whole table
+}
+
+SimulatedService::SimulatedService(
+    const ServiceModel &Model, const Workload &W,
+    std::vector<std::pair<std::string, std::uint32_t>> TableList,
+    std::vector<double> AccountBudgets, double HeatBucketSeconds,
+    std::size_t HeatBuckets)
+    : Model(Model), W(W), AccountBudget(std::move(AccountBudgets)),
+      HeatBucketSeconds(HeatBucketSeconds), HeatBuckets(HeatBuckets) {
+  for (auto &[Name, Account] : TableList) {
+    TableState T;
+    T.Name = Name;
+    T.Account = Account;
+    RangePartition First;
+    First.Tokens = Model.PartitionEntitiesPerSecond * Model.BurstSeconds;
+    T.Ranges.push_back(First);
+    Tables.push_back(std::move(T));
+  }
+  for (double B : AccountBudget) {
+    AccountTokens.push_back(B * Model.BurstSeconds);
+    AccountRefilled.push_back(0);
+  }
+}
+
+std::size_t SimulatedService::rangeOf(const TableState &T,
+                                      std::string_view PartitionKey) const {
+  // The last range whose Low is <= PartitionKey.
+  auto It = std::upper_bound(
+      T.Ranges.begin() + 1, T.Ranges.end(), PartitionKey,
+      [](std::string_view K, const RangePartition &R) { return K < R.Low; });
+  return static_cast<std::size_t>(It - T.Ranges.begin()) - 1;
+}
+
+PartitionKeyStats &SimulatedService::pkStats(TableState &T,
+                                             std::string_view PartitionKey) {
+  auto [It, New] = T.PkIndex.try_emplace(
+      std::string(PartitionKey), static_cast<std::uint32_t>(T.Pks.size()));
+  if (New) {
+    PartitionKeyStats S;
+    S.Key = std::string(PartitionKey);
+    T.Pks.push_back(std::move(S));
+  }
+  return T.Pks[It->second];
+}
+
+void SimulatedService::refill(double Now, double Budget, double &Tokens,
+                              double &Refilled) {
+  if (Now > Refilled) {
+    Tokens = std::min(Budget * Model.BurstSeconds,
+                      Tokens + (Now - Refilled) * Budget);
+    Refilled = Now;
+  }
+}
+
+void SimulatedService::record(double Now, PartitionKeyStats &Stats,
+                              std::uint64_t Entities) {
+  Stats.Accessed += Entities;
+  if (HeatBuckets == 0)
+    return;
+  if (Stats.Heat.empty())
+    Stats.Heat.assign(HeatBuckets, 0);
+  const std::size_t Bucket = std::min(
+      HeatBuckets - 1, static_cast<std::size_t>(Now / HeatBucketSeconds));
+  Stats.Heat[Bucket] += static_cast<std::uint32_t>(Entities);
+}
+
+int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
+                            double Cost) {
+  RangePartition &R = T.Ranges[Range];
+  R.IntervalDemand += Cost;
+  if (Now < R.OfflineUntil)
+    return StatusTimedOut;
+  const std::uint32_t A = T.Account;
+  refill(Now, AccountBudget[A], AccountTokens[A], AccountRefilled[A]);
+  if (AccountTokens[A] <= 0)
+    return StatusServerBusy;
+  refill(Now, Model.PartitionEntitiesPerSecond, R.Tokens, R.Refilled);
+  if (R.Tokens <= 0)
+    return StatusServerBusy;
+  return 0;
+}
+
+void SimulatedService::charge(TableState &T, std::size_t Range, double Cost) {
+  T.Ranges[Range].Tokens -= Cost;
+  AccountTokens[T.Account] -= Cost;
+}
+
+ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
+                                        schema::WriteKind Kind,
+                                        const std::string &PartitionKey,
+                                        const std::string &RowKey,
+                                        std::uint32_t Entity) {
+  TableState &T = Tables[Table];
+  PartitionKeyStats &Stats = pkStats(T, PartitionKey);
+  Stats.IntervalDemand += 1;
+  const std::size_t Range = rangeOf(T, PartitionKey);
+  ServiceResponse R;
+  if (int Throttle = admit(Now, T, Range, 1)) {
+    ++Stats.Throttled;
+    R.Status = Throttle;
+    R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
+                                                  : Model.BaseLatencySeconds;
+    return R;
+  }
+  charge(T, Range, 1);
+  record(Now, Stats, 1);
+  R.Charged = 1;
+  R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
+  std::string Key = rowKey(PartitionKey, RowKey);
+  switch (Kind) {
+  case schema::WriteKind::Insert: {
+    auto [It, New] = T.Rows.try_emplace(std::move(Key), Entity);
+    if (!New)
+      R.Status = StatusConflict;
+    break;
+  }
+  case schema::WriteKind::InsertOrReplace:
+  case schema::WriteKind::InsertOrMerge:
+    T.Rows.insert_or_assign(std::move(Key), Entity);
+    break;
+  case schema::WriteKind::Update:
+  case schema::WriteKind::Merge: {
+    auto It = T.Rows.find(Key);
+    if (It == T.Rows.end())
+      R.Status = StatusNotFound;
+    else
+      It->second = Entity;
+    break;
+  }
+  case schema::WriteKind::Delete:
+    if (T.Rows.erase(Key) == 0)
+      R.Status = StatusNotFound;
+    break;
+  }
+  return R;
+}
+
+ServiceResponse
+SimulatedService::batch(double Now, std::uint32_t Table,
+                        const std::vector<BatchOperation> &Ops) {
+  ServiceResponse R;
+  R.LatencySeconds = Model.BaseLatencySeconds;
+  // The rules of entity group transactions are checked before anything is
+  // served: a bad batch is rejected as a whole.
+  std::uint64_t Bytes = 0;
+  std::set<std::string_view> Rows;
+  for (const BatchOperation &Op : Ops) {
+    Bytes += Op.Bytes;
+    if (Op.PartitionKey != Ops.front().PartitionKey ||
+        !Rows.insert(Op.RowKey).second)
+      R.Status = StatusBadRequest;
+  }
+  if (Ops.empty() || Ops.size() > limits::MaxBatchOperations)
+    R.Status = StatusBadRequest;
+  else if (R.Status == StatusOk && Bytes >= limits::MaxBatchPayloadBytes)
+    R.Status = StatusTooLarge;
+  if (R.Status != StatusOk)
+    return R;
+
+  TableState &T = Tables[Table];
+  const std::string &PartitionKey = Ops.front().PartitionKey;
+  PartitionKeyStats &Stats = pkStats(T, PartitionKey);
+  const auto Cost = static_cast<double>(Ops.size());
+  Stats.IntervalDemand += Cost;
+  const std::size_t Range = rangeOf(T, PartitionKey);
+  if (int Throttle = admit(Now, T, Range, Cost)) {
+    ++Stats.Throttled;
+    R.Status = Throttle;
+    if (Throttle == StatusTimedOut)
+      R.LatencySeconds = Model.OfflineTimeoutSeconds;
+    return R;
+  }
+  charge(T, Range, Cost);
+  record(Now, Stats, Ops.size());
+  R.Charged = static_cast<std::uint32_t>(Ops.size());
+  R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
+  // Atomic: every precondition first, then every change.
+  for (const BatchOperation &Op : Ops) {
+    const bool Exists = T.Rows.count(rowKey(Op.PartitionKey, Op.RowKey)) != 0;
+    if (Op.Kind == schema::WriteKind::Insert && Exists) {
+      R.Status = StatusConflict;
+      return R;
+    }
+    if ((Op.Kind == schema::WriteKind::Update ||
+         Op.Kind == schema::WriteKind::Merge ||
+         Op.Kind == schema::WriteKind::Delete) &&
+        !Exists) {
+      R.Status = StatusNotFound;
+      return R;
+    }
+  }
+  for (const BatchOperation &Op : Ops) {
+    std::string Key = rowKey(Op.PartitionKey, Op.RowKey);
+    if (Op.Kind == schema::WriteKind::Delete)
+      T.Rows.erase(Key);
+    else
+      T.Rows.insert_or_assign(std::move(Key), Op.Entity);
+  }
+  return R;
+}
+
+ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
+                                            QueryCursor &C) {
+  TableState &T = Tables[Table];
+  ServiceResponse R;
+  // Demand asked of the range: what the last page cost, at least one
+  // entity (the page's real cost is added once scanned).
+  const double Expected = std::max<double>(1, C.PageScanned);
+  C.Page.clear();
+  C.PageScanned = 0;
+  if (C.Range >= C.Ranges.size()) {
+    C.More = false;
+    R.LatencySeconds = Model.BaseLatencySeconds;
+    return R;
+  }
+  if (!C.Started) {
+    C.Next = C.Ranges[C.Range].first;
+    C.Started = true;
+  }
+  const std::string &End = C.Ranges[C.Range].second; // "" = unbounded
+  const std::string_view StartPk = partitionOf(C.Next);
+  const std::size_t Range = rangeOf(T, StartPk);
+  if (int Throttle = admit(Now, T, Range, Expected)) {
+    if (!StartPk.empty()) // a table scan's first page names no key
+      ++pkStats(T, StartPk).Throttled;
+    R.Status = Throttle;
+    R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
+                                                  : Model.BaseLatencySeconds;
+    return R;
+  }
+  // The page stops at the range partition's end: keys of partition keys
+  // at or after the next range's Low.
+  std::string Stop = End;
+  bool StopIsBoundary = false;
+  if (Range + 1 < T.Ranges.size()) {
+    std::string Boundary = T.Ranges[Range + 1].Low + '\0';
+    if (End.empty() || Boundary < End) {
+      Stop = std::move(Boundary);
+      StopIsBoundary = true;
+    }
+  }
+  const std::uint64_t PageLimit =
+      C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
+            : Model.MaxEntitiesPerPage;
+  // A page ends after MaxPageServerSeconds of server time; the range reads
+  // at its target rate, so that is MaxPageServerSeconds of its budget.
+  const auto ScanLimit = static_cast<std::uint64_t>(std::max(
+      1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
+  StoredEntity View(W);
+  auto It = T.Rows.lower_bound(C.Next);
+  std::uint64_t Scanned = 0, RunScanned = 0;
+  std::string_view RunPk;
+  auto FlushRun = [&] {
+    if (RunScanned) {
+      PartitionKeyStats &S = pkStats(T, RunPk);
+      S.IntervalDemand += static_cast<double>(RunScanned);
+      record(Now, S, RunScanned);
+    }
+    RunScanned = 0;
+  };
+  for (; It != T.Rows.end() && (Stop.empty() || It->first < Stop) &&
+         C.Page.size() < PageLimit && Scanned < ScanLimit;
+       ++It) {
+    const std::string_view Pk = partitionOf(It->first);
+    if (Pk != RunPk) {
+      FlushRun();
+      RunPk = Pk;
+    }
+    ++Scanned;
+    ++RunScanned;
+    View.reset(It->first, It->second);
+    if (!C.Where || evaluateFilter(*C.Where, View))
+      C.Page.emplace_back(It->second,
+                          static_cast<std::uint32_t>(It->first.size() - 1));
+  }
+  FlushRun();
+  const bool Exhausted =
+      It == T.Rows.end() || (!Stop.empty() && It->first >= Stop);
+  if (!Exhausted) {
+    C.Next = It->first;
+  } else if (StopIsBoundary) {
+    C.Next = Stop; // continuation: NextPartitionKey = the next range's Low
+  } else {
+    ++C.Range;
+    C.Started = false;
+  }
+  C.More = C.Range < C.Ranges.size();
+  C.PageScanned = static_cast<std::uint32_t>(Scanned);
+  if (static_cast<double>(Scanned) > Expected)
+    T.Ranges[Range].IntervalDemand += static_cast<double>(Scanned) - Expected;
+  charge(T, Range, static_cast<double>(std::max<std::uint64_t>(Scanned, 1)));
+  R.Charged = static_cast<std::uint32_t>(Scanned);
+  R.LatencySeconds = Model.BaseLatencySeconds +
+                     static_cast<double>(Scanned) * Model.ScanSecondsPerEntity;
+  return R;
+}
+
+void SimulatedService::managerTick(double Now) {
+  const double Interval = std::max(Now - LastTick, 1e-9);
+  LastTick = Now;
+  for (TableState &T : Tables) {
+    for (std::size_t RI = 0; RI < T.Ranges.size(); ++RI) {
+      RangePartition &R = T.Ranges[RI];
+      const double Rate = R.IntervalDemand / Interval;
+      R.IntervalDemand = 0;
+      if (Rate <= Model.PartitionEntitiesPerSecond) {
+        R.HotSince = -1;
+        continue;
+      }
+      if (R.HotSince < 0)
+        R.HotSince = Now - Interval;
+      if (Now - R.HotSince < Model.SplitDetectionSeconds)
+        continue;
+      // Split at the partition key that best halves the range's load.
+      const std::string High =
+          RI + 1 < T.Ranges.size() ? T.Ranges[RI + 1].Low : std::string();
+      std::vector<std::pair<std::string_view, double>> Load;
+      for (const PartitionKeyStats &S : T.Pks)
+        if (S.IntervalDemand > 0 && S.Key >= R.Low &&
+            (High.empty() || S.Key < High))
+          Load.emplace_back(S.Key, S.IntervalDemand);
+      std::sort(Load.begin(), Load.end());
+      if (Load.size() < 2) {
+        if (Load.size() == 1) {
+          std::pair<std::string, std::string> Note{T.Name,
+                                                   std::string(Load[0].first)};
+          if (std::find(Unsplittable.begin(), Unsplittable.end(), Note) ==
+              Unsplittable.end())
+            Unsplittable.push_back(std::move(Note));
+        }
+        continue;
+      }
+      double Total = 0;
+      for (auto &L : Load)
+        Total += L.second;
+      double Before = 0, BestGap = Total;
+      std::size_t Cut = 1;
+      for (std::size_t I = 1; I < Load.size(); ++I) {
+        Before += Load[I - 1].second;
+        const double Gap = std::fabs(Total / 2 - Before);
+        if (Gap < BestGap) {
+          BestGap = Gap;
+          Cut = I;
+        }
+      }
+      RangePartition Upper;
+      Upper.Low = std::string(Load[Cut].first);
+      Upper.Tokens = Model.PartitionEntitiesPerSecond * Model.BurstSeconds;
+      Upper.Refilled = Now;
+      Upper.OfflineUntil = Now + Model.SplitOfflineSeconds;
+      R.OfflineUntil = Now + Model.SplitOfflineSeconds;
+      R.HotSince = -1;
+      Splits.push_back({Now, T.Name, Upper.Low});
+      T.Ranges.insert(T.Ranges.begin() + static_cast<long>(RI) + 1,
+                      std::move(Upper));
+      ++RI; // the new range starts its own watch
+    }
+    for (PartitionKeyStats &S : T.Pks)
+      S.IntervalDemand = 0;
+  }
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,734 @@
+// The replay's discrete-event loop: workload events, client concurrency and
+// retries, requests to the simulated service, and the measurements.
+#include "replay/Simulation.h"
+
+#include "replay/Random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <map>
+#include <queue>
+#include <tuple>
+
+namespace tablelint::replay {
+
+namespace {
+
+std::uint64_t valueBytes(const EdmValue &V) {
+  switch (V.Type) {
+  case EdmType::String:
+    return 2 * V.Text.size() + limits::StringValueOverheadBytes;
+  case EdmType::Binary:
+    return V.Text.size() + limits::BinaryValueOverheadBytes;
+  case EdmType::Int32:
+    return limits::Int32ValueBytes;
+  case EdmType::Int64:
+    return limits::Int64ValueBytes;
+  case EdmType::Double:
+    return limits::DoubleValueBytes;
+  case EdmType::DateTime:
+    return limits::DateTimeValueBytes;
+  case EdmType::Guid:
+    return limits::GuidValueBytes;
+  case EdmType::Boolean:
+    return limits::BooleanValueBytes;
+  }
+  return 0;
+}
+
+// Nearest-rank percentile of sorted latencies.
+double percentile(const std::vector<float> &Sorted, double P) {
+  if (Sorted.empty())
+    return 0;
+  const auto Rank = static_cast<std::size_t>(
+      std::ceil(P * static_cast<double>(Sorted.size())));
+  return Sorted[std::min(Sorted.size(), std::max<std::size_t>(Rank, 1)) - 1];
+}
+
+enum class RequestKind : std::uint8_t { Point, Batch, Page };
+
+struct Request {
+  RequestKind Kind = RequestKind::Point;
+  std::uint32_t Table = 0;
+  std::uint32_t Client = 0;
+  std::uint32_t Op = 0;
+  schema::WriteKind WriteOp = schema::WriteKind::Insert;
+  std::uint32_t Event = 0; // Point, Page
+  std::uint32_t Entity = 0;
+  std::string PartitionKey, RowKey;
+  std::uint64_t Bytes = 0;
+  std::vector<BatchOperation> Batch;
+  std::vector<std::uint32_t> BatchEvents;
+  std::uint32_t Query = 0;
+  unsigned Attempt = 0;
+  int Status = StatusOk;
+};
+
+struct QueryState {
+  Filter Where;
+  bool HasFilter = false;
+  QueryCursor Cursor;
+  std::uint64_t Returned = 0;
+  std::uint64_t Top = 0;
+  const std::vector<std::uint32_t> *Select = nullptr;
+};
+
+struct ClientState {
+  schema::RetrySpec Retry;
+  unsigned Max = 0; // 0: unbounded
+  unsigned InFlight = 0;
+  std::deque<std::uint32_t> Waiting;
+  Rng Jitter;
+};
+
+struct BatchBuffer {
+  std::uint32_t Table = 0, Client = 0, Op = 0;
+  unsigned Limit = 1;
+  std::vector<BatchOperation> Ops;
+  std::vector<std::uint32_t> Events;
+};
+
+enum class EventKind : std::uint8_t { Send, Complete, Flush, Tick };
+
+struct SimEvent {
+  double Time;
+  std::uint64_t Seq;
+  EventKind Kind;
+  std::uint32_t Index;
+  bool operator>(const SimEvent &O) const {
+    return Time > O.Time || (Time == O.Time && Seq > O.Seq);
+  }
+};
+
+class Runner {
+public:
+  Runner(const Workload &W, const DesignPlan &Plan, const ReplayOptions &O)
+      : W(W), Plan(Plan), O(O),
+        Service(O.Service, W, tableList(), accountBudgets(),
+                bucketSeconds(W, O), bucketCount(W, O)) {
+    R.Label = Plan.Label;
+    R.File = Plan.Schema ? Plan.Schema->File : "";
+    R.Missing = Plan.Missing;
+    R.BucketSeconds = bucketSeconds(W, O);
+    R.Timeline.resize(bucketCount(W, O));
+    Outstanding.assign(W.Events.size(), 0);
+    Failed.assign(W.Events.size(), 0);
+    OpLatencies.resize(W.Ops.size());
+    R.Ops.resize(W.Ops.size());
+    for (std::size_t I = 0; I < W.Ops.size(); ++I) {
+      R.Ops[I].Name = W.Ops[I].Name;
+      R.Ops[I].IsQuery = W.Ops[I].IsQuery;
+    }
+    // Client 0: operations without a declared client (unbounded, SDK
+    // default retries).
+    Clients.emplace_back();
+    Clients[0].Jitter = Rng(streamSeed(O.Seed, "jitter:"));
+    if (Plan.Schema)
+      for (const schema::Client &C : Plan.Schema->Clients) {
+        ClientState S;
+        S.Retry = C.Retry;
+        S.Max = C.MaxConcurrency.value_or(0);
+        S.Jitter = Rng(streamSeed(O.Seed, "jitter:" + C.Name));
+        Clients.push_back(std::move(S));
+      }
+  }
+
+  DesignResult run();
+
+private:
+  std::vector<std::pair<std::string, std::uint32_t>> tableList() const {
+    std::vector<std::pair<std::string, std::uint32_t>> L;
+    for (const PlannedTable &T : Plan.Tables)
+      L.emplace_back(T.Name, accountIndex(T.Account));
+    return L;
+  }
+  std::uint32_t accountIndex(const std::string &Name) const {
+    if (!Plan.Schema)
+      return 0;
+    for (std::size_t I = 0; I < Plan.Schema->Accounts.size(); ++I)
+      if (Plan.Schema->Accounts[I].Name == Name)
+        return static_cast<std::uint32_t>(I + 1);
+    return 0;
+  }
+  std::vector<double> accountBudgets() const {
+    std::vector<double> B{O.Service.AccountEntitiesPerSecond};
+    if (Plan.Schema)
+      for (const schema::Account &A : Plan.Schema->Accounts)
+        B.push_back(
+            A.EntitiesPerSecond.value_or(O.Service.AccountEntitiesPerSecond));
+    return B;
+  }
+  static double bucketSeconds(const Workload &W, const ReplayOptions &O) {
+    return std::max(W.DurationSeconds, 1.0) /
+           static_cast<double>(std::max<std::size_t>(O.TimeBuckets, 1));
+  }
+  // The workload's buckets and those of the drain after it.
+  static std::size_t bucketCount(const Workload &W, const ReplayOptions &O) {
+    return O.TimeBuckets + static_cast<std::size_t>(
+                               std::ceil(O.DrainSeconds / bucketSeconds(W, O)));
+  }
+  std::uint32_t clientIndex(const schema::Client *C) const {
+    if (!C || !Plan.Schema)
+      return 0;
+    return static_cast<std::uint32_t>(C - Plan.Schema->Clients.data()) + 1;
+  }
+  std::size_t bucket(double Now) const {
+    return std::min(R.Timeline.size() - 1,
+                    static_cast<std::size_t>(Now / R.BucketSeconds));
+  }
+  void push(double Time, EventKind Kind, std::uint32_t Index) {
+    Heap.push({Time, Seq++, Kind, Index});
+  }
+  std::uint32_t newRequest() {
+    if (!FreeRequests.empty()) {
+      const std::uint32_t I = FreeRequests.back();
+      FreeRequests.pop_back();
+      Requests[I].Attempt = 0;
+      Requests[I].Batch.clear();
+      Requests[I].BatchEvents.clear();
+      return I;
+    }
+    Requests.emplace_back();
+    return static_cast<std::uint32_t>(Requests.size() - 1);
+  }
+  std::uint32_t newQuery() {
+    if (!FreeQueries.empty()) {
+      const std::uint32_t I = FreeQueries.back();
+      FreeQueries.pop_back();
+      Queries[I] = QueryState();
+      return I;
+    }
+    Queries.emplace_back();
+    return static_cast<std::uint32_t>(Queries.size() - 1);
+  }
+
+  void dispatch(std::uint32_t EventIndex);
+  void dispatchQuery(std::uint32_t EventIndex, const QueryTarget &Target);
+  void flushBuffer(BatchBuffer &B, double Now);
+  void send(std::uint32_t Req, double Now);
+  void execute(std::uint32_t Req, double Now);
+  void complete(std::uint32_t Req, double Now);
+  void respond(std::uint32_t Req, double Now, bool Inline);
+  void finishPart(std::uint32_t Event, double Now, bool Ok);
+  void summarize();
+
+  const Workload &W;
+  const DesignPlan &Plan;
+  const ReplayOptions &O;
+  SimulatedService Service;
+  DesignResult R;
+
+  std::priority_queue<SimEvent, std::vector<SimEvent>, std::greater<SimEvent>>
+      Heap;
+  std::uint64_t Seq = 0;
+  // Deques: requests and queries keep their addresses (a cursor points at
+  // its query's filter) while new ones are added.
+  std::deque<Request> Requests;
+  std::vector<std::uint32_t> FreeRequests;
+  std::deque<QueryState> Queries;
+  std::vector<std::uint32_t> FreeQueries;
+  std::vector<ClientState> Clients;
+  std::map<std::string, BatchBuffer> Buffers; // ordered: deterministic
+  std::map<const schema::Query *, std::vector<std::uint32_t>> SelectProps;
+  std::vector<std::uint16_t> Outstanding;
+  std::vector<std::uint8_t> Failed;
+  std::vector<float> Latencies;
+  std::vector<std::vector<float>> OpLatencies;
+  double LastCompletion = 0;
+  std::string KeyScratch, FilterScratch;
+  EdmValue ValueScratch;
+};
+
+void Runner::dispatch(std::uint32_t EventIndex) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  ++R.Ops[Ev.Op].Issued;
+  if (Op.IsQuery) {
+    if (Plan.Queries[Ev.Op]) {
+      ++R.Issued;
+      dispatchQuery(EventIndex, *Plan.Queries[Ev.Op]);
+    }
+    return;
+  }
+  const std::vector<WriteTarget> &Targets = Plan.Writes[Ev.Op];
+  if (Targets.empty())
+    return;
+  ++R.Issued;
+  Outstanding[EventIndex] = static_cast<std::uint16_t>(Targets.size());
+  for (const WriteTarget &T : Targets) {
+    std::string Pk, Rk;
+    T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
+    T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
+    const std::uint64_t Bytes =
+        entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
+                    T.Sent.empty() ? nullptr : &T.Sent, ValueScratch);
+    const std::uint32_t Client = clientIndex(T.Client);
+    if (T.Decl->BatchSize > 1) {
+      KeyScratch = std::to_string(T.Table);
+      KeyScratch += '\0';
+      KeyScratch += Pk;
+      BatchBuffer &B = Buffers[KeyScratch];
+      B.Table = T.Table;
+      B.Client = Client;
+      B.Op = Ev.Op;
+      B.Limit = T.Decl->BatchSize;
+      B.Ops.push_back(
+          {Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes});
+      B.Events.push_back(EventIndex);
+      if (B.Ops.size() >= B.Limit)
+        flushBuffer(B, Ev.Time);
+      continue;
+    }
+    const std::uint32_t Req = newRequest();
+    Request &Q = Requests[Req];
+    Q.Kind = RequestKind::Point;
+    Q.Table = T.Table;
+    Q.Client = Client;
+    Q.Op = Ev.Op;
+    Q.WriteOp = Op.Kind;
+    Q.Event = EventIndex;
+    Q.Entity = Ev.Entity;
+    Q.PartitionKey = std::move(Pk);
+    Q.RowKey = std::move(Rk);
+    Q.Bytes = Bytes;
+    send(Req, Ev.Time);
+  }
+}
+
+void Runner::dispatchQuery(std::uint32_t EventIndex,
+                           const QueryTarget &Target) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const std::uint32_t QI = newQuery();
+  QueryState &Q = Queries[QI];
+  Target.Filter.render(W, Ev.Entity, FilterScratch, ValueScratch);
+  if (!Target.Filter.Pieces.empty()) {
+    FilterParseResult Parsed = parseFilter(FilterScratch);
+    if (!Parsed) {
+      // A value that breaks the filter (the template checked out): the
+      // request is rejected as the service would.
+      ++R.ClientErrors;
+      Outstanding[EventIndex] = 1;
+      FreeQueries.push_back(QI);
+      finishPart(EventIndex, Ev.Time, false);
+      return;
+    }
+    Q.Where = std::move(Parsed.filter());
+    Q.HasFilter = true;
+  }
+  scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
+  Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
+  Q.Top = Target.Decl->Top.value_or(0);
+  Q.Cursor.Top = Q.Top;
+  if (Target.Decl->HasSelect) {
+    auto [It, New] = SelectProps.try_emplace(Target.Decl);
+    if (New)
+      for (const std::string &Name : Target.Decl->Select) {
+        const int P = W.Families[W.Ops[Ev.Op].Family].propertyIndex(Name);
+        if (P >= 0)
+          It->second.push_back(static_cast<std::uint32_t>(P));
+      }
+    Q.Select = &It->second;
+  }
+  const std::uint32_t Req = newRequest();
+  Request &Rq = Requests[Req];
+  Rq.Kind = RequestKind::Page;
+  Rq.Table = Target.Table;
+  Rq.Client = clientIndex(Target.Client);
+  Rq.Op = Ev.Op;
+  Rq.Event = EventIndex;
+  Rq.Query = QI;
+  Outstanding[EventIndex] = 1;
+  send(Req, Ev.Time);
+}
+
+void Runner::flushBuffer(BatchBuffer &B, double Now) {
+  if (B.Ops.empty())
+    return;
+  const std::uint32_t Req = newRequest();
+  Request &Q = Requests[Req];
+  Q.Kind = RequestKind::Batch;
+  Q.Table = B.Table;
+  Q.Client = B.Client;
+  Q.Op = B.Op;
+  Q.Batch.swap(B.Ops);
+  Q.BatchEvents.swap(B.Events);
+  B.Ops.clear();
+  B.Events.clear();
+  Q.Bytes = 0;
+  for (const BatchOperation &Op : Q.Batch)
+    Q.Bytes += Op.Bytes;
+  send(Req, Now);
+}
+
+void Runner::send(std::uint32_t Req, double Now) {
+  ClientState &C = Clients[Requests[Req].Client];
+  if (C.Max && C.InFlight >= C.Max) {
+    C.Waiting.push_back(Req);
+    return;
+  }
+  ++C.InFlight;
+  execute(Req, Now);
+}
+
+void Runner::execute(std::uint32_t Req, double Now) {
+  Request &Q = Requests[Req];
+  ServiceResponse Resp;
+  std::uint64_t ResponseBytes = 0;
+  switch (Q.Kind) {
+  case RequestKind::Point:
+    Resp = Service.write(Now, Q.Table, Q.WriteOp, Q.PartitionKey, Q.RowKey,
+                         Q.Entity);
+    if (Resp.Status == StatusOk)
+      ++R.EntitiesWritten;
+    break;
+  case RequestKind::Batch:
+    Resp = Service.batch(Now, Q.Table, Q.Batch);
+    if (Resp.Status == StatusOk)
+      R.EntitiesWritten += Q.Batch.size();
+    break;
+  case RequestKind::Page: {
+    QueryState &S = Queries[Q.Query];
+    Resp = Service.queryPage(Now, Q.Table, S.Cursor);
+    if (Resp.Status == StatusOk) {
+      OpResult &Op = R.Ops[Q.Op];
+      ++R.QueryPages;
+      ++Op.Pages;
+      R.EntitiesScanned += S.Cursor.PageScanned;
+      Op.Scanned += S.Cursor.PageScanned;
+      R.EntitiesReturned += S.Cursor.Page.size();
+      Op.Returned += S.Cursor.Page.size();
+      S.Returned += S.Cursor.Page.size();
+      for (auto [Entity, KeyChars] : S.Cursor.Page)
+        ResponseBytes +=
+            entityBytes(W, Entity, KeyChars, S.Select, ValueScratch);
+    }
+    break;
+  }
+  }
+  Q.Status = Resp.Status;
+  ++R.Requests;
+  TimeBucket &B = R.Timeline[bucket(Now)];
+  ++B.Requests;
+  if (isThrottle(Resp.Status)) {
+    ++R.Throttled;
+    ++B.Throttled;
+    ++(Resp.Status == StatusServerBusy ? R.ServerBusy : R.TimedOut);
+  } else if (Resp.Status >= 400) {
+    ++R.ClientErrors;
+  }
+  if (!isThrottle(Resp.Status) || O.ThrottledBillable)
+    ++R.BillableTransactions;
+  if (Q.Kind != RequestKind::Page)
+    R.RequestBytes += Q.Bytes;
+  R.ResponseBytes += ResponseBytes;
+  if (Clients[Q.Client].Max)
+    push(Now + Resp.LatencySeconds, EventKind::Complete, Req);
+  else
+    respond(Req, Now + Resp.LatencySeconds, true);
+}
+
+void Runner::complete(std::uint32_t Req, double Now) {
+  ClientState &C = Clients[Requests[Req].Client];
+  --C.InFlight;
+  if (!C.Waiting.empty()) {
+    const std::uint32_t Next = C.Waiting.front();
+    C.Waiting.pop_front();
+    ++C.InFlight;
+    execute(Next, Now);
+  }
+  respond(Req, Now, false);
+}
+
+// What the client does with a response at time Now. Inline: called from
+// execute() ahead of time (a client without a concurrency limit has no
+// slot to free, so only future events are scheduled), which keeps the
+// common case off the event heap.
+void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
+  Request &Done = Requests[Req];
+  ClientState &C = Clients[Done.Client];
+  if (Done.Status == StatusOk) {
+    if (Done.Kind == RequestKind::Page) {
+      QueryState &S = Queries[Done.Query];
+      if (S.Cursor.More && !(S.Top && S.Returned >= S.Top)) {
+        Done.Attempt = 0;
+        if (Inline)
+          push(Now, EventKind::Send, Req);
+        else
+          send(Req, Now);
+        return;
+      }
+      FreeQueries.push_back(Done.Query);
+    }
+  } else if (retries(C.Retry, Done.Status) &&
+             Done.Attempt < C.Retry.MaxRetries &&
+             C.Retry.Policy != schema::RetryPolicyKind::None) {
+    ++Done.Attempt;
+    ++R.Retries;
+    push(Now + retryDelay(C.Retry, Done.Attempt, C.Jitter.uniform()),
+         EventKind::Send, Req);
+    return;
+  } else if (Done.Kind == RequestKind::Page) {
+    FreeQueries.push_back(Done.Query);
+  }
+  const bool Ok = Done.Status == StatusOk;
+  if (Done.Kind == RequestKind::Batch)
+    for (std::uint32_t E : Done.BatchEvents)
+      finishPart(E, Now, Ok);
+  else
+    finishPart(Done.Event, Now, Ok);
+  FreeRequests.push_back(Req);
+}
+
+void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
+  if (!Ok)
+    Failed[Event] = 1;
+  if (--Outstanding[Event] != 0)
+    return;
+  const WorkloadEvent &Ev = W.Events[Event];
+  OpResult &Op = R.Ops[Ev.Op];
+  LastCompletion = std::max(LastCompletion, Now);
+  if (Failed[Event]) {
+    ++R.Failed;
+    ++Op.Failed;
+    return;
+  }
+  ++R.Completed;
+  ++Op.Completed;
+  ++R.Timeline[bucket(Now)].Completed;
+  const auto Latency = static_cast<float>(Now - Ev.Time);
+  Latencies.push_back(Latency);
+  OpLatencies[Ev.Op].push_back(Latency);
+}
+
+DesignResult Runner::run() {
+  const double End = W.DurationSeconds + O.DrainSeconds;
+  bool Batched = false;
+  for (const auto &Targets : Plan.Writes)
+    for (const WriteTarget &T : Targets)
+      Batched = Batched || T.Decl->BatchSize > 1;
+  push(O.Service.ManagerIntervalSeconds, EventKind::Tick, 0);
+  if (Batched)
+    push(O.BatchFlushSeconds, EventKind::Flush, 0);
+  std::size_t Next = 0;
+  const double Never = std::numeric_limits<double>::infinity();
+  for (;;) {
+    const double TW = Next < W.Events.size() ? W.Events[Next].Time : Never;
+    const double TH = Heap.empty() ? Never : Heap.top().Time;
+    if (std::min(TW, TH) > End)
+      break;
+    if (TW <= TH) {
+      dispatch(static_cast<std::uint32_t>(Next++));
+      continue;
+    }
+    const SimEvent E = Heap.top();
+    Heap.pop();
+    switch (E.Kind) {
+    case EventKind::Send:
+      send(E.Index, E.Time);
+      break;
+    case EventKind::Complete:
+      complete(E.Index, E.Time);
+      break;
+    case EventKind::Flush:
+      for (auto &[Key, B] : Buffers)
+        flushBuffer(B, E.Time);
+      if (E.Time + O.BatchFlushSeconds <= End)
+        push(E.Time + O.BatchFlushSeconds, EventKind::Flush, 0);
+      break;
+    case EventKind::Tick:
+      Service.managerTick(E.Time);
+      if (E.Time + O.Service.ManagerIntervalSeconds <= End)
+        push(E.Time + O.Service.ManagerIntervalSeconds, EventKind::Tick, 0);
+      break;
+    }
+  }
+  // Whatever is still pending did not complete in time.
+  for (std::size_t I = 0; I < Next; ++I)
+    if (Outstanding[I] && !Failed[I]) {
+      ++R.Failed;
+      ++R.Ops[W.Events[I].Op].Failed;
+    }
+  R.SimulatedSeconds = std::max(LastCompletion, W.DurationSeconds);
+  summarize();
+  return std::move(R);
+}
+
+void Runner::summarize() {
+  // The drain is shown as far as something happened in it.
+  std::size_t Used = std::min(O.TimeBuckets, R.Timeline.size());
+  for (std::size_t I = Used; I < R.Timeline.size(); ++I)
+    if (R.Timeline[I].Requests || R.Timeline[I].Completed)
+      Used = I + 1;
+  R.Timeline.resize(Used);
+
+  std::sort(Latencies.begin(), Latencies.end());
+  R.P50 = percentile(Latencies, 0.50);
+  R.P95 = percentile(Latencies, 0.95);
+  R.P99 = percentile(Latencies, 0.99);
+  R.MaxLatency = Latencies.empty() ? 0 : Latencies.back();
+  for (std::size_t I = 0; I < OpLatencies.size(); ++I) {
+    std::sort(OpLatencies[I].begin(), OpLatencies[I].end());
+    R.Ops[I].P50 = percentile(OpLatencies[I], 0.50);
+    R.Ops[I].P95 = percentile(OpLatencies[I], 0.95);
+    R.Ops[I].P99 = percentile(OpLatencies[I], 0.99);
+  }
+  R.ThrottledPercent = R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
+                                        static_cast<double>(R.Requests)
+                                  : 0;
+  std::uint64_t LateRequests = 0, LateThrottled = 0;
+  for (std::size_t I = O.TimeBuckets - O.TimeBuckets / 10;
+       I < std::min(O.TimeBuckets, R.Timeline.size()); ++I) {
+    LateRequests += R.Timeline[I].Requests;
+    LateThrottled += R.Timeline[I].Throttled;
+  }
+  R.LateThrottledPercent = LateRequests
+                               ? 100.0 * static_cast<double>(LateThrottled) /
+                                     static_cast<double>(LateRequests)
+                               : 0;
+  R.ScannedPerReturned = R.EntitiesReturned
+                             ? static_cast<double>(R.EntitiesScanned) /
+                                   static_cast<double>(R.EntitiesReturned)
+                             : 0;
+  R.Cost = static_cast<double>(R.BillableTransactions) / 10000.0 *
+           O.PricePer10kTransactions;
+  constexpr double SecondsPerMonth = 30 * 86400.0;
+  R.CostPerMonth = R.Cost * SecondsPerMonth / std::max(W.DurationSeconds, 1.0);
+
+  // Hottest keys and the heatmap, over every table's partition keys.
+  std::vector<HotKey> All;
+  for (const SimulatedService::TableState &T : Service.tables())
+    for (const PartitionKeyStats &S : T.Pks)
+      All.push_back({T.Name, S.Key, S.Accessed, S.Throttled});
+  auto Top = [&](auto Better, bool NeedThrottled) {
+    std::vector<HotKey> Sorted = All;
+    std::sort(Sorted.begin(), Sorted.end(),
+              [&](const HotKey &A, const HotKey &B) {
+                if (Better(A, B) || Better(B, A))
+                  return Better(A, B);
+                return std::tie(A.Table, A.PartitionKey) <
+                       std::tie(B.Table, B.PartitionKey);
+              });
+    std::vector<HotKey> Out;
+    for (const HotKey &K : Sorted) {
+      if (Out.size() == O.HotKeys || (NeedThrottled && K.Throttled == 0) ||
+          (!NeedThrottled && K.Accessed == 0))
+        break;
+      Out.push_back(K);
+    }
+    return Out;
+  };
+  R.MostAccessed = Top(
+      [](const HotKey &A, const HotKey &B) { return A.Accessed > B.Accessed; },
+      false);
+  R.MostThrottled =
+      Top([](const HotKey &A,
+             const HotKey &B) { return A.Throttled > B.Throttled; },
+          true);
+
+  const std::size_t TableCount =
+      std::max<std::size_t>(1, Service.tables().size());
+  for (const SimulatedService::TableState &T : Service.tables()) {
+    std::vector<const PartitionKeyStats *> Keys;
+    for (const PartitionKeyStats &S : T.Pks)
+      Keys.push_back(&S);
+    std::sort(Keys.begin(), Keys.end(),
+              [](auto *A, auto *B) { return A->Key < B->Key; });
+    if (Keys.empty())
+      continue;
+    const std::size_t Rows = std::min(
+        Keys.size(), std::max<std::size_t>(1, O.HeatmapRows / TableCount));
+    for (std::size_t Row = 0; Row < Rows; ++Row) {
+      const std::size_t From = Row * Keys.size() / Rows;
+      const std::size_t To = (Row + 1) * Keys.size() / Rows;
+      HeatRow H;
+      H.Table = T.Name;
+      H.FirstKey = Keys[From]->Key;
+      H.LastKey = Keys[To - 1]->Key;
+      H.Keys = To - From;
+      H.Cells.assign(Used, 0);
+      for (std::size_t K = From; K < To; ++K)
+        for (std::size_t C = 0; C < std::min(Used, Keys[K]->Heat.size()); ++C)
+          H.Cells[C] += Keys[K]->Heat[C];
+      R.Heatmap.push_back(std::move(H));
+    }
+  }
+  R.Splits = Service.splits();
+  for (const auto &[Table, Key] : Service.unsplittable())
+    R.Notes.push_back(
+        "partition key '" + Key + "' of table '" + Table +
+        "' alone was asked for more than " +
+        std::to_string(
+            static_cast<long long>(O.Service.PartitionEntitiesPerSecond)) +
+        " entities/s: range partitions never split one PartitionKey, so it "
+        "stays throttled however long it runs");
+  for (const std::string &Name : R.Missing)
+    R.Notes.push_back("'" + Name +
+                      "' is not declared in this design: its operations "
+                      "were not replayed");
+}
+
+} // namespace
+
+std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
+                          std::size_t KeyChars,
+                          const std::vector<std::uint32_t> *Sent,
+                          EdmValue &Scratch) {
+  const EntityFamily &F = W.Families[W.familyOf(Entity)];
+  std::uint64_t Bytes = limits::EntityOverheadBytes + 2 * KeyChars;
+  auto Add = [&](std::uint32_t P) {
+    W.value(Entity, P, Scratch);
+    Bytes += limits::PropertyOverheadBytes + 2 * F.Properties[P].Name.size() +
+             valueBytes(Scratch);
+  };
+  if (Sent) {
+    for (std::uint32_t P : *Sent)
+      Add(P);
+  } else {
+    for (std::uint32_t P = 0; P < F.Properties.size(); ++P)
+      Add(P);
+  }
+  return Bytes;
+}
+
+double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,
+                  double Jitter) {
+  double Delay = 0;
+  switch (Spec.Policy) {
+  case schema::RetryPolicyKind::None:
+  case schema::RetryPolicyKind::Immediate:
+    return 0;
+  case schema::RetryPolicyKind::Exponential:
+    Delay = Spec.BaseDelaySeconds *
+            std::ldexp(1.0, static_cast<int>(std::min(Attempt, 62u)) - 1);
+    break;
+  case schema::RetryPolicyKind::Linear:
+    Delay = Spec.BaseDelaySeconds * Attempt;
+    break;
+  case schema::RetryPolicyKind::Constant:
+    Delay = Spec.BaseDelaySeconds;
+    break;
+  }
+  if (Spec.Jitter)
+    Delay *= limits::SdkRetryJitterLow +
+             Jitter * (limits::SdkRetryJitterHigh - limits::SdkRetryJitterLow);
+  return std::min(Delay, Spec.MaxDelaySeconds);
+}
+
+bool retries(const schema::RetrySpec &Spec, int Status) {
+  if (!Spec.RetryOn.empty())
+    return std::find(Spec.RetryOn.begin(), Spec.RetryOn.end(), Status) !=
+           Spec.RetryOn.end();
+  return std::find(limits::RetryableStatusCodes.begin(),
+                   limits::RetryableStatusCodes.end(),
+                   Status) != limits::RetryableStatusCodes.end();
+}
+
+DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
+                            const ReplayOptions &Options) {
+  Runner Run(W, Plan, Options);
+  return Run.run();
+}
+
+} // namespace tablelint::replay

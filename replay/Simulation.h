@@ -1,0 +1,119 @@
+// Runs the logical workload through one design on the simulated service,
+// with the client model of the design's schema (concurrency limit, retry
+// policy), and measures what the report shows.
+//
+// Discrete-event: workload events arrive at their intended times; each
+// becomes one request per target table (writes fan out to index tables),
+// batched per PartitionKey when the write declares a batch size, or one
+// request per query page. A client with a concurrency limit queues requests
+// beyond it; a throttled or failed request is retried by the client's
+// policy. Latency runs from the intended send time of the logical operation
+// to the completion of its last request, so waiting in a queue or between
+// retries counts (no coordinated omission).
+#pragma once
+
+#include "replay/DesignPlan.h"
+#include "replay/SimulatedService.h"
+#include "replay/Workload.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tablelint::replay {
+
+struct ReplayOptions {
+  ServiceModel Service;
+  // After the workload ends, retries and queued requests may finish for
+  // this long; what is still pending then counts as failed.
+  double DrainSeconds = 120;
+  // Buffers of batched writes are sent when full or this often.
+  double BatchFlushSeconds = 1;
+  // Time buckets of the heatmap and the curves.
+  std::size_t TimeBuckets = 60;
+  // Rows of the heatmap (contiguous partition-key ranges).
+  std::size_t HeatmapRows = 48;
+  // Hottest keys listed.
+  std::size_t HotKeys = 5;
+  // Price per 10,000 billable transactions in US dollars (an assumption:
+  // the list price of standard Table storage transactions; set it to your
+  // region's price).
+  double PricePer10kTransactions = 0.00036;
+  // Whether throttled (503/500) requests are billed.
+  bool ThrottledBillable = limits::ThrottledRequestsBillable;
+  // Seed of the clients' retry jitter (the workload's seed).
+  std::uint64_t Seed = 1;
+};
+
+struct OpResult {
+  std::string Name;
+  bool IsQuery = false;
+  std::uint64_t Issued = 0, Completed = 0, Failed = 0;
+  double P50 = 0, P95 = 0, P99 = 0; // seconds
+  std::uint64_t Scanned = 0, Returned = 0, Pages = 0;
+};
+
+struct HotKey {
+  std::string Table, PartitionKey;
+  std::uint64_t Accessed = 0, Throttled = 0;
+};
+
+struct HeatRow {
+  std::string Table, FirstKey, LastKey;
+  std::size_t Keys = 0;
+  std::vector<std::uint64_t> Cells; // entities per time bucket
+};
+
+struct TimeBucket {
+  std::uint64_t Completed = 0; // logical operations
+  std::uint64_t Requests = 0;
+  std::uint64_t Throttled = 0; // 503/500 responses
+};
+
+struct DesignResult {
+  std::string Label, File;
+  std::uint64_t Issued = 0, Completed = 0, Failed = 0;
+  std::uint64_t Requests = 0, Throttled = 0, ServerBusy = 0, TimedOut = 0;
+  std::uint64_t ClientErrors = 0; // 4xx
+  std::uint64_t Retries = 0;
+  double ThrottledPercent = 0; // of requests
+  // The same over the last tenth of the workload: whether the design has
+  // recovered (after splits) or stays throttled.
+  double LateThrottledPercent = 0;
+  double P50 = 0, P95 = 0, P99 = 0, MaxLatency = 0;
+  std::uint64_t EntitiesWritten = 0, EntitiesScanned = 0, EntitiesReturned = 0;
+  double ScannedPerReturned = 0;
+  std::uint64_t QueryPages = 0;
+  std::uint64_t BillableTransactions = 0;
+  std::uint64_t RequestBytes = 0, ResponseBytes = 0;
+  double Cost = 0, CostPerMonth = 0;
+  std::vector<OpResult> Ops;
+  std::vector<HotKey> MostAccessed, MostThrottled;
+  double BucketSeconds = 0;
+  std::vector<HeatRow> Heatmap;
+  std::vector<TimeBucket> Timeline;
+  std::vector<SplitRecord> Splits;
+  std::vector<std::string> Notes;
+  std::vector<std::string> Missing;
+  double SimulatedSeconds = 0;
+};
+
+DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
+                            const ReplayOptions &Options);
+
+// The billing size of an entity: 4 + 2 len(PK + RK) + sum over properties
+// of 8 + 2 len(name) + value size (limits::*Bytes). Sent: the properties
+// included (null: all of them).
+std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
+                          std::size_t KeyChars,
+                          const std::vector<std::uint32_t> *Sent,
+                          EdmValue &Scratch);
+
+// Delay before retry number Attempt (1-based) under a retry spec; Jitter
+// in [0, 1) picks the point in the jitter range.
+double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,
+                  double Jitter);
+// Whether a status is retried under a spec (RetryOn, or the SDK default).
+bool retries(const schema::RetrySpec &Spec, int Status);
+
+} // namespace tablelint::replay

@@ -1,0 +1,455 @@
+// Workload generation: value domains, samplers for the declared
+// distributions, Poisson arrivals with ramp-up, and the time-ordered walk
+// that creates entities and picks the ones later operations refer to.
+#include "replay/Workload.h"
+
+#include "replay/Random.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tablelint::replay {
+
+namespace {
+
+constexpr std::int64_t TicksPerSecond = 10000000;
+// Generated strings below this code are cached (one string each).
+constexpr std::uint64_t GeneratedCacheLimit = 1 << 20;
+// Domain size when a distribution needs one and the schema gives none.
+constexpr std::uint64_t DefaultDistinct = 1000;
+// YCSB's Zipf exponent, used by "latest" to weigh recency.
+constexpr double LatestZipfExponent = 0.99;
+
+std::string generatedString(const PropertyDomain &D, std::uint64_t Index) {
+  static const char Hex[] = "0123456789abcdef";
+  std::string Out;
+  switch (D.Type) {
+  case EdmType::Guid: {
+    std::uint64_t State = Index;
+    const std::uint64_t A = splitMix64(State), B = splitMix64(State);
+    char Buf[37];
+    int Pos = 0;
+    for (int I = 0; I < 32; ++I) {
+      if (I == 8 || I == 12 || I == 16 || I == 20)
+        Buf[Pos++] = '-';
+      const std::uint64_t Word = I < 16 ? A : B;
+      Buf[Pos++] = Hex[(Word >> (4 * (I % 16))) & 15];
+    }
+    return std::string(Buf, 36);
+  }
+  case EdmType::Binary:
+    for (int I = 0; I < 8; ++I)
+      Out += static_cast<char>((Index >> (8 * I)) & 0xff);
+    break;
+  default:
+    Out = D.Name + "-" + std::to_string(Index);
+    break;
+  }
+  if (D.Bytes > Out.size())
+    Out.append(D.Bytes - Out.size(), 'x');
+  return Out;
+}
+
+// The code of the index-th value of a domain that has no value list.
+std::uint64_t indexCode(EdmType Type, std::uint64_t Index,
+                        std::int64_t StartTicks) {
+  switch (Type) {
+  case EdmType::Int32:
+    return Index & 0x7fffffff;
+  case EdmType::Double: {
+    const double D = static_cast<double>(Index);
+    std::uint64_t Bits;
+    std::memcpy(&Bits, &D, sizeof Bits);
+    return Bits;
+  }
+  case EdmType::Boolean:
+    return Index & 1;
+  case EdmType::DateTime:
+    // Low 32 bits: unique-value bases (op << 40) must not overflow ticks.
+    return static_cast<std::uint64_t>(
+        StartTicks +
+        static_cast<std::int64_t>(Index & 0xffffffffULL) * TicksPerSecond);
+  default:
+    return Index & ~PropertyDomain::InternedBit;
+  }
+}
+
+// Draws values of one property for one operation.
+class ValueSampler {
+public:
+  ValueSampler(const PropertyDomain &D, std::uint64_t UniqueBase)
+      : Domain(D), UniqueBase(UniqueBase) {
+    const schema::Property *P = D.Decl;
+    if (!D.ListCodes.empty()) {
+      Mode = List;
+      Alias = AliasTable(P && P->Weights.size() == D.ListCodes.size()
+                             ? P->Weights
+                             : std::vector<double>(D.ListCodes.size(), 1.0));
+      return;
+    }
+    if (P && P->Grows) {
+      Mode = D.Type == EdmType::DateTime ? Clock : Sequential;
+      return;
+    }
+    const bool HasDistinct = P && P->Distinct;
+    N = HasDistinct ? std::max<std::uint64_t>(*P->Distinct, 1)
+                    : (D.Type == EdmType::Boolean ? 2 : DefaultDistinct);
+    const schema::DistributionKind Kind =
+        P ? P->Dist.Kind : schema::DistributionKind::Uniform;
+    switch (Kind) {
+    case schema::DistributionKind::Uniform:
+      // No declared domain and no distribution: every value is new.
+      Mode = HasDistinct || D.Type == EdmType::Boolean ||
+                     (P && !P->Dist.Text.empty())
+                 ? Uniform
+                 : Unique;
+      break;
+    case schema::DistributionKind::Zipf:
+      Mode = ZipfMode;
+      Zipf = ZipfSampler(N, P->Dist.Param > 0 ? P->Dist.Param : 0.99);
+      break;
+    case schema::DistributionKind::Hotspot:
+      Mode = Hotspot;
+      break;
+    case schema::DistributionKind::Latest:
+      Mode = Latest;
+      Zipf = ZipfSampler(N, LatestZipfExponent);
+      break;
+    case schema::DistributionKind::Sequential:
+      Mode = Sequential;
+      break;
+    }
+  }
+
+  std::uint64_t sample(Rng &R, double Time, std::int64_t StartTicks) {
+    switch (Mode) {
+    case List:
+      return Domain.ListCodes[Alias.sample(R)];
+    case Clock:
+      return static_cast<std::uint64_t>(
+          StartTicks + static_cast<std::int64_t>(Time * TicksPerSecond));
+    case Unique:
+      return indexCode(Domain.Type, UniqueBase + Counter++, StartTicks);
+    case Sequential: {
+      const std::uint64_t I = N ? Counter++ % N : Counter++;
+      return indexCode(Domain.Type, I, StartTicks);
+    }
+    case Uniform:
+      return indexCode(Domain.Type, R.below(N), StartTicks);
+    case ZipfMode:
+      return indexCode(Domain.Type, Zipf.sample(R) - 1, StartTicks);
+    case Hotspot: {
+      const schema::Distribution &Dist = Domain.Decl->Dist;
+      const std::uint64_t Hot = std::clamp<std::uint64_t>(
+          static_cast<std::uint64_t>(Dist.HotDataFraction *
+                                     static_cast<double>(N)),
+          1, N);
+      const std::uint64_t I = R.uniform() < Dist.HotOpFraction || Hot == N
+                                  ? R.below(Hot)
+                                  : Hot + R.below(N - Hot);
+      return indexCode(Domain.Type, I, StartTicks);
+    }
+    case Latest: {
+      // The newest value (a head that advances once per sample) is the
+      // most likely; older ones follow Zipf weights by age.
+      const std::uint64_t Age = Zipf.sample(R) - 1;
+      const std::uint64_t Head = Counter++;
+      return indexCode(Domain.Type, (Head + N - Age % N) % N, StartTicks);
+    }
+    }
+    return 0;
+  }
+
+private:
+  enum ModeKind {
+    List,
+    Clock,
+    Unique,
+    Sequential,
+    Uniform,
+    ZipfMode,
+    Hotspot,
+    Latest
+  } Mode = Uniform;
+  const PropertyDomain &Domain;
+  std::uint64_t UniqueBase = 0;
+  std::uint64_t N = 0;
+  std::uint64_t Counter = 0;
+  ZipfSampler Zipf;
+  AliasTable Alias;
+};
+
+bool createsEntity(schema::WriteKind Kind) {
+  return Kind == schema::WriteKind::Insert ||
+         Kind == schema::WriteKind::InsertOrReplace ||
+         Kind == schema::WriteKind::InsertOrMerge;
+}
+
+} // namespace
+
+std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text) {
+  auto ParseInt = [&](std::int64_t Min,
+                      std::int64_t Max) -> std::optional<std::int64_t> {
+    if (Text.empty())
+      return std::nullopt;
+    std::size_t I = Text[0] == '-' ? 1 : 0;
+    if (I == Text.size() || Text.size() > 20)
+      return std::nullopt;
+    __int128 V = 0;
+    for (; I < Text.size(); ++I) {
+      if (Text[I] < '0' || Text[I] > '9')
+        return std::nullopt;
+      V = V * 10 + (Text[I] - '0');
+    }
+    if (Text[0] == '-')
+      V = -V;
+    if (V < Min || V > Max)
+      return std::nullopt;
+    return static_cast<std::int64_t>(V);
+  };
+  switch (Type) {
+  case EdmType::String:
+    return EdmValue::string(std::string(Text));
+  case EdmType::Int32:
+    if (auto V = ParseInt(INT32_MIN, INT32_MAX))
+      return EdmValue::int32(static_cast<std::int32_t>(*V));
+    return std::nullopt;
+  case EdmType::Int64:
+    if (auto V = ParseInt(INT64_MIN, INT64_MAX))
+      return EdmValue::int64(*V);
+    return std::nullopt;
+  case EdmType::Double: {
+    const std::string S(Text);
+    char *End = nullptr;
+    const double D = std::strtod(S.c_str(), &End);
+    if (S.empty() || End != S.c_str() + S.size())
+      return std::nullopt;
+    return EdmValue::real(D);
+  }
+  case EdmType::Boolean:
+    if (Text == "true" || Text == "false")
+      return EdmValue::boolean(Text == "true");
+    return std::nullopt;
+  case EdmType::DateTime:
+    if (auto Ticks = parseDateTimeTicks(Text))
+      return EdmValue::dateTimeTicks(*Ticks);
+    return std::nullopt;
+  case EdmType::Guid:
+    if (auto G = canonicalGuid(Text))
+      return EdmValue::guid(*G);
+    return std::nullopt;
+  case EdmType::Binary: {
+    if (Text.size() % 2)
+      return std::nullopt;
+    std::string Bytes;
+    for (std::size_t I = 0; I < Text.size(); I += 2) {
+      int Byte = 0;
+      for (char C : Text.substr(I, 2)) {
+        const int Digit = C >= '0' && C <= '9'   ? C - '0'
+                          : C >= 'a' && C <= 'f' ? C - 'a' + 10
+                          : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                                 : -1;
+        if (Digit < 0)
+          return std::nullopt;
+        Byte = Byte * 16 + Digit;
+      }
+      Bytes += static_cast<char>(Byte);
+    }
+    return EdmValue::binary(std::move(Bytes));
+  }
+  }
+  return std::nullopt;
+}
+
+void PropertyDomain::materialize(std::uint64_t Code, EdmValue &Out) const {
+  Out.Type = Type;
+  switch (Type) {
+  case EdmType::String:
+  case EdmType::Guid:
+  case EdmType::Binary:
+    if (Code & InternedBit) {
+      Out.Text = Interned[Code & ~InternedBit];
+    } else if (Code < GeneratedCacheLimit) {
+      if (Generated.size() <= Code)
+        Generated.resize(Code + 1);
+      if (Generated[Code].empty())
+        Generated[Code] = generatedString(*this, Code);
+      Out.Text = Generated[Code];
+    } else {
+      Out.Text = generatedString(*this, Code);
+    }
+    return;
+  case EdmType::Int32:
+    Out.Int = static_cast<std::int32_t>(Code);
+    return;
+  case EdmType::Int64:
+  case EdmType::DateTime:
+    Out.Int = static_cast<std::int64_t>(Code);
+    return;
+  case EdmType::Double:
+    std::memcpy(&Out.Real, &Code, sizeof Code);
+    return;
+  case EdmType::Boolean:
+    Out.Bool = Code != 0;
+    return;
+  }
+}
+
+std::uint64_t PropertyDomain::codeOf(const EdmValue &Value) {
+  switch (Type) {
+  case EdmType::String:
+  case EdmType::Guid:
+  case EdmType::Binary: {
+    auto [It, New] = InternIndex.try_emplace(
+        Value.Text, static_cast<std::uint32_t>(Interned.size()));
+    if (New)
+      Interned.push_back(Value.Text);
+    return InternedBit | It->second;
+  }
+  case EdmType::Int32:
+    return static_cast<std::uint32_t>(Value.Int);
+  case EdmType::Int64:
+  case EdmType::DateTime:
+    return static_cast<std::uint64_t>(Value.Int);
+  case EdmType::Double: {
+    std::uint64_t Bits;
+    std::memcpy(&Bits, &Value.Real, sizeof Bits);
+    return Bits;
+  }
+  case EdmType::Boolean:
+    return Value.Bool ? 1 : 0;
+  }
+  return 0;
+}
+
+int EntityFamily::propertyIndex(std::string_view Name) const {
+  for (std::size_t I = 0; I < Properties.size(); ++I)
+    if (Properties[I].Name == Name)
+      return static_cast<int>(I);
+  return -1;
+}
+
+std::uint32_t Workload::addEntity(std::uint32_t Family) {
+  const auto Id = static_cast<std::uint32_t>(EntityFamilyOf.size());
+  EntityFamilyOf.push_back(Family);
+  EntityOffset.push_back(Codes.size());
+  Codes.resize(Codes.size() + Families[Family].Properties.size(), 0);
+  return Id;
+}
+
+int Workload::opIndex(std::string_view Name) const {
+  for (std::size_t I = 0; I < Ops.size(); ++I)
+    if (Ops[I].Name == Name)
+      return static_cast<int>(I);
+  return -1;
+}
+
+Workload buildWorkloadModel(const schema::Schema &Current,
+                            std::vector<InputError> &Errors) {
+  Workload W;
+  for (const schema::Table &T : Current.Tables) {
+    const auto FamilyIndex = static_cast<std::uint32_t>(W.Families.size());
+    EntityFamily Family;
+    Family.Table = T.Name;
+    for (const schema::Property &P : T.Properties) {
+      PropertyDomain D;
+      D.Name = P.Name;
+      D.Type = P.Type;
+      D.Bytes = P.Bytes.value_or(0);
+      D.Decl = &P;
+      for (const std::string &Text : P.Values) {
+        std::optional<EdmValue> V = parseValueText(P.Type, Text);
+        if (!V) {
+          Errors.push_back({Current.File, P.Pos.Line, P.Pos.Column,
+                            "value '" + Text + "' of property '" + P.Name +
+                                "' is not of type " +
+                                std::string(edmShortName(P.Type))});
+          continue;
+        }
+        D.ListCodes.push_back(D.codeOf(*V));
+      }
+      Family.Properties.push_back(std::move(D));
+    }
+    W.Families.push_back(std::move(Family));
+    for (const schema::Write &Wr : T.Writes) {
+      if (W.opIndex(Wr.Name) >= 0)
+        continue;
+      LogicalOp Op;
+      Op.Name = Wr.Name;
+      Op.Kind = Wr.Op;
+      Op.Family = FamilyIndex;
+      Op.PerSecond = Wr.Frequency.PerSecond;
+      W.Ops.push_back(std::move(Op));
+    }
+    for (const schema::Query &Q : T.Queries) {
+      if (W.opIndex(Q.Name) >= 0)
+        continue;
+      LogicalOp Op;
+      Op.Name = Q.Name;
+      Op.IsQuery = true;
+      Op.Family = FamilyIndex;
+      Op.PerSecond = Q.Frequency.PerSecond;
+      W.Ops.push_back(std::move(Op));
+    }
+  }
+  return W;
+}
+
+void generateEvents(Workload &W, const WorkloadOptions &Options) {
+  W.DurationSeconds = Options.DurationSeconds;
+  W.StartTicks = Options.StartTicks;
+  W.Events.clear();
+  // Arrivals: a Poisson process per op at the full rate, thinned to
+  // rate * t / ramp-up while ramping.
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (Op.PerSecond <= 0)
+      continue;
+    Rng R(streamSeed(Options.Seed, "arrivals:" + Op.Name));
+    const double Mean = 1.0 / Op.PerSecond;
+    for (double T = R.exponential(Mean); T < Options.DurationSeconds;
+         T += R.exponential(Mean)) {
+      if (Options.RampUpSeconds > 0 && T < Options.RampUpSeconds &&
+          R.uniform() * Options.RampUpSeconds >= T)
+        continue;
+      W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
+    }
+  }
+  std::sort(W.Events.begin(), W.Events.end(),
+            [](const WorkloadEvent &A, const WorkloadEvent &B) {
+              return A.Time < B.Time || (A.Time == B.Time && A.Op < B.Op);
+            });
+
+  // Values, in time order, so later operations find earlier entities.
+  std::vector<Rng> OpRng;
+  std::vector<std::vector<ValueSampler>> Samplers(W.Ops.size());
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    OpRng.emplace_back(streamSeed(Options.Seed, "values:" + W.Ops[OpI].Name));
+    for (const PropertyDomain &D : W.Families[W.Ops[OpI].Family].Properties)
+      Samplers[OpI].emplace_back(D, static_cast<std::uint64_t>(OpI) << 40);
+  }
+  std::vector<std::vector<std::uint32_t>> Written(W.Families.size());
+  auto Fresh = [&](std::uint32_t OpI, double Time) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const std::uint32_t E = W.addEntity(Op.Family);
+    for (std::uint32_t P = 0; P < Samplers[OpI].size(); ++P)
+      W.code(E, P) =
+          Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks);
+    return E;
+  };
+  for (WorkloadEvent &Ev : W.Events) {
+    const LogicalOp &Op = W.Ops[Ev.Op];
+    std::vector<std::uint32_t> &Pool = Written[Op.Family];
+    if (!Op.IsQuery && createsEntity(Op.Kind)) {
+      Ev.Entity = Fresh(Ev.Op, Ev.Time);
+      Pool.push_back(Ev.Entity);
+    } else if (!Pool.empty()) {
+      Ev.Entity = Pool[OpRng[Ev.Op].below(Pool.size())];
+    } else {
+      // Nothing written yet: values drawn afresh (a miss).
+      Ev.Entity = Fresh(Ev.Op, Ev.Time);
+    }
+  }
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,133 @@
+// The logical workload the replay engine runs through every design: logical
+// entities (property values, no keys: each design derives its own keys) and
+// logical operations (named writes and queries) at their intended times.
+// Generated deterministically from the current schema and a seed, or read
+// from a recorded trace (replay/Trace.h).
+//
+// Entities are stored compactly, one 64-bit code per property (an index into
+// the property's value domain, an integer, a double's bits, ticks), because a
+// ten-minute replay of a 6,000/s write creates millions of them; EdmValues are
+// materialized on demand when a key is rendered or a filter evaluated.
+#pragma once
+
+#include "core/Edm.h"
+#include "core/InputError.h"
+#include "core/schema/Schema.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace tablelint::replay {
+
+// One property of a logical entity and its value domain.
+struct PropertyDomain {
+  std::string Name;
+  EdmType Type = EdmType::String;
+  // Typical size of a string/binary value: generated values are padded to it.
+  std::uint64_t Bytes = 0;
+  const schema::Property *Decl = nullptr;
+  // Codes of the declared value list, if any (parallel to Decl->Values).
+  std::vector<std::uint64_t> ListCodes;
+
+  // Codes with this bit set index Interned (values from a value list or a
+  // trace); other string/guid/binary codes are generated ("deviceId-17").
+  static constexpr std::uint64_t InternedBit = 1ULL << 63;
+
+  void materialize(std::uint64_t Code, EdmValue &Out) const;
+  // The code of a typed value (interning strings, guids and binaries).
+  std::uint64_t codeOf(const EdmValue &Value);
+
+private:
+  std::vector<std::string> Interned;
+  std::unordered_map<std::string, std::uint32_t> InternIndex;
+  mutable std::vector<std::string> Generated; // cache for small codes
+};
+
+// A value written as text (a schema value list, a trace) as the EDM type:
+// integers, doubles, true/false, ISO datetimes, GUIDs, hexadecimal binaries.
+std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text);
+
+// The entities of one table of the current design: their properties.
+struct EntityFamily {
+  std::string Table;
+  std::vector<PropertyDomain> Properties;
+  // Index of a property, or -1.
+  int propertyIndex(std::string_view Name) const;
+};
+
+// A named write or query, matched by name across designs.
+struct LogicalOp {
+  std::string Name;
+  bool IsQuery = false;
+  schema::WriteKind Kind = schema::WriteKind::Insert;
+  std::uint32_t Family = 0;
+  double PerSecond = 0; // declared rate in the current schema
+};
+
+struct WorkloadEvent {
+  double Time = 0; // intended send time, seconds from the start
+  std::uint32_t Op = 0;
+  // The entity written, or whose values fill a query's placeholders.
+  std::uint32_t Entity = 0;
+};
+
+struct WorkloadOptions {
+  double DurationSeconds = 600;
+  // Rates climb linearly from 0 to the declared rate over the ramp-up.
+  double RampUpSeconds = 0;
+  std::uint64_t Seed = 1;
+  // Simulated wall clock at time 0 (2025-01-01T00:00:00Z), for datetime
+  // properties that grow with time.
+  std::int64_t StartTicks = 638712864000000000LL;
+};
+
+class Workload {
+public:
+  std::vector<EntityFamily> Families;
+  std::vector<LogicalOp> Ops;
+  std::vector<WorkloadEvent> Events; // by time
+  double DurationSeconds = 0;
+  std::int64_t StartTicks = WorkloadOptions().StartTicks;
+
+  std::uint32_t addEntity(std::uint32_t Family);
+  std::size_t entityCount() const { return EntityFamilyOf.size(); }
+  std::uint32_t familyOf(std::uint32_t Entity) const {
+    return EntityFamilyOf[Entity];
+  }
+  std::uint64_t &code(std::uint32_t Entity, std::uint32_t Property) {
+    return Codes[EntityOffset[Entity] + Property];
+  }
+  std::uint64_t code(std::uint32_t Entity, std::uint32_t Property) const {
+    return Codes[EntityOffset[Entity] + Property];
+  }
+  void value(std::uint32_t Entity, std::uint32_t Property,
+             EdmValue &Out) const {
+    Families[EntityFamilyOf[Entity]].Properties[Property].materialize(
+        code(Entity, Property), Out);
+  }
+  // The op of that name, or -1.
+  int opIndex(std::string_view Name) const;
+
+private:
+  std::vector<std::uint32_t> EntityFamilyOf;
+  std::vector<std::uint64_t> EntityOffset;
+  std::vector<std::uint64_t> Codes;
+};
+
+// Families (one per table of the current design) and logical ops (every
+// write and query name, first declaration wins) without events. Errors
+// (a value list entry that is not of the property's type) go to Errors.
+Workload buildWorkloadModel(const schema::Schema &Current,
+                            std::vector<InputError> &Errors);
+
+// Fills Events (and the entities they write) for Options.DurationSeconds:
+// Poisson arrivals at each op's declared rate (thinned during ramp-up),
+// inserts create entities drawn from the declared distributions, other
+// writes and queries pick a previously written entity of their family.
+void generateEvents(Workload &W, const WorkloadOptions &Options);
+
+} // namespace tablelint::replay

@@ -1,0 +1,212 @@
+// `tablelint replay` end to end: the real binary on the schemas of
+// test-inputs/schemas/replay, its reports (text, JSON, HTML rendered by a
+// real headless Chromium), traces, and bad input.
+#include "tests/support/RunTool.h"
+
+#include "core/AtomicFile.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <llvm/Support/JSON.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+
+namespace tablelint::test {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+const std::string Inputs =
+    std::string(TABLELINT_SOURCE_DIR) + "/test-inputs/schemas/replay/";
+
+struct TempDir {
+  std::string Path = makeTempDir("replay-cli");
+  ~TempDir() { fs::remove_all(Path); }
+  std::string operator/(const std::string &Name) const {
+    return Path + "/" + Name;
+  }
+};
+
+llvm::json::Value parseJson(const std::string &Text) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+  if (!V) {
+    ADD_FAILURE() << llvm::toString(V.takeError());
+    return nullptr;
+  }
+  return std::move(*V);
+}
+
+const llvm::json::Object &design(const llvm::json::Value &Report,
+                                 std::size_t I) {
+  return *(*Report.getAsObject()->getArray("designs"))[I].getAsObject();
+}
+
+TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "40s",
+                               "--format", "json", "-o", Dir / "out/r.json"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out, "") << "the report goes to the file";
+  std::optional<std::string> Text = readFile(Dir / "out/r.json");
+  ASSERT_TRUE(Text);
+  llvm::json::Value Report = parseJson(*Text);
+  const llvm::json::Object &Current = design(Report, 0);
+  const llvm::json::Object &Suggested = design(Report, 1);
+  EXPECT_EQ(Current.getString("label"), "current");
+  EXPECT_EQ(Suggested.getString("label"), "suggested");
+  EXPECT_EQ(Current.getInteger("operationsIssued"),
+            Suggested.getInteger("operationsIssued"));
+  // 6,000 inserts/s on one day key: most requests are throttled; the
+  // table scan for failing devices reads ~1,000 entities per one returned,
+  // the index table one.
+  EXPECT_GT(*Current.getNumber("throttledPercent"), 50);
+  EXPECT_GT(*Current.getNumber("scannedPerReturned"), 100);
+  EXPECT_EQ(*Suggested.getNumber("scannedPerReturned"), 1);
+  const llvm::json::Array *Hot = Current.getArray("mostThrottled");
+  ASSERT_TRUE(Hot && !Hot->empty());
+  EXPECT_EQ((*Hot)[0].getAsObject()->getString("partitionKey"), "20250101");
+}
+
+TEST(ReplayCommand, TextReportAndHelp) {
+  ToolResult R = runTablelint(
+      {"replay", Inputs + "current.yaml", "--duration", "5s", "--seed", "7"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("tablelint replay: 5 s of workload"));
+  EXPECT_THAT(R.Out, HasSubstr("seed 7"));
+  EXPECT_THAT(R.Out, HasSubstr("throttled (503/500)"));
+  EXPECT_THAT(R.Out, HasSubstr("DeviceReadings '20250101'"));
+  ToolResult Help = runTablelint({"replay", "--help"});
+  EXPECT_EQ(Help.ExitCode, 0);
+  for (const char *Option : {"--duration", "--ramp-up", "--seed", "--trace",
+                             "--format", "--price", "-o, --output"})
+    EXPECT_THAT(Help.Out, HasSubstr(Option));
+  ToolResult Main = runTablelint({"--help"});
+  EXPECT_THAT(Main.Out, HasSubstr("replay"));
+}
+
+TEST(ReplayCommand, SameSeedSameBytes) {
+  auto Run = [](const std::string &Seed) {
+    ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                                 Inputs + "suggested.yaml", "--duration", "10s",
+                                 "--seed", Seed, "--format", "json"});
+    EXPECT_EQ(R.ExitCode, 0) << R.Err;
+    return R.Out;
+  };
+  const std::string A = Run("3");
+  EXPECT_EQ(A, Run("3"));
+  EXPECT_NE(A, Run("4"));
+}
+
+TEST(ReplayCommand, WrittenTraceReplaysToTheSameReport) {
+  TempDir Dir;
+  ToolResult Generated =
+      runTablelint({"replay", Inputs + "current.yaml",
+                    Inputs + "suggested.yaml", "--duration", "10s", "--format",
+                    "json", "--write-trace", Dir / "run.jsonl"});
+  ASSERT_EQ(Generated.ExitCode, 0) << Generated.Err;
+  ToolResult Replayed = runTablelint(
+      {"replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
+       "--duration", "10s", "--format", "json", "--trace", Dir / "run.jsonl"});
+  ASSERT_EQ(Replayed.ExitCode, 0) << Replayed.Err;
+  llvm::json::Value A = parseJson(Generated.Out), B = parseJson(Replayed.Out);
+  EXPECT_EQ(*A.getAsObject()->get("designs"), *B.getAsObject()->get("designs"));
+  EXPECT_EQ(B.getAsObject()->getObject("workload")->getString("trace"),
+            Dir / "run.jsonl");
+}
+
+TEST(ReplayCommand, BadInputIsReportedWithItsPosition) {
+  TempDir Dir;
+  ASSERT_FALSE(writeFileAtomically(Dir / "bad.yaml",
+                                   "version: 1\n"
+                                   "tables:\n"
+                                   "  - name: Readings\n"
+                                   "    partitionKey: \"{day\"\n"
+                                   "    rowKey: \"{id}\"\n"
+                                   "    properties:\n"
+                                   "      id: {type: string}\n"));
+  ToolResult R = runTablelint({"replay", Dir / "bad.yaml"});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_THAT(R.Err, HasSubstr(Dir / "bad.yaml:4:"));
+  EXPECT_THAT(R.Err, HasSubstr(": error: "));
+
+  ASSERT_FALSE(writeFileAtomically(Dir / "bad.jsonl",
+                                   "{\"t\":1,\"op\":\"ingest-reading\"}\n"
+                                   "{\"t\":2,\"op\":\"no-such-op\"}\n"));
+  ToolResult T = runTablelint(
+      {"replay", Inputs + "current.yaml", "--trace", Dir / "bad.jsonl"});
+  EXPECT_EQ(T.ExitCode, 2);
+  EXPECT_THAT(T.Err, HasSubstr(Dir / "bad.jsonl:2:13: error: unknown "
+                                     "operation 'no-such-op'"));
+
+  EXPECT_EQ(
+      runTablelint({"replay", Inputs + "current.yaml", "--duration", "ten"})
+          .ExitCode,
+      2);
+  EXPECT_EQ(runTablelint({"replay"}).ExitCode, 2);
+  ToolResult Huge =
+      runTablelint({"replay", Inputs + "current.yaml", "--duration", "30d"});
+  EXPECT_EQ(Huge.ExitCode, 2);
+  EXPECT_THAT(Huge.Err, HasSubstr("declares 15552259200 operations over "
+                                  "--duration 30d"));
+  ToolResult Missing = runTablelint({"replay", Dir / "absent.yaml"});
+  EXPECT_EQ(Missing.ExitCode, 2);
+  EXPECT_THAT(Missing.Err, HasSubstr("absent.yaml"));
+}
+
+// The HTML report, rendered by a real browser: the page's script draws the
+// heatmap from the embedded data and counts the non-empty cells.
+TEST(ReplayCommand, HtmlReportRendersInChromium) {
+  const char *Candidates[] = {"/usr/bin/chromium", "/usr/bin/chromium-browser"};
+  std::string Chromium;
+  for (const char *C : Candidates)
+    if (fs::exists(C))
+      Chromium = C;
+  if (Chromium.empty())
+    GTEST_SKIP() << "chromium is not installed (scripts/setup.sh installs it)";
+  TempDir Dir;
+  const std::vector<std::string> Common = {"replay", Inputs + "current.yaml",
+                                           Inputs + "suggested.yaml",
+                                           "--duration", "30s"};
+  std::vector<std::string> Html = Common, Json = Common;
+  Html.insert(Html.end(), {"--format", "html", "-o", Dir / "report.html"});
+  Json.insert(Json.end(), {"--format", "json"});
+  ASSERT_EQ(runTablelint(Html).ExitCode, 0);
+  ToolResult J = runTablelint(Json);
+  ASSERT_EQ(J.ExitCode, 0);
+  llvm::json::Value Report = parseJson(J.Out);
+
+  ToolResult Dom =
+      runProgram(Chromium, {"--headless", "--no-sandbox", "--disable-gpu",
+                            "--user-data-dir=" + (Dir / "profile"),
+                            "--dump-dom", "file://" + (Dir / "report.html")});
+  ASSERT_EQ(Dom.ExitCode, 0) << Dom.Err;
+  for (std::size_t D = 0; D < 2; ++D) {
+    std::int64_t Expected = 0;
+    for (const llvm::json::Value &Row : *design(Report, D).getArray("heatmap"))
+      for (const llvm::json::Value &Cell :
+           *Row.getAsObject()->getArray("cells"))
+        Expected += *Cell.getAsInteger() > 0;
+    ASSERT_GT(Expected, 0);
+    std::smatch M;
+    const std::regex Count("id=\"heatmap-cells-" + std::to_string(D) +
+                           "\" class=\"count\">([0-9]+)<");
+    ASSERT_TRUE(std::regex_search(Dom.Out, M, Count)) << "design " << D;
+    EXPECT_EQ(std::stoll(M[1]), Expected) << "design " << D;
+  }
+  // Cells carry their values; the curves are drawn.
+  EXPECT_THAT(Dom.Out, HasSubstr("class=\"cell hot\""));
+  EXPECT_THAT(Dom.Out, HasSubstr("class=\"series-throttled\""));
+  EXPECT_THAT(Dom.Out, HasSubstr("class=\"series-completed\""));
+  // Self-contained: no external script, style or image.
+  std::optional<std::string> Page = readFile(Dir / "report.html");
+  ASSERT_TRUE(Page);
+  EXPECT_EQ(Page->find("src="), std::string::npos);
+  EXPECT_EQ(Page->find("href="), std::string::npos);
+}
+
+} // namespace
+} // namespace tablelint::test

@@ -1,0 +1,331 @@
+// The replay end to end: the same logical workload through two designs, and
+// the figures a user compares (throttling, scanned per returned, retries,
+// latency from the intended schedule), plus determinism and traces.
+#include "replay/Report.h"
+#include "replay/Simulation.h"
+#include "replay/Trace.h"
+
+#include "tests/replay/ReplayFixtures.h"
+
+#include <gtest/gtest.h>
+#include <llvm/Support/JSON.h>
+
+namespace tablelint::replay {
+namespace {
+
+using namespace test;
+
+TEST(Replay, DateKeyThrottlesMostWritesBucketedKeyRecoversAfterSplits) {
+  // The checklist's telemetry design: every write of the day on one
+  // PartitionKey, 6,000 inserts/s against a 2,000/s partition target.
+  const schema::Schema Current = telemetrySchema(6000);
+  const schema::Schema Bucketed = telemetrySchema(6000, BucketedDayKey);
+  WorkloadOptions O;
+  O.DurationSeconds = 420;
+  O.RampUpSeconds = 60;
+  Replay R;
+  runReplay(R, {&Current, &Bucketed}, O);
+  const DesignResult &Date = R.Results[0], &Buckets = R.Results[1];
+  ASSERT_EQ(Date.Issued, Buckets.Issued);
+
+  // Date key: a single PartitionKey is never split, so it stays at 2,000/s
+  // to the end; most writes fail after their retries.
+  EXPECT_GT(throttledShare(Date, 378, 420), 0.6);
+  EXPECT_NEAR(completedRate(Date, 378, 420), 2000, 100);
+  EXPECT_GT(static_cast<double>(Date.Failed) / Date.Issued, 0.5);
+  EXPECT_TRUE(Date.Splits.empty());
+  ASSERT_EQ(Date.Notes.size(), 1u);
+  EXPECT_NE(Date.Notes[0].find("partition key '20250101'"), std::string::npos);
+  ASSERT_FALSE(Date.MostThrottled.empty());
+  EXPECT_EQ(Date.MostThrottled[0].PartitionKey, "20250101");
+
+  // Bucketed key: throttled until the range partitions split (each split
+  // after the detection delay), then every write goes through.
+  EXPECT_GE(Buckets.Splits.size(), 2u);
+  EXPECT_GE(Buckets.Splits.front().Time, limits::SplitDetectionSeconds);
+  EXPECT_GT(throttledShare(Buckets, 100, 180), 0.3);
+  EXPECT_EQ(throttledShare(Buckets, 378, 420), 0.0);
+  EXPECT_NEAR(completedRate(Buckets, 378, 420), 6000, 200);
+  EXPECT_GT(Buckets.Completed, Date.Completed * 3 / 2);
+  // The report's own summary of it: the last tenth of the run.
+  EXPECT_GT(Date.LateThrottledPercent, 60);
+  EXPECT_EQ(Buckets.LateThrottledPercent, 0);
+}
+
+TEST(Replay, NonKeyQueryScansFarMoreThanTheIndexTable) {
+  schema::Schema Current = telemetrySchema(100);
+  Current.Tables[0].Queries.push_back(
+      query("failing-devices", "status eq 'failing'", 0.1));
+  // Suggested: an index table keyed by status, written by the same write.
+  schema::Schema Indexed = Current;
+  Indexed.File = "suggested.yaml";
+  Indexed.Tables[0].Queries.clear();
+  schema::Table Index = readingsTable("ReadingsByStatus", "{status}",
+                                      "{deviceId}_{readingTime:ticks}");
+  Index.Writes.push_back(write("ingest-reading", 100));
+  Index.Queries.push_back(
+      query("failing-devices", "PartitionKey eq 'failing'", 0.1));
+  Indexed.Tables.push_back(Index);
+
+  WorkloadOptions O;
+  O.DurationSeconds = 120;
+  // The scan on its own first: budgets out of the way.
+  ReplayOptions Unlimited;
+  Unlimited.Service.PartitionEntitiesPerSecond = 1e9;
+  Replay R;
+  runReplay(R, {&Current, &Indexed}, O, Unlimited);
+  const DesignResult &Scan = R.Results[0], &Lookup = R.Results[1];
+  // Both return the same failing readings...
+  EXPECT_EQ(Scan.EntitiesReturned, Lookup.EntitiesReturned);
+  ASSERT_GT(Lookup.EntitiesReturned, 0u);
+  // ...but the table scan reads every reading to find them.
+  EXPECT_EQ(Lookup.ScannedPerReturned, 1.0);
+  EXPECT_GT(Scan.ScannedPerReturned, 100 * Lookup.ScannedPerReturned);
+  // The index doubles the writes: two entities per logical write.
+  EXPECT_EQ(Lookup.EntitiesWritten, 2 * Scan.EntitiesWritten);
+
+  // With the real budget, the scanned entities count against the
+  // partition the writes need: the scan throttles them, the index does not.
+  Replay Budgeted;
+  runReplay(Budgeted, {&Current, &Indexed}, O);
+  EXPECT_GT(Budgeted.Results[0].Throttled, 0u);
+  EXPECT_EQ(Budgeted.Results[1].Throttled, 0u);
+}
+
+schema::Schema withClient(schema::Schema S, schema::RetrySpec Retry,
+                          std::optional<unsigned> MaxConcurrency = {}) {
+  schema::Client C;
+  C.Name = "ingest";
+  C.Retry = Retry;
+  C.MaxConcurrency = MaxConcurrency;
+  S.Clients.push_back(C);
+  for (schema::Write &W : S.Tables[0].Writes)
+    W.Client = "ingest";
+  return S;
+}
+
+TEST(Replay, RetryPoliciesDelays) {
+  schema::RetrySpec Spec;
+  Spec.BaseDelaySeconds = 0.8;
+  Spec.MaxDelaySeconds = 5;
+  Spec.Jitter = false;
+  Spec.Policy = schema::RetryPolicyKind::Exponential;
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 0.5), 0.8);
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0.5), 3.2);
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 5, 0.5), 5) << "capped by the maximum";
+  Spec.Jitter = true;
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 0), 0.8 * limits::SdkRetryJitterLow);
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 1), 0.8 * limits::SdkRetryJitterHigh);
+  Spec.Jitter = false;
+  Spec.Policy = schema::RetryPolicyKind::Linear;
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 2.4);
+  Spec.Policy = schema::RetryPolicyKind::Constant;
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 0.8);
+  Spec.Policy = schema::RetryPolicyKind::Immediate;
+  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 0);
+
+  schema::RetrySpec Default;
+  EXPECT_TRUE(retries(Default, 503));
+  EXPECT_TRUE(retries(Default, 500));
+  EXPECT_FALSE(retries(Default, 400));
+  EXPECT_FALSE(retries(Default, 409));
+  Default.RetryOn = {400, 503};
+  EXPECT_TRUE(retries(Default, 400));
+  EXPECT_FALSE(retries(Default, 500));
+}
+
+TEST(Replay, EachRetryPolicyShowsInTheReport) {
+  // 3,000 inserts/s on one date key: a third of the offered load is
+  // throttled; what the client does with it depends on its policy.
+  auto Run = [](schema::RetryPolicyKind Policy) {
+    schema::RetrySpec Spec;
+    Spec.Policy = Policy;
+    Spec.MaxRetries = 3;
+    const schema::Schema S = withClient(telemetrySchema(3000), Spec);
+    WorkloadOptions O;
+    O.DurationSeconds = 30;
+    Replay R;
+    runReplay(R, {&S}, O);
+    return R.Results[0];
+  };
+  const DesignResult None = Run(schema::RetryPolicyKind::None);
+  const DesignResult Exponential = Run(schema::RetryPolicyKind::Exponential);
+  const DesignResult Linear = Run(schema::RetryPolicyKind::Linear);
+  const DesignResult Constant = Run(schema::RetryPolicyKind::Constant);
+  const DesignResult Immediate = Run(schema::RetryPolicyKind::Immediate);
+  EXPECT_EQ(None.Retries, 0u);
+  EXPECT_EQ(None.Failed, None.Throttled) << "every throttled write is lost";
+  for (const DesignResult *D : {&Exponential, &Linear, &Constant, &Immediate}) {
+    EXPECT_GT(D->Retries, 0u);
+    EXPECT_LE(D->Retries, 3 * D->Issued);
+    EXPECT_LT(D->Failed, None.Failed) << "retries recover some writes";
+  }
+  // Retrying at once gives the hot partition no time to refill: more
+  // writes fail than when backing off.
+  EXPECT_GT(Immediate.Failed, Exponential.Failed);
+  // Backing off costs latency for the writes that got through on a retry.
+  EXPECT_GT(Exponential.P99, Immediate.P99);
+}
+
+TEST(Replay, RetryingBadRequestsOnlyAddsRequests) {
+  // A batch size above the entity group transaction limit: every full
+  // batch (150 entities) is answered 400; the partial ones sent by the
+  // flush timer go through. Retrying 400s (retryOn lists them) changes
+  // nothing but the request count.
+  auto Run = [](std::vector<int> RetryOn) {
+    schema::RetrySpec Spec;
+    Spec.Policy = schema::RetryPolicyKind::Constant;
+    Spec.BaseDelaySeconds = 0.1;
+    Spec.RetryOn = std::move(RetryOn);
+    schema::Schema S = withClient(telemetrySchema(500), Spec);
+    S.Tables[0].Writes[0].BatchSize = 150;
+    WorkloadOptions O;
+    O.DurationSeconds = 20;
+    Replay R;
+    runReplay(R, {&S}, O);
+    return R.Results[0];
+  };
+  const DesignResult Plain = Run({});
+  const DesignResult Retrying400 = Run({400, 503});
+  ASSERT_GT(Plain.ClientErrors, 0u);
+  EXPECT_EQ(Plain.Failed, 150 * Plain.ClientErrors);
+  EXPECT_EQ(Plain.Retries, 0u);
+  EXPECT_EQ(Retrying400.Completed, Plain.Completed);
+  EXPECT_EQ(Retrying400.Failed, Plain.Failed);
+  EXPECT_EQ(Retrying400.Retries, 3 * Plain.ClientErrors);
+  EXPECT_EQ(Retrying400.ClientErrors, 4 * Plain.ClientErrors);
+}
+
+TEST(Replay, LatencyRunsFromTheIntendedSendTime) {
+  // 300 writes/s through a client that allows one request in flight, each
+  // taking about 5 ms: the client can send about 200/s, so requests queue
+  // and wait. Measured from the intended send time, latency keeps growing;
+  // from the actual send time it would stay at 5 ms (coordinated omission).
+  schema::RetrySpec Spec;
+  const schema::Schema Bounded = withClient(telemetrySchema(300), Spec, 1);
+  const schema::Schema Unbounded = withClient(telemetrySchema(300), Spec);
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  Replay A, B;
+  runReplay(A, {&Bounded}, O);
+  runReplay(B, {&Unbounded}, O);
+  const ServiceModel M;
+  const double ServiceTime = M.BaseLatencySeconds + M.WriteSecondsPerEntity;
+  EXPECT_NEAR(B.Results[0].P99, ServiceTime, 1e-4);
+  EXPECT_GT(A.Results[0].P50, 5.0);
+  EXPECT_GT(A.Results[0].P99, 15.0);
+  EXPECT_EQ(A.Results[0].Throttled, 0u) << "the queue is in the client";
+}
+
+TEST(Replay, SameSeedSameReport) {
+  schema::Schema S = telemetrySchema(2500);
+  S.Tables[0].Queries.push_back(query(
+      "device-day",
+      "PartitionKey eq '{readingTime:yyyyMMdd}' and deviceId eq '{deviceId}'",
+      2));
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  Replay A, B, C;
+  runReplay(A, {&S}, O);
+  runReplay(B, {&S}, O);
+  O.Seed = 99;
+  runReplay(C, {&S}, O);
+  const std::string JA = formatJson(A.Report), JB = formatJson(B.Report);
+  EXPECT_EQ(JA, JB);
+  EXPECT_EQ(formatText(A.Report), formatText(B.Report));
+  EXPECT_NE(JA, formatJson(C.Report));
+}
+
+TEST(Replay, TraceRoundTripReplaysTheSameWorkload) {
+  schema::Schema S = telemetrySchema(400);
+  S.Tables[0].Queries.push_back(
+      query("device-day",
+            "PartitionKey eq '{readingTime:yyyyMMdd}' and "
+            "deviceId eq '{deviceId}' and temperature gt {temperature}",
+            3));
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Replay Generated;
+  runReplay(Generated, {&S}, O);
+  const std::string Trace = writeTrace(Generated.W, Generated.Plans[0]);
+  // One line per operation, with the fields of docs/replay.md.
+  EXPECT_EQ(
+      static_cast<std::size_t>(std::count(Trace.begin(), Trace.end(), '\n')),
+      Generated.W.Events.size());
+  const std::string First = Trace.substr(0, Trace.find('\n'));
+  for (const char *Field : {"\"t\":", "\"op\":", "\"table\":", "\"keys\":",
+                            "\"properties\":", "\"batch\":"})
+    EXPECT_NE(First.find(Field), std::string::npos) << Field << " in " << First;
+  EXPECT_NE(
+      Trace.find("\"filter\":\"PartitionKey eq '20250101' and deviceId eq"),
+      std::string::npos);
+
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(S, Errors);
+  readTrace(Trace, "run.jsonl", W, Errors);
+  ASSERT_TRUE(Errors.empty()) << Errors[0].str();
+  W.DurationSeconds = O.DurationSeconds;
+  const DesignPlan Plan = planDesign(W, S, "current", Errors);
+  const DesignResult Replayed = simulateDesign(W, Plan, ReplayOptions());
+  ReplayReport A = Generated.Report, B = Generated.Report;
+  B.Designs = {Replayed};
+  EXPECT_EQ(formatJson(A), formatJson(B));
+}
+
+TEST(Replay, BadTraceLinesAreReportedWithTheirPosition) {
+  const schema::Schema S = telemetrySchema(1);
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(S, Errors);
+  readTrace(
+      "{\"t\":1,\"op\":\"ingest-reading\",\"properties\":{}}\n"
+      "{\"t\":2,\"op\":\"no-such-op\"}\n"
+      "{\"t\":3,\"op\":\"ingest-reading\",\"properties\":{\"deviceId\":5}}\n"
+      "{\"t\": 4, oops}\n",
+      "run.jsonl", W, Errors);
+  ASSERT_EQ(Errors.size(), 3u);
+  EXPECT_EQ(Errors[0].str(),
+            "run.jsonl:2:13: error: unknown operation 'no-such-op': the "
+            "current schema declares no write or query of that name");
+  EXPECT_EQ(Errors[1].str(), "run.jsonl:3:55: error: property 'deviceId' is "
+                             "not of type string");
+  EXPECT_EQ(Errors[2].Line, 4u);
+  EXPECT_EQ(Errors[2].Column, 11u);
+  EXPECT_EQ(W.Events.size(), 1u) << "good lines are kept";
+}
+
+TEST(Replay, ReportShowsBothDesignsSideBySide) {
+  const schema::Schema Current = telemetrySchema(3000);
+  const schema::Schema Bucketed = telemetrySchema(3000, BucketedDayKey);
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Replay R;
+  runReplay(R, {&Current, &Bucketed}, O);
+  const std::string Text = formatText(R.Report);
+  EXPECT_NE(Text.find("current"), std::string::npos);
+  EXPECT_NE(Text.find("suggested"), std::string::npos);
+  for (const char *Row :
+       {"operations completed", "throttled (503/500)",
+        "throttled, last tenth of the run", "retries",
+        "latency p50 / p95 / p99 (ms)", "scanned per returned", "query pages",
+        "billable transactions", "payload bytes sent / received",
+        "estimated cost (run / 30 days)"})
+    EXPECT_NE(Text.find(Row), std::string::npos) << Row;
+  EXPECT_NE(Text.find("DeviceReadings '20250101'"), std::string::npos);
+
+  llvm::Expected<llvm::json::Value> J = llvm::json::parse(formatJson(R.Report));
+  ASSERT_TRUE(static_cast<bool>(J));
+  const llvm::json::Array *Designs = J->getAsObject()->getArray("designs");
+  ASSERT_EQ(Designs->size(), 2u);
+  const llvm::json::Object &First = *(*Designs)[0].getAsObject();
+  EXPECT_EQ(First.getString("label"), "current");
+  EXPECT_EQ(First.getInteger("throttled"),
+            static_cast<std::int64_t>(R.Results[0].Throttled));
+  EXPECT_EQ(
+      First.getInteger("billableTransactions"),
+      static_cast<std::int64_t>(R.Results[0].Requests - R.Results[0].Throttled))
+      << "throttled requests are not billed";
+  EXPECT_GT(*First.getInteger("requestBytes"), 0);
+}
+
+} // namespace
+} // namespace tablelint::replay

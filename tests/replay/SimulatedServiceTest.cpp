@@ -1,0 +1,272 @@
+// The simulated service on its own: budgets per partition and per account,
+// splits and the single-PartitionKey ceiling, paging with continuations,
+// and the entity group transaction rules.
+#include "replay/SimulatedService.h"
+
+#include "tests/replay/ReplayFixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace tablelint::replay {
+namespace {
+
+using test::telemetrySchema;
+
+struct ServiceFixture {
+  schema::Schema S = telemetrySchema(1);
+  Workload W;
+  ServiceFixture() {
+    std::vector<InputError> Errors;
+    W = buildWorkloadModel(S, Errors);
+  }
+  // An entity whose status is Status (codes of the value list: ok, failing).
+  std::uint32_t entity(bool Failing) {
+    const std::uint32_t E = W.addEntity(0);
+    W.code(E, 3) = W.Families[0].Properties[3].ListCodes[Failing ? 1 : 0];
+    return E;
+  }
+  SimulatedService service(std::size_t Tables = 1,
+                           const ServiceModel &Model = {}) {
+    std::vector<std::pair<std::string, std::uint32_t>> List;
+    for (std::size_t I = 0; I < Tables; ++I)
+      List.emplace_back("T" + std::to_string(I), 0);
+    return SimulatedService(Model, W, List, {Model.AccountEntitiesPerSecond},
+                            10, 6);
+  }
+};
+
+// Offers Rate inserts/s spread evenly over Keys partition keys of Table for
+// Seconds; returns how many were accepted.
+std::uint64_t offer(SimulatedService &S, ServiceFixture &F, double Rate,
+                    double Seconds, std::vector<std::string> Keys,
+                    std::uint32_t Table = 0, double Start = 0,
+                    std::uint64_t *Throttled = nullptr) {
+  std::uint64_t Accepted = 0;
+  const auto N = static_cast<std::uint64_t>(Rate * Seconds);
+  const std::uint32_t Entity = F.entity(false);
+  double NextTick = std::ceil(Start / 15) * 15;
+  for (std::uint64_t I = 0; I < N; ++I) {
+    const double Now = Start + static_cast<double>(I) / Rate;
+    while (NextTick <= Now) {
+      S.managerTick(NextTick);
+      NextTick += 15;
+    }
+    const std::string &Pk = Keys[I % Keys.size()];
+    const ServiceResponse R =
+        S.write(Now, Table, schema::WriteKind::InsertOrReplace, Pk,
+                std::to_string(I % 5000), Entity);
+    if (R.Status == StatusOk)
+      ++Accepted;
+    else if (Throttled && isThrottle(R.Status))
+      ++*Throttled;
+  }
+  return Accepted;
+}
+
+TEST(SimulatedService, PartitionServesItsBudgetAndThrottlesTheRest) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  std::uint64_t Throttled = 0;
+  // 3,000/s on one partition key for 20 s: 2,000/s get through (plus the
+  // one-second burst), the rest is answered 503.
+  const std::uint64_t Accepted =
+      offer(S, F, 3000, 20, {"20250101"}, 0, 0, &Throttled);
+  EXPECT_NEAR(static_cast<double>(Accepted), 2000 * 20 + 2000, 200);
+  EXPECT_NEAR(static_cast<double>(Throttled), 60000 - Accepted, 1);
+  // Below the budget nothing is throttled.
+  ServiceFixture G;
+  SimulatedService Quiet = G.service();
+  EXPECT_EQ(offer(Quiet, G, 1500, 20, {"20250101"}), 30000u);
+}
+
+TEST(SimulatedService, AccountBudgetCapsManyTables) {
+  ServiceFixture F;
+  SimulatedService S = F.service(20);
+  // 20 tables at 1,500/s each: every partition is under its 2,000/s, the
+  // account (20,000/s) is not.
+  std::uint64_t Accepted = 0;
+  const double Seconds = 10;
+  const std::uint32_t Entity = F.entity(false);
+  for (std::uint64_t I = 0; I < 30000 * Seconds; ++I) {
+    const double Now = static_cast<double>(I) / 30000;
+    const ServiceResponse R = S.write(Now, static_cast<std::uint32_t>(I % 20),
+                                      schema::WriteKind::InsertOrReplace, "p",
+                                      std::to_string(I % 5000), Entity);
+    Accepted += R.Status == StatusOk;
+  }
+  EXPECT_NEAR(static_cast<double>(Accepted), 20000 * Seconds + 20000, 500);
+}
+
+TEST(SimulatedService, SplitsAfterTheDetectionDelayNeverInsideAPartitionKey) {
+  // 16 bucket keys sharing 6,000/s: the range is split (after the
+  // detection delay) until each range is under its budget.
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  std::vector<std::string> Buckets;
+  for (int I = 0; I < 16; ++I)
+    Buckets.push_back((I < 10 ? "0" : "") + std::to_string(I) + "_20250101");
+  std::uint64_t Early = 0, Late = 0;
+  offer(S, F, 6000, 170, Buckets, 0, 0, &Early);
+  EXPECT_EQ(S.rangeCount(0), 1u) << "no split before the detection delay";
+  EXPECT_GT(Early, 170u * 3000u);
+  offer(S, F, 6000, 600, Buckets, 0, 170);
+  EXPECT_GE(S.rangeCount(0), 3u);
+  ASSERT_FALSE(S.splits().empty());
+  EXPECT_GE(S.splits().front().Time, limits::SplitDetectionSeconds);
+  for (const SplitRecord &Split : S.splits())
+    EXPECT_NE(std::find(Buckets.begin(), Buckets.end(), Split.AtKey),
+              Buckets.end())
+        << "splits fall on partition key boundaries: " << Split.AtKey;
+  const std::uint64_t Accepted = offer(S, F, 6000, 60, Buckets, 0, 770, &Late);
+  EXPECT_EQ(Late, 0u);
+  EXPECT_EQ(Accepted, 360000u);
+}
+
+TEST(SimulatedService, OnePartitionKeyStaysAtItsBudgetHoweverLong) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  // A date key: all 6,000/s on "20250101", well past the detection delay.
+  offer(S, F, 6000, 540, {"20250101"});
+  const std::uint64_t Accepted = offer(S, F, 6000, 60, {"20250101"}, 0, 540);
+  EXPECT_NEAR(static_cast<double>(Accepted) / 60, 2000, 50);
+  EXPECT_EQ(S.rangeCount(0), 1u);
+  ASSERT_EQ(S.unsplittable().size(), 1u);
+  EXPECT_EQ(S.unsplittable()[0].second, "20250101");
+}
+
+TEST(SimulatedService, SplitTakesTheRangeOfflineBriefly) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  offer(S, F, 3000, 200, {"a", "b"});
+  ASSERT_EQ(S.splits().size(), 1u);
+  const double At = S.splits()[0].Time;
+  const ServiceResponse During = S.write(
+      At + 1, 0, schema::WriteKind::InsertOrReplace, "a", "x", F.entity(false));
+  EXPECT_EQ(During.Status, StatusTimedOut);
+  const ServiceResponse After =
+      S.write(At + limits::SplitOfflineSeconds + 1, 0,
+              schema::WriteKind::InsertOrReplace, "a", "y", F.entity(false));
+  EXPECT_EQ(After.Status, StatusOk);
+}
+
+// Fills table 0 with N entities on partition key Pk, every Every-th failing.
+void fill(SimulatedService &S, ServiceFixture &F, const std::string &Pk, int N,
+          int Every, double &Now) {
+  for (int I = 0; I < N; ++I) {
+    char Rk[16];
+    std::snprintf(Rk, sizeof Rk, "%06d", I);
+    Now += 0.001;
+    ASSERT_EQ(S.write(Now, 0, schema::WriteKind::Insert, Pk, Rk,
+                      F.entity(Every && I % Every == 0))
+                  .Status,
+              StatusOk);
+  }
+}
+
+TEST(SimulatedService, PagesHoldAThousandEntitiesWithContinuations) {
+  ServiceFixture F;
+  ServiceModel Model;
+  Model.PartitionEntitiesPerSecond = 1e9; // paging only
+  Model.AccountEntitiesPerSecond = 1e9;
+  SimulatedService S = F.service(1, Model);
+  double Now = 0;
+  fill(S, F, "p", 2500, 0, Now);
+  FilterParseResult Where = parseFilter("PartitionKey eq 'p'");
+  ASSERT_TRUE(Where);
+  QueryCursor C;
+  C.Where = &Where.filter();
+  scopeRanges(C.Where, C.Ranges);
+  std::vector<std::size_t> Pages;
+  while (C.More) {
+    ASSERT_EQ(S.queryPage(Now, 0, C).Status, StatusOk);
+    Pages.push_back(C.Page.size());
+  }
+  EXPECT_EQ(Pages, (std::vector<std::size_t>{1000, 1000, 500}));
+
+  // A selective filter on a non-key property: every entity is scanned,
+  // few are returned, and a page may be empty yet carry a continuation.
+  FilterParseResult Failing = parseFilter("status eq 'failing'");
+  ASSERT_TRUE(Failing);
+  QueryCursor Scan;
+  Scan.Where = &Failing.filter();
+  scopeRanges(Scan.Where, Scan.Ranges);
+  std::uint64_t Scanned = 0, Returned = 0;
+  while (Scan.More) {
+    S.queryPage(Now, 0, Scan);
+    Scanned += Scan.PageScanned;
+    Returned += Scan.Page.size();
+  }
+  EXPECT_EQ(Scanned, 2500u);
+  EXPECT_EQ(Returned, 0u);
+}
+
+TEST(SimulatedService, ContinuationAtARangePartitionBoundary) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  double Now = 0;
+  // Two partition keys, hot enough together to be split apart.
+  offer(S, F, 3000, 200, {"a", "b"});
+  ASSERT_EQ(S.rangeCount(0), 2u);
+  Now = 400;
+  FilterParseResult Where = parseFilter("status eq 'ok'");
+  QueryCursor C;
+  C.Where = &Where.filter();
+  scopeRanges(C.Where, C.Ranges);
+  Now += 10;
+  // First page: the whole of partition "a" (under 1,000? no: capped at
+  // 1,000), then pages until the boundary, which ends a page early.
+  std::vector<std::size_t> Sizes;
+  while (C.More) {
+    ASSERT_EQ(S.queryPage(Now, 0, C).Status, StatusOk);
+    Sizes.push_back(C.Page.size());
+    Now += 1;
+  }
+  std::uint64_t Total = 0;
+  bool ShortPageBeforeEnd = false;
+  for (std::size_t I = 0; I < Sizes.size(); ++I) {
+    Total += Sizes[I];
+    if (I + 1 < Sizes.size() && Sizes[I] < 1000)
+      ShortPageBeforeEnd = true;
+  }
+  EXPECT_EQ(Total, S.tables()[0].Rows.size());
+  EXPECT_TRUE(ShortPageBeforeEnd)
+      << "a page ends at the range boundary with a continuation";
+}
+
+TEST(SimulatedService, BatchRules) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  auto Batch = [&](int N, const std::string &SecondPk = "p",
+                   std::uint64_t Bytes = 100, bool Duplicate = false) {
+    std::vector<BatchOperation> Ops;
+    for (int I = 0; I < N; ++I)
+      Ops.push_back({schema::WriteKind::Insert, I == 1 ? SecondPk : "p",
+                     Duplicate && I == 1 ? "r0" : "r" + std::to_string(I),
+                     F.entity(false), Bytes});
+    return Ops;
+  };
+  EXPECT_EQ(S.batch(1, 0, Batch(101)).Status, StatusBadRequest);
+  EXPECT_EQ(S.batch(1, 0, Batch(3, "q")).Status, StatusBadRequest);
+  EXPECT_EQ(S.batch(1, 0, Batch(3, "p", 100, true)).Status, StatusBadRequest);
+  EXPECT_EQ(S.batch(1, 0, Batch(4, "p", 1024 * 1024)).Status, StatusTooLarge);
+  EXPECT_TRUE(S.tables()[0].Rows.empty()) << "rejected batches change nothing";
+  const ServiceResponse Ok = S.batch(1, 0, Batch(100));
+  EXPECT_EQ(Ok.Status, StatusOk);
+  EXPECT_EQ(Ok.Charged, 100u) << "a batch of n counts n entities";
+  EXPECT_EQ(S.tables()[0].Rows.size(), 100u);
+  // Atomic: one conflicting insert fails the whole batch.
+  std::vector<BatchOperation> Mixed = Batch(3);
+  Mixed[0].RowKey = "fresh";
+  Mixed[1].RowKey = "r5"; // exists
+  Mixed[2].RowKey = "fresh2";
+  EXPECT_EQ(S.batch(2, 0, Mixed).Status, StatusConflict);
+  EXPECT_EQ(S.tables()[0].Rows.size(), 100u);
+  EXPECT_EQ(S.tables()[0].Rows.count(rowKey("p", "fresh")), 0u);
+}
+
+} // namespace
+} // namespace tablelint::replay

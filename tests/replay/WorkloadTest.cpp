@@ -1,0 +1,232 @@
+// Workload generation: samplers match their distributions, arrivals match
+// the declared rates and ramp-up, queries reuse written entities, and the
+// same seed gives the same workload.
+#include "replay/Workload.h"
+#include "replay/Random.h"
+
+#include "tests/replay/ReplayFixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace tablelint::replay {
+namespace {
+
+using namespace test;
+
+TEST(Random, ZipfFollowsItsLaw) {
+  // P(rank k) = k^-s / H(N, s).
+  const std::uint64_t N = 1000;
+  const double S = 0.99;
+  double H = 0;
+  for (std::uint64_t K = 1; K <= N; ++K)
+    H += std::pow(static_cast<double>(K), -S);
+  ZipfSampler Z(N, S);
+  Rng R(7);
+  std::vector<std::uint64_t> Count(N + 1, 0);
+  const int Draws = 400000;
+  for (int I = 0; I < Draws; ++I) {
+    const std::uint64_t K = Z.sample(R);
+    ASSERT_GE(K, 1u);
+    ASSERT_LE(K, N);
+    ++Count[K];
+  }
+  for (std::uint64_t K : {1, 2, 10, 100}) {
+    const double Expected = Draws * std::pow(static_cast<double>(K), -S) / H;
+    EXPECT_NEAR(static_cast<double>(Count[K]), Expected,
+                5 * std::sqrt(Expected))
+        << "rank " << K;
+  }
+}
+
+TEST(Random, AliasTableFollowsWeights) {
+  AliasTable A({0.7, 0.2, 0.1, 0});
+  Rng R(3);
+  std::vector<int> Count(4, 0);
+  for (int I = 0; I < 100000; ++I)
+    ++Count[A.sample(R)];
+  EXPECT_NEAR(Count[0], 70000, 700);
+  EXPECT_NEAR(Count[1], 20000, 600);
+  EXPECT_NEAR(Count[2], 10000, 500);
+  EXPECT_EQ(Count[3], 0);
+}
+
+TEST(Random, SameSeedSameStreamOtherSeedOtherStream) {
+  Rng A(42), B(42), C(43);
+  bool Differs = false;
+  for (int I = 0; I < 100; ++I) {
+    const std::uint64_t X = A.next();
+    EXPECT_EQ(X, B.next());
+    Differs = Differs || X != C.next();
+  }
+  EXPECT_TRUE(Differs);
+}
+
+Workload generate(const schema::Schema &S, WorkloadOptions O) {
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(S, Errors);
+  EXPECT_TRUE(Errors.empty());
+  generateEvents(W, O);
+  return W;
+}
+
+TEST(Workload, ArrivalsFollowTheRateAndTheRampUp) {
+  schema::Schema S = telemetrySchema(500);
+  WorkloadOptions O;
+  O.DurationSeconds = 100;
+  O.RampUpSeconds = 40;
+  Workload W = generate(S, O);
+  // Ramp: 0..40 s carries half of 40 s at full rate; 40..100 s the full
+  // rate. Poisson: within a few standard deviations.
+  std::uint64_t Ramp = 0, Full = 0;
+  for (const WorkloadEvent &E : W.Events)
+    (E.Time < 40 ? Ramp : Full)++;
+  EXPECT_NEAR(static_cast<double>(Ramp), 500 * 20, 5 * std::sqrt(10000.0));
+  EXPECT_NEAR(static_cast<double>(Full), 500 * 60, 5 * std::sqrt(30000.0));
+  for (std::size_t I = 1; I < W.Events.size(); ++I)
+    ASSERT_LE(W.Events[I - 1].Time, W.Events[I].Time);
+}
+
+TEST(Workload, ValuesFollowTheDeclaredDistributions) {
+  schema::Schema S = telemetrySchema(1000);
+  schema::Property &Device = S.Tables[0].Properties[0];
+  Device.Distinct = 100;
+  Device.Dist.Kind = schema::DistributionKind::Hotspot;
+  Device.Dist.Text = "hotspot(0.2, 0.8)";
+  S.Tables[0].Properties[3].Weights = {0.9, 0.1};
+  WorkloadOptions O;
+  O.DurationSeconds = 50;
+  Workload W = generate(S, O);
+  std::map<std::string, int> Devices, Status;
+  EdmValue V;
+  for (const WorkloadEvent &E : W.Events) {
+    W.value(E.Entity, 0, V);
+    ++Devices[V.Text];
+    W.value(E.Entity, 3, V);
+    ++Status[V.Text];
+    // readingTime grows with the simulated clock.
+    W.value(E.Entity, 1, V);
+    EXPECT_NEAR(static_cast<double>(V.Int - W.StartTicks) / 1e7, E.Time, 1e-6);
+  }
+  const double N = static_cast<double>(W.Events.size());
+  EXPECT_NEAR(Status["failing"] / N, 0.1, 0.01);
+  // The 20 hot devices (deviceId-0..19) get 80% of the writes.
+  int Hot = 0;
+  for (const auto &[Name, Count] : Devices)
+    if (std::stoi(Name.substr(Name.find('-') + 1)) < 20)
+      Hot += Count;
+  EXPECT_NEAR(Hot / N, 0.8, 0.02);
+  EXPECT_LE(Devices.size(), 100u);
+}
+
+// The share of draws of property Index that took each value.
+std::map<std::string, double> shares(const Workload &W, std::uint32_t Index) {
+  std::map<std::string, double> Out;
+  EdmValue V;
+  for (const WorkloadEvent &E : W.Events) {
+    W.value(E.Entity, Index, V);
+    Out[V.Text] += 1.0 / static_cast<double>(W.Events.size());
+  }
+  return Out;
+}
+
+TEST(Workload, ZipfSequentialAndLatestProperties) {
+  schema::Schema S = telemetrySchema(1000);
+  schema::Property &Device = S.Tables[0].Properties[0];
+  Device.Distinct = 1000;
+  Device.Dist.Kind = schema::DistributionKind::Zipf;
+  Device.Dist.Param = 0.99;
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  Workload Z = generate(S, O);
+  std::map<std::string, double> Zipf = shares(Z, 0);
+  // Rank 1 of Zipf(0.99) over 1,000 values: 1 / H(1000, 0.99), about 13%.
+  EXPECT_NEAR(Zipf["deviceId-0"], 0.13, 0.01);
+  EXPECT_GT(Zipf["deviceId-0"], 1.8 * Zipf["deviceId-1"]);
+
+  Device.Dist.Kind = schema::DistributionKind::Sequential;
+  Device.Distinct = 50;
+  Workload Seq = generate(S, O);
+  EdmValue V;
+  for (std::size_t I = 0; I < 120; ++I) {
+    Seq.value(Seq.Events[I].Entity, 0, V);
+    ASSERT_EQ(V.Text, "deviceId-" + std::to_string(I % 50));
+  }
+
+  // Latest: most draws are the newest value or close behind it.
+  Device.Dist.Kind = schema::DistributionKind::Latest;
+  Device.Distinct = 100000;
+  Workload L = generate(S, O);
+  std::size_t Recent = 0;
+  for (std::size_t I = 0; I < L.Events.size(); ++I) {
+    L.value(L.Events[I].Entity, 0, V);
+    const long long Value = std::stoll(V.Text.substr(9));
+    Recent += static_cast<long long>(I) - Value >= 0 &&
+              static_cast<long long>(I) - Value < 100;
+  }
+  EXPECT_GT(static_cast<double>(Recent) / L.Events.size(), 0.4);
+}
+
+TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {
+  schema::Schema S = telemetrySchema(200);
+  S.Tables[0].Queries.push_back(
+      query("device-day",
+            "PartitionKey eq '{readingTime:yyyyMMdd}' and "
+            "deviceId eq '{deviceId}'",
+            20));
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Workload W = generate(S, O);
+  std::set<std::uint32_t> Written;
+  std::uint64_t Queries = 0;
+  for (const WorkloadEvent &E : W.Events) {
+    if (!W.Ops[E.Op].IsQuery) {
+      Written.insert(E.Entity);
+      continue;
+    }
+    ++Queries;
+    if (!Written.empty())
+      EXPECT_TRUE(Written.count(E.Entity)) << "query at " << E.Time;
+  }
+  EXPECT_NEAR(static_cast<double>(Queries), 600, 5 * std::sqrt(600.0));
+}
+
+TEST(Workload, SameSeedSameWorkload) {
+  schema::Schema S = telemetrySchema(300);
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  Workload A = generate(S, O), B = generate(S, O);
+  O.Seed = 2;
+  Workload C = generate(S, O);
+  ASSERT_EQ(A.Events.size(), B.Events.size());
+  EdmValue VA, VB;
+  for (std::size_t I = 0; I < A.Events.size(); ++I) {
+    ASSERT_EQ(A.Events[I].Time, B.Events[I].Time);
+    A.value(A.Events[I].Entity, 0, VA);
+    B.value(B.Events[I].Entity, 0, VB);
+    ASSERT_EQ(VA.Text, VB.Text);
+  }
+  EXPECT_NE(A.Events.size() == C.Events.size() &&
+                A.Events.front().Time == C.Events.front().Time,
+            true);
+}
+
+TEST(Workload, BadValueListIsAnInputError) {
+  schema::Schema S = telemetrySchema(1);
+  schema::Property P = property("level", EdmType::Int32);
+  P.Values = {"1", "high"};
+  P.Pos = {12, 7};
+  S.Tables[0].Properties.push_back(P);
+  std::vector<InputError> Errors;
+  buildWorkloadModel(S, Errors);
+  ASSERT_EQ(Errors.size(), 1u);
+  EXPECT_EQ(Errors[0].str(),
+            "current.yaml:12:7: error: value 'high' of property 'level' is "
+            "not of type int32");
+}
+
+} // namespace
+} // namespace tablelint::replay
