@@ -1,0 +1,175 @@
+// Runs the schema checks: builds the shared context (load model), runs each
+// enabled rule, and orders the findings.
+#include "checks/schema/SchemaChecks.h"
+
+#include "checks/schema/Checks.h"
+#include "checks/schema/RuleDefaults.h"
+#include "checks/schema/SchemaContext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace tablelint::schema {
+
+namespace {
+
+template <typename T>
+void applyOptionDefault(std::string_view Rule, std::string_view Option,
+                        T &Value) {
+  if (std::optional<std::string> D = catalogOptionDefault(Rule, Option)) {
+    char *End = nullptr;
+    const double V = std::strtod(D->c_str(), &End);
+    if (End && *End == '\0' && !D->empty() && V > 0)
+      Value = static_cast<T>(V);
+  }
+}
+
+} // namespace
+
+SchemaCheckOptions defaultSchemaCheckOptions() {
+  SchemaCheckOptions O;
+  applyOptionDefault("partition-throughput", "EntitiesPerSecond",
+                     O.PartitionEntitiesPerSecond);
+  applyOptionDefault("account-throughput", "EntitiesPerSecond",
+                     O.AccountEntitiesPerSecond);
+  applyOptionDefault("account-count", "MaxAccountsPerRegion",
+                     O.MaxAccountsPerRegion);
+  applyOptionDefault("low-density-query", "MaxScannedPerReturned",
+                     O.MaxScannedPerReturned);
+  applyOptionDefault("filter-too-complex", "MaxComparisons", O.MaxComparisons);
+  applyOptionDefault("entity-limits", "KeyWarnCharacters",
+                     O.KeyWarnCharacters);
+  applyOptionDefault("unbatched-writes", "MinWrites", O.MinWrites);
+  return O;
+}
+
+void FindingSink::setRule(std::string_view RuleId) {
+  Rule = std::string(RuleId);
+  Default = static_cast<Severity>(std::min(catalogSeverityIndex(RuleId), 2u));
+}
+
+void FindingSink::report(const std::string &ElementPath, SourcePos Pos,
+                         std::string Message) {
+  report(ElementPath, Pos, std::move(Message), Default);
+}
+
+void FindingSink::report(const std::string &ElementPath, SourcePos Pos,
+                         std::string Message, Severity Level) {
+  Finding F;
+  F.RuleId = Rule;
+  F.Level = Level;
+  F.Origin = FindingOrigin::Schema;
+  F.File = S.File;
+  F.Line = Pos.Line;
+  F.Column = Pos.Column;
+  F.Message = std::move(Message);
+  F.Anchor = ElementPath;
+  Out.push_back(std::move(F));
+}
+
+SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options)
+    : S(S), Options(Options) {
+  Tables.reserve(S.Tables.size());
+  for (const Table &T : S.Tables) {
+    TableAnalysis A;
+    A.T = &T;
+    A.Acct = S.account(T.Account);
+    A.Size = tableSize(T);
+    A.Entity = entitySize(T);
+    A.PartitionShare = keyShare(T, T.PartitionKey);
+    for (const Write &W : T.Writes)
+      A.Writes.push_back(writeLoad(T, W));
+    for (const Query &Q : T.Queries)
+      A.Queries.push_back(analyzeQuery(T, Q));
+    Tables.push_back(std::move(A));
+  }
+}
+
+std::string rateText(const Rate &R) {
+  return R.Text.empty() ? formatFigure(R.PerSecond) + "/s" : R.Text;
+}
+
+SourcePos filterPosition(const Query &Q, std::uint32_t TemplateOffset) {
+  SourcePos P = Q.FilterPos.Line ? Q.FilterPos : Q.Pos;
+  if (Q.FilterPos.Line)
+    P.Column += TemplateOffset;
+  return P;
+}
+
+unsigned bucketCountFor(double Rate, double Target) {
+  // 25% headroom: a partition run at its target throttles on every burst.
+  constexpr double Headroom = 1.25;
+  const double Needed = std::ceil(Rate * Headroom / Target);
+  unsigned B = 2;
+  while (B < Needed && B < (1u << 20))
+    B *= 2;
+  return B;
+}
+
+bool uniquePartitionPerEntity(const KeyShare &Share) {
+  return Share.Known && !Share.Sequential && Share.Top == 0;
+}
+
+SourcePos retryPosition(const Client &Cl) {
+  return Cl.Retry.Pos.Line ? Cl.Retry.Pos : Cl.Pos;
+}
+
+SourcePos partitionKeyPosition(const Table &T) {
+  return T.PartitionKey.Pos.Line ? T.PartitionKey.Pos : T.Pos;
+}
+
+std::string scopeText(const QueryAnalysis &A) {
+  return std::string(queryClassName(A.Filter.Scope.Class));
+}
+
+const std::vector<SchemaCheck> &schemaCheckRegistry() {
+  static const std::vector<SchemaCheck> Checks = {
+      {"account-count", checkAccountCount},
+      {"account-throughput", checkAccountThroughput},
+      {"partition-throughput", checkPartitionThroughput},
+      {"client-bandwidth", checkClientBandwidth},
+      {"region-mismatch", checkRegionMismatch},
+      {"shared-key-in-client", checkSharedKeyInClient},
+      {"unbatched-writes", checkUnbatchedWrites},
+      {"invalid-batch", checkInvalidBatch},
+      {"retry-without-backoff", checkRetryWithoutBackoff},
+      {"retry-non-retryable", checkRetryNonRetryable},
+      {"atompub-payload", checkAtomPubPayload},
+      {"partition-key-design", checkPartitionKeyDesign},
+      {"time-based-partition-key", checkTimeBasedPartitionKey},
+      {"hot-partition", checkHotPartition},
+      {"table-scan", checkTableScan},
+      {"partition-scan", checkPartitionScan},
+      {"low-density-query", checkLowDensityQuery},
+      {"missing-projection", checkMissingProjection},
+      {"denormalize-for-query", checkDenormalizeForQuery},
+      {"data-series-entity", checkDataSeriesEntity},
+      {"structured-data-in-blobs", checkStructuredDataInBlobs},
+      {"entity-limits", checkEntityLimits},
+      {"invalid-name", checkInvalidName},
+      {"filter-too-complex", checkFilterTooComplex},
+      {"invalid-filter", checkInvalidFilter},
+  };
+  return Checks;
+}
+
+std::vector<Finding> runSchemaChecks(const Schema &S,
+                                     const SchemaCheckOptions &Options) {
+  std::vector<Finding> Out;
+  const SchemaContext Context(S, Options);
+  FindingSink Sink(S, Out);
+  for (const SchemaCheck &C : schemaCheckRegistry()) {
+    if (Options.DisabledRules.count(C.RuleId))
+      continue;
+    Sink.setRule(C.RuleId);
+    C.Run(Context, Sink);
+  }
+  std::sort(Out.begin(), Out.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.Line, A.Column, A.RuleId, A.Anchor, A.Message) <
+           std::tie(B.Line, B.Column, B.RuleId, B.Anchor, B.Message);
+  });
+  return Out;
+}
+
+} // namespace tablelint::schema
