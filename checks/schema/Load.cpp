@@ -715,7 +715,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
                    " entities of the busiest partition (" + Busiest.Why + ")";
     else
       L.Explain += ", each reading " + formatFigure(*A.Scanned) +
-                   " entities (" + A.ScannedWhy + ")";
+                   (*A.Scanned == 1 ? " entity (" : " entities (") +
+                   A.ScannedWhy + ")";
   }
   return A;
 }

@@ -40,7 +40,6 @@ SchemaCheckOptions defaultSchemaCheckOptions() {
   applyOptionDefault("filter-too-complex", "MaxComparisons", O.MaxComparisons);
   applyOptionDefault("entity-limits", "KeyWarnCharacters",
                      O.KeyWarnCharacters);
-  applyOptionDefault("unbatched-writes", "MinWrites", O.MinWrites);
   return O;
 }
 
@@ -68,8 +67,11 @@ void FindingSink::report(const std::string &ElementPath, SourcePos Pos,
   Out.push_back(std::move(F));
 }
 
-SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options)
+SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
+                             std::string_view SourceText)
     : S(S), Options(Options) {
+  if (!SourceText.empty())
+    Lines = scanYamlLines(SourceText);
   Tables.reserve(S.Tables.size());
   for (const Table &T : S.Tables) {
     TableAnalysis A;
@@ -90,10 +92,17 @@ std::string rateText(const Rate &R) {
   return R.Text.empty() ? formatFigure(R.PerSecond) + "/s" : R.Text;
 }
 
-SourcePos filterPosition(const Query &Q, std::uint32_t TemplateOffset) {
-  SourcePos P = Q.FilterPos.Line ? Q.FilterPos : Q.Pos;
-  if (Q.FilterPos.Line)
-    P.Column += TemplateOffset;
+SourcePos filterPosition(const SchemaContext &C, const Query &Q,
+                         std::uint32_t TemplateOffset) {
+  if (!Q.FilterPos.Line)
+    return Q.Pos;
+  SourcePos P = Q.FilterPos;
+  if (C.Lines.empty()) {
+    P.Column += TemplateOffset; // a plain value on one line
+    return P;
+  }
+  std::tie(P.Line, P.Column) = positionInScalar(
+      C.Lines, Q.FilterPos.Line, Q.FilterPos.Column - 1, TemplateOffset);
   return P;
 }
 
@@ -155,9 +164,10 @@ const std::vector<SchemaCheck> &schemaCheckRegistry() {
 }
 
 std::vector<Finding> runSchemaChecks(const Schema &S,
-                                     const SchemaCheckOptions &Options) {
+                                     const SchemaCheckOptions &Options,
+                                     std::string_view SourceText) {
   std::vector<Finding> Out;
-  const SchemaContext Context(S, Options);
+  const SchemaContext Context(S, Options, SourceText);
   FindingSink Sink(S, Out);
   for (const SchemaCheck &C : schemaCheckRegistry()) {
     if (Options.DisabledRules.count(C.RuleId))

@@ -35,9 +35,11 @@ struct SchemaCheckOptions {
   unsigned MaxComparisons = limits::MaxFilterComparisons;
   // entity-limits KeyWarnCharacters.
   unsigned KeyWarnCharacters = limits::KeyWarnCharacters;
-  // unbatched-writes MinWrites: single-entity writes per second to one
-  // partition from which batching them pays.
-  double MinWrites = 2;
+  // unbatched-writes: single-entity writes per second to one partition from
+  // which batching pays. The default is one full transaction a second, so a
+  // writer that buffers for a second fills whole batches. (The catalog's
+  // MinWrites counts writes per loop in code, a different measure.)
+  double MinWritesPerPartitionPerSecond = limits::MaxBatchOperations;
   // data-series-entity: fewest rows a query reads as one series.
   unsigned MinSeriesRows = 4;
   // missing-projection: a property at least this large (declared bytes) read
@@ -83,8 +85,10 @@ struct SchemaCheck {
 const std::vector<SchemaCheck> &schemaCheckRegistry();
 
 // Runs the enabled checks; findings are sorted by line, column and rule.
-// Suppressions are not applied here (see SchemaLint.h).
+// Suppressions are not applied here (see SchemaLint.h). SourceText, the
+// file's text when known, places findings inside filter values exactly.
 std::vector<Finding> runSchemaChecks(const Schema &S,
-                                     const SchemaCheckOptions &Options);
+                                     const SchemaCheckOptions &Options,
+                                     std::string_view SourceText = {});
 
 } // namespace tablelint::schema

@@ -5,6 +5,7 @@
 
 #include "checks/schema/Load.h"
 #include "checks/schema/SchemaChecks.h"
+#include "core/schema/YamlLines.h"
 
 #include <vector>
 
@@ -21,10 +22,14 @@ struct TableAnalysis {
 };
 
 struct SchemaContext {
-  SchemaContext(const Schema &S, const SchemaCheckOptions &Options);
+  SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
+                std::string_view SourceText);
 
   const Schema &S;
   const SchemaCheckOptions &Options;
+  // The file's lines when its text is known: columns inside quoted and
+  // folded filter values.
+  std::vector<YamlLine> Lines;
   std::vector<TableAnalysis> Tables; // parallel to Schema::Tables
 };
 
@@ -32,7 +37,8 @@ struct SchemaContext {
 std::string rateText(const Rate &R);
 
 // The finding column of a byte offset inside a query's filter template.
-SourcePos filterPosition(const Query &Q, std::uint32_t TemplateOffset);
+SourcePos filterPosition(const SchemaContext &C, const Query &Q,
+                         std::uint32_t TemplateOffset);
 
 // Powers of two from 2: the bucket count that brings Rate to at most
 // Target / Headroom per bucket.
