@@ -12,7 +12,8 @@ namespace tablelint::schema {
 const KeyPart *seriesPart(const Table &T, const Query &Q,
                           const QueryAnalysis &A, unsigned MinRows) {
   if (A.Filter.Scope.Class != QueryClass::RowRange || !Q.ExpectedRows ||
-      *Q.ExpectedRows < MinRows || !A.Filter.Scope.NonKeyProperties.empty())
+      *Q.ExpectedRows < MinRows || !A.Filter.Scope.NonKeyProperties.empty() ||
+      (!A.Filter.Scope.RowLow && !A.Filter.Scope.RowHigh))
     return nullptr;
   const KeyPart *Lead = nullptr;
   for (const KeyPart &Part : T.RowKey.Parts)

@@ -5,12 +5,30 @@
 
 namespace tablelint::schema {
 
-// The declared non-key property a table-scan query looks entities up by
-// (an equality in its top-level conjunction), or null.
+namespace {
+
+// Distinct values an index keyed by P would have; 0 when unknown or too few
+// to spread an index (a boolean).
+double indexSpread(const Property &P) {
+  if (P.Type == EdmType::Boolean)
+    return 0;
+  if (!P.Values.empty())
+    return static_cast<double>(P.Values.size());
+  if (P.Distinct)
+    return static_cast<double>(*P.Distinct);
+  return P.Type == EdmType::Guid ? 1e18 : 0;
+}
+
+} // namespace
+
+// The declared non-key property a table-scan query looks entities up by: of
+// the equalities in its top-level conjunction, the one with the most
+// declared distinct values (the best index key), or null.
 const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
   if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::TableScan)
     return nullptr;
   const Filter &F = *A.Filter.Parsed;
+  const Property *Best = nullptr;
   std::vector<std::uint32_t> Stack{F.Root};
   while (!Stack.empty()) {
     const FilterNode &N = F.node(Stack.back());
@@ -20,11 +38,13 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
       Stack.push_back(N.Left);
     } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
                N.Property != "PartitionKey" && N.Property != "RowKey") {
-      if (const Property *P = T.property(N.Property))
-        return P;
+      const Property *P = T.property(N.Property);
+      if (P && indexSpread(*P) > 1 &&
+          (!Best || indexSpread(*P) > indexSpread(*Best)))
+        Best = P;
     }
   }
-  return nullptr;
+  return Best;
 }
 
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
@@ -35,8 +55,8 @@ void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
         continue;
       Sink.report(A.Load.Path, A.Load.Pos,
                   "query '" + A.Load.Name + "' looks entities up by '" +
-                      P->Name + "' " + formatFigure(A.Load.Rate) +
-                      " times/s with a table scan of '" + TA.T->Name +
+                      P->Name + "' at " + formatFigure(A.Load.Rate) +
+                      "/s with a table scan of '" + TA.T->Name +
                       "': keep an index table keyed by '" + P->Name +
                       "', written with each entity, and query it by key");
     }
