@@ -323,9 +323,8 @@ std::optional<Rate> Loader::rate(YamlMap &M, std::string_view Key) {
   }
   if (*PerSecond > AbsurdRatePerSecond) {
     error(V, "'" + std::string(Key) + "' " + V.Scalar() + " is " +
-                 formatNumber(*PerSecond) +
-                 " per second, more than any account serves (limit of "
-                 "tablelint: 1000000000/s); a typo?");
+                 formatNumber(*PerSecond) + " per second; tablelint accepts at "
+                 "most " + formatRate(AbsurdRatePerSecond) + " (a typo?)");
     return std::nullopt;
   }
   Rate R;

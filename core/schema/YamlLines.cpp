@@ -80,7 +80,8 @@ std::size_t scanLine(YamlLine &L, ScanState &S) {
       ++S.FlowDepth;
       if (S.FlowDepth > L.FlowDepthMax) {
         L.FlowDepthMax = S.FlowDepth;
-        L.FlowDepthColumn = static_cast<unsigned>(I);
+        if (S.FlowDepth <= 256)
+          L.FlowLevels.emplace_back(S.FlowDepth, static_cast<unsigned>(I));
       }
     } else if ((C == ']' || C == '}') && S.FlowDepth > 0) {
       --S.FlowDepth;
@@ -159,7 +160,13 @@ findDeepNesting(const std::vector<YamlLine> &Lines, unsigned MaxDepth) {
     if (Block + L.FlowDepthMax > MaxDepth) {
       NestingProblem P;
       P.Line = static_cast<unsigned>(N) + 1;
-      P.Column = (L.FlowDepthMax ? L.FlowDepthColumn : L.ContentColumn) + 1;
+      // The bracket that crosses the limit, or the line's content.
+      P.Column = L.ContentColumn + 1;
+      for (const auto &[Level, Column] : L.FlowLevels)
+        if (Block + Level > MaxDepth) {
+          P.Column = Column + 1;
+          break;
+        }
       P.Depth = Block + L.FlowDepthMax;
       return P;
     }

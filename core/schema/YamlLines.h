@@ -30,7 +30,9 @@ struct YamlLine {
   unsigned ContentColumn = 0;    // after the indentation and the entries
   bool HasKey = false;           // a "key:" starts at ContentColumn
   unsigned FlowDepthMax = 0;     // deepest flow bracket level on the line
-  unsigned FlowDepthColumn = 0;  // where it is reached
+  // Where each new deepest level is first reached: {level, column}, for
+  // the first 256 levels.
+  std::vector<std::pair<unsigned, unsigned>> FlowLevels;
 };
 
 std::vector<YamlLine> scanYamlLines(std::string_view Text);
