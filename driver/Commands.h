@@ -10,5 +10,6 @@ namespace tablelint {
 int runRulesCommand(const std::vector<std::string> &Args);
 int runFilterCommand(const std::vector<std::string> &Args);
 int runLintCommand(const std::vector<std::string> &Args);
+int runSuggestCommand(const std::vector<std::string> &Args);
 
 } // namespace tablelint

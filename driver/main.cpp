@@ -27,7 +27,10 @@ void printHelp() {
          "             detected and the checklist items it answers\n"
          "  filter     explain an OData $filter: query class, pinned keys, "
          "comparisons,\n"
-         "             problems\n\n"
+         "             problems\n"
+         "  suggest    write a better design of a schema file, each remedy "
+         "noted on its\n"
+         "             element\n\n"
          "Run 'tablelint <command> --help' for a command's options.\n\n"
          "Exit codes:\n"
          "  0  clean at the gate level\n"
@@ -70,6 +73,8 @@ int main(int argc, char **argv) {
       return runFilterCommand(Rest);
     if (Command == "lint")
       return runLintCommand(Rest);
+    if (Command == "suggest")
+      return runSuggestCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;

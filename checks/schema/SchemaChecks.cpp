@@ -88,10 +88,6 @@ SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
   }
 }
 
-std::string rateText(const Rate &R) {
-  return R.Text.empty() ? formatFigure(R.PerSecond) + "/s" : R.Text;
-}
-
 SourcePos filterPosition(const SchemaContext &C, const Query &Q,
                          std::uint32_t TemplateOffset) {
   if (!Q.FilterPos.Line)

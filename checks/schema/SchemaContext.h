@@ -33,9 +33,6 @@ struct SchemaContext {
   std::vector<TableAnalysis> Tables; // parallel to Schema::Tables
 };
 
-// "6000/s" as declared, or the computed figure.
-std::string rateText(const Rate &R);
-
 // The finding column of a byte offset inside a query's filter template.
 SourcePos filterPosition(const SchemaContext &C, const Query &Q,
                          std::uint32_t TemplateOffset);
@@ -50,7 +47,8 @@ bool uniquePartitionPerEntity(const KeyShare &Share);
 
 // The partition key's leading placeholder when it is time-based or growing
 // and not bucketed (TimeBasedPartitionKeyCheck.cpp); null otherwise.
-const KeyPart *leadingSequentialPart(const Table &T, const KeyShare &Share);
+const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
+                                     const KeyShare &Share);
 
 // The message core/FilterProblems gives a query for RuleId (the wording of
 // the code checks), or empty (TableScanCheck.cpp).

@@ -8,8 +8,9 @@
 namespace tablelint::schema {
 
 // The leading placeholder of a key when it is sequential and not bucketed.
-const KeyPart *leadingSequentialPart(const Table &T, const KeyShare &Share) {
-  for (const KeyPart &Part : T.PartitionKey.Parts) {
+const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
+                                     const KeyShare &Share) {
+  for (const KeyPart &Part : Key.Parts) {
     if (!Part.IsPlaceholder)
       continue;
     const bool Seq = std::find(Share.SequentialProperties.begin(),
@@ -27,7 +28,7 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   for (const TableAnalysis &TA : C.Tables) {
     const Table &T = *TA.T;
-    const KeyPart *Lead = leadingSequentialPart(T, TA.PartitionShare);
+    const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, TA.PartitionShare);
     if (!TA.PartitionShare.Known || !Lead)
       continue;
     double Rate = 0;
