@@ -914,10 +914,11 @@ void Loader::loadTransaction(Table &T, const YAML::Node &N, std::size_t Index) {
 }
 
 void Loader::checkReferences() {
+  const std::vector<std::string> Accounts = namesOf(S.Accounts);
+  const std::vector<std::string> Clients = namesOf(S.Clients);
   for (const Reference &R : References) {
     const bool IsAccount = R.Kind == "account";
-    const std::vector<std::string> Declared =
-        IsAccount ? namesOf(S.Accounts) : namesOf(S.Clients);
+    const std::vector<std::string> &Declared = IsAccount ? Accounts : Clients;
     if (Options.Fragment && Declared.empty())
       continue;
     if (std::find(Declared.begin(), Declared.end(), R.Name) != Declared.end())

@@ -627,6 +627,25 @@ TEST(SchemaLoader, RuleCatalogExamplesLoadAsFragments) {
   EXPECT_GE(Examples, 20u);
 }
 
+// The complete examples of the format's reference page load cleanly.
+TEST(SchemaLoader, DocumentationExamplesLoad) {
+  const std::string Doc = readInput(fs::path(TABLELINT_SOURCE_DIR) / "docs" /
+                                    "schema.md");
+  unsigned Examples = 0;
+  for (std::size_t At = Doc.find("```yaml\nversion: 1\n");
+       At != std::string::npos;
+       At = Doc.find("```yaml\nversion: 1\n", At + 1)) {
+    const std::size_t Start = At + 8;
+    const std::size_t End = Doc.find("```", Start);
+    ASSERT_NE(End, std::string::npos);
+    const SchemaLoad L = loadSchemaText(Doc.substr(Start, End - Start),
+                                        "schema.md example");
+    EXPECT_EQ(messages(L), std::vector<std::string>()) << "at byte " << At;
+    ++Examples;
+  }
+  EXPECT_EQ(Examples, 2u);
+}
+
 TEST(SchemaLoader, LooksLikeSchema) {
   EXPECT_TRUE(looksLikeSchema(readInput(Inputs / "good" / "telemetry.yaml")));
   EXPECT_FALSE(looksLikeSchema("id: hot-partition\ntitle: x\n"));
