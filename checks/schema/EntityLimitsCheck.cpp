@@ -7,17 +7,30 @@
 #include "core/ServiceLimits.h"
 
 #include <cstdio>
+#include <optional>
+#include <string_view>
 
 namespace tablelint::schema {
 
 namespace {
 
-bool forbiddenKeyChar(unsigned char C) {
-  return C == '/' || C == '\\' || C == '#' || C == '?' || C < 0x20 ||
-         C == 0x7f;
+// The first character keys may not hold (/ \ # ?, U+0000-U+001F,
+// U+007F-U+009F; the latter in UTF-8 as C2 80..C2 9F), as a code point.
+std::optional<unsigned> forbiddenKeyChar(std::string_view Text) {
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const unsigned char C = static_cast<unsigned char>(Text[I]);
+    if (C == '/' || C == '\\' || C == '#' || C == '?' || C < 0x20 || C == 0x7f)
+      return C;
+    if (C == 0xC2 && I + 1 < Text.size()) {
+      const unsigned char Next = static_cast<unsigned char>(Text[I + 1]);
+      if (Next >= 0x80 && Next <= 0x9F)
+        return Next;
+    }
+  }
+  return std::nullopt;
 }
 
-std::string describeChar(unsigned char C) {
+std::string describeChar(unsigned C) {
   if (C >= 0x20 && C < 0x7f)
     return std::string("'") + static_cast<char>(C) + "'";
   char Buf[16];
@@ -34,26 +47,17 @@ void checkKey(const SchemaContext &C, FindingSink &Sink, const Table &T,
       if (!P || !Part.Functions.empty())
         continue;
       for (const std::string &V : P->Values)
-        for (unsigned char Ch : V)
-          if (forbiddenKeyChar(Ch)) {
-            Sink.report(P->Path, P->Pos,
-                        "value '" + V + "' of '" + P->Name + "', used in the " +
-                            Which + " '" + Key.Text + "', contains " +
-                            describeChar(Ch) + ", which keys may not contain");
-            break;
-          }
+        if (std::optional<unsigned> Ch = forbiddenKeyChar(V))
+          Sink.report(P->Path, P->Pos,
+                      "value '" + V + "' of '" + P->Name + "', used in the " +
+                          Which + " '" + Key.Text + "', contains " +
+                          describeChar(*Ch) + ", which keys may not contain");
       continue;
     }
-    for (unsigned char Ch : Part.Text)
-      if (forbiddenKeyChar(Ch)) {
-        SourcePos At = Pos;
-        if (Key.Pos.Line)
-          At.Column += Part.Offset;
-        Sink.report(T.Path, At,
-                    std::string(Which) + " '" + Key.Text + "' contains " +
-                        describeChar(Ch) + ", which keys may not contain");
-        break;
-      }
+    if (std::optional<unsigned> Ch = forbiddenKeyChar(Part.Text))
+      Sink.report(T.Path, Pos,
+                  std::string(Which) + " '" + Key.Text + "' contains " +
+                      describeChar(*Ch) + ", which keys may not contain");
   }
   const unsigned Length = keyLengthLowerBound(T, Key);
   if (Length > limits::MaxKeyBytes)

@@ -510,8 +510,7 @@ std::optional<KeyTemplate> pinnedPartitionTemplate(const QueryFilter &QF,
 
 } // namespace
 
-QueryFilter parseQueryFilter(const Table &T, const Query &Q) {
-  (void)T;
+QueryFilter parseQueryFilter(const Query &Q) {
   QueryFilter Out;
   const std::string &Text = Q.Filter;
   std::size_t First = Text.find_first_not_of(" \t");
@@ -633,7 +632,7 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
 
 QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   QueryAnalysis A;
-  A.Filter = parseQueryFilter(T, Q);
+  A.Filter = parseQueryFilter(Q);
   OperationLoad &L = A.Load;
   L.Name = Q.Name;
   L.Path = Q.Path;

@@ -109,7 +109,7 @@ struct QueryFilter {
 
   std::uint32_t templateOffset(std::uint32_t ParsedOffset) const;
 };
-QueryFilter parseQueryFilter(const Table &T, const Query &Q);
+QueryFilter parseQueryFilter(const Query &Q);
 
 // The load one write or query puts on the service.
 struct OperationLoad {

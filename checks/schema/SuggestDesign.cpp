@@ -311,7 +311,7 @@ private:
     for (Query &Q : T.Queries) {
       std::string PinnedPk = "{" + Keys.front() + "}";
       // Keep the original partition literal.
-      const QueryFilter QF = parseQueryFilter(T, Q);
+      const QueryFilter QF = parseQueryFilter(Q);
       if (QF.PinnedPartition)
         PinnedPk = QF.PinnedPartition->Text;
       Q.Filter = "PartitionKey eq '" + PinnedPk + "' and RowKey eq '" +
@@ -438,7 +438,7 @@ private:
     // not know the bucket property read every bucket.
     const bool Prefix = Lead || T.PartitionKey.isConstant();
     for (Query &Q : T.Queries) {
-      const QueryFilter QF = parseQueryFilter(T, Q);
+      const QueryFilter QF = parseQueryFilter(Q);
       if (!QF.PinnedPartition)
         continue;
       const std::string Pinned = QF.PinnedPartition->Text;
