@@ -99,7 +99,7 @@ const std::string &schemaText() {
     std::string S = "version: 1\naccounts:\n";
     for (unsigned A = 0; A < 50; ++A)
       S += "  - {name: acct" + std::to_string(A) +
-           ", region: westeurope, targets: {entitiesPerSecond: 1M}}\n";
+           ", region: westeurope, targets: {entitiesPerSecond: 1000000}}\n";
     S += "clients:\n"
          "  - {name: ingest, kind: service, region: westeurope, "
          "retry: {policy: constant, baseDelay: 100ms, maxRetries: 5}}\n"

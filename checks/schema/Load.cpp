@@ -123,6 +123,12 @@ ValueShare valueShare(const Property &P) {
 } // namespace
 
 double generalizedHarmonic(std::uint64_t N, double S) {
+  // Up to a million pow() calls: every key share of a zipf property asks,
+  // so the few distinct (N, s) pairs of a schema are computed once.
+  thread_local std::map<std::pair<std::uint64_t, double>, double> Cache;
+  const auto Key = std::make_pair(N, S);
+  if (auto It = Cache.find(Key); It != Cache.end())
+    return It->second;
   double H = 0;
   // Exact up to a million terms; beyond, the integral tail is within 1e-6.
   const std::uint64_t Exact = std::min<std::uint64_t>(N, 1000000);
@@ -135,6 +141,7 @@ double generalizedHarmonic(std::uint64_t N, double S) {
                                   : (std::pow(B, 1 - S) - std::pow(A, 1 - S)) /
                                         (1 - S);
   }
+  Cache.emplace(Key, H);
   return H;
 }
 

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cmath>
 #include <set>
+#include <unordered_set>
 
 namespace tablelint::schema {
 
@@ -22,18 +23,19 @@ class FindingIndex {
 public:
   FindingIndex(const Schema &Current, const SchemaCheckOptions &Options) {
     Schema Marks = Current; // isSuppressed marks suppressions as used
-    for (Finding &F : runSchemaChecks(Current, Options))
+    for (const Finding &F : runSchemaChecks(Current, Options))
       if (!isSuppressed(Marks, F.RuleId, F.Anchor))
-        Findings.push_back(std::move(F));
+        Keys.insert(key(F.RuleId, F.Anchor));
   }
   bool has(const std::string &Rule, const std::string &Path) const {
-    return std::any_of(Findings.begin(), Findings.end(), [&](const Finding &F) {
-      return F.RuleId == Rule && F.Anchor == Path;
-    });
+    return Keys.count(key(Rule, Path)) != 0;
   }
 
 private:
-  std::vector<Finding> Findings;
+  static std::string key(const std::string &Rule, const std::string &Path) {
+    return Rule + '\n' + Path;
+  }
+  std::unordered_set<std::string> Keys;
 };
 
 void addNote(std::string &Note, const std::string &Text) {
