@@ -46,12 +46,15 @@ void checkKey(const SchemaContext &C, FindingSink &Sink, const Table &T,
       const Property *P = T.property(Part.Text);
       if (!P || !Part.Functions.empty())
         continue;
+      // The first offending value is enough to point at the property.
       for (const std::string &V : P->Values)
-        if (std::optional<unsigned> Ch = forbiddenKeyChar(V))
+        if (std::optional<unsigned> Ch = forbiddenKeyChar(V)) {
           Sink.report(P->Path, P->Pos,
                       "value '" + V + "' of '" + P->Name + "', used in the " +
                           Which + " '" + Key.Text + "', contains " +
                           describeChar(*Ch) + ", which keys may not contain");
+          break;
+        }
       continue;
     }
     if (std::optional<unsigned> Ch = forbiddenKeyChar(Part.Text))
