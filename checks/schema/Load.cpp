@@ -147,6 +147,15 @@ double generalizedHarmonic(std::uint64_t N, double S) {
 
 std::string formatFigure(double Value) {
   char Buf[64];
+  // Past a million, digits stop being readable: "15.6 billion".
+  if (std::fabs(Value) >= 1e9) {
+    std::snprintf(Buf, sizeof Buf, "%.3g billion", Value / 1e9);
+    return Buf;
+  }
+  if (std::fabs(Value) >= 1e6) {
+    std::snprintf(Buf, sizeof Buf, "%.3g million", Value / 1e6);
+    return Buf;
+  }
   if (std::fabs(Value) >= 100 || Value == std::floor(Value))
     std::snprintf(Buf, sizeof Buf, "%.0f", Value);
   else if (std::fabs(Value) >= 1)

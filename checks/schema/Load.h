@@ -29,7 +29,7 @@ namespace tablelint::schema {
 // H(N, s) = sum_{k=1..N} k^-s: the zipf(s) top value gets 1/H(N, s).
 double generalizedHarmonic(std::uint64_t N, double S);
 
-// "6000", "14.7", "0.25": figures as messages print them.
+// "6000", "14.7", "0.25", "15.6 million": figures as messages print them.
 std::string formatFigure(double Value);
 // "14.7%".
 std::string formatPercent(double Fraction);
