@@ -21,23 +21,33 @@ constexpr unsigned Tables = 3000;
 // templates, a transaction, a note and a suppression.
 std::string table(unsigned I) {
   const std::string N = std::to_string(I);
-  return "  # Readings of fleet " + N + ".\n"
-         "  - name: Readings" + N + "\n"
-         "    account: acct" + std::to_string(I % 50) + "\n"
+  return "  # Readings of fleet " + N +
+         ".\n"
+         "  - name: Readings" +
+         N +
+         "\n"
+         "    account: acct" +
+         std::to_string(I % 50) +
+         "\n"
          "    partitionKey: \"{deviceId|hash:16}_{readingTime:yyyyMMdd}\"\n"
          "    rowKey: \"{deviceId}_{readingTime:HHmmssfff}\"\n"
          "    properties:\n"
-         "      deviceId: {type: string, distinct: 50k, distribution: zipf(0.99)}\n"
+         "      deviceId: {type: string, distinct: 50k, distribution: "
+         "zipf(0.99)}\n"
          "      readingTime: {type: datetime, grows: true}\n"
-         "      status: {type: string, values: [ok, warn, fail], weights: [0.97, 0.02, 0.01]}\n"
+         "      status: {type: string, values: [ok, warn, fail], weights: "
+         "[0.97, 0.02, 0.01]}\n"
          "      temperature: {type: double}\n"
          "      payload: {type: binary, bytes: 800}\n"
          "    writes:\n"
-         "      - {name: ingest, client: ingest, op: insert, rate: 6000/s, batch: 50}\n"
-         "      - {name: mark, client: api, op: merge, rate: 20/min, properties: [status]}\n"
+         "      - {name: ingest, client: ingest, op: insert, rate: 6000/s, "
+         "batch: 50}\n"
+         "      - {name: mark, client: api, op: merge, rate: 20/min, "
+         "properties: [status]}\n"
          "    queries:\n"
          "      - {name: device-day, client: api, filter: \"PartitionKey eq "
-         "'{deviceId|hash:16}_{readingTime:yyyyMMdd}' and RowKey ge '{deviceId}_'\", "
+         "'{deviceId|hash:16}_{readingTime:yyyyMMdd}' and RowKey ge "
+         "'{deviceId}_'\", "
          "select: [temperature], rate: 20/s}\n"
          "      # tablelint: ignore[table-scan] nightly report\n"
          "      - {name: failing, client: api, filter: \"status eq 'fail' and "
@@ -56,7 +66,8 @@ const std::string &schemaText() {
     for (unsigned A = 0; A < 50; ++A)
       S += "  - {name: acct" + std::to_string(A) + ", region: westeurope}\n";
     S += "clients:\n"
-         "  - {name: ingest, kind: service, region: westeurope, maxConcurrency: 64}\n"
+         "  - {name: ingest, kind: service, region: westeurope, "
+         "maxConcurrency: 64}\n"
          "  - {name: api, kind: service, region: westeurope, auth: sas}\n"
          "tables:\n";
     for (unsigned I = 0; I < Tables; ++I)

@@ -109,8 +109,9 @@ private:
     for (std::size_t E : StartingOn[Line]) {
       bool Inner = false;
       for (std::size_t Other : StartingOn[Line])
-        Inner = Inner || (Other != E && *Elements[Other].Path != *Elements[E].Path &&
-                          elementCovers(*Elements[Other].Path, *Elements[E].Path));
+        Inner = Inner ||
+                (Other != E && *Elements[Other].Path != *Elements[E].Path &&
+                 elementCovers(*Elements[Other].Path, *Elements[E].Path));
       if (!Inner)
         Out.push_back(E);
     }
@@ -158,8 +159,8 @@ private:
       ++At;
     if (Comment.compare(At, 7, "ignore[") != 0) {
       error(LineIndex, At,
-            "unknown tablelint comment '" + std::string(trim(Comment.substr(At))) +
-                "'; " + Usage);
+            "unknown tablelint comment '" +
+                std::string(trim(Comment.substr(At))) + "'; " + Usage);
       return;
     }
     const std::size_t Close = Comment.find(']', At);
@@ -177,7 +178,8 @@ private:
       const std::size_t IdOffset =
           Start + (Id.empty() ? 0 : Raw.find(Id.front()));
       if (Id.empty())
-        error(LineIndex, IdOffset, "empty rule id in the suppression; " + Usage);
+        error(LineIndex, IdOffset,
+              "empty rule id in the suppression; " + Usage);
       else if (!builtinCatalog().find(Id))
         error(LineIndex, IdOffset,
               "unknown rule '" + std::string(Id) + "' in the suppression" +

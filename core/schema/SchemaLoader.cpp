@@ -2,6 +2,7 @@
 // cross-reference checks, then comments (notes and suppressions).
 #include "core/schema/SchemaLoader.h"
 
+#include "core/AtomicFile.h"
 #include "core/Filter.h"
 #include "core/YamlReader.h"
 #include "core/schema/NameHint.h"
@@ -10,9 +11,7 @@
 #include "core/schema/YamlLines.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <sys/stat.h>
 #include <unordered_set>
 
@@ -53,12 +52,45 @@ std::string tooLarge(std::uint64_t Bytes, std::uint64_t Limit) {
          " bytes";
 }
 
+bool isInteger(EdmType T) { return T == EdmType::Int32 || T == EdmType::Int64; }
+
+// A placeholder's format and functions must fit its property's type, or the
+// key renders differently from what the template says (a date format on a
+// string is printed as the plain string).
+std::optional<std::string> placeholderTypeProblem(const KeyPart &P,
+                                                  const Property &Prop) {
+  const std::string Type(edmShortName(Prop.Type));
+  const std::string Name = "'{" + P.Text + ":" + P.Format + "}'";
+  if (!P.Format.empty()) {
+    if (isInteger(Prop.Type)) {
+      const bool Digits =
+          P.Format.size() > 1 && P.Format.size() < 4 &&
+          (P.Format[0] == 'D' || P.Format[0] == 'd') &&
+          P.Format.find_first_not_of("0123456789", 1) == std::string::npos;
+      if (!Digits)
+        return Name + ": an integer format is D<n> (zero-padded to n " +
+               "digits), as in {" + P.Text + ":D10}";
+    } else if (Prop.Type != EdmType::DateTime) {
+      return Name + ": formats apply to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+    }
+  }
+  for (const KeyFunction &F : P.Functions)
+    if (F.Fn == KeyFunction::Reverse && Prop.Type != EdmType::DateTime &&
+        !isInteger(Prop.Type))
+      return "'reverse' in '{" + P.Text +
+             "|reverse}' applies to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+  return std::nullopt;
+}
+
 bool isSystemProperty(std::string_view Name) {
   return Name == "PartitionKey" || Name == "RowKey" || Name == "Timestamp";
 }
 
 // The names of a list of elements, for did-you-mean hints.
-template <typename T> std::vector<std::string> namesOf(const std::vector<T> &V) {
+template <typename T>
+std::vector<std::string> namesOf(const std::vector<T> &V) {
   std::vector<std::string> Out;
   for (const T &E : V)
     Out.push_back(E.Name);
@@ -82,8 +114,8 @@ class DocumentGuard {
 public:
   DocumentGuard(const SchemaLoadOptions &Options, const std::string &File,
                 std::vector<InputError> &Errors)
-      : Options(Options), File(File), Errors(Errors),
-        Budget(Options.MaxNodes) {}
+      : Options(Options), File(File), Errors(Errors), Budget(Options.MaxNodes) {
+  }
 
   bool check(const YAML::Node &Root) {
     walk(Root, 0);
@@ -104,12 +136,12 @@ private:
       return;
     }
     if (Depth > Options.MaxDepth) {
-      Errors.push_back(errorAt(
-          File, N,
-          "aliases nest collections more than " +
-              std::to_string(Options.MaxDepth) +
-              " levels deep (an alias inside the node it refers to?); "
-              "refusing to read it"));
+      Errors.push_back(
+          errorAt(File, N,
+                  "aliases nest collections more than " +
+                      std::to_string(Options.MaxDepth) +
+                      " levels deep (an alias inside the node it refers to?); "
+                      "refusing to read it"));
       Stopped = true;
       return;
     }
@@ -186,9 +218,8 @@ private:
                            std::optional<E> (*Parse)(std::string_view),
                            const std::string &Choices, bool Required = false);
   // A list of names, each at its own position.
-  std::vector<std::pair<std::string, SourcePos>> names(YamlMap &M,
-                                                       std::string_view Key,
-                                                       bool Required = false);
+  std::vector<std::pair<std::string, SourcePos>>
+  names(YamlMap &M, std::string_view Key, bool Required = false);
   // Calls Read for each item of the sequence under Key.
   template <typename Fn>
   void forEachItem(YamlMap &M, std::string_view Key, const char *What, Fn Read);
@@ -218,9 +249,10 @@ private:
   bool propertiesKnown(const Table &T) const {
     return !(Options.Fragment && T.Properties.empty());
   }
-  void checkPropertyNames(const Table &T,
-                          const std::vector<std::pair<std::string, SourcePos>> &Names,
-                          const std::string &Subject, const std::string &Verb);
+  void checkPropertyNames(
+      const Table &T,
+      const std::vector<std::pair<std::string, SourcePos>> &Names,
+      const std::string &Subject, const std::string &Verb);
   void checkReferences();
 
   struct Reference {
@@ -323,8 +355,10 @@ std::optional<Rate> Loader::rate(YamlMap &M, std::string_view Key) {
   }
   if (*PerSecond > AbsurdRatePerSecond) {
     error(V, "'" + std::string(Key) + "' " + V.Scalar() + " is " +
-                 formatNumber(*PerSecond) + " per second; tablelint accepts at "
-                 "most " + formatRate(AbsurdRatePerSecond) + " (a typo?)");
+                 formatNumber(*PerSecond) +
+                 " per second; tablelint accepts at "
+                 "most " +
+                 formatRate(AbsurdRatePerSecond) + " (a typo?)");
     return std::nullopt;
   }
   Rate R;
@@ -538,9 +572,9 @@ std::optional<KeyTemplate> Loader::keyTemplate(YamlMap &M, std::string_view Key,
   std::optional<KeyTemplate> K = parseKeyTemplate(*Text, Problem);
   if (!K) {
     const std::size_t Offset = takeColumn(Problem);
-    errorAtPos(insideScalar(At, Offset),
-               "'" + std::string(Key) + "' of table '" + T.Name + "': " +
-                   Problem);
+    errorAtPos(insideScalar(At, Offset), "'" + std::string(Key) +
+                                             "' of table '" + T.Name +
+                                             "': " + Problem);
     return std::nullopt;
   }
   K->Pos = posOf(At);
@@ -553,12 +587,18 @@ void Loader::checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
   if (!propertiesKnown(T))
     return;
   for (const KeyPart &P : K.Parts) {
-    if (!P.IsPlaceholder || T.property(P.Text))
+    if (!P.IsPlaceholder)
       continue;
-    errorAtPos(insideScalar(At, P.Offset),
-               Where + ": placeholder '{" + P.Text +
-                   "}' names no property of table '" + T.Name + "'" +
-                   didYouMean(P.Text, namesOf(T.Properties)));
+    const Property *Prop = T.property(P.Text);
+    if (!Prop) {
+      errorAtPos(insideScalar(At, P.Offset),
+                 Where + ": placeholder '{" + P.Text +
+                     "}' names no property of table '" + T.Name + "'" +
+                     didYouMean(P.Text, namesOf(T.Properties)));
+      continue;
+    }
+    if (std::optional<std::string> Problem = placeholderTypeProblem(P, *Prop))
+      errorAtPos(insideScalar(At, P.Offset), Where + ": " + *Problem);
   }
 }
 
@@ -637,7 +677,8 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   Table T;
   T.Pos = posOf(N);
   T.Name = elementName(M, "tables", Index, T.Path);
-  if (std::optional<std::string> Account = scalar(M, "account", !Options.Fragment)) {
+  if (std::optional<std::string> Account =
+          scalar(M, "account", !Options.Fragment)) {
     T.Account = *Account;
     References.push_back({"account", T.Account, posOf(M.get("account", false)),
                           "table '" + T.Name + "'"});
@@ -660,10 +701,9 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
               [&](const YAML::Node &W, std::size_t I) { loadWrite(T, W, I); });
   forEachItem(M, "queries", "queries",
               [&](const YAML::Node &Q, std::size_t I) { loadQuery(T, Q, I); });
-  forEachItem(M, "transactions", "transactions",
-              [&](const YAML::Node &X, std::size_t I) {
-                loadTransaction(T, X, I);
-              });
+  forEachItem(
+      M, "transactions", "transactions",
+      [&](const YAML::Node &X, std::size_t I) { loadTransaction(T, X, I); });
   T.Entities = count(M, "entities");
   T.RetentionSeconds = duration(M, "retention");
   if (T.RetentionSeconds && *T.RetentionSeconds == 0) {
@@ -778,8 +818,8 @@ void Loader::checkValues(Property &P, const YAML::Node &ValuesNode,
         }
         if (!valueHasType(Item.Scalar(), P.Type))
           error(Item, "value '" + Item.Scalar() + "' is not of type " +
-                          std::string(edmShortName(P.Type)) + ", the type of '" +
-                          P.Name + "'");
+                          std::string(edmShortName(P.Type)) +
+                          ", the type of '" + P.Name + "'");
         P.Values.push_back(Item.Scalar());
       }
       if (P.Distinct && *P.Distinct != P.Values.size())
@@ -836,7 +876,8 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
     W.Frequency = *R;
   // Any batch size is kept: 0 or 500 is the invalid-batch rule's finding.
   if (std::optional<std::uint64_t> Batch = count(M, "batch")) {
-    W.BatchSize = static_cast<unsigned>(std::min<std::uint64_t>(*Batch, 1u << 30));
+    W.BatchSize =
+        static_cast<unsigned>(std::min<std::uint64_t>(*Batch, 1u << 30));
     W.BatchPos = posOf(M.get("batch", false));
   }
   if (std::optional<std::string> C = scalar(M, "client")) {
@@ -905,9 +946,8 @@ void Loader::loadTransaction(Table &T, const YAML::Node &N, std::size_t Index) {
                     "', and a transaction cannot span tables";
     errorAtPos(Pos, "transaction '" + X.Name + "' names write '" + Name +
                         "', which table '" + T.Name + "' does not declare" +
-                        (Elsewhere.empty()
-                             ? didYouMean(Name, namesOf(T.Writes))
-                             : Elsewhere));
+                        (Elsewhere.empty() ? didYouMean(Name, namesOf(T.Writes))
+                                           : Elsewhere));
   }
   M.finish();
   T.Transactions.push_back(std::move(X));
@@ -973,8 +1013,15 @@ SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
            std::tie(Errors[B].Line, Errors[B].Column, B);
   });
   std::vector<InputError> Sorted;
-  for (std::size_t I : Order)
+  for (std::size_t I : Order) {
+    if (Sorted.size() == Options.MaxErrors) {
+      Sorted.push_back({FileName, 0, 0,
+                        std::to_string(Order.size() - Options.MaxErrors) +
+                            " more errors not shown"});
+      break;
+    }
     Sorted.push_back(std::move(Errors[I]));
+  }
   Errors = std::move(Sorted);
   return Result;
 }
@@ -994,12 +1041,10 @@ SchemaLoad loadSchemaFile(const std::string &Path,
   if (static_cast<std::uint64_t>(Info.st_size) > Options.MaxFileBytes)
     return Failed(tooLarge(static_cast<std::uint64_t>(Info.st_size),
                            Options.MaxFileBytes));
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
+  const std::optional<std::string> Text = readFile(Path);
+  if (!Text)
     return Failed("cannot read the file");
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  return loadSchemaText(Buffer.str(), Path, Options);
+  return loadSchemaText(*Text, Path, Options);
 }
 
 bool looksLikeSchema(std::string_view Text) {

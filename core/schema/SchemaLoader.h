@@ -33,6 +33,8 @@ struct SchemaLoadOptions {
   std::uint64_t MaxFileBytes = 8u << 20;
   unsigned MaxDepth = 64;             // nested collections
   std::uint64_t MaxNodes = 2'000'000; // nodes after expanding aliases
+  // Errors reported at most; the rest are counted in one last error.
+  std::size_t MaxErrors = 100;
 };
 
 struct SchemaLoad {

@@ -40,7 +40,8 @@ std::size_t readDecimal(std::string_view Text, double &Value) {
 // "<number><unit>" with one of Units; the unit must match exactly.
 std::optional<double> parseWithUnit(std::string_view Text,
                                     std::initializer_list<Unit> Units,
-                                    double &Number, std::string_view &UnitName) {
+                                    double &Number,
+                                    std::string_view &UnitName) {
   const std::size_t N = readDecimal(Text, Number);
   if (N == 0)
     return std::nullopt;
@@ -170,7 +171,8 @@ std::optional<std::uint64_t> parseCount(std::string_view Text,
   double Scale = 1;
   if (N + 1 == Text.size())
     Scale = multiplier(Text.back());
-  if (N == 0 || V < 0 || Scale == 0 || (N != Text.size() && N + 1 != Text.size())) {
+  if (N == 0 || V < 0 || Scale == 0 ||
+      (N != Text.size() && N + 1 != Text.size())) {
     Error = "expected a whole number like 50000 or 2M, got '" +
             std::string(Text) + "'";
     return std::nullopt;
@@ -231,10 +233,9 @@ std::optional<double> parseDurationSeconds(std::string_view Text,
                                            std::string &Error) {
   double Number = 0;
   std::string_view UnitName;
-  std::optional<double> V =
-      parseWithUnit(Text,
-                    {{"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}},
-                    Number, UnitName);
+  std::optional<double> V = parseWithUnit(
+      Text, {{"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}},
+      Number, UnitName);
   if (!V) {
     Error = "expected a duration like 800ms, 60s, 5m, 2h or 90d, got '" +
             std::string(Text) + "'";
@@ -252,7 +253,8 @@ std::optional<double> parseBandwidthBitsPerSecond(std::string_view Text,
   double Number = 0;
   std::string_view UnitName;
   std::optional<double> V = parseWithUnit(
-      Text, {{"bps", 1}, {"kbps", 1e3}, {"Kbps", 1e3}, {"Mbps", 1e6}, {"Gbps", 1e9}},
+      Text,
+      {{"bps", 1}, {"kbps", 1e3}, {"Kbps", 1e3}, {"Mbps", 1e6}, {"Gbps", 1e9}},
       Number, UnitName);
   if (!V || *V <= 0) {
     Error = "expected a positive bandwidth like 100Mbps or 1Gbps, got '" +

@@ -39,10 +39,10 @@ std::optional<Distribution> parseDistribution(std::string_view Text,
                                               std::string &Error);
 
 // Canonical spellings, read back to the same values by the parsers above.
-std::string formatDuration(double Seconds);         // "800ms", "60s", "90d"
-std::string formatBandwidth(double BitsPerSecond);  // "1Gbps"
-std::string formatNumber(double Value);             // shortest exact text
-std::string formatRate(double PerSecond);           // "6000/s", "20/min"
+std::string formatDuration(double Seconds);        // "800ms", "60s", "90d"
+std::string formatBandwidth(double BitsPerSecond); // "1Gbps"
+std::string formatNumber(double Value);            // shortest exact text
+std::string formatRate(double PerSecond);          // "6000/s", "20/min"
 std::string formatDistribution(const Distribution &D);
 
 // Enum keywords as written in the schema.

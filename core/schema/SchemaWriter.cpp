@@ -90,7 +90,8 @@ std::string distributionText(const Distribution &D) {
   std::string Ignored;
   std::optional<Distribution> Parsed = parseDistribution(D.Text, Ignored);
   if (!D.Text.empty() && Parsed && Parsed->Kind == D.Kind &&
-      Parsed->Param == D.Param && Parsed->HotDataFraction == D.HotDataFraction &&
+      Parsed->Param == D.Param &&
+      Parsed->HotDataFraction == D.HotDataFraction &&
       Parsed->HotOpFraction == D.HotOpFraction)
     return yamlScalar(D.Text);
   return yamlScalar(formatDistribution(D));
@@ -186,7 +187,8 @@ private:
       F.emplace_back("subscription", yamlScalar(A.Subscription));
     Fields Targets;
     if (A.EntitiesPerSecond)
-      Targets.emplace_back("entitiesPerSecond", formatNumber(*A.EntitiesPerSecond));
+      Targets.emplace_back("entitiesPerSecond",
+                           formatNumber(*A.EntitiesPerSecond));
     if (A.IngressGbps)
       Targets.emplace_back("ingressGbps", formatNumber(*A.IngressGbps));
     if (A.EgressGbps)
@@ -339,8 +341,7 @@ private:
 
 std::string yamlScalar(const std::string &Text) {
   if (Text.empty() || Text.front() == ' ' || Text.back() == ' ' ||
-      Text.front() == '-' || Text == "null" || Text == "Null" ||
-      Text == "NULL")
+      Text.front() == '-' || Text == "null" || Text == "Null" || Text == "NULL")
     return quoted(Text);
   for (char C : Text)
     if (!plainSafe(C))

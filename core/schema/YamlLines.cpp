@@ -99,7 +99,9 @@ std::size_t scanLine(YamlLine &L, ScanState &S) {
 std::vector<YamlLine> scanYamlLines(std::string_view Text) {
   std::vector<YamlLine> Lines;
   ScanState S;
-  std::size_t Start = 0;
+  // A UTF-8 byte order mark is not part of the first line (yaml-cpp does
+  // not count it in columns either).
+  std::size_t Start = Text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   while (Start <= Text.size()) {
     std::size_t End = Text.find('\n', Start);
     if (End == std::string_view::npos)
@@ -130,8 +132,7 @@ std::vector<YamlLine> scanYamlLines(std::string_view Text) {
         // Content lines are indented past the key, or past the dash of a
         // sequence entry that holds the scalar itself ("- |").
         S.BlockScalarBase = static_cast<int>(
-            L.HasKey || L.Entries.empty() ? L.ContentColumn
-                                          : L.Entries.back());
+            L.HasKey || L.Entries.empty() ? L.ContentColumn : L.Entries.back());
     }
     Lines.push_back(L);
     if (End == Text.size())

@@ -15,16 +15,16 @@
 namespace tablelint::schema {
 
 struct YamlLine {
-  std::string_view Text;       // without the line break
-  unsigned Indent = 0;         // leading spaces
-  bool Blank = false;          // nothing but spaces (or inside a block scalar
-                               // and empty)
-  bool CommentOnly = false;    // a comment and nothing else
-  bool InBlockScalar = false;  // content of a `|` or `>` scalar
-  bool InFlowOrQuote = false;  // starts inside a flow collection or a
-                               // multi-line quoted scalar
-  std::string_view Comment;    // after the '#'; empty when none
-  unsigned CommentColumn = 0;  // 1-based column of '#'; 0 when none
+  std::string_view Text;      // without the line break
+  unsigned Indent = 0;        // leading spaces
+  bool Blank = false;         // nothing but spaces (or inside a block scalar
+                              // and empty)
+  bool CommentOnly = false;   // a comment and nothing else
+  bool InBlockScalar = false; // content of a `|` or `>` scalar
+  bool InFlowOrQuote = false; // starts inside a flow collection or a
+                              // multi-line quoted scalar
+  std::string_view Comment;   // after the '#'; empty when none
+  unsigned CommentColumn = 0; // 1-based column of '#'; 0 when none
   // Structure, for the nesting measure (0-based columns).
   std::vector<unsigned> Entries; // columns of compact "- " / "? " entries
   unsigned ContentColumn = 0;    // after the indentation and the entries
@@ -46,8 +46,8 @@ struct NestingProblem {
 // The first place where collections nest deeper than MaxDepth (block
 // indentation levels, compact "- - -" entries and flow brackets counted
 // together). Cheap and linear; slightly overestimates, never by much.
-std::optional<NestingProblem> findDeepNesting(const std::vector<YamlLine> &Lines,
-                                              unsigned MaxDepth);
+std::optional<NestingProblem>
+findDeepNesting(const std::vector<YamlLine> &Lines, unsigned MaxDepth);
 
 // Where the byte at DecodedOffset of a scalar's value is in the file. The
 // scalar's node starts at Line (1-based) and MarkColumn (0-based, as

@@ -1,9 +1,9 @@
 // The schema writer: load -> write -> load gives the same model for every
 // good input; the YAML is canonical (a second write is identical) and keeps
 // notes and suppressions. Also the value languages both sides share.
+#include "core/schema/SchemaWriter.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
-#include "core/schema/SchemaWriter.h"
 
 #include <gtest/gtest.h>
 
@@ -168,10 +168,10 @@ TEST(SchemaWriter, RoundTripGivesTheSameModelForEveryGoodInput) {
 }
 
 TEST(SchemaWriter, WritesCanonicalYaml) {
-  const SchemaLoad L =
-      loadSchemaFile((GoodInputs / "telemetry.yaml").string());
+  const SchemaLoad L = loadSchemaFile((GoodInputs / "telemetry.yaml").string());
   ASSERT_TRUE(L.ok());
-  const std::string Expected = R"yaml(# yaml-language-server: $schema=../../../../docs/schema/tablelint-schema-v1.json
+  const std::string Expected =
+      R"yaml(# yaml-language-server: $schema=../../../../docs/schema/tablelint-schema-v1.json
 # Device telemetry: the example of docs/schema.md.
 version: 1
 accounts:
@@ -264,7 +264,8 @@ tables:
   const SchemaLoad Back = loadSchemaText(Yaml, "built.yaml");
   ASSERT_TRUE(Back.ok()) << Back.Errors[0].str();
   EXPECT_EQ(Back.Value.Tables[0].Note, T.Note);
-  EXPECT_DOUBLE_EQ(Back.Value.Tables[0].Writes[0].Frequency.PerSecond, 1.0 / 60);
+  EXPECT_DOUBLE_EQ(Back.Value.Tables[0].Writes[0].Frequency.PerSecond,
+                   1.0 / 60);
   ASSERT_EQ(Back.Value.Suppressions.size(), 1u);
   EXPECT_EQ(Back.Value.Suppressions[0].ElementPath, W.Path);
 }
@@ -290,8 +291,9 @@ TEST(SchemaValues, RatesNormaliseToPerSecond) {
   EXPECT_EQ(parseRatePerSecond("2M/day", Error), 2e6 / 86400);
   EXPECT_EQ(parseRatePerSecond("0/s", Error), 0);
   EXPECT_FALSE(parseRatePerSecond("6000", Error));
-  EXPECT_EQ(Error,
-            "expected a rate like 6000/s, 20/min, 1.5k/h or 2M/day, got '6000'");
+  EXPECT_EQ(
+      Error,
+      "expected a rate like 6000/s, 20/min, 1.5k/h or 2M/day, got '6000'");
   EXPECT_FALSE(parseRatePerSecond("5x/s", Error));
   EXPECT_FALSE(parseRatePerSecond("-1/s", Error));
   EXPECT_EQ(Error, "a rate cannot be negative, got '-1/s'");
