@@ -24,6 +24,26 @@ const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
   return nullptr;
 }
 
+namespace {
+
+// A property to bucket by in the hint: the row key's first one with a
+// declared spread that is not itself time-based (rows already carry it);
+// the time property when there is none.
+std::string bucketHint(const Table &T, const std::string &Lead) {
+  for (const std::string &Name : T.RowKey.properties()) {
+    std::string Error;
+    std::optional<KeyTemplate> K = parseKeyTemplate("{" + Name + "}", Error);
+    if (!K)
+      continue;
+    const KeyShare S = keyShare(T, *K);
+    if (S.Known && !S.Sequential && Name != Lead)
+      return Name;
+  }
+  return Lead;
+}
+
+} // namespace
+
 void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   for (const TableAnalysis &TA : C.Tables) {
@@ -42,7 +62,7 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
                     formatFigure(Rate) + " writes/s of table '" + T.Name +
                     "' go to the newest key range (one partition serves " +
                     formatFigure(Target) + "/s); prefix a hash bucket, e.g. '" +
-                    "{" + Lead->Text + "|hash:" +
+                    "{" + bucketHint(T, Lead->Text) + "|hash:" +
                     std::to_string(bucketCountFor(Rate, Target)) + "}_'");
   }
 }
