@@ -22,8 +22,8 @@ constexpr unsigned Tables = 3000;
 // key with a series query.
 std::string table(unsigned I) {
   const std::string N = std::to_string(I);
-  const std::string Head = "  - name: T" + N + "\n    account: acct" +
-                           std::to_string(I % 50) + "\n";
+  const std::string Head =
+      "  - name: T" + N + "\n    account: acct" + std::to_string(I % 50) + "\n";
   switch (I % 4) {
   case 0:
     return Head +
@@ -31,9 +31,11 @@ std::string table(unsigned I) {
            "    rowKey: \"{deviceId}_{readingTime:HHmmssfff}\"\n"
            "    retention: 30d\n"
            "    properties:\n"
-           "      deviceId: {type: string, distinct: 50k, distribution: zipf(0.99)}\n"
+           "      deviceId: {type: string, distinct: 50k, distribution: "
+           "zipf(0.99)}\n"
            "      readingTime: {type: datetime, grows: true}\n"
-           "      status: {type: string, values: [ok, warn, fail], weights: [0.97, 0.02, 0.01]}\n"
+           "      status: {type: string, values: [ok, warn, fail], weights: "
+           "[0.97, 0.02, 0.01]}\n"
            "      temperature: {type: double}\n"
            "      payload: {type: binary, bytes: 800}\n"
            "    writes:\n"
@@ -50,14 +52,16 @@ std::string table(unsigned I) {
            "    rowKey: \"{orderId}\"\n"
            "    entities: 20M\n"
            "    properties:\n"
-           "      tenantId: {type: string, distinct: 500, distribution: zipf(0.99)}\n"
+           "      tenantId: {type: string, distinct: 500, distribution: "
+           "zipf(0.99)}\n"
            "      orderId: {type: guid}\n"
            "      email: {type: string, distinct: 2M, bytes: 24}\n"
            "      total: {type: double}\n"
            "    writes:\n"
            "      - {name: place, client: ingest, op: insert, rate: 15000/s}\n"
            "    queries:\n"
-           "      - {name: by-email, client: api, filter: \"email eq '{email}'\", "
+           "      - {name: by-email, client: api, filter: \"email eq "
+           "'{email}'\", "
            "rate: 30/s}\n"
            "      - {name: open, client: api, filter: \"PartitionKey eq "
            "'{tenantId}' and total gt 100.0\", rate: 5/s}\n";
@@ -71,11 +75,13 @@ std::string table(unsigned I) {
            "      readingTime: {type: datetime, grows: true}\n"
            "      temperature: {type: double}\n"
            "    writes:\n"
-           "      - {name: ingest, client: ingest, op: insert, rate: 6000/s, batch: 100}\n"
+           "      - {name: ingest, client: ingest, op: insert, rate: 6000/s, "
+           "batch: 100}\n"
            "    queries:\n"
            "      - {name: device-day, client: api, filter: \"PartitionKey eq "
            "'{deviceId|hash:16}_{readingTime:yyyyMMdd}' and RowKey ge "
-           "'{deviceId}_' and RowKey lt '{deviceId}`'\", select: [temperature], "
+           "'{deviceId}_' and RowKey lt '{deviceId}`'\", select: "
+           "[temperature], "
            "rate: 20/s}\n";
   default:
     return Head +
@@ -86,10 +92,12 @@ std::string table(unsigned I) {
            "      sampleTime: {type: datetime, grows: true}\n"
            "      cpuPercent: {type: double}\n"
            "    writes:\n"
-           "      - {name: record-hour, client: ingest, op: insert, rate: 2/s}\n"
+           "      - {name: record-hour, client: ingest, op: insert, rate: "
+           "2/s}\n"
            "    queries:\n"
            "      - {name: last-day, client: api, filter: \"PartitionKey eq "
-           "'{hostId}' and RowKey ge '{sampleTime:yyyyMMddHH}'\", expectedRows: "
+           "'{hostId}' and RowKey ge '{sampleTime:yyyyMMddHH}'\", "
+           "expectedRows: "
            "24, rate: 40/s}\n";
   }
 }

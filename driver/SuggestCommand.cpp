@@ -18,7 +18,10 @@ namespace {
 
 const std::vector<OptionSpec> &suggestOptions() {
   static const std::vector<OptionSpec> Specs = {
-      {"output", 'o', true, "FILE",
+      {"output",
+       'o',
+       true,
+       "FILE",
        "write the suggested schema to FILE (atomically) instead of standard "
        "output",
        {}},
@@ -50,7 +53,8 @@ void printSuggestHelp() {
 
 int runSuggestCommand(const std::vector<std::string> &Args) {
   ParsedArgs Parsed;
-  if (std::optional<std::string> Error = parseArgs(suggestOptions(), Args, Parsed)) {
+  if (std::optional<std::string> Error =
+          parseArgs(suggestOptions(), Args, Parsed)) {
     std::cerr << "tablelint suggest: error: " << *Error << "\n";
     return ExitInputError;
   }
@@ -72,12 +76,11 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   }
   schema::SuggestResult R =
       schema::suggestDesign(Load.Value, schema::defaultSchemaCheckOptions());
-  R.Design.Header.insert(R.Design.Header.begin(),
-                         "Suggested design for " + Input +
-                             " (tablelint suggest): " +
-                             std::to_string(R.Changes.size()) + " change" +
-                             (R.Changes.size() == 1 ? "" : "s") +
-                             ", each noted on its element.");
+  R.Design.Header.insert(
+      R.Design.Header.begin(),
+      "Suggested design for " + Input + " (tablelint suggest): " +
+          std::to_string(R.Changes.size()) + " change" +
+          (R.Changes.size() == 1 ? "" : "s") + ", each noted on its element.");
   const std::string Yaml = schema::writeSchemaYaml(R.Design);
   // The design must load back cleanly; anything else is a defect here.
   schema::SchemaLoad Check = schema::loadSchemaText(Yaml, "<suggested>");

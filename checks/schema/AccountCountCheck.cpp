@@ -24,11 +24,13 @@ void checkAccountCount(const SchemaContext &C, FindingSink &Sink) {
       continue;
     const std::string Where =
         "region '" + A.Region + "'" +
-        (A.Subscription.empty() ? "" : " of subscription '" + A.Subscription + "'");
+        (A.Subscription.empty() ? ""
+                                : " of subscription '" + A.Subscription + "'");
     Sink.report(A.Path, A.Pos,
-                std::to_string(Total[G]) + " storage accounts are declared in " +
-                    Where + "; account '" + A.Name +
-                    "' is beyond the limit of " + std::to_string(Limit) +
+                std::to_string(Total[G]) +
+                    " storage accounts are declared in " + Where +
+                    "; account '" + A.Name + "' is beyond the limit of " +
+                    std::to_string(Limit) +
                     " per subscription and region: share fewer accounts and "
                     "separate tenants by partition key, or have the limit "
                     "raised");

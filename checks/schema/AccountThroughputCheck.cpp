@@ -32,10 +32,13 @@ std::string largest(std::vector<Contribution> Parts, const char *Unit) {
 
 void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
   for (const Account &A : C.S.Accounts) {
-    const double Target =
-        A.EntitiesPerSecond ? *A.EntitiesPerSecond : C.Options.AccountEntitiesPerSecond;
-    const double IngressGbps = A.IngressGbps ? *A.IngressGbps : C.Options.AccountIngressGbps;
-    const double EgressGbps = A.EgressGbps ? *A.EgressGbps : C.Options.AccountEgressGbps;
+    const double Target = A.EntitiesPerSecond
+                              ? *A.EntitiesPerSecond
+                              : C.Options.AccountEntitiesPerSecond;
+    const double IngressGbps =
+        A.IngressGbps ? *A.IngressGbps : C.Options.AccountIngressGbps;
+    const double EgressGbps =
+        A.EgressGbps ? *A.EgressGbps : C.Options.AccountEgressGbps;
     double Entities = 0, Ingress = 0, Egress = 0;
     std::vector<Contribution> ByOperation, ByIngress, ByEgress;
     for (const TableAnalysis &TA : C.Tables) {
@@ -57,8 +60,8 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
         }
         if (Q.Returned) {
           const Query &Decl = TA.T->Queries[I];
-          const EntitySize Size = entitySize(
-              *TA.T, Decl.HasSelect ? &Decl.Select : nullptr);
+          const EntitySize Size =
+              entitySize(*TA.T, Decl.HasSelect ? &Decl.Select : nullptr);
           const double Bits = Q.Load.Rate * *Q.Returned * Size.PayloadBytes * 8;
           Egress += Bits;
           ByEgress.push_back({Bits / 1e9, "'" + Q.Load.Name + "'"});
@@ -77,14 +80,16 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
       Sink.report(A.Path, A.Pos,
                   "account '" + A.Name + "' receives at least " +
                       formatFigure(Ingress / 1e9) + " Gbit/s of writes (" +
-                      largest(ByIngress, " Gbit/s") + "), over its ingress target of " +
+                      largest(ByIngress, " Gbit/s") +
+                      "), over its ingress target of " +
                       formatFigure(IngressGbps) + " Gbit/s");
     if (Egress / 1e9 > EgressGbps)
-      Sink.report(A.Path, A.Pos,
-                  "account '" + A.Name + "' returns at least " +
-                      formatFigure(Egress / 1e9) + " Gbit/s of query results (" +
-                      largest(ByEgress, " Gbit/s") + "), over its egress target of " +
-                      formatFigure(EgressGbps) + " Gbit/s");
+      Sink.report(
+          A.Path, A.Pos,
+          "account '" + A.Name + "' returns at least " +
+              formatFigure(Egress / 1e9) + " Gbit/s of query results (" +
+              largest(ByEgress, " Gbit/s") + "), over its egress target of " +
+              formatFigure(EgressGbps) + " Gbit/s");
   }
 }
 

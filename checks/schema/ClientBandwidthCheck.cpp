@@ -32,7 +32,8 @@ void checkClientBandwidth(const SchemaContext &C, FindingSink &Sink) {
         const QueryAnalysis &A = TA.Queries[I];
         if (Q.Client != Cl.Name || !A.Returned)
           continue;
-        const EntitySize Size = entitySize(*TA.T, Q.HasSelect ? &Q.Select : nullptr);
+        const EntitySize Size =
+            entitySize(*TA.T, Q.HasSelect ? &Q.Select : nullptr);
         Add(A.Load.Rate * *A.Returned * Size.PayloadBytes * 8,
             formatFigure(A.Load.Rate) + " queries/s of '" + Q.Name + "' x " +
                 formatFigure(*A.Returned) + " rows x at least " +

@@ -42,18 +42,19 @@ void checkDataSeriesEntity(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {
     for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
       const Query &Q = TA.T->Queries[I];
-      const KeyPart *Part = seriesPart(*TA.T, Q, TA.Queries[I], C.Options.MinSeriesRows);
+      const KeyPart *Part =
+          seriesPart(*TA.T, Q, TA.Queries[I], C.Options.MinSeriesRows);
       if (!Part)
         continue;
-      Sink.report(Q.Path, Q.Pos,
-                  "query '" + Q.Name + "' reads " +
-                      std::to_string(*Q.ExpectedRows) +
-                      " consecutive rows of the series keyed by '{" + Part->Text +
-                      (Part->Format.empty() ? "" : ":" + Part->Format) +
-                      "}' every time (" + formatFigure(Q.Frequency.PerSecond) +
-                      "/s): store the series as one entity with a property "
-                      "per point, updated by merge, and read it with one "
-                      "point query");
+      Sink.report(
+          Q.Path, Q.Pos,
+          "query '" + Q.Name + "' reads " + std::to_string(*Q.ExpectedRows) +
+              " consecutive rows of the series keyed by '{" + Part->Text +
+              (Part->Format.empty() ? "" : ":" + Part->Format) +
+              "}' every time (" + formatFigure(Q.Frequency.PerSecond) +
+              "/s): store the series as one entity with a property "
+              "per point, updated by merge, and read it with one "
+              "point query");
     }
   }
 }

@@ -65,13 +65,14 @@ void checkKey(const SchemaContext &C, FindingSink &Sink, const Table &T,
   const unsigned Length = keyLengthLowerBound(T, Key);
   if (Length > limits::MaxKeyBytes)
     Sink.report(T.Path, Pos,
-                std::string(Which) + " '" + Key.Text + "' renders to at least " +
-                    std::to_string(Length) + " characters; keys are limited to " +
+                std::string(Which) + " '" + Key.Text +
+                    "' renders to at least " + std::to_string(Length) +
+                    " characters; keys are limited to " +
                     std::to_string(limits::MaxKeyBytes) + " bytes");
   else if (Length > C.Options.KeyWarnCharacters)
     Sink.report(T.Path, Pos,
-                std::string(Which) + " '" + Key.Text + "' renders to at least " +
-                    std::to_string(Length) +
+                std::string(Which) + " '" + Key.Text +
+                    "' renders to at least " + std::to_string(Length) +
                     " characters; emulators reject keys over " +
                     std::to_string(C.Options.KeyWarnCharacters),
                 Severity::Warning);
@@ -99,14 +100,17 @@ void checkEntityLimits(const SchemaContext &C, FindingSink &Sink) {
       if (!P.Bytes)
         continue;
       const bool TooLong =
-          (P.Type == EdmType::String && *P.Bytes > limits::MaxStringCharacters) ||
+          (P.Type == EdmType::String &&
+           *P.Bytes > limits::MaxStringCharacters) ||
           (P.Type == EdmType::Binary && *P.Bytes > limits::MaxPropertyBytes);
       if (TooLong)
         Sink.report(P.Path, P.Pos,
                     "property '" + P.Name + "' is declared at " +
-                        std::to_string(*P.Bytes) + (P.Type == EdmType::String
-                                                         ? " characters; strings hold at most 32768 (64 KiB in UTF-16)"
-                                                         : " bytes; binary values hold at most 65536"));
+                        std::to_string(*P.Bytes) +
+                        (P.Type == EdmType::String
+                             ? " characters; strings hold at most 32768 (64 "
+                               "KiB in UTF-16)"
+                             : " bytes; binary values hold at most 65536"));
     }
     checkKey(C, Sink, T, T.PartitionKey, "partition key");
     checkKey(C, Sink, T, T.RowKey, "row key");

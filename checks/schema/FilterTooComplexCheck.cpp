@@ -11,10 +11,10 @@ void checkFilterTooComplex(const SchemaContext &C, FindingSink &Sink) {
       if (!A.Filter.Parsed ||
           A.Filter.Scope.Comparisons <= C.Options.MaxComparisons)
         continue;
-      Sink.report(A.Load.Path, filterPosition(C, TA.T->Queries[I], 0),
-                  "query '" + A.Load.Name + "': " +
-                      filterProblemMessage(*TA.T, A, C.Options,
-                                           "filter-too-complex"));
+      Sink.report(
+          A.Load.Path, filterPosition(C, TA.T->Queries[I], 0),
+          "query '" + A.Load.Name + "': " +
+              filterProblemMessage(*TA.T, A, C.Options, "filter-too-complex"));
     }
 }
 

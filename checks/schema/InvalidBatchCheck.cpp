@@ -27,11 +27,11 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
                         formatFigure(Bytes / 1048576) +
                         " MiB); a transaction's payload must stay under 4 MiB");
       if (uniquePartitionPerEntity(TA.PartitionShare))
-        Sink.report(W.Path, W.Pos,
-                    Batch + " but the partition key '" + TA.T->PartitionKey.Text +
-                        "' differs for every entity (" +
-                        TA.PartitionShare.why() +
-                        "); a transaction must stay in one partition");
+        Sink.report(
+            W.Path, W.Pos,
+            Batch + " but the partition key '" + TA.T->PartitionKey.Text +
+                "' differs for every entity (" + TA.PartitionShare.why() +
+                "); a transaction must stay in one partition");
     }
   }
 }

@@ -21,9 +21,11 @@ void checkInvalidFilter(const SchemaContext &C, FindingSink &Sink) {
       const Query &Q = T.Queries[I];
       const QueryFilter &QF = TA.Queries[I].Filter;
       if (QF.Error) {
-        Sink.report(Q.Path, filterPosition(C, Q, static_cast<std::uint32_t>(QF.Error->Offset)),
-                    "filter of query '" + Q.Name + "' does not parse: " +
-                        QF.Error->Message);
+        Sink.report(
+            Q.Path,
+            filterPosition(C, Q, static_cast<std::uint32_t>(QF.Error->Offset)),
+            "filter of query '" + Q.Name +
+                "' does not parse: " + QF.Error->Message);
         continue;
       }
       if (!QF.Parsed)
@@ -36,9 +38,11 @@ void checkInvalidFilter(const SchemaContext &C, FindingSink &Sink) {
         return std::nullopt;
       };
       for (const FilterError &E : checkLiteralTypes(F, TypeOf))
-        Sink.report(Q.Path,
-                    filterPosition(C, Q, QF.templateOffset(static_cast<std::uint32_t>(E.Offset))),
-                    "filter of query '" + Q.Name + "': " + E.Message);
+        Sink.report(
+            Q.Path,
+            filterPosition(
+                C, Q, QF.templateOffset(static_cast<std::uint32_t>(E.Offset))),
+            "filter of query '" + Q.Name + "': " + E.Message);
       if (T.Properties.empty())
         continue; // nothing declared: nothing to compare against
       for (const FilterNode &N : F.Nodes) {
@@ -46,7 +50,8 @@ void checkInvalidFilter(const SchemaContext &C, FindingSink &Sink) {
              N.Kind != FilterNodeKind::BoolProperty) ||
             isSystemProperty(N.Property) || T.property(N.Property))
           continue;
-        Sink.report(Q.Path, filterPosition(C, Q, QF.templateOffset(N.PropertyOffset)),
+        Sink.report(Q.Path,
+                    filterPosition(C, Q, QF.templateOffset(N.PropertyOffset)),
                     "filter of query '" + Q.Name + "' compares '" + N.Property +
                         "', which table '" + T.Name +
                         "' does not declare: it matches no entity");

@@ -14,7 +14,8 @@ namespace {
 std::string tableNameProblem(const std::string &Name) {
   if (Name.size() < limits::MinTableNameLength ||
       Name.size() > limits::MaxTableNameLength)
-    return "has " + std::to_string(Name.size()) + " characters (3 to 63 allowed)";
+    return "has " + std::to_string(Name.size()) +
+           " characters (3 to 63 allowed)";
   if (!std::isalpha(static_cast<unsigned char>(Name[0])))
     return "must start with a letter";
   for (char C : Name)

@@ -86,8 +86,8 @@ ValueShare valueShare(const Property &P) {
   const double Count = static_cast<double>(std::max<std::uint64_t>(*N, 1));
   S.Known = true;
   S.Distinct = Count;
-  const std::string Over = " over " + formatFigure(Count) + " " + Name +
-                           " values";
+  const std::string Over =
+      " over " + formatFigure(Count) + " " + Name + " values";
   switch (P.Dist.Kind) {
   case DistributionKind::Uniform:
   case DistributionKind::Sequential:
@@ -97,8 +97,8 @@ ValueShare valueShare(const Property &P) {
   case DistributionKind::Zipf:
   case DistributionKind::Latest: {
     // YCSB's "latest" is zipfian over recency.
-    const double Skew = P.Dist.Kind == DistributionKind::Zipf ? P.Dist.Param
-                                                              : 0.99;
+    const double Skew =
+        P.Dist.Kind == DistributionKind::Zipf ? P.Dist.Param : 0.99;
     S.Top = 1 / generalizedHarmonic(*N, Skew);
     S.Skewed = true;
     S.Why = (P.Dist.Text.empty() ? std::string("zipf") : P.Dist.Text) + Over +
@@ -137,9 +137,9 @@ double generalizedHarmonic(std::uint64_t N, double S) {
   if (N > Exact) {
     const double A = static_cast<double>(Exact) + 0.5;
     const double B = static_cast<double>(N) + 0.5;
-    H += std::fabs(S - 1) < 1e-12 ? std::log(B / A)
-                                  : (std::pow(B, 1 - S) - std::pow(A, 1 - S)) /
-                                        (1 - S);
+    H += std::fabs(S - 1) < 1e-12
+             ? std::log(B / A)
+             : (std::pow(B, 1 - S) - std::pow(A, 1 - S)) / (1 - S);
   }
   Cache.emplace(Key, H);
   return H;
@@ -168,7 +168,8 @@ std::string formatFigure(double Value) {
 std::string formatPercent(double Fraction) {
   char Buf[64];
   const double P = Fraction * 100;
-  std::snprintf(Buf, sizeof Buf, P >= 10 || P == std::floor(P) ? "%.1f%%" : "%.2g%%", P);
+  std::snprintf(Buf, sizeof Buf,
+                P >= 10 || P == std::floor(P) ? "%.1f%%" : "%.2g%%", P);
   std::string S = Buf;
   if (S.size() > 3 && S.compare(S.size() - 3, 3, ".0%") == 0)
     S.erase(S.size() - 3, 2);
@@ -223,7 +224,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
         S.Sequential = true;
         S.Unbounded = true;
         S.Why = quote(P->Name) + " is time-based or growing: every "
-                "operation goes to its current value";
+                                 "operation goes to its current value";
       }
     } else {
       const ValueShare V = valueShare(*P);
@@ -284,9 +285,9 @@ double formatPeriodSeconds(const std::string &Format) {
     double Seconds;
   };
   // Finest first: the finest token in the format decides.
-  static const Unit Units[] = {{"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},
-                               {"mm", 60},        {"HH", 3600},  {"dd", 86400},
-                               {"MM", 2592000},   {"yyyy", 31536000}};
+  static const Unit Units[] = {
+      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
+      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
   for (const Unit &U : Units)
     if (Format.find(U.Token) != std::string::npos)
       return U.Seconds;
@@ -442,12 +443,10 @@ unsigned placeholderLength(const Property *P, const KeyPart &Part) {
     return 36;
   case EdmType::String:
   case EdmType::Binary:
-    return std::max<unsigned>(Len, P->Bytes ? static_cast<unsigned>(
-                                                  *P->Bytes) *
-                                                  (P->Type == EdmType::Binary
-                                                       ? 2
-                                                       : 1)
-                                            : 1);
+    return std::max<unsigned>(
+        Len, P->Bytes ? static_cast<unsigned>(*P->Bytes) *
+                            (P->Type == EdmType::Binary ? 2 : 1)
+                      : 1);
   default:
     return Len;
   }
@@ -463,21 +462,22 @@ unsigned keyLengthLowerBound(const Table &T, const KeyTemplate &Key) {
   return Len;
 }
 
-EntitySize entitySize(const Table &T, const std::vector<std::string> *Selected) {
+EntitySize entitySize(const Table &T,
+                      const std::vector<std::string> *Selected) {
   EntitySize S;
   S.PartitionKeyChars = keyLengthLowerBound(T, T.PartitionKey);
   S.RowKeyChars = keyLengthLowerBound(T, T.RowKey);
-  S.BillingBytes = limits::EntityOverheadBytes +
-                   2.0 * (S.PartitionKeyChars + S.RowKeyChars);
+  S.BillingBytes =
+      limits::EntityOverheadBytes + 2.0 * (S.PartitionKeyChars + S.RowKeyChars);
   // {"PartitionKey":"..","RowKey":".."}
   S.PayloadBytes = 29 + S.PartitionKeyChars + S.RowKeyChars;
   for (const Property &P : T.Properties) {
-    if (Selected &&
-        std::find(Selected->begin(), Selected->end(), P.Name) == Selected->end())
+    if (Selected && std::find(Selected->begin(), Selected->end(), P.Name) ==
+                        Selected->end())
       continue;
     const ValueSize V = valueSize(P);
-    S.BillingBytes += limits::PropertyOverheadBytes + 2.0 * P.Name.size() +
-                      V.Billing;
+    S.BillingBytes +=
+        limits::PropertyOverheadBytes + 2.0 * P.Name.size() + V.Billing;
     S.PayloadBytes += P.Name.size() + 4 + V.Payload;
     S.Exact &= V.Exact;
   }
@@ -490,7 +490,8 @@ std::uint32_t QueryFilter::templateOffset(std::uint32_t ParsedOffset) const {
   if (TemplateOffset.empty())
     return ParsedOffset;
   if (ParsedOffset >= TemplateOffset.size())
-    return TemplateOffset.back() + 1 + (ParsedOffset - static_cast<std::uint32_t>(TemplateOffset.size()));
+    return TemplateOffset.back() + 1 +
+           (ParsedOffset - static_cast<std::uint32_t>(TemplateOffset.size()));
   return TemplateOffset[ParsedOffset];
 }
 
@@ -640,7 +641,8 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
     if (L.Share.Top >= 1)
       L.Explain += ", all on one partition";
     else
-      L.Explain += " x " + formatPercent(L.Share.Top) + " on the busiest partition";
+      L.Explain +=
+          " x " + formatPercent(L.Share.Top) + " on the busiest partition";
     L.Explain += " (" + L.Share.why() + ")";
   }
   return L;

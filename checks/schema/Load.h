@@ -97,7 +97,7 @@ unsigned keyLengthLowerBound(const Table &T, const KeyTemplate &Key);
 // A query's filter template parsed: placeholders ({prop...}) stand for
 // values picked per execution.
 struct QueryFilter {
-  bool Empty = true;         // no filter: reads the whole table
+  bool Empty = true; // no filter: reads the whole table
   std::optional<Filter> Parsed;
   std::optional<FilterError> Error; // offset in the template text
   QueryScope Scope;
@@ -134,7 +134,7 @@ struct OperationLoad {
 
 struct QueryAnalysis {
   QueryFilter Filter;
-  std::optional<double> Scanned;  // entities read per execution
+  std::optional<double> Scanned; // entities read per execution
   std::string ScannedWhy;
   std::optional<double> Returned; // entities returned per execution
   std::string ReturnedWhy;

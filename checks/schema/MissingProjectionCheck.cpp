@@ -37,12 +37,13 @@ void checkMissingProjection(const SchemaContext &C, FindingSink &Sink) {
           continue;
         const EntitySize Whole = entitySize(T);
         const EntitySize Used = entitySize(T, &Q.Uses);
-        Sink.report(Q.Path, Q.Pos,
-                    "query '" + Q.Name + "' reads whole entities but uses only " +
-                        names(Q.Uses) + "; " + names(Unused) +
-                        " come back unread (at least " +
-                        formatFigure(Whole.PayloadBytes - Used.PayloadBytes) +
-                        " bytes per entity): add select: [" + names(Q.Uses) + "]");
+        Sink.report(
+            Q.Path, Q.Pos,
+            "query '" + Q.Name + "' reads whole entities but uses only " +
+                names(Q.Uses) + "; " + names(Unused) +
+                " come back unread (at least " +
+                formatFigure(Whole.PayloadBytes - Used.PayloadBytes) +
+                " bytes per entity): add select: [" + names(Q.Uses) + "]");
         continue;
       }
       for (const std::string &Name : Q.Select) {

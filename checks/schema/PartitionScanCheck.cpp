@@ -10,8 +10,8 @@ void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
       if (A.Filter.Error || A.Filter.Scope.Class != QueryClass::PartitionScan)
         continue;
       std::string Message =
-          "query '" + A.Load.Name + "': " +
-          filterProblemMessage(*TA.T, A, C.Options, "partition-scan");
+          "query '" + A.Load.Name +
+          "': " + filterProblemMessage(*TA.T, A, C.Options, "partition-scan");
       if (A.Scanned)
         Message += ", about " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";

@@ -15,7 +15,8 @@ void checkLoad(const OperationLoad &L, const SchemaContext &C,
     return;
   Sink.report(L.Path, L.Pos,
               std::string(L.IsWrite ? "write" : "query") + " '" + L.Name +
-                  "' puts " + formatFigure(*L.HottestPartitionEntitiesPerSecond) +
+                  "' puts " +
+                  formatFigure(*L.HottestPartitionEntitiesPerSecond) +
                   " entities/s on one partition: " + L.Explain +
                   "; the partition target is " + formatFigure(Target) + "/s");
 }

@@ -29,7 +29,8 @@ void checkRegionMismatch(const SchemaContext &C, FindingSink &Sink) {
                   "client '" + Cl.Name + "' runs in '" + Cl.Region +
                       "' but account '" + TA.Acct->Name + "' is in '" +
                       TA.Acct->Region + "' (" + Use + " on table '" +
-                      TA.T->Name + "'): every request crosses regions; run "
+                      TA.T->Name +
+                      "'): every request crosses regions; run "
                       "the client in the account's region");
     }
   }

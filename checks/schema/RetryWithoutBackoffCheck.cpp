@@ -32,9 +32,8 @@ void checkRetryWithoutBackoff(const SchemaContext &C, FindingSink &Sink) {
     else if (R.BaseDelaySeconds <= 0)
       Why = "an exponential policy with a zero base delay";
     else if (R.MaxDelaySeconds <= R.BaseDelaySeconds)
-      Why = "maxDelay " + formatFigure(R.MaxDelaySeconds) +
-            " s <= baseDelay " + formatFigure(R.BaseDelaySeconds) +
-            " s, so the delay never grows";
+      Why = "maxDelay " + formatFigure(R.MaxDelaySeconds) + " s <= baseDelay " +
+            formatFigure(R.BaseDelaySeconds) + " s, so the delay never grows";
     if (Why.empty())
       continue;
     Sink.report(Cl.Path, retryPosition(Cl),

@@ -38,8 +38,7 @@ SchemaCheckOptions defaultSchemaCheckOptions() {
   applyOptionDefault("low-density-query", "MaxScannedPerReturned",
                      O.MaxScannedPerReturned);
   applyOptionDefault("filter-too-complex", "MaxComparisons", O.MaxComparisons);
-  applyOptionDefault("entity-limits", "KeyWarnCharacters",
-                     O.KeyWarnCharacters);
+  applyOptionDefault("entity-limits", "KeyWarnCharacters", O.KeyWarnCharacters);
   return O;
 }
 

@@ -16,9 +16,9 @@ struct TableAnalysis {
   const Account *Acct = nullptr; // null when undeclared
   TableSize Size;
   EntitySize Entity;
-  KeyShare PartitionShare; // of the table's partition key, for writes
-  std::vector<OperationLoad> Writes;   // parallel to Table::Writes
-  std::vector<QueryAnalysis> Queries;  // parallel to Table::Queries
+  KeyShare PartitionShare;           // of the table's partition key, for writes
+  std::vector<OperationLoad> Writes; // parallel to Table::Writes
+  std::vector<QueryAnalysis> Queries; // parallel to Table::Queries
 };
 
 struct SchemaContext {

@@ -66,8 +66,9 @@ bool looksLikeSchemaFile(const std::string &Path) {
   std::size_t Pos = 0;
   while (Pos < Text->size()) {
     const std::size_t End = Text->find('\n', Pos);
-    const std::string_view Line(Text->data() + Pos,
-                                (End == std::string::npos ? Text->size() : End) - Pos);
+    const std::string_view Line(
+        Text->data() + Pos,
+        (End == std::string::npos ? Text->size() : End) - Pos);
     if (Line.rfind("tables:", 0) == 0 || Line.rfind("version:", 0) == 0)
       return true;
     if (End == std::string::npos)

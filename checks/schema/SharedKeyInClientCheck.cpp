@@ -8,12 +8,13 @@ void checkSharedKeyInClient(const SchemaContext &C, FindingSink &Sink) {
   for (const Client &Cl : C.S.Clients) {
     if (Cl.Auth != AuthKind::SharedKey || Cl.Kind == ClientKind::Service)
       continue;
-    Sink.report(Cl.Path, Cl.Pos,
-                std::string(Cl.Kind == ClientKind::Browser ? "browser" : "mobile") +
-                    " client '" + Cl.Name +
-                    "' authenticates with the shared account key, which "
-                    "every user of the app can read: give it short-lived "
-                    "SAS tokens scoped to its tables (auth: sas)");
+    Sink.report(
+        Cl.Path, Cl.Pos,
+        std::string(Cl.Kind == ClientKind::Browser ? "browser" : "mobile") +
+            " client '" + Cl.Name +
+            "' authenticates with the shared account key, which "
+            "every user of the app can read: give it short-lived "
+            "SAS tokens scoped to its tables (auth: sas)");
   }
 }
 

@@ -98,9 +98,8 @@ private:
       Retry.Jitter = true;
       change("retry-without-backoff", C.Path, C.Note,
              "exponential backoff with jitter (" + formatDuration(Base) +
-                 " doubling to " + formatDuration(Max) +
-                 ") instead of the " + Was +
-                 " policy, for retry-without-backoff");
+                 " doubling to " + formatDuration(Max) + ") instead of the " +
+                 Was + " policy, for retry-without-backoff");
     }
     if (NonRetryable) {
       std::string Dropped;
@@ -146,8 +145,9 @@ private:
   }
 
   // The template text of a parsed-filter span [Offset, Offset+Length).
-  static std::string templateSpan(const QueryFilter &QF, const std::string &Text,
-                                  std::uint32_t Offset, std::uint32_t Length) {
+  static std::string templateSpan(const QueryFilter &QF,
+                                  const std::string &Text, std::uint32_t Offset,
+                                  std::uint32_t Length) {
     const std::uint32_t Begin = QF.templateOffset(Offset);
     std::uint32_t End = QF.templateOffset(Offset + Length - 1);
     if (Text[End] == '{')
@@ -189,14 +189,15 @@ private:
           KeyLiteral = Lit;
           continue;
         }
-        Rest += " and " + (N.Kind == FilterNodeKind::Or ? "(" + Span + ")" : Span);
+        Rest +=
+            " and " + (N.Kind == FilterNodeKind::Or ? "(" + Span + ")" : Span);
       }
       Table Idx;
-      Idx.Name = uniqueTableName(Source.Name + "By" +
-                                 std::string(1, static_cast<char>(std::toupper(
-                                                    static_cast<unsigned char>(
-                                                        Key->Name[0])))) +
-                                 Key->Name.substr(1));
+      Idx.Name = uniqueTableName(
+          Source.Name + "By" +
+          std::string(1, static_cast<char>(std::toupper(
+                             static_cast<unsigned char>(Key->Name[0])))) +
+          Key->Name.substr(1));
       Idx.Account = Source.Account;
       Idx.Path = "tables[" + Idx.Name + "]";
       std::string Error;
@@ -222,10 +223,13 @@ private:
       const std::string Why =
           "index table for queries[" + Q.Name +
           "] (denormalize-for-query): " + formatFigure(Q.Frequency.PerSecond) +
-          " lookups/s by '" + Key->Name + "' read one partition instead of "
-          "scanning " + Source.Name;
+          " lookups/s by '" + Key->Name +
+          "' read one partition instead of "
+          "scanning " +
+          Source.Name;
       change("denormalize-for-query", Idx.Path, Idx.Note, Why);
-      addNote(Moved1.Note, "moved from " + Source.Name + " (denormalize-for-query)");
+      addNote(Moved1.Note,
+              "moved from " + Source.Name + " (denormalize-for-query)");
       Idx.Queries.push_back(std::move(Moved1));
       Moved.push_back(Q.Name);
       R.Design.Tables.push_back(std::move(Idx));
@@ -278,7 +282,8 @@ private:
         continue;
       }
       ValueNames.push_back(P.Name);
-      const unsigned Width = static_cast<unsigned>(std::to_string(Points - 1).size());
+      const unsigned Width =
+          static_cast<unsigned>(std::to_string(Points - 1).size());
       for (std::uint64_t I = 0; I < Points; ++I) {
         Property Slot = P;
         std::string Index = std::to_string(I);
@@ -294,8 +299,10 @@ private:
       for (const std::string &N : Names)
         for (const Property &P : Folded)
           if (P.Name == N ||
-              (std::find(ValueNames.begin(), ValueNames.end(), N) != ValueNames.end() &&
-               P.Name.compare(0, N.size(), N) == 0 && P.Name.size() > N.size() &&
+              (std::find(ValueNames.begin(), ValueNames.end(), N) !=
+                   ValueNames.end() &&
+               P.Name.compare(0, N.size(), N) == 0 &&
+               P.Name.size() > N.size() &&
                std::isdigit(static_cast<unsigned char>(P.Name[N.size()]))))
             Out.push_back(P.Name);
       return Out;
@@ -337,7 +344,8 @@ private:
   // keys) or suffix (hot or narrow keys) of property By.
   static std::string bucketedKey(const Table &T, const std::string &By,
                                  unsigned Buckets, bool Prefix) {
-    const std::string Bucket = "{" + By + "|hash:" + std::to_string(Buckets) + "}";
+    const std::string Bucket =
+        "{" + By + "|hash:" + std::to_string(Buckets) + "}";
     return Prefix ? Bucket + "_" + T.PartitionKey.Text
                   : T.PartitionKey.Text + "_" + Bucket;
   }
@@ -363,7 +371,8 @@ private:
     const std::vector<std::string> InRow = T.RowKey.properties();
     std::optional<BucketChoice> Best;
     int BestScore = -1;
-    for (unsigned Buckets = bucketCountFor(Load, Options.PartitionEntitiesPerSecond);
+    for (unsigned Buckets =
+             bucketCountFor(Load, Options.PartitionEntitiesPerSecond);
          Buckets <= 4096; Buckets *= 2) {
       for (const Property &P : T.Properties) {
         const bool IsLead = Lead && P.Name == Lead->Text;
@@ -449,23 +458,25 @@ private:
       if (At == std::string::npos)
         continue;
       const std::string &By = Choice->Property;
-      const std::string Bucket = "{" + By + "|hash:" + std::to_string(Buckets) + "}";
+      const std::string Bucket =
+          "{" + By + "|hash:" + std::to_string(Buckets) + "}";
       const bool KnowsBucket =
           !(Lead && By == Lead->Text) &&
           (Q.Filter.find("{" + By + "}") != std::string::npos ||
            Q.Filter.find("{" + By + ":") != std::string::npos ||
            Q.Filter.find("{" + By + "|") != std::string::npos);
-      Q.Filter.replace(At, From.size(),
-                       "PartitionKey eq '" +
-                           (Prefix ? Bucket + "_" + Pinned : Pinned + "_" + Bucket) +
-                           "'");
+      Q.Filter.replace(
+          At, From.size(),
+          "PartitionKey eq '" +
+              (Prefix ? Bucket + "_" + Pinned : Pinned + "_" + Bucket) + "'");
       Q.FilterPos = {};
       if (!KnowsBucket) {
         const double Rate = Q.Frequency.PerSecond * Buckets;
         Q.Frequency.PerSecond = Rate;
         Q.Frequency.Text = formatRate(Rate);
         addNote(Q.Note, "reads all " + std::to_string(Buckets) + " buckets (" +
-                            Rule + "): " + formatFigure(Rate) + " partition reads/s");
+                            Rule + "): " + formatFigure(Rate) +
+                            " partition reads/s");
       }
     }
     change(Rule, T.Path, T.Note,
@@ -495,9 +506,8 @@ private:
       const OperationLoad L = writeLoad(T, W);
       W.BatchSize = Batch;
       change("unbatched-writes", W.Path, W.Note,
-             "batches of " + std::to_string(Batch) +
-                 " for unbatched-writes: " + formatFigure(L.Rate) +
-                 " writes/s, " +
+             "batches of " + std::to_string(Batch) + " for unbatched-writes: " +
+                 formatFigure(L.Rate) + " writes/s, " +
                  formatFigure(L.HottestPartitionEntitiesPerSecond.value_or(0)) +
                  "/s to the busiest partition");
     }

@@ -28,11 +28,11 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
       if (A.Filter.Error || A.Filter.Scope.Class != QueryClass::TableScan)
         continue;
       std::string Message =
-          "query '" + A.Load.Name + "': " +
-          filterProblemMessage(*TA.T, A, C.Options, "table-scan");
+          "query '" + A.Load.Name +
+          "': " + filterProblemMessage(*TA.T, A, C.Options, "table-scan");
       if (A.Scanned)
-        Message += ", " + formatFigure(*A.Scanned) + " entities per execution (" +
-                   TA.Size.Why + ")";
+        Message += ", " + formatFigure(*A.Scanned) +
+                   " entities per execution (" + TA.Size.Why + ")";
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }

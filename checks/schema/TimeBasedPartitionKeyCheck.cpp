@@ -48,7 +48,8 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   for (const TableAnalysis &TA : C.Tables) {
     const Table &T = *TA.T;
-    const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, TA.PartitionShare);
+    const KeyPart *Lead =
+        leadingSequentialPart(T.PartitionKey, TA.PartitionShare);
     if (!TA.PartitionShare.Known || !Lead)
       continue;
     double Rate = 0;

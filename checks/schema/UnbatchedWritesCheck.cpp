@@ -11,7 +11,8 @@ void checkUnbatchedWrites(const SchemaContext &C, FindingSink &Sink) {
       const Write &W = TA.T->Writes[I];
       const OperationLoad &L = TA.Writes[I];
       if (W.BatchSize > 1 || !L.HottestPartitionEntitiesPerSecond ||
-          *L.HottestPartitionEntitiesPerSecond < C.Options.MinWritesPerPartitionPerSecond)
+          *L.HottestPartitionEntitiesPerSecond <
+              C.Options.MinWritesPerPartitionPerSecond)
         continue;
       Sink.report(W.Path, W.Pos,
                   "write '" + W.Name + "' sends " + formatFigure(L.Rate) +

@@ -30,7 +30,9 @@ TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
   ASSERT_TRUE(Yaml);
   // The time-based key gets a bucket of the device (the dashboard query
   // knows the device, so it still reads one partition).
-  EXPECT_THAT(*Yaml, HasSubstr("partitionKey: \"{deviceId|hash:8}_{readingTime:yyyyMMdd}\""));
+  EXPECT_THAT(
+      *Yaml,
+      HasSubstr("partitionKey: \"{deviceId|hash:8}_{readingTime:yyyyMMdd}\""));
   EXPECT_THAT(*Yaml, HasSubstr("# bucketed partition key for "
                                "time-based-partition-key: 6000 entities/s "
                                "over 8 buckets of 'deviceId' = 1187/s on the "
@@ -66,14 +68,15 @@ TEST(SuggestCommand, PrintsToStandardOutputWithoutDashO) {
 TEST(SuggestCommand, InvalidSchemaIsAnInputErrorWithPositions) {
   const std::string Dir = makeTempDir("suggest-bad");
   const std::string In = Dir + "/bad.yaml";
-  ASSERT_FALSE(writeFileAtomically(In, "version: 1\n"
-                                       "accounts: [{name: a}]\n"
-                                       "tables:\n"
-                                       "  - name: T\n"
-                                       "    account: a\n"
-                                       "    partitionKey: \"{k\"\n"
-                                       "    rowKey: r\n"
-                                       "    properties: {k: {type: string}}\n"));
+  ASSERT_FALSE(writeFileAtomically(In,
+                                   "version: 1\n"
+                                   "accounts: [{name: a}]\n"
+                                   "tables:\n"
+                                   "  - name: T\n"
+                                   "    account: a\n"
+                                   "    partitionKey: \"{k\"\n"
+                                   "    rowKey: r\n"
+                                   "    properties: {k: {type: string}}\n"));
   const std::string Out = Dir + "/out.yaml";
   ToolResult R = runTablelint({"suggest", In, "-o", Out});
   EXPECT_EQ(R.ExitCode, 2);
@@ -95,14 +98,17 @@ TEST(SuggestCommand, MissingFileAndBadUsage) {
 TEST(SuggestCommand, Help) {
   ToolResult R = runTablelint({"suggest", "--help"});
   EXPECT_EQ(R.ExitCode, 0);
-  EXPECT_THAT(R.Out, HasSubstr("Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]"));
+  EXPECT_THAT(
+      R.Out,
+      HasSubstr("Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]"));
   EXPECT_THAT(R.Out, HasSubstr("-o, --output FILE"));
   ToolResult Main = runTablelint({"--help"});
   EXPECT_THAT(Main.Out, HasSubstr("suggest"));
 }
 
 TEST(SuggestCommand, UnwritableOutputIsAnError) {
-  ToolResult R = runTablelint({"suggest", Telemetry, "-o", "/proc/nope/out.yaml"});
+  ToolResult R =
+      runTablelint({"suggest", Telemetry, "-o", "/proc/nope/out.yaml"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_THAT(R.Err, HasSubstr("tablelint suggest: error:"));
 }

@@ -3,7 +3,8 @@
 // with its expected findings inline, on the line each is reported at:
 //
 //   partitionKey: "{readingTime:yyyyMMdd}"   # expect: time-based-partition-key
-//   - {name: q, filter: "..."}   # expect: table-scan "reads every", partition-scan
+//   - {name: q, filter: "..."}   # expect: table-scan "reads every",
+//   partition-scan
 //   - {name: ok, rate: 1/s}      # ok: partition-throughput (why it is fine)
 //
 // `expect` lists rule ids, each optionally with :column and a quoted part
@@ -151,24 +152,24 @@ TEST_P(SchemaChecksGolden, FindingsMatchTheAnnotations) {
                        << F.Message;
   }
   for (std::size_t I = 0; I < A.Expected.size(); ++I)
-    EXPECT_TRUE(Matched[I]) << File.filename().string() << ":"
-                            << A.Expected[I].Line << ": expected "
-                            << A.Expected[I].Rule
-                            << (A.Expected[I].MessagePart.empty()
-                                    ? ""
-                                    : " \"" + A.Expected[I].MessagePart + "\"")
-                            << " was not reported";
+    EXPECT_TRUE(Matched[I])
+        << File.filename().string() << ":" << A.Expected[I].Line
+        << ": expected " << A.Expected[I].Rule
+        << (A.Expected[I].MessagePart.empty()
+                ? ""
+                : " \"" + A.Expected[I].MessagePart + "\"")
+        << " was not reported";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Files, SchemaChecksGolden, testing::ValuesIn(inputFiles()),
-    [](const testing::TestParamInfo<fs::path> &Info) {
-      std::string Name = Info.param.stem().string();
-      for (char &C : Name)
-        if (!std::isalnum(static_cast<unsigned char>(C)))
-          C = '_';
-      return Name;
-    });
+INSTANTIATE_TEST_SUITE_P(Files, SchemaChecksGolden,
+                         testing::ValuesIn(inputFiles()),
+                         [](const testing::TestParamInfo<fs::path> &Info) {
+                           std::string Name = Info.param.stem().string();
+                           for (char &C : Name)
+                             if (!std::isalnum(static_cast<unsigned char>(C)))
+                               C = '_';
+                           return Name;
+                         });
 
 // Every schema rule has its annotated file.
 TEST(SchemaChecksGolden, EveryRuleHasAnInputFile) {

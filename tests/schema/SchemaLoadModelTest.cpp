@@ -141,7 +141,8 @@ Schema accounts(unsigned N) {
 }
 
 TEST(SchemaChecks, AccountCountDefaultIs250) {
-  EXPECT_TRUE(runSchemaChecks(accounts(250), defaultSchemaCheckOptions()).empty());
+  EXPECT_TRUE(
+      runSchemaChecks(accounts(250), defaultSchemaCheckOptions()).empty());
   const std::vector<Finding> F =
       runSchemaChecks(accounts(251), defaultSchemaCheckOptions());
   ASSERT_EQ(F.size(), 1u);
@@ -185,8 +186,8 @@ TEST(SchemaChecks, OptionsOverrideThresholdsAndDisableRules) {
 }
 
 TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
-  Table T = table("{team}", {prop("team", EdmType::String),
-                             prop("age", EdmType::Int32)});
+  Table T = table("{team}",
+                  {prop("team", EdmType::String), prop("age", EdmType::Int32)});
   Query Bad;
   Bad.Name = "broken";
   Bad.Path = "tables[T].queries[broken]";
@@ -211,7 +212,8 @@ TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
   EXPECT_THAT(Found[0].Message, HasSubstr("does not parse"));
   EXPECT_EQ(Found[1].Line, 21u);
   EXPECT_EQ(Found[1].Column, 17u + Undeclared.Filter.find("salary"));
-  EXPECT_THAT(Found[1].Message, HasSubstr("'salary', which table 'T' does not declare"));
+  EXPECT_THAT(Found[1].Message,
+              HasSubstr("'salary', which table 'T' does not declare"));
 }
 
 TEST(SchemaLint, LooksLikeSchemaFile) {
@@ -256,13 +258,14 @@ tables:
   ASSERT_EQ(R.UnusedSuppressions.size(), 1u);
   EXPECT_EQ(R.UnusedSuppressions[0].Line, 6u);
   EXPECT_THAT(R.UnusedSuppressions[0].Message,
-              HasSubstr("suppression of 'atompub-payload' on clients[api] matches no finding"));
+              HasSubstr("suppression of 'atompub-payload' on clients[api] "
+                        "matches no finding"));
 }
 
 TEST(SchemaLint, LoadErrorsStopTheChecks) {
-  const SchemaLintResult R = lintSchemaText(
-      "version: 1\ntables:\n  - name: T\n    acount: a\n", "bad.yaml",
-      defaultSchemaCheckOptions());
+  const SchemaLintResult R =
+      lintSchemaText("version: 1\ntables:\n  - name: T\n    acount: a\n",
+                     "bad.yaml", defaultSchemaCheckOptions());
   ASSERT_FALSE(R.Errors.empty());
   EXPECT_EQ(R.Errors[0].File, "bad.yaml");
   EXPECT_GT(R.Errors[0].Line, 0u);

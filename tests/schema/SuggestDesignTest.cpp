@@ -1,8 +1,8 @@
 // `suggest` on real schemas: the design loads back without errors through
 // the writer and the loader, re-linting it shows none of the remedied
 // findings, and every logical write and query is still there by name.
-#include "checks/schema/SchemaLint.h"
 #include "checks/schema/SuggestDesign.h"
+#include "checks/schema/SchemaLint.h"
 
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
@@ -24,7 +24,8 @@ const fs::path Source(TABLELINT_SOURCE_DIR);
 std::vector<fs::path> suggestInputs() {
   std::vector<fs::path> Files = {
       Source / "examples/telemetry-service/schema/telemetry.yaml"};
-  for (const char *Dir : {"test-inputs/schemas/suggest", "test-inputs/schemas/checks"})
+  for (const char *Dir :
+       {"test-inputs/schemas/suggest", "test-inputs/schemas/checks"})
     for (const auto &E : fs::directory_iterator(Source / Dir))
       if (E.path().extension() == ".yaml")
         Files.push_back(E.path());
@@ -33,7 +34,8 @@ std::vector<fs::path> suggestInputs() {
 }
 
 // Write and query names with the properties each names, per design.
-std::map<std::string, std::set<std::string>> logicalOperations(const Schema &S) {
+std::map<std::string, std::set<std::string>>
+logicalOperations(const Schema &S) {
   std::map<std::string, std::set<std::string>> Out;
   for (const Table &T : S.Tables) {
     for (const Write &W : T.Writes)
@@ -52,9 +54,9 @@ std::map<std::string, std::set<std::string>> logicalOperations(const Schema &S) 
 // ("cpuPercent" as "cpuPercent00".."cpuPercent23").
 bool survives(const std::string &Name, const std::set<std::string> &After) {
   for (const std::string &A : After)
-    if (A == Name || (A.compare(0, Name.size(), Name) == 0 &&
-                      A.size() > Name.size() &&
-                      std::isdigit(static_cast<unsigned char>(A[Name.size()]))))
+    if (A == Name ||
+        (A.compare(0, Name.size(), Name) == 0 && A.size() > Name.size() &&
+         std::isdigit(static_cast<unsigned char>(A[Name.size()]))))
       return true;
   return false;
 }
@@ -65,7 +67,8 @@ TEST_P(SuggestDesignFiles, RemediesHoldAndLogicalOperationsSurvive) {
   const std::string Path = GetParam().string();
   const SchemaLoad Current = loadSchemaFile(Path);
   ASSERT_TRUE(Current.ok()) << Current.Errors.front().str();
-  const SuggestResult R = suggestDesign(Current.Value, defaultSchemaCheckOptions());
+  const SuggestResult R =
+      suggestDesign(Current.Value, defaultSchemaCheckOptions());
 
   const std::string Yaml = writeSchemaYaml(R.Design);
   const SchemaLintResult Again =
@@ -92,15 +95,15 @@ TEST_P(SuggestDesignFiles, RemediesHoldAndLogicalOperationsSurvive) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Files, SuggestDesignFiles, testing::ValuesIn(suggestInputs()),
-    [](const testing::TestParamInfo<fs::path> &Info) {
-      std::string Name = Info.param.stem().string();
-      for (char &C : Name)
-        if (!std::isalnum(static_cast<unsigned char>(C)))
-          C = '_';
-      return Name + "_" + std::to_string(Info.index);
-    });
+INSTANTIATE_TEST_SUITE_P(Files, SuggestDesignFiles,
+                         testing::ValuesIn(suggestInputs()),
+                         [](const testing::TestParamInfo<fs::path> &Info) {
+                           std::string Name = Info.param.stem().string();
+                           for (char &C : Name)
+                             if (!std::isalnum(static_cast<unsigned char>(C)))
+                               C = '_';
+                           return Name + "_" + std::to_string(Info.index);
+                         });
 
 // Each remedy is exercised by the inputs above (else the test proves
 // nothing about it).
@@ -119,8 +122,8 @@ TEST(SuggestDesign, EveryRemedyIsExercised) {
         "denormalize-for-query", "unbatched-writes", "missing-projection",
         "retry-without-backoff", "retry-non-retryable", "shared-key-in-client",
         "atompub-payload", "data-series-entity"})
-    EXPECT_TRUE(Applied.count(Rule)) << "no input exercises the " << Rule
-                                     << " remedy";
+    EXPECT_TRUE(Applied.count(Rule))
+        << "no input exercises the " << Rule << " remedy";
 }
 
 const Table &tableNamed(const Schema &S, const std::string &Name) {
@@ -132,8 +135,8 @@ const Table &tableNamed(const Schema &S, const std::string &Name) {
 
 // The figures of the shop example, as a reader of the notes sees them.
 TEST(SuggestDesign, ShopDesignAndNotes) {
-  const SchemaLoad L =
-      loadSchemaFile((Source / "test-inputs/schemas/suggest/shop.yaml").string());
+  const SchemaLoad L = loadSchemaFile(
+      (Source / "test-inputs/schemas/suggest/shop.yaml").string());
   ASSERT_TRUE(L.ok());
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
   const Schema &D = R.Design;
@@ -165,7 +168,8 @@ TEST(SuggestDesign, ShopDesignAndNotes) {
 
   // The constant audit key gets a bucket prefix.
   const Table &Audit = tableNamed(D, "Audit");
-  EXPECT_EQ(Audit.PartitionKey.Text.rfind("{", 0), 0u) << Audit.PartitionKey.Text;
+  EXPECT_EQ(Audit.PartitionKey.Text.rfind("{", 0), 0u)
+      << Audit.PartitionKey.Text;
   EXPECT_NE(Audit.PartitionKey.Text.find("|hash:4}_audit"), std::string::npos)
       << Audit.PartitionKey.Text;
 
