@@ -65,6 +65,29 @@ TEST(SuggestCommand, PrintsToStandardOutputWithoutDashO) {
   EXPECT_THAT(R.Out, HasSubstr("select: [temperature]"));
 }
 
+TEST(SuggestCommand, AGoodDesignIsLeftAsItIs) {
+  const std::string Dir = makeTempDir("suggest-good");
+  const std::string In = Dir + "/good.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts: [{name: a, region: westeurope}]\n"
+          "tables:\n"
+          "  - name: Users\n"
+          "    account: a\n"
+          "    partitionKey: \"{userId}\"\n"
+          "    rowKey: profile\n"
+          "    properties: {userId: {type: guid}, name: {type: string}}\n"
+          "    writes: [{name: sign-up, op: insert, rate: 20/s}]\n"
+          "    queries: [{name: me, filter: \"PartitionKey eq '{userId}' and "
+          "RowKey eq 'profile'\", rate: 100/s}]\n"));
+  ToolResult R = runTablelint({"suggest", In});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("0 changes applied, 0 findings left"));
+  EXPECT_THAT(R.Out, HasSubstr("partitionKey: \"{userId}\""));
+  EXPECT_THAT(R.Out, Not(HasSubstr("hash:")));
+  fs::remove_all(Dir);
+}
+
 TEST(SuggestCommand, InvalidSchemaIsAnInputErrorWithPositions) {
   const std::string Dir = makeTempDir("suggest-bad");
   const std::string In = Dir + "/bad.yaml";

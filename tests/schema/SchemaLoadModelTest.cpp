@@ -262,6 +262,15 @@ tables:
                         "matches no finding"));
 }
 
+TEST(SchemaLint, UnreadableFileIsOneError) {
+  const SchemaLintResult R = lintSchemaFile("/nonexistent/dir/schema.yaml",
+                                            defaultSchemaCheckOptions());
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_EQ(R.Errors[0].File, "/nonexistent/dir/schema.yaml");
+  EXPECT_EQ(R.Errors[0].Line, 0u);
+  EXPECT_TRUE(R.Findings.empty());
+}
+
 TEST(SchemaLint, LoadErrorsStopTheChecks) {
   const SchemaLintResult R =
       lintSchemaText("version: 1\ntables:\n  - name: T\n    acount: a\n",
