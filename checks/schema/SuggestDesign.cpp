@@ -203,12 +203,21 @@ private:
       std::string Error;
       // Keyed by the looked-up property; the source's keys keep each
       // entity's row unique.
-      Idx.PartitionKey = *parseKeyTemplate("{" + Key->Name + "}", Error);
-      Idx.RowKey = *parseKeyTemplate(
+      // A property name that is no identifier (an invalid-name finding)
+      // cannot be a placeholder: no index then.
+      std::optional<KeyTemplate> Pk =
+          parseKeyTemplate("{" + Key->Name + "}", Error);
+      std::optional<KeyTemplate> Rk = parseKeyTemplate(
           Source.PartitionKey.Text + "_" + Source.RowKey.Text, Error);
+      if (!Pk || !Rk)
+        continue;
+      Idx.PartitionKey = *Pk;
+      Idx.RowKey = *Rk;
       Idx.Properties = Source.Properties;
-      for (Property &P : Idx.Properties)
-        P.Path = Idx.Path + ".properties[" + P.Name + "]", P.Note.clear();
+      for (Property &P : Idx.Properties) {
+        P.Path = Idx.Path + ".properties[" + P.Name + "]";
+        P.Note.clear();
+      }
       for (Write W : Source.Writes) {
         W.Path = Idx.Path + ".writes[" + W.Name + "]";
         W.Note = "mirrors '" + W.Name + "' of " + Source.Name;
