@@ -14,31 +14,64 @@ namespace tablelint::schema {
 
 namespace {
 
-template <typename T>
-void applyOptionDefault(std::string_view Rule, std::string_view Option,
-                        T &Value) {
-  if (std::optional<std::string> D = catalogOptionDefault(Rule, Option)) {
-    char *End = nullptr;
-    const double V = std::strtod(D->c_str(), &End);
-    if (End && *End == '\0' && !D->empty() && V > 0)
-      Value = static_cast<T>(V);
-  }
-}
+// The catalog options the schema checks read, and the threshold each sets.
+struct OptionField {
+  const char *Rule;
+  const char *Option;
+  double SchemaCheckOptions::*Real = nullptr;
+  unsigned SchemaCheckOptions::*Count = nullptr;
+};
+
+const OptionField OptionFields[] = {
+    {"partition-throughput", "EntitiesPerSecond",
+     &SchemaCheckOptions::PartitionEntitiesPerSecond, nullptr},
+    {"account-throughput", "EntitiesPerSecond",
+     &SchemaCheckOptions::AccountEntitiesPerSecond, nullptr},
+    {"account-count", "MaxAccountsPerRegion", nullptr,
+     &SchemaCheckOptions::MaxAccountsPerRegion},
+    {"low-density-query", "MaxScannedPerReturned",
+     &SchemaCheckOptions::MaxScannedPerReturned, nullptr},
+    {"filter-too-complex", "MaxComparisons", nullptr,
+     &SchemaCheckOptions::MaxComparisons},
+    {"entity-limits", "KeyWarnCharacters", nullptr,
+     &SchemaCheckOptions::KeyWarnCharacters},
+};
 
 } // namespace
 
+bool applySchemaCheckOption(SchemaCheckOptions &O, std::string_view Rule,
+                            std::string_view Option, std::string_view Value,
+                            std::string &Error) {
+  Error.clear();
+  for (const OptionField &F : OptionFields) {
+    if (Rule != F.Rule || Option != F.Option)
+      continue;
+    const std::string Text(Value);
+    char *End = nullptr;
+    const double V = std::strtod(Text.c_str(), &End);
+    const bool Whole = V == std::floor(V) && V <= 4294967295.0;
+    if (Text.empty() || *End != '\0' || !(V > 0) || !std::isfinite(V) ||
+        (F.Count && !Whole)) {
+      Error = std::string(Rule) + " option " + std::string(Option) +
+              ": expected a positive " + (F.Count ? "whole " : "") +
+              "number, got '" + Text + "'";
+      return false;
+    }
+    if (F.Real)
+      O.*F.Real = V;
+    else
+      O.*F.Count = static_cast<unsigned>(V);
+    return true;
+  }
+  return false;
+}
+
 SchemaCheckOptions defaultSchemaCheckOptions() {
   SchemaCheckOptions O;
-  applyOptionDefault("partition-throughput", "EntitiesPerSecond",
-                     O.PartitionEntitiesPerSecond);
-  applyOptionDefault("account-throughput", "EntitiesPerSecond",
-                     O.AccountEntitiesPerSecond);
-  applyOptionDefault("account-count", "MaxAccountsPerRegion",
-                     O.MaxAccountsPerRegion);
-  applyOptionDefault("low-density-query", "MaxScannedPerReturned",
-                     O.MaxScannedPerReturned);
-  applyOptionDefault("filter-too-complex", "MaxComparisons", O.MaxComparisons);
-  applyOptionDefault("entity-limits", "KeyWarnCharacters", O.KeyWarnCharacters);
+  std::string Error; // the catalog is validated when it loads
+  for (const OptionField &F : OptionFields)
+    if (std::optional<std::string> D = catalogOptionDefault(F.Rule, F.Option))
+      applySchemaCheckOption(O, F.Rule, F.Option, *D, Error);
   return O;
 }
 

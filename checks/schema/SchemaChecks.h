@@ -53,6 +53,15 @@ struct SchemaCheckOptions {
 // edit changes the checks without a code change).
 SchemaCheckOptions defaultSchemaCheckOptions();
 
+// Sets one threshold by the catalog's rule and option name, as
+// .tablelint.yaml or the command line give it ("partition-throughput",
+// "EntitiesPerSecond", "500"). Returns true when applied; false with Error
+// empty when the schema checks do not use that option (it may be a code
+// check's), false with Error set when the value is bad.
+bool applySchemaCheckOption(SchemaCheckOptions &O, std::string_view Rule,
+                            std::string_view Option, std::string_view Value,
+                            std::string &Error);
+
 struct SchemaContext;
 
 // Collects findings of one rule run.

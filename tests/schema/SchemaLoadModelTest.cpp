@@ -185,6 +185,31 @@ TEST(SchemaChecks, OptionsOverrideThresholdsAndDisableRules) {
   EXPECT_EQ(Count("partition-throughput"), 0u);
 }
 
+TEST(SchemaChecks, OptionsByCatalogName) {
+  SchemaCheckOptions O = defaultSchemaCheckOptions();
+  EXPECT_DOUBLE_EQ(O.PartitionEntitiesPerSecond, 2000);
+  EXPECT_EQ(O.MaxAccountsPerRegion, 250u);
+  std::string Error;
+  EXPECT_TRUE(applySchemaCheckOption(O, "partition-throughput",
+                                     "EntitiesPerSecond", "500", Error));
+  EXPECT_DOUBLE_EQ(O.PartitionEntitiesPerSecond, 500);
+  EXPECT_TRUE(applySchemaCheckOption(O, "account-count", "MaxAccountsPerRegion",
+                                     "500", Error));
+  EXPECT_EQ(O.MaxAccountsPerRegion, 500u);
+  // A code check's option is not the schema checks' business.
+  EXPECT_FALSE(
+      applySchemaCheckOption(O, "unbatched-writes", "MinWrites", "3", Error));
+  EXPECT_EQ(Error, "");
+  EXPECT_FALSE(applySchemaCheckOption(O, "filter-too-complex", "MaxComparisons",
+                                      "7.5", Error));
+  EXPECT_EQ(Error, "filter-too-complex option MaxComparisons: expected a "
+                   "positive whole number, got '7.5'");
+  EXPECT_FALSE(applySchemaCheckOption(O, "low-density-query",
+                                      "MaxScannedPerReturned", "-1", Error));
+  EXPECT_THAT(Error, HasSubstr("expected a positive number"));
+  EXPECT_EQ(O.MaxComparisons, 15u);
+}
+
 TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
   Table T = table("{team}",
                   {prop("team", EdmType::String), prop("age", EdmType::Int32)});
