@@ -11,6 +11,8 @@
 // of the message; `ok` marks a good case, where that rule must stay silent.
 // The rules named by a file's annotations are checked exactly (every
 // finding of theirs must be expected); others are left to their own files.
+// A line "# option<colon> account-count MaxAccountsPerRegion=3" sets a
+// threshold by its catalog name for the file.
 // Each file must hold at least three bad and three good cases of the rule
 // it is named after.
 #include "checks/schema/SchemaLint.h"
@@ -110,19 +112,15 @@ TEST_P(SchemaChecksGolden, FindingsMatchTheAnnotations) {
   EXPECT_GE(Bad, 3u) << File << ": fewer than 3 bad cases of " << Rule;
   EXPECT_GE(Good, 3u) << File << ": fewer than 3 good cases of " << Rule;
 
-  // "# option: Name=value" lowers a threshold for short cases.
+  // "# option: rule Option=value" sets a threshold (to keep cases short).
   SchemaCheckOptions Options = defaultSchemaCheckOptions();
-  static const std::regex OptionRe(R"(#\s*option:\s*(\w+)=(\d+))");
+  static const std::regex OptionRe(R"(#\s*option:\s*([a-z-]+)\s+(\w+)=(\S+))");
   for (std::sregex_iterator It(Text->begin(), Text->end(), OptionRe), End;
        It != End; ++It) {
-    const std::string Name = (*It)[1];
-    const unsigned Value = static_cast<unsigned>(std::stoul((*It)[2]));
-    if (Name == "MaxAccountsPerRegion")
-      Options.MaxAccountsPerRegion = Value;
-    else if (Name == "KeyWarnCharacters")
-      Options.KeyWarnCharacters = Value;
-    else
-      ADD_FAILURE() << File << ": unknown option " << Name;
+    std::string Error;
+    EXPECT_TRUE(applySchemaCheckOption(Options, (*It)[1].str(), (*It)[2].str(),
+                                       (*It)[3].str(), Error))
+        << File << ": option " << (*It)[0] << " " << Error;
   }
   const SchemaLintResult R =
       lintSchemaText(*Text, File.filename().string(), Options);
