@@ -11,7 +11,7 @@
 // of the message; `ok` marks a good case, where that rule must stay silent.
 // The rules named by a file's annotations are checked exactly (every
 // finding of theirs must be expected); others are left to their own files.
-// A line "# option<colon> account-count MaxAccountsPerRegion=3" sets a
+// A line "# option: account-count MaxAccountsPerRegion=3" sets a
 // threshold by its catalog name for the file.
 // Each file must hold at least three bad and three good cases of the rule
 // it is named after.
