@@ -28,6 +28,9 @@ void printHelp() {
          "  filter     explain an OData $filter: query class, pinned keys, "
          "comparisons,\n"
          "             problems\n"
+         "  suggest    write a better design of a schema file, each remedy "
+         "noted on its\n"
+         "             element\n"
          "  replay     run the declared workload (or a trace) through the "
          "current and the\n"
          "             suggested design on a simulated Table service; "
@@ -74,6 +77,8 @@ int main(int argc, char **argv) {
       return runFilterCommand(Rest);
     if (Command == "lint")
       return runLintCommand(Rest);
+    if (Command == "suggest")
+      return runSuggestCommand(Rest);
     if (Command == "replay")
       return runReplayCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
