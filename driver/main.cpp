@@ -1,6 +1,7 @@
 // The tablelint command: dispatches to the subcommands.
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/Version.h"
 
 #include "core/RuleCatalog.h"
 
@@ -11,11 +12,11 @@
 
 namespace {
 
-constexpr const char *Version = "0.1.0";
+
 
 void printHelp() {
   std::cout
-      << "tablelint " << Version
+      << "tablelint " << tablelint::TablelintVersion
       << ": a design linter for Azure Table Storage\n\n"
          "Usage: tablelint <command> [options]\n\n"
          "Commands:\n"
@@ -61,7 +62,7 @@ int main(int argc, char **argv) {
       return ExitClean;
     }
     if (Command == "--version" || Command == "version") {
-      std::cout << "tablelint " << Version << "\n";
+      std::cout << "tablelint " << tablelint::TablelintVersion << "\n";
       return ExitClean;
     }
     if (Command == "rules")
