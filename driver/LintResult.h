@@ -60,6 +60,9 @@ struct LintResult {
   // Set when a baseline was given: its entries no finding matches.
   bool BaselineUsed = false;
   std::vector<BaselineEntry> FixedSinceBaseline;
+  // What was looked at (the checklist report says what it could check).
+  unsigned CodeUnits = 0;
+  unsigned SchemaFiles = 0;
 
   // False when some input could not be analysed.
   bool executionSuccessful() const {

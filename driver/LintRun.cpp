@@ -146,8 +146,11 @@ LintResult runLint(const LintRunOptions &Options) {
   Pipeline.RepoRoot = Root;
   Pipeline.Enable = Options.Enable;
   Pipeline.Disable = Options.Disable;
-  return buildLintResult(std::move(Findings), std::move(Notifications),
-                         Pipeline);
+  LintResult Result = buildLintResult(std::move(Findings),
+                                      std::move(Notifications), Pipeline);
+  Result.CodeUnits = static_cast<unsigned>(In.Units.size());
+  Result.SchemaFiles = static_cast<unsigned>(In.SchemaFiles.size());
+  return Result;
 }
 
 } // namespace tablelint

@@ -22,7 +22,13 @@ void printHelp() {
          "Commands:\n"
          "  lint       run the code checks on C++ sources (clang-tidy checks, "
          "one parse\n"
-         "             per translation unit)\n"
+         "             per translation unit); text, JSON, GitHub or SARIF "
+         "reports,\n"
+         "             baselines, sharding\n"
+         "  merge      merge SARIF logs (e.g. of lint --shard jobs) into one\n"
+         "  checklist  the 29 checklist items: pass, fail (with findings) or "
+         "advisory,\n"
+         "             as Markdown or HTML\n"
          "  rules      print the rule catalog: every rule, its severity, "
          "where it is\n"
          "             detected and the checklist items it answers\n"
@@ -71,6 +77,10 @@ int main(int argc, char **argv) {
       return runFilterCommand(Rest);
     if (Command == "lint")
       return runLintCommand(Rest);
+    if (Command == "merge")
+      return runMergeCommand(Rest);
+    if (Command == "checklist")
+      return runChecklistCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;
