@@ -17,6 +17,8 @@ APT_PACKAGES=(
   libcurl4-openssl-dev libssl-dev
   # test-time: Node.js for Azurite and the SARIF multitool
   nodejs npm
+  # test-time: the pre-commit hooks are tested with the real tool
+  pre-commit
 )
 
 SUDO=""
