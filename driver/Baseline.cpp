@@ -2,8 +2,8 @@
 #include "driver/Baseline.h"
 
 #include "core/AtomicFile.h"
+#include "driver/JsonText.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 
 #include <algorithm>
@@ -65,21 +65,22 @@ std::optional<Baseline> readBaseline(const std::string &Path,
   return B;
 }
 
+json::Object baselineEntryJson(const BaselineEntry &E) {
+  return json::Object{{"fingerprint", E.Fingerprint},
+                      {"rule", E.RuleId},
+                      {"path", E.Path},
+                      {"anchor", E.Anchor},
+                      {"message", E.Message}};
+}
+
 std::string renderBaseline(const LintResult &Result) {
   json::Array Items;
   for (const ReportedFinding &R : Result.Findings)
-    Items.push_back(json::Object{{"fingerprint", R.fingerprint()},
-                                 {"rule", R.F.RuleId},
-                                 {"path", R.RelativePath},
-                                 {"anchor", R.F.Anchor},
-                                 {"message", R.F.Message}});
-  json::Object Root{{"version", BaselineFormatVersion},
-                    {"tool", "tablelint"},
-                    {"findings", std::move(Items)}};
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-  return OS.str();
+    Items.push_back(baselineEntryJson(
+        {R.fingerprint(), R.F.RuleId, R.RelativePath, R.F.Anchor, R.F.Message}));
+  return jsonText(json::Object{{"version", BaselineFormatVersion},
+                               {"tool", "tablelint"},
+                               {"findings", std::move(Items)}});
 }
 
 void applyBaseline(const Baseline &Base, LintResult &Result) {

@@ -8,6 +8,8 @@
 #include "core/InputError.h"
 #include "driver/LintResult.h"
 
+#include <llvm/Support/JSON.h>
+
 #include <optional>
 #include <set>
 #include <string>
@@ -22,6 +24,9 @@ struct Baseline {
 // Reads a baseline file; errors name the file (and the entry).
 std::optional<Baseline> readBaseline(const std::string &Path,
                                      std::vector<InputError> &Errors);
+
+// One entry as JSON (baseline files, and the fixed entries in reports).
+llvm::json::Object baselineEntryJson(const BaselineEntry &E);
 
 // The baseline that accepts every finding of Result.
 std::string renderBaseline(const LintResult &Result);

@@ -4,7 +4,6 @@
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
 
-#include "core/AtomicFile.h"
 #include "driver/ChecklistReport.h"
 #include "driver/LintRun.h"
 #include "driver/Reporters.h"
@@ -16,25 +15,19 @@ namespace tablelint {
 namespace {
 
 const std::vector<OptionSpec> &checklistOptions() {
-  static const std::vector<OptionSpec> Specs = {
-      {"p", 'p', true, "BUILD_DIR",
-       "directory with compile_commands.json (default: searched upward from "
-       "each file)",
-       {}},
-      {"config", 0, true, "FILE",
-       "use this configuration for every file instead of the nearest "
-       ".tablelint.yaml",
-       {}},
-      {"format", 0, true, "FORMAT", "report format (default markdown)",
-       {"markdown", "html"}},
-      {"output", 'o', true, "FILE",
-       "write the report to FILE (atomically) instead of stdout",
-       {}},
-      {"jobs", 'j', true, "N",
-       "translation units analysed in parallel (default: the number of cores)",
-       {}},
-      {"help", 'h', false, "", "show this help", {}},
-  };
+  static const std::vector<OptionSpec> Specs = [] {
+    std::vector<OptionSpec> S = analysisOptionSpecs();
+    const std::vector<OptionSpec> Own = {
+        {"format", 0, true, "FORMAT", "report format (default markdown)",
+         {"markdown", "html"}},
+        {"output", 'o', true, "FILE",
+         "write the report to FILE (atomically) instead of stdout",
+         {}},
+        {"help", 'h', false, "", "show this help", {}},
+    };
+    S.insert(S.end(), Own.begin(), Own.end());
+    return S;
+  }();
   return Specs;
 }
 
@@ -57,15 +50,7 @@ void printChecklistHelp() {
 
 int runChecklistCommand(const std::vector<std::string> &AllArgs) {
   std::optional<std::vector<std::string>> CompilerArgs;
-  std::vector<std::string> Args;
-  for (std::size_t I = 0; I < AllArgs.size(); ++I) {
-    if (AllArgs[I] == "--") {
-      CompilerArgs.emplace(AllArgs.begin() + static_cast<long>(I) + 1,
-                           AllArgs.end());
-      break;
-    }
-    Args.push_back(AllArgs[I]);
-  }
+  const std::vector<std::string> Args = splitAtDoubleDash(AllArgs, CompilerArgs);
   ParsedArgs A;
   if (auto Error = parseArgs(checklistOptions(), Args, A)) {
     std::cerr << "tablelint checklist: error: " << *Error
@@ -88,14 +73,8 @@ int runChecklistCommand(const std::vector<std::string> &AllArgs) {
   const std::string Report = A.get("format", "markdown") == "html"
                                  ? renderChecklistHtml(Entries, Result)
                                  : renderChecklistMarkdown(Entries, Result);
-  if (A.has("output")) {
-    if (auto Error = writeFileAtomically(A.get("output"), Report)) {
-      std::cerr << "tablelint checklist: error: " << *Error << "\n";
-      return ExitInputError;
-    }
-  } else {
-    std::cout << Report;
-  }
+  if (!writeReport(A, "checklist", Report))
+    return ExitInputError;
   if (!Result.executionSuccessful())
     return ExitInputError;
   for (const ChecklistEntry &E : Entries)

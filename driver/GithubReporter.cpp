@@ -40,17 +40,9 @@ std::string escapeGithubProperty(const std::string &Text) {
 
 namespace {
 
-// GitHub has three annotation levels; a note is a notice.
-const char *command(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "notice";
-  }
-  return "warning";
+// GitHub's annotation levels are error, warning and notice.
+std::string command(Severity S) {
+  return S == Severity::Note ? "notice" : std::string(severityName(S));
 }
 
 std::string properties(const std::string &Path, unsigned Line, unsigned Column,

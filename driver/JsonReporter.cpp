@@ -1,10 +1,11 @@
 // JSON output: the stable shape documented in docs/lint.md (version 1).
 #include "driver/Reporters.h"
 
+#include "driver/Baseline.h"
 #include "driver/Fingerprint.h"
+#include "driver/JsonText.h"
 #include "driver/Version.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 
 namespace tablelint {
@@ -74,18 +75,11 @@ std::string renderJson(const LintResult &Result) {
   if (Result.BaselineUsed) {
     json::Array Fixed;
     for (const BaselineEntry &E : Result.FixedSinceBaseline)
-      Fixed.push_back(json::Object{{"fingerprint", E.Fingerprint},
-                                   {"rule", E.RuleId},
-                                   {"path", E.Path},
-                                   {"anchor", E.Anchor},
-                                   {"message", E.Message}});
+      Fixed.push_back(baselineEntryJson(E));
     Root["baseline"] = json::Object{{"suppressed", Result.Baselined},
                                     {"fixed", std::move(Fixed)}};
   }
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-  return OS.str();
+  return jsonText(std::move(Root));
 }
 
 } // namespace tablelint

@@ -18,43 +18,37 @@ namespace tablelint {
 namespace {
 
 const std::vector<OptionSpec> &lintOptions() {
-  static const std::vector<OptionSpec> Specs = {
-      {"p", 'p', true, "BUILD_DIR",
-       "directory with compile_commands.json (default: searched upward from "
-       "each file)",
-       {}},
-      {"config", 0, true, "FILE",
-       "use this configuration for every file instead of the nearest "
-       ".tablelint.yaml",
-       {}},
-      {"format", 0, true, "FORMAT", "report format (default text)",
-       {"text", "sarif", "json", "github"}},
-      {"output", 'o', true, "FILE",
-       "write the report to FILE (atomically) instead of stdout",
-       {}},
-      {"baseline", 0, true, "FILE",
-       "leave out the findings FILE holds; report its entries that are gone",
-       {}},
-      {"write-baseline", 0, true, "FILE",
-       "write every current finding to FILE as the new baseline",
-       {}},
-      {"fail-on", 0, true, "LEVEL",
-       "lowest severity that fails the run (exit 1; default warning)",
-       {"note", "warning", "error", "never"}},
-      {"jobs", 'j', true, "N",
-       "translation units analysed in parallel (default: the number of cores)",
-       {}},
-      {"shard", 0, true, "K/N",
-       "analyse only shard K of N (inputs split by a stable hash of their "
-       "repo-relative path)",
-       {}},
-      {"enable", 0, true, "RULES",
-       "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
-       {}},
-      {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
-       {}},
-      {"help", 'h', false, "", "show this help", {}},
-  };
+  static const std::vector<OptionSpec> Specs = [] {
+    std::vector<OptionSpec> S = analysisOptionSpecs();
+    const std::vector<OptionSpec> Own = {
+        {"format", 0, true, "FORMAT", "report format (default text)",
+         {"text", "sarif", "json", "github"}},
+        {"output", 'o', true, "FILE",
+         "write the report to FILE (atomically) instead of stdout",
+         {}},
+        {"baseline", 0, true, "FILE",
+         "leave out the findings FILE holds; report its entries that are gone",
+         {}},
+        {"write-baseline", 0, true, "FILE",
+         "write every current finding to FILE as the new baseline",
+         {}},
+        {"fail-on", 0, true, "LEVEL",
+         "lowest severity that fails the run (exit 1; default warning)",
+         {"note", "warning", "error", "never"}},
+        {"shard", 0, true, "K/N",
+         "analyse only shard K of N (inputs split by a stable hash of their "
+         "repo-relative path)",
+         {}},
+        {"enable", 0, true, "RULES",
+         "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
+         {}},
+        {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
+         {}},
+        {"help", 'h', false, "", "show this help", {}},
+    };
+    S.insert(S.end(), Own.begin(), Own.end());
+    return S;
+  }();
   return Specs;
 }
 
@@ -89,22 +83,6 @@ void printLintHelp() {
          "  3  internal error\n";
 }
 
-// Splits off the compiler arguments after the first "--".
-std::vector<std::string>
-splitCompilerArgs(const std::vector<std::string> &AllArgs,
-                  std::optional<std::vector<std::string>> &CompilerArgs) {
-  std::vector<std::string> Args;
-  for (std::size_t I = 0; I < AllArgs.size(); ++I) {
-    if (AllArgs[I] == "--") {
-      CompilerArgs.emplace(AllArgs.begin() + static_cast<long>(I) + 1,
-                           AllArgs.end());
-      break;
-    }
-    Args.push_back(AllArgs[I]);
-  }
-  return Args;
-}
-
 int gateRank(const std::string &FailOn) {
   if (FailOn == "never")
     return 99;
@@ -119,7 +97,7 @@ int gateRank(const std::string &FailOn) {
 
 int runLintCommand(const std::vector<std::string> &AllArgs) {
   std::optional<std::vector<std::string>> CompilerArgs;
-  const std::vector<std::string> Args = splitCompilerArgs(AllArgs, CompilerArgs);
+  const std::vector<std::string> Args = splitAtDoubleDash(AllArgs, CompilerArgs);
   ParsedArgs A;
   if (auto Error = parseArgs(lintOptions(), Args, A)) {
     std::cerr << "tablelint lint: error: " << *Error
@@ -165,14 +143,8 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
       : Format == "json"   ? renderJson(Result)
       : Format == "github" ? renderGithub(Result)
                            : renderText(Result);
-  if (A.has("output")) {
-    if (auto Error = writeFileAtomically(A.get("output"), Report)) {
-      std::cerr << "tablelint lint: error: " << *Error << "\n";
-      WriteFailed = true;
-    }
-  } else {
-    std::cout << Report << std::flush;
-  }
+  if (!writeReport(A, "lint", Report))
+    WriteFailed = true;
   std::cerr << renderSummary(Result);
 
   if (WriteFailed || !Result.executionSuccessful())

@@ -53,6 +53,22 @@ void configurationProblems(const LintInputs &In,
 
 } // namespace
 
+std::vector<OptionSpec> analysisOptionSpecs() {
+  return {
+      {"p", 'p', true, "BUILD_DIR",
+       "directory with compile_commands.json (default: searched upward from "
+       "each file)",
+       {}},
+      {"config", 0, true, "FILE",
+       "use this configuration for every file instead of the nearest "
+       ".tablelint.yaml",
+       {}},
+      {"jobs", 'j', true, "N",
+       "translation units analysed in parallel (default: the number of cores)",
+       {}},
+  };
+}
+
 std::optional<std::string>
 readLintRunOptions(const ParsedArgs &A,
                    const std::optional<std::vector<std::string>> &CompilerArgs,

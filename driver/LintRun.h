@@ -28,6 +28,10 @@ struct LintRunOptions {
   bool Progress = false;
 };
 
+// The options of the analysis itself, shared by lint and checklist: -p,
+// --config, -j.
+std::vector<OptionSpec> analysisOptionSpecs();
+
 // Fills Options from the parsed -p, --config, -j, --shard, --enable,
 // --disable and positional arguments; returns a usage error.
 std::optional<std::string>

@@ -6,6 +6,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/JsonText.h"
 #include "driver/Sarif.h"
 
 #include "core/AtomicFile.h"
@@ -268,19 +269,8 @@ int runMergeCommand(const std::vector<std::string> &Args) {
   json::Object Log{{"$schema", SarifSchemaUri},
                    {"version", "2.1.0"},
                    {"runs", std::move(Runs)}};
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", json::Value(std::move(Log))) << "\n";
-  OS.flush();
-  if (A.has("output")) {
-    if (auto Error = writeFileAtomically(A.get("output"), Out)) {
-      std::cerr << "tablelint merge: error: " << *Error << "\n";
-      return ExitInputError;
-    }
-  } else {
-    std::cout << Out;
-  }
-  return ExitClean;
+  const std::string Out = jsonText(std::move(Log));
+  return writeReport(A, "merge", Out) ? ExitClean : ExitInputError;
 }
 
 } // namespace tablelint

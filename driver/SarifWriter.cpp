@@ -5,12 +5,13 @@
 // not analyse.
 #include "driver/Reporters.h"
 
+#include "driver/Baseline.h"
 #include "driver/Fingerprint.h"
+#include "driver/JsonText.h"
 #include "driver/RuleDocs.h"
 #include "driver/Sarif.h"
 #include "driver/Version.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 
 #include <map>
@@ -37,20 +38,11 @@ std::string encodeUriPath(const std::string &Path) {
 
 namespace {
 
-const char *sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
+// SARIF's levels have our severities' names.
+std::string sarifLevel(Severity S) { return std::string(severityName(S)); }
 
 // GitHub's problem.severity: error, warning or recommendation.
-const char *problemSeverity(Severity S) {
+std::string problemSeverity(Severity S) {
   return S == Severity::Note ? "recommendation" : sarifLevel(S);
 }
 
@@ -225,10 +217,7 @@ std::string renderSarif(const LintResult &Result, const Catalog &C) {
   if (Result.BaselineUsed) {
     json::Array Fixed;
     for (const BaselineEntry &E : Result.FixedSinceBaseline)
-      Fixed.push_back(json::Object{{"fingerprint", E.Fingerprint},
-                                   {"rule", E.RuleId},
-                                   {"path", E.Path},
-                                   {"anchor", E.Anchor}});
+      Fixed.push_back(baselineEntryJson(E));
     Run["properties"] =
         json::Object{{"baselineSuppressed", Result.Baselined},
                      {"fixedSinceBaseline", std::move(Fixed)}};
@@ -236,10 +225,7 @@ std::string renderSarif(const LintResult &Result, const Catalog &C) {
   json::Object Log{{"$schema", SarifSchemaUri},
                    {"version", "2.1.0"},
                    {"runs", json::Array{std::move(Run)}}};
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", json::Value(std::move(Log))) << "\n";
-  return OS.str();
+  return jsonText(std::move(Log));
 }
 
 } // namespace tablelint
