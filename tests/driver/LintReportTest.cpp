@@ -229,6 +229,24 @@ TEST(Output, TheReportIsTheSameForAnyJobCount) {
   EXPECT_THAT(Bad.Err, HasSubstr("invalid value '0' for '--jobs'"));
 }
 
+TEST(Output, AProgressLineOnlyWhenStderrIsATerminal) {
+  Project P;
+  P.write("a.cpp", ScanSource);
+  P.write("b.cpp", ScanSource);
+  P.database({"a.cpp", "b.cpp"});
+  // script(1) gives tablelint a terminal; stdout is thrown away.
+  ToolResult Tty = runProgram(
+      "/usr/bin/script",
+      {"-qec", std::string(TABLELINT_BINARY) + " lint -j 1 a.cpp b.cpp 2>&1 >/dev/null",
+       "/dev/null"},
+      P.Dir);
+  EXPECT_THAT(Tty.Out, HasSubstr("[1/2] " + P.Dir + "/a.cpp"));
+  EXPECT_THAT(Tty.Out, HasSubstr("[2/2] " + P.Dir + "/b.cpp"));
+  ToolResult Pipe = P.lint({"-j", "1", "a.cpp", "b.cpp"});
+  EXPECT_THAT(Pipe.Err, Not(HasSubstr("[1/2]")));
+  EXPECT_EQ(Pipe.Err, "tablelint: 4 findings (2 warnings, 2 notes) in 2 files\n");
+}
+
 TEST(Output, AnUnwritableOutputFileIsAnError) {
   Project P;
   P.write("scan.cpp", ScanSource);
