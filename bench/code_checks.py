@@ -13,7 +13,7 @@ Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
 import os, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.path.join(ROOT, "build")
+BUILD = os.environ.get("TABLELINT_BUILD", os.path.join(ROOT, "build"))
 INCLUDE = os.path.join(ROOT, "test-inputs", "code", "include")
 FLAGS = ["-std=c++17", "-I" + INCLUDE]
 TUS = [

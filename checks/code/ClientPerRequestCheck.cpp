@@ -1,6 +1,7 @@
 // Finds table clients built per loop iteration or per request (see
 // ClientPerRequestCheck.h).
 #include "checks/code/ClientPerRequestCheck.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/StdFactory.h"
 
@@ -70,18 +71,6 @@ bool storesArgument(const CallExpr *Call) {
   return llvm::is_contained(Names, FD->getName());
 }
 
-class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
-public:
-  explicit ReferenceFinder(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
 // True when the client in V may outlive its scope: moved, copied, returned,
 // stored, or its address taken. A cache filled in a loop is such a case.
 bool escapes(ASTContext &Ctx, const VarDecl *V) {
@@ -89,9 +78,7 @@ bool escapes(ASTContext &Ctx, const VarDecl *V) {
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!F || !F->getBody())
     return true;
-  ReferenceFinder Finder(V);
-  Finder.TraverseStmt(F->getBody());
-  for (const DeclRefExpr *Ref : Finder.Refs) {
+  for (const DeclRefExpr *Ref : referencesTo(V, F->getBody())) {
     const DynTypedNode To = destination(Ctx, Ref, /*Conversions=*/false);
     if (To.get<ReturnStmt>() || To.get<VarDecl>() || To.get<LambdaExpr>())
       return true;
@@ -178,17 +165,19 @@ void ClientPerRequestCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
+  // The name tests come first: isInTemplateInstantiation walks the
+  // ancestors, which is worth doing only for the few calls that match.
   Finder->addMatcher(
-      cxxConstructExpr(unless(isInTemplateInstantiation()),
-                       hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
+                       unless(isInTemplateInstantiation()))
           .bind(ConstructId),
       this);
-  Finder->addMatcher(callExpr(unless(isInTemplateInstantiation()),
-                              callee(functionDecl(hasAnyName(Refs))))
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs))),
+                              unless(isInTemplateInstantiation()))
                          .bind(CallId),
                      this);
   Finder->addMatcher(
-      callExpr(unless(isInTemplateInstantiation()), stdFactoryCall())
+      callExpr(stdFactoryCall(), unless(isInTemplateInstantiation()))
           .bind(FactoryId),
       this);
 }

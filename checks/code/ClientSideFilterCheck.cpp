@@ -369,8 +369,6 @@ private:
 
 } // namespace
 
-void ClientSideFilterCheck::onStartOfTranslationUnit() { forgetQueryResults(); }
-
 void ClientSideFilterCheck::checkQuery(const AnalyzedQuery &Q,
                                        ASTContext &Ctx) {
   const QueryModel &M = Q.Model;

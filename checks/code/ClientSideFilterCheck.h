@@ -17,7 +17,6 @@ namespace tablelint::code {
 class ClientSideFilterCheck : public QueryCheck {
 public:
   using QueryCheck::QueryCheck;
-  void onStartOfTranslationUnit() override;
 
 protected:
   void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) override;

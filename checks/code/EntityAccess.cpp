@@ -1,4 +1,5 @@
 // Finding entity keys and property-map accesses (see EntityAccess.h).
+#include "checks/code/AstWalk.h"
 #include "checks/code/EntityAccess.h"
 
 #include "checks/code/StringRecovery.h"
@@ -57,13 +58,6 @@ std::optional<KeyPart> keyMemberPart(const ApiRoles &Roles,
       return KeyPart::Row;
   }
   return std::nullopt;
-}
-
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
 }
 
 // The parent, skipping parentheses, implicit casts and temporaries.
@@ -131,18 +125,6 @@ std::pair<const Expr *, const Expr *> pairParts(const Expr *E) {
 void accessesOfMap(ASTContext &Ctx, const Expr *Map, const Expr *Entity,
                    std::vector<PropertyAccess> &Out);
 
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
-public:
-  explicit RefCollector(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
 void accessesOfMap(ASTContext &Ctx, const Expr *Map, const Expr *Entity,
                    std::vector<PropertyAccess> &Out) {
   const Stmt *P = semanticParent(Ctx, Map);
@@ -182,9 +164,9 @@ void accessesOfMap(ASTContext &Ctx, const Expr *Map, const Expr *Entity,
         dyn_cast<FunctionDecl>(V->getParentFunctionOrMethod());
     if (!F || !F->hasBody())
       return;
-    RefCollector Refs(V);
-    Refs.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-    for (const DeclRefExpr *R : Refs.Refs)
+    const std::vector<const DeclRefExpr *> Refs =
+        referencesTo(V, F->getBody());
+    for (const DeclRefExpr *R : Refs)
       accessesOfMap(Ctx, R, Entity, Out);
   }
 }

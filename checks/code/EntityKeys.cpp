@@ -399,19 +399,6 @@ private:
 
 } // namespace
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  // Through the declaration of a variable to its DeclStmt; not out of a
-  // function.
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  while (!Ps.empty()) {
-    if (const auto *PS = Ps[0].get<Stmt>())
-      return PS;
-    if (!Ps[0].get<VarDecl>())
-      return nullptr;
-    Ps = Ctx.getParents(Ps[0]);
-  }
-  return nullptr;
-}
 
 bool isInside(ASTContext &Ctx, const Stmt *Inner, const Stmt *Outer) {
   if (!Inner || !Outer)

@@ -7,6 +7,7 @@
 // entity type's key setters and getters), never by SDK name.
 #pragma once
 
+#include "checks/code/AstWalk.h"
 #include "core/ApiRoles.h"
 
 #include <clang/AST/ASTContext.h>
@@ -126,9 +127,6 @@ std::optional<std::uint64_t> constantTripCount(const clang::Stmt *Loop,
 // True when Inner is Outer or inside it.
 bool isInside(clang::ASTContext &Ctx, const clang::Stmt *Inner,
               const clang::Stmt *Outer);
-// The statement around S, also across a variable's declaration (the
-// initializer's parent is the DeclStmt).
-const clang::Stmt *parentStmt(clang::ASTContext &Ctx, const clang::Stmt *S);
 // The nearest parent that is not a parenthesis or an implicit conversion.
 clang::DynTypedNode visibleParent(clang::ASTContext &Ctx, const clang::Stmt *S);
 // True for for, while, do and range-for statements.

@@ -125,10 +125,6 @@ std::string quotedList(const std::vector<std::string> &Names) {
 
 } // namespace
 
-void MissingProjectionCheck::onStartOfTranslationUnit() {
-  forgetQueryResults();
-}
-
 void MissingProjectionCheck::checkQuery(const AnalyzedQuery &Q,
                                         ASTContext &Ctx) {
   const QueryModel &M = Q.Model;

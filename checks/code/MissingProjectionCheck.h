@@ -16,7 +16,6 @@ namespace tablelint::code {
 class MissingProjectionCheck : public QueryCheck {
 public:
   using QueryCheck::QueryCheck;
-  void onStartOfTranslationUnit() override;
 
 protected:
   void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) override;

@@ -165,7 +165,7 @@ bool isInside(ASTContext &Ctx, const Stmt *S, const Stmt *Outer,
 } // namespace
 
 void NPlusOneReadsCheck::onStartOfTranslationUnit() {
-  forgetQueryResults();
+  QueryCheck::onStartOfTranslationUnit();
   Reported.clear();
 }
 

@@ -1,4 +1,5 @@
 // Finds TCP_NODELAY turned off (see NagleEnabledCheck.h).
+#include "checks/code/AstWalk.h"
 #include "checks/code/NagleEnabledCheck.h"
 
 #include <clang/AST/Expr.h>
@@ -26,23 +27,6 @@ std::optional<int64_t> constantValue(const Expr *E, ASTContext &Ctx) {
   if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   return R.Val.getInt().getExtValue();
-}
-
-class ReferenceFinder : public RecursiveASTVisitor<ReferenceFinder> {
-public:
-  explicit ReferenceFinder(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
 }
 
 // True when Ref only reads the variable: a conversion to its value, sizeof,
@@ -81,9 +65,7 @@ std::optional<int64_t> provenValue(const Expr *E, ASTContext &Ctx) {
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!Init || !F || !F->getBody())
     return std::nullopt;
-  ReferenceFinder Finder(V);
-  Finder.TraverseStmt(F->getBody());
-  for (const DeclRefExpr *R : Finder.Refs)
+  for (const DeclRefExpr *R : referencesTo(V, F->getBody()))
     if (!onlyReads(Ctx, R))
       return std::nullopt;
   return Init;

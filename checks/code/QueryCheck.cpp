@@ -1,5 +1,6 @@
 // Matching, modelling and classifying query calls once per AST.
 #include "checks/code/QueryCheck.h"
+#include "checks/code/QueryResults.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
@@ -36,16 +37,14 @@ void classify(AnalyzedQuery &Q) {
 }
 
 // Every query check sees the same calls and URLs; each is analysed once
-// per AST (checks of one TU run on one thread, one after the other).
+// per AST (checks of one TU run on one thread, one after the other). The
+// cache is emptied at the start of each TU: the next TU's ASTContext and
+// statements may be allocated at the addresses of the last one's.
+thread_local std::map<const Stmt *, std::optional<AnalyzedQuery>> QueryCache;
+
 template <typename Analyze>
-const std::optional<AnalyzedQuery> &cached(const Stmt *Key, ASTContext &Ctx,
-                                           Analyze &&Fn) {
-  thread_local const ASTContext *CacheFor = nullptr;
-  thread_local std::map<const Stmt *, std::optional<AnalyzedQuery>> Cache;
-  if (CacheFor != &Ctx) {
-    Cache.clear();
-    CacheFor = &Ctx;
-  }
+const std::optional<AnalyzedQuery> &cached(const Stmt *Key, Analyze &&Fn) {
+  auto &Cache = QueryCache;
   auto It = Cache.find(Key);
   if (It == Cache.end())
     It = Cache.emplace(Key, Fn()).first;
@@ -95,6 +94,11 @@ const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
 
 } // namespace
 
+void QueryCheck::onStartOfTranslationUnit() {
+  QueryCache.clear();
+  forgetQueryResults();
+}
+
 void QueryCheck::registerMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names = roles().functionNames(ApiRole::Query);
   if (Names.empty())
@@ -114,7 +118,7 @@ void QueryCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Lit->isOrdinary() || !Lit->getString().contains("$filter="))
       return;
     const Expr *Url = outermostString(Ctx, Lit);
-    const auto &Q = cached(Url, Ctx, [&]() -> std::optional<AnalyzedQuery> {
+    const auto &Q = cached(Url, [&]() -> std::optional<AnalyzedQuery> {
       StringRecovery SR(Ctx, roles());
       auto Text = SR.recover(Url);
       auto Model = Text ? modelUrlQuery(Url, *Text) : std::nullopt;
@@ -139,7 +143,7 @@ void QueryCheck::check(const MatchFinder::MatchResult &Result) {
       roles().find(FD->getQualifiedNameAsString(), ApiRole::Query);
   if (!F)
     return;
-  const auto &Q = cached(Call, Ctx, [&]() -> std::optional<AnalyzedQuery> {
+  const auto &Q = cached(Call, [&]() -> std::optional<AnalyzedQuery> {
     AnalyzedQuery A;
     A.Model = *modelQuery(Call, *F, Ctx, roles());
     classify(A);

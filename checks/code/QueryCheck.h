@@ -30,6 +30,7 @@ public:
   using TablelintCheck::TablelintCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
 
 protected:
   virtual void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) = 0;

@@ -1,4 +1,5 @@
 // Modelling a query call: filter, key address, projection and table.
+#include "checks/code/AstWalk.h"
 #include "checks/code/QueryModel.h"
 
 #include <clang/AST/DeclCXX.h>
@@ -14,25 +15,6 @@ namespace tablelint::code {
 using namespace clang;
 
 namespace {
-
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
-}
-
-class RefFinder : public RecursiveASTVisitor<RefFinder> {
-public:
-  explicit RefFinder(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
 
 std::string qualifiedTypeName(QualType T) {
   T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
@@ -105,9 +87,9 @@ bool collectWrites(ASTContext &Ctx, const ApiRoles &Roles, const VarDecl *V,
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   const CompoundStmt *DeclBlock = declaringBlock(Ctx, V);
-  RefFinder Finder(V);
-  Finder.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  for (const DeclRefExpr *R : Finder.Refs) {
+  const std::vector<const DeclRefExpr *> Refs =
+      referencesTo(V, F->getBody());
+  for (const DeclRefExpr *R : Refs) {
     if (!SM.isBeforeInTranslationUnit(R->getBeginLoc(), Use->getBeginLoc()))
       continue;
     const Stmt *P = parentOf(Ctx, R);

@@ -224,6 +224,7 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
   if (!Calls.empty())
     Finder->addMatcher(
         stmt(anyOf(forStmt(), whileStmt(), doStmt()),
+             unless(isExpansionInSystemHeader()),
              hasDescendant(callExpr(callee(functionDecl(hasAnyName(
                  std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
             .bind("loop"),

@@ -292,6 +292,7 @@ void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
   if (!Calls.empty())
     Finder->addMatcher(
         stmt(anyOf(forStmt(), whileStmt(), doStmt()),
+             unless(isExpansionInSystemHeader()),
              hasDescendant(callExpr(callee(functionDecl(hasAnyName(
                  std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
             .bind("loop"),

@@ -1,4 +1,5 @@
 // Compile-time recovery of string values (see StringRecovery.h).
+#include "checks/code/AstWalk.h"
 #include "checks/code/StringRecovery.h"
 
 #include "core/Filter.h"
@@ -65,25 +66,6 @@ bool isStringLikeType(QualType T) {
   return false;
 }
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
-}
-
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
-public:
-  explicit RefCollector(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
 std::string escapeQuotes(const std::string &S) {
   std::string Out;
   for (char C : S) {
@@ -141,7 +123,7 @@ const Expr *stripStringWrappers(const Expr *E) {
 const CompoundStmt *declaringBlock(ASTContext &Ctx, const VarDecl *V) {
   for (const DynTypedNode &P : Ctx.getParents(*V))
     if (const auto *DS = P.get<DeclStmt>()) {
-      const Stmt *Up = parentStmt(Ctx, DS);
+      const Stmt *Up = parentOf(Ctx, DS);
       return dyn_cast_or_null<CompoundStmt>(Up);
     }
   return nullptr;
@@ -151,7 +133,7 @@ bool isStraightLineIn(ASTContext &Ctx, const Stmt *S, const CompoundStmt *Block)
   if (!Block)
     return false;
   for (const Stmt *Cur = S; Cur;) {
-    const Stmt *P = parentStmt(Ctx, Cur);
+    const Stmt *P = parentOf(Ctx, Cur);
     if (!P)
       return false;
     if (P == Block)
@@ -262,24 +244,24 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
   const CompoundStmt *Block = declaringBlock(Ctx, V);
   if (!Block)
     return unknownText();
-  RefCollector Refs(V);
-  Refs.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  const std::vector<const DeclRefExpr *> Refs =
+      referencesTo(V, F->getBody());
   struct Edit {
     SourceLocation Loc;
     bool Append;
     const Expr *Value;
   };
   std::vector<Edit> Edits;
-  for (const DeclRefExpr *R : Refs.Refs) {
+  for (const DeclRefExpr *R : Refs) {
     if (R == Use || !SM.isBeforeInTranslationUnit(R->getBeginLoc(),
                                                   Use->getBeginLoc()))
       continue;
     // How this reference uses the variable: a read (a conversion, a copy,
     // a const method, a comparison or +), or a write we can follow (+=,
     // =, append). Anything else is a write we cannot follow.
-    const Stmt *P = parentStmt(Ctx, R);
+    const Stmt *P = parentOf(Ctx, R);
     while (P && isa<ParenExpr>(P))
-      P = parentStmt(Ctx, P);
+      P = parentOf(Ctx, P);
     std::optional<Edit> E;
     bool ReadOnly = isa_and_nonnull<ImplicitCastExpr>(P);
     if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
@@ -295,7 +277,7 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
                    Op->getOperator() == OO_ExclaimEqual ||
                    Op->getOperator() == OO_Less;
     } else if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
-      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Ctx, ME));
+      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, ME));
       const auto *Method = MC ? MC->getMethodDecl() : nullptr;
       if (Method && Method->getName() == "append" && MC->getNumArgs() == 1)
         E = Edit{MC->getBeginLoc(), true, MC->getArg(0)};

@@ -2,6 +2,7 @@
 // (see the header). The walk is local to the function: variables are
 // followed through their initializer and the writes before the use in
 // straight-line code, as StringRecovery does for text.
+#include "checks/code/AstWalk.h"
 #include "checks/code/TimeBasedPartitionKeyCheck.h"
 
 #include "checks/code/EntityAccess.h"
@@ -40,13 +41,6 @@ struct Lead {
     return Kind == LeadKind::Time || Kind == LeadKind::Counter;
   }
 };
-
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
-}
 
 const Expr *skip(const Expr *E) {
   while (E) {
@@ -139,18 +133,6 @@ public:
   }
   const ValueDecl *D;
   bool Found = false;
-};
-
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
-public:
-  explicit RefCollector(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
 };
 
 // True for a loop's own induction variable (for (int i = 0; ...; ++i)):
@@ -522,9 +504,9 @@ Lead KeyOrigin::fromVariable(const VarDecl *V, const Expr *Use,
       V->getInit() ? lead(V->getInit(), Depth + 1) : Lead::constant();
 
   const SourceManager &SM = Ctx.getSourceManager();
-  RefCollector Refs(V);
-  Refs.TraverseStmt(const_cast<Stmt *>(F->getBody()));
-  for (const DeclRefExpr *R : Refs.Refs) {
+  const std::vector<const DeclRefExpr *> Refs =
+      referencesTo(V, F->getBody());
+  for (const DeclRefExpr *R : Refs) {
     if (R == Use ||
         !SM.isBeforeInTranslationUnit(R->getBeginLoc(), Use->getBeginLoc()))
       continue;

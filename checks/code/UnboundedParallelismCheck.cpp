@@ -1,4 +1,5 @@
 // Decides whether work started in a loop runs unbounded (see the header).
+#include "checks/code/AstWalk.h"
 #include "checks/code/UnboundedParallelismCheck.h"
 
 #include "checks/code/StringRecovery.h"
@@ -35,13 +36,6 @@ constexpr std::pair<ApiRole, const char *> TableWork[] = {
     {ApiRole::Execute, "table operations"},
     {ApiRole::AsyncOperation, "asynchronous table operations"},
 };
-
-const Stmt *parentOf(ASTContext &Ctx, const Stmt *S) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
-}
 
 const Expr *skip(const Expr *E) {
   while (E) {
@@ -287,18 +281,6 @@ public:
   std::set<const VarDecl *> Vars;
 };
 
-class RefCollector : public RecursiveASTVisitor<RefCollector> {
-public:
-  explicit RefCollector(const VarDecl *V) : V(V) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Refs.push_back(E);
-    return true;
-  }
-  const VarDecl *V;
-  std::vector<const DeclRefExpr *> Refs;
-};
-
 bool isCollectingMethod(StringRef Name) {
   return Name == "push_back" || Name == "emplace_back" || Name == "push" ||
          Name == "emplace" || Name == "insert" || Name == "push_front" ||
@@ -490,9 +472,9 @@ bool Analysis::escapesThrough(const Expr *Value, const LoopInfo &L, bool Thread,
       V = D;
   if (!V || !declaredInside(V, L))
     return false;
-  RefCollector Refs(V);
-  Refs.TraverseStmt(const_cast<Stmt *>(L.Body));
-  for (const DeclRefExpr *R : Refs.Refs)
+  const std::vector<const DeclRefExpr *> Refs =
+      referencesTo(V, L.Body);
+  for (const DeclRefExpr *R : Refs)
     if (escapesThrough(R, L, Thread, Detached, Depth + 1))
       return true;
   return false;

@@ -52,6 +52,7 @@ struct Account {
   std::optional<double> EntitiesPerSecond;
   std::optional<double> IngressGbps;
   std::optional<double> EgressGbps;
+  std::string Note; // comment lines directly above it in the YAML
   std::string Path; // "accounts[telemetry]"
   SourcePos Pos;
 };
@@ -95,6 +96,7 @@ struct Client {
   std::optional<unsigned> MaxConcurrency;       // unset: unbounded
   RetrySpec Retry;
   PayloadFormat Payload = PayloadFormat::JsonMinimalMetadata;
+  std::string Note;
   std::string Path; // "clients[ingest]"
   SourcePos Pos;
 };
@@ -126,6 +128,7 @@ struct Property {
   std::vector<double> Weights;     // same length as Values, sums to ~1
   std::optional<std::uint64_t> Bytes; // typical size of a string/binary value
   bool Grows = false; // new values keep appearing over time (time, counters)
+  std::string Note;
   std::string Path;   // "tables[Orders].properties[status]"
   SourcePos Pos;
 };
@@ -193,6 +196,8 @@ struct Write {
   std::string Client;       // client name; empty: none declared
   // Properties written (merge); empty: the whole entity.
   std::vector<std::string> Properties;
+  SourcePos BatchPos; // of the "batch" value; 0 when not given
+  std::string Note;
   std::string Path; // "tables[T].writes[ingest-reading]"
   SourcePos Pos;
 };
@@ -211,6 +216,7 @@ struct Query {
   std::optional<std::uint64_t> ExpectedRows; // rows returned per execution
   std::optional<std::uint64_t> Top;          // $top
   std::string Client;
+  std::string Note;
   std::string Path; // "tables[T].queries[device-day]"
   SourcePos Pos;
 };
@@ -219,7 +225,8 @@ struct Query {
 struct Transaction {
   std::string Name;
   std::vector<std::string> Writes; // write names in the same table
-  std::string Path;
+  std::string Note;
+  std::string Path; // "tables[T].transactions[place-order]"
   SourcePos Pos;
 };
 
@@ -237,8 +244,10 @@ struct Table {
   // Expected entity count (for scans); unset: derived from rates/retention.
   std::optional<std::uint64_t> Entities;
   std::optional<double> RetentionSeconds; // "retention: 90d"
-  // Suggested designs: why this table or element exists
-  // ("index table for queries[failing-devices] (denormalize-for-query)").
+  // Why this table exists ("index table for queries[failing-devices]
+  // (denormalize-for-query)", set by `suggest`), or the comment lines
+  // directly above it in the YAML. Every element has one; the writer prints
+  // it as '# ' lines above the element and the loader reads them back.
   std::string Note;
   std::string Path; // "tables[DeviceReadings]"
   SourcePos Pos;
@@ -257,6 +266,9 @@ struct Suppression {
 
 struct Schema {
   std::string File; // as named by the user
+  // The comment lines before the first key (a yaml-language-server modeline,
+  // a title), without their '#', kept by the writer.
+  std::vector<std::string> Header;
   int Version = CurrentSchemaVersion;
   std::vector<Account> Accounts;
   std::vector<Client> Clients;

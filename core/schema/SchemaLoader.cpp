@@ -1,0 +1,1064 @@
+// The schema loader: hostile-input guards, strict reading of every section,
+// cross-reference checks, then comments (notes and suppressions).
+#include "core/schema/SchemaLoader.h"
+
+#include "core/AtomicFile.h"
+#include "core/Filter.h"
+#include "core/YamlReader.h"
+#include "core/schema/NameHint.h"
+#include "core/schema/SchemaComments.h"
+#include "core/schema/SchemaValues.h"
+#include "core/schema/YamlLines.h"
+
+#include <algorithm>
+#include <set>
+#include <sys/stat.h>
+#include <unordered_set>
+
+namespace tablelint::schema {
+
+namespace {
+
+// Above this many entities (operations) per second a rate is a typo: the
+// whole Table service in a region does not serve it to one schema.
+constexpr double AbsurdRatePerSecond = 1e9;
+
+SourcePos posOf(const YAML::Node &N) {
+  SourcePos P;
+  if (N.IsDefined() && N.Mark().line >= 0) {
+    P.Line = static_cast<unsigned>(N.Mark().line) + 1;
+    P.Column = static_cast<unsigned>(N.Mark().column) + 1;
+  }
+  return P;
+}
+
+// parseKeyTemplate ends its messages with " at column N" (1-based, inside
+// the template): removes that and returns the 0-based offset, so the error
+// can point at the column inside the YAML value instead.
+std::size_t takeColumn(std::string &Problem) {
+  const std::string Marker = " at column ";
+  const std::size_t At = Problem.rfind(Marker);
+  if (At == std::string::npos)
+    return 0;
+  const std::size_t Column =
+      std::strtoul(Problem.c_str() + At + Marker.size(), nullptr, 10);
+  Problem.erase(At);
+  return Column ? Column - 1 : 0;
+}
+
+std::string tooLarge(std::uint64_t Bytes, std::uint64_t Limit) {
+  return "the file is " + std::to_string(Bytes) +
+         " bytes; schema files are limited to " + std::to_string(Limit) +
+         " bytes";
+}
+
+bool isInteger(EdmType T) { return T == EdmType::Int32 || T == EdmType::Int64; }
+
+// A placeholder's format and functions must fit its property's type, or the
+// key renders differently from what the template says (a date format on a
+// string is printed as the plain string).
+std::optional<std::string> placeholderTypeProblem(const KeyPart &P,
+                                                  const Property &Prop) {
+  const std::string Type(edmShortName(Prop.Type));
+  const std::string Name = "'{" + P.Text + ":" + P.Format + "}'";
+  if (!P.Format.empty()) {
+    if (isInteger(Prop.Type)) {
+      const bool Digits =
+          P.Format.size() > 1 && P.Format.size() < 4 &&
+          (P.Format[0] == 'D' || P.Format[0] == 'd') &&
+          P.Format.find_first_not_of("0123456789", 1) == std::string::npos;
+      if (!Digits)
+        return Name + ": an integer format is D<n> (zero-padded to n " +
+               "digits), as in {" + P.Text + ":D10}";
+    } else if (Prop.Type != EdmType::DateTime) {
+      return Name + ": formats apply to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+    }
+  }
+  for (const KeyFunction &F : P.Functions)
+    if (F.Fn == KeyFunction::Reverse && Prop.Type != EdmType::DateTime &&
+        !isInteger(Prop.Type))
+      return "'reverse' in '{" + P.Text +
+             "|reverse}' applies to datetime and integer properties; '" +
+             P.Text + "' is " + Type;
+  return std::nullopt;
+}
+
+bool isSystemProperty(std::string_view Name) {
+  return Name == "PartitionKey" || Name == "RowKey" || Name == "Timestamp";
+}
+
+// The names of a list of elements, for did-you-mean hints.
+template <typename T>
+std::vector<std::string> namesOf(const std::vector<T> &V) {
+  std::vector<std::string> Out;
+  for (const T &E : V)
+    Out.push_back(E.Name);
+  return Out;
+}
+
+// Finds the first element named Name, or nullptr.
+template <typename T>
+const T *findNamed(const std::vector<T> &V, const std::string &Name) {
+  for (const T &E : V)
+    if (E.Name == Name)
+      return &E;
+  return nullptr;
+}
+
+// Walks the parsed document once before reading it: counts nodes with
+// aliases expanded (an alias bomb is small as text and huge as a tree),
+// bounds the depth (an alias may refer to its own ancestor) and reports
+// duplicate keys, which yaml-cpp keeps silently.
+class DocumentGuard {
+public:
+  DocumentGuard(const SchemaLoadOptions &Options, const std::string &File,
+                std::vector<InputError> &Errors)
+      : Options(Options), File(File), Errors(Errors), Budget(Options.MaxNodes) {
+  }
+
+  bool check(const YAML::Node &Root) {
+    walk(Root, 0);
+    return !Stopped;
+  }
+
+private:
+  void walk(const YAML::Node &N, unsigned Depth) {
+    if (Stopped)
+      return;
+    if (Budget-- == 0) {
+      Errors.push_back(errorAt(
+          File, N,
+          "the document expands to more than " +
+              std::to_string(Options.MaxNodes) +
+              " nodes through anchors and aliases; refusing to read it"));
+      Stopped = true;
+      return;
+    }
+    if (Depth > Options.MaxDepth) {
+      Errors.push_back(
+          errorAt(File, N,
+                  "aliases nest collections more than " +
+                      std::to_string(Options.MaxDepth) +
+                      " levels deep (an alias inside the node it refers to?); "
+                      "refusing to read it"));
+      Stopped = true;
+      return;
+    }
+    if (N.IsSequence()) {
+      for (const auto &Item : N)
+        walk(Item, Depth + 1);
+    } else if (N.IsMap()) {
+      checkDuplicateKeys(N);
+      for (const auto &KV : N) {
+        walk(KV.first, Depth + 1);
+        walk(KV.second, Depth + 1);
+      }
+    }
+  }
+
+  void checkDuplicateKeys(const YAML::Node &Map) {
+    // An aliased map is visited once per alias; report it once.
+    const auto Where = std::make_pair(Map.Mark().line, Map.Mark().column);
+    if (!CheckedMaps.insert(Where).second)
+      return;
+    std::unordered_map<std::string, int> FirstLine;
+    for (const auto &KV : Map) {
+      if (!KV.first.IsScalar())
+        continue;
+      auto [It, New] =
+          FirstLine.emplace(KV.first.Scalar(), KV.first.Mark().line + 1);
+      if (!New)
+        Errors.push_back(errorAt(File, KV.first,
+                                 "duplicate key '" + KV.first.Scalar() +
+                                     "' (first at line " +
+                                     std::to_string(It->second) + ")"));
+    }
+  }
+
+  const SchemaLoadOptions &Options;
+  const std::string &File;
+  std::vector<InputError> &Errors;
+  std::uint64_t Budget;
+  bool Stopped = false;
+  std::set<std::pair<int, int>> CheckedMaps;
+};
+
+class Loader {
+public:
+  Loader(const std::vector<YamlLine> &Lines, const std::string &File,
+         const SchemaLoadOptions &Options, Schema &S,
+         std::vector<InputError> &Errors)
+      : Lines(Lines), File(File), Options(Options), S(S), Errors(Errors) {}
+
+  void load(const YAML::Node &Root);
+
+private:
+  // --- reporting
+  void error(const YAML::Node &At, std::string Message) {
+    Errors.push_back(errorAt(File, At, std::move(Message)));
+  }
+  void errorAtPos(SourcePos P, std::string Message) {
+    Errors.push_back({File, P.Line, P.Column, std::move(Message)});
+  }
+  // The position of byte Offset inside the string value of node At.
+  SourcePos insideScalar(const YAML::Node &At, std::size_t Offset) const;
+
+  // --- typed values (nullopt when absent or wrong; wrong is reported)
+  std::optional<std::string> scalar(YamlMap &M, std::string_view Key,
+                                    bool Required = false);
+  std::optional<std::uint64_t> count(YamlMap &M, std::string_view Key,
+                                     bool Required = false);
+  std::optional<double> number(YamlMap &M, std::string_view Key);
+  std::optional<double> duration(YamlMap &M, std::string_view Key);
+  std::optional<bool> boolean(YamlMap &M, std::string_view Key);
+  std::optional<Rate> rate(YamlMap &M, std::string_view Key);
+  template <typename E>
+  std::optional<E> keyword(YamlMap &M, std::string_view Key,
+                           std::optional<E> (*Parse)(std::string_view),
+                           const std::string &Choices, bool Required = false);
+  // A list of names, each at its own position.
+  std::vector<std::pair<std::string, SourcePos>>
+  names(YamlMap &M, std::string_view Key, bool Required = false);
+  // Calls Read for each item of the sequence under Key.
+  template <typename Fn>
+  void forEachItem(YamlMap &M, std::string_view Key, const char *What, Fn Read);
+
+  // --- sections
+  void loadAccount(const YAML::Node &N, std::size_t Index);
+  void loadClient(const YAML::Node &N, std::size_t Index);
+  void loadRetry(YamlMap &Parent, Client &C);
+  void loadTable(const YAML::Node &N, std::size_t Index);
+  void loadProperty(Table &T, const YAML::Node &Key, const YAML::Node &Value);
+  void loadWrite(Table &T, const YAML::Node &N, std::size_t Index);
+  void loadQuery(Table &T, const YAML::Node &N, std::size_t Index);
+  void loadTransaction(Table &T, const YAML::Node &N, std::size_t Index);
+
+  // --- checks that tie the file together
+  std::string elementName(YamlMap &M, const std::string &Section,
+                          std::size_t Index, std::string &Path);
+  template <typename T>
+  void checkUnique(const std::vector<T> &V, const std::string &What);
+  void checkValues(Property &P, const YAML::Node &ValuesNode,
+                   const YAML::Node &WeightsNode);
+  std::optional<KeyTemplate> keyTemplate(YamlMap &M, std::string_view Key,
+                                         const Table &T);
+  void checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
+                         const Table &T, const std::string &Where);
+  void checkFilter(const Table &T, const Query &Q, const YAML::Node &At);
+  bool propertiesKnown(const Table &T) const {
+    return !(Options.Fragment && T.Properties.empty());
+  }
+  void checkPropertyNames(
+      const Table &T,
+      const std::vector<std::pair<std::string, SourcePos>> &Names,
+      const std::string &Subject, const std::string &Verb);
+  void checkReferences();
+
+  struct Reference {
+    std::string Kind; // "account" | "client"
+    std::string Name;
+    SourcePos Pos;
+    std::string Subject; // "table 'T'", "query 'q'"
+  };
+
+  const std::vector<YamlLine> &Lines;
+  const std::string &File;
+  const SchemaLoadOptions &Options;
+  Schema &S;
+  std::vector<InputError> &Errors;
+  std::vector<Reference> References;
+};
+
+SourcePos Loader::insideScalar(const YAML::Node &At, std::size_t Offset) const {
+  SourcePos P = posOf(At);
+  if (P.Line == 0)
+    return P;
+  std::tie(P.Line, P.Column) =
+      positionInScalar(Lines, P.Line, P.Column - 1, Offset);
+  return P;
+}
+
+std::optional<std::string> Loader::scalar(YamlMap &M, std::string_view Key,
+                                          bool Required) {
+  return M.string(Key, Required);
+}
+
+std::optional<std::uint64_t> Loader::count(YamlMap &M, std::string_view Key,
+                                           bool Required) {
+  YAML::Node V = M.get(Key, Required);
+  if (!V.IsDefined())
+    return std::nullopt;
+  std::string Problem;
+  std::optional<std::uint64_t> N;
+  if (V.IsScalar())
+    N = parseCount(V.Scalar(), Problem);
+  else
+    Problem = "expected a whole number like 50000 or 2M";
+  if (!N)
+    error(V, "'" + std::string(Key) + "': " + Problem);
+  return N;
+}
+
+std::optional<double> Loader::number(YamlMap &M, std::string_view Key) {
+  YAML::Node V = M.get(Key, false);
+  if (!V.IsDefined())
+    return std::nullopt;
+  std::string Problem = "expected a number";
+  std::optional<double> N;
+  if (V.IsScalar())
+    N = parseNumber(V.Scalar(), Problem);
+  if (!N)
+    error(V, "'" + std::string(Key) + "': " + Problem);
+  return N;
+}
+
+std::optional<double> Loader::duration(YamlMap &M, std::string_view Key) {
+  YAML::Node V = M.get(Key, false);
+  if (!V.IsDefined())
+    return std::nullopt;
+  std::string Problem = "expected a duration like 800ms, 60s, 5m, 2h or 90d";
+  std::optional<double> D;
+  if (V.IsScalar())
+    D = parseDurationSeconds(V.Scalar(), Problem);
+  if (!D)
+    error(V, "'" + std::string(Key) + "': " + Problem);
+  return D;
+}
+
+std::optional<bool> Loader::boolean(YamlMap &M, std::string_view Key) {
+  YAML::Node V = M.get(Key, false);
+  if (!V.IsDefined())
+    return std::nullopt;
+  if (V.IsScalar() && (V.Scalar() == "true" || V.Scalar() == "false"))
+    return V.Scalar() == "true";
+  error(V, "'" + std::string(Key) + "' must be true or false");
+  return std::nullopt;
+}
+
+std::optional<Rate> Loader::rate(YamlMap &M, std::string_view Key) {
+  YAML::Node V = M.get(Key, true);
+  if (!V.IsDefined())
+    return std::nullopt;
+  std::string Problem = "expected a rate like 6000/s, 20/min, 1.5k/h or 2M/day";
+  std::optional<double> PerSecond;
+  if (V.IsScalar())
+    PerSecond = parseRatePerSecond(V.Scalar(), Problem);
+  if (!PerSecond) {
+    error(V, "'" + std::string(Key) + "': " + Problem);
+    return std::nullopt;
+  }
+  if (*PerSecond == 0) {
+    error(V, "'" + std::string(Key) +
+                 "' is zero; remove the access pattern if it never runs");
+    return std::nullopt;
+  }
+  if (*PerSecond > AbsurdRatePerSecond) {
+    error(V, "'" + std::string(Key) + "' " + V.Scalar() + " is " +
+                 formatNumber(*PerSecond) +
+                 " per second; tablelint accepts at "
+                 "most " +
+                 formatRate(AbsurdRatePerSecond) + " (a typo?)");
+    return std::nullopt;
+  }
+  Rate R;
+  R.PerSecond = *PerSecond;
+  R.Text = V.Scalar();
+  R.Pos = posOf(V);
+  return R;
+}
+
+template <typename E>
+std::optional<E> Loader::keyword(YamlMap &M, std::string_view Key,
+                                 std::optional<E> (*Parse)(std::string_view),
+                                 const std::string &Choices, bool Required) {
+  YAML::Node V = M.get(Key, Required);
+  if (!V.IsDefined())
+    return std::nullopt;
+  std::optional<E> Value;
+  if (V.IsScalar())
+    Value = Parse(V.Scalar());
+  if (!Value)
+    error(V, "'" + std::string(Key) + "' must be one of " + Choices +
+                 (V.IsScalar() ? ", got '" + V.Scalar() + "'" : std::string()));
+  return Value;
+}
+
+std::vector<std::pair<std::string, SourcePos>>
+Loader::names(YamlMap &M, std::string_view Key, bool Required) {
+  std::vector<std::pair<std::string, SourcePos>> Out;
+  YAML::Node V = M.get(Key, Required);
+  if (!V.IsDefined())
+    return Out;
+  if (!V.IsSequence()) {
+    error(V, "'" + std::string(Key) + "' must be a list of names");
+    return Out;
+  }
+  for (const auto &Item : V) {
+    if (!Item.IsScalar() || Item.Scalar().empty()) {
+      error(Item, "'" + std::string(Key) + "' must be a list of names");
+      continue;
+    }
+    Out.emplace_back(Item.Scalar(), posOf(Item));
+  }
+  return Out;
+}
+
+template <typename Fn>
+void Loader::forEachItem(YamlMap &M, std::string_view Key, const char *What,
+                         Fn Read) {
+  YAML::Node V = M.get(Key, false);
+  if (!V.IsDefined() || V.IsNull())
+    return;
+  if (!V.IsSequence()) {
+    error(V, "'" + std::string(Key) + "' must be a list of " + What);
+    return;
+  }
+  std::size_t Index = 0;
+  for (const auto &Item : V)
+    Read(Item, Index++);
+}
+
+std::string Loader::elementName(YamlMap &M, const std::string &Section,
+                                std::size_t Index, std::string &Path) {
+  std::optional<std::string> Name = scalar(M, "name", true);
+  // An element without a name still gets a path, by position.
+  Path = Section + "[" + (Name ? *Name : "#" + std::to_string(Index + 1)) + "]";
+  return Name.value_or(std::string());
+}
+
+template <typename T>
+void Loader::checkUnique(const std::vector<T> &V, const std::string &What) {
+  for (std::size_t I = 0; I < V.size(); ++I) {
+    if (V[I].Name.empty())
+      continue;
+    for (std::size_t J = 0; J < I; ++J)
+      if (V[J].Name == V[I].Name) {
+        errorAtPos(V[I].Pos, "duplicate " + What + " name '" + V[I].Name +
+                                 "' (first declared at line " +
+                                 std::to_string(V[J].Pos.Line) + ")");
+        break;
+      }
+  }
+}
+
+void Loader::load(const YAML::Node &Root) {
+  if (!Root.IsDefined() || Root.IsNull()) {
+    Errors.push_back({File, 0, 0,
+                      "empty schema: expected a mapping with 'version' and "
+                      "'tables'"});
+    return;
+  }
+  YamlMap Top(Root, File, Errors, "schema");
+  if (!Top.valid())
+    return;
+  YAML::Node Version = Top.get("version", !Options.Fragment);
+  if (Version.IsDefined()) {
+    if (!Version.IsScalar() || Version.Scalar() != "1")
+      error(Version, "unsupported schema version '" +
+                         (Version.IsScalar() ? Version.Scalar() : "") +
+                         "'; this tablelint reads version " +
+                         std::to_string(CurrentSchemaVersion));
+  }
+  forEachItem(Top, "accounts", "accounts",
+              [&](const YAML::Node &N, std::size_t I) { loadAccount(N, I); });
+  forEachItem(Top, "clients", "clients",
+              [&](const YAML::Node &N, std::size_t I) { loadClient(N, I); });
+  forEachItem(Top, "tables", "tables",
+              [&](const YAML::Node &N, std::size_t I) { loadTable(N, I); });
+  Top.finish();
+  checkUnique(S.Accounts, "account");
+  checkUnique(S.Clients, "client");
+  checkUnique(S.Tables, "table");
+  checkReferences();
+}
+
+void Loader::loadAccount(const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "account");
+  Account A;
+  A.Pos = posOf(N);
+  A.Name = elementName(M, "accounts", Index, A.Path);
+  A.Region = scalar(M, "region").value_or("");
+  A.Subscription = scalar(M, "subscription").value_or("");
+  YAML::Node Targets = M.get("targets", false);
+  if (Targets.IsDefined()) {
+    YamlMap TM(Targets, File, Errors, "account targets");
+    A.EntitiesPerSecond = number(TM, "entitiesPerSecond");
+    A.IngressGbps = number(TM, "ingressGbps");
+    A.EgressGbps = number(TM, "egressGbps");
+    TM.finish();
+  }
+  M.finish();
+  S.Accounts.push_back(std::move(A));
+}
+
+void Loader::loadClient(const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "client");
+  Client C;
+  C.Pos = posOf(N);
+  C.Name = elementName(M, "clients", Index, C.Path);
+  C.Kind = keyword(M, "kind", parseClientKind, clientKindChoices())
+               .value_or(ClientKind::Service);
+  C.Region = scalar(M, "region").value_or("");
+  C.Auth = keyword(M, "auth", parseAuthKind, authKindChoices())
+               .value_or(AuthKind::Token);
+  YAML::Node Bandwidth = M.get("bandwidth", false);
+  if (Bandwidth.IsDefined()) {
+    std::string Problem = "expected a bandwidth like 100Mbps or 1Gbps";
+    if (Bandwidth.IsScalar())
+      C.BandwidthBitsPerSecond =
+          parseBandwidthBitsPerSecond(Bandwidth.Scalar(), Problem);
+    if (!C.BandwidthBitsPerSecond)
+      error(Bandwidth, "'bandwidth': " + Problem);
+  }
+  if (std::optional<std::uint64_t> Max = count(M, "maxConcurrency")) {
+    if (*Max == 0 || *Max > 1'000'000)
+      error(M.get("maxConcurrency", false),
+            "'maxConcurrency' must be between 1 and 1000000; leave it out "
+            "for no limit");
+    else
+      C.MaxConcurrency = static_cast<unsigned>(*Max);
+  }
+  loadRetry(M, C);
+  C.Payload = keyword(M, "payload", parsePayloadFormat, payloadFormatChoices())
+                  .value_or(PayloadFormat::JsonMinimalMetadata);
+  M.finish();
+  S.Clients.push_back(std::move(C));
+}
+
+void Loader::loadRetry(YamlMap &Parent, Client &C) {
+  YAML::Node N = Parent.get("retry", false);
+  if (!N.IsDefined())
+    return;
+  YamlMap M(N, File, Errors, "retry policy");
+  RetrySpec &R = C.Retry;
+  R.Pos = posOf(N);
+  for (const auto &KV : Parent.node())
+    if (KV.first.IsScalar() && KV.first.Scalar() == "retry")
+      R.Pos = posOf(KV.first);
+  R.Policy = keyword(M, "policy", parseRetryPolicy, retryPolicyChoices())
+                 .value_or(RetryPolicyKind::Exponential);
+  if (R.Policy == RetryPolicyKind::None)
+    R.MaxRetries = 0;
+  R.BaseDelaySeconds = duration(M, "baseDelay").value_or(R.BaseDelaySeconds);
+  R.MaxDelaySeconds = duration(M, "maxDelay").value_or(R.MaxDelaySeconds);
+  if (std::optional<std::uint64_t> Max = count(M, "maxRetries")) {
+    if (*Max > 1000)
+      error(M.get("maxRetries", false), "'maxRetries' must be at most 1000");
+    else
+      R.MaxRetries = static_cast<unsigned>(*Max);
+  }
+  R.Jitter = boolean(M, "jitter").value_or(R.Jitter);
+  for (const auto &[Code, Pos] : names(M, "retryOn")) {
+    std::string Problem;
+    std::optional<std::uint64_t> Status = parseCount(Code, Problem);
+    if (!Status || *Status < 100 || *Status > 599 ||
+        Code.find_first_not_of("0123456789") != std::string::npos)
+      errorAtPos(Pos, "'retryOn': expected HTTP status codes (100-599), got '" +
+                          Code + "'");
+    else
+      R.RetryOn.push_back(static_cast<int>(*Status));
+  }
+  M.finish();
+}
+
+std::optional<KeyTemplate> Loader::keyTemplate(YamlMap &M, std::string_view Key,
+                                               const Table &T) {
+  std::optional<std::string> Text = scalar(M, Key, true);
+  if (!Text)
+    return std::nullopt;
+  const YAML::Node At = M.get(Key, false);
+  std::string Problem;
+  std::optional<KeyTemplate> K = parseKeyTemplate(*Text, Problem);
+  if (!K) {
+    const std::size_t Offset = takeColumn(Problem);
+    errorAtPos(insideScalar(At, Offset), "'" + std::string(Key) +
+                                             "' of table '" + T.Name +
+                                             "': " + Problem);
+    return std::nullopt;
+  }
+  K->Pos = posOf(At);
+  checkPlaceholders(*K, At, T, "'" + std::string(Key) + "'");
+  return K;
+}
+
+void Loader::checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
+                               const Table &T, const std::string &Where) {
+  if (!propertiesKnown(T))
+    return;
+  for (const KeyPart &P : K.Parts) {
+    if (!P.IsPlaceholder)
+      continue;
+    const Property *Prop = T.property(P.Text);
+    if (!Prop) {
+      errorAtPos(insideScalar(At, P.Offset),
+                 Where + ": placeholder '{" + P.Text +
+                     "}' names no property of table '" + T.Name + "'" +
+                     didYouMean(P.Text, namesOf(T.Properties)));
+      continue;
+    }
+    if (std::optional<std::string> Problem = placeholderTypeProblem(P, *Prop))
+      errorAtPos(insideScalar(At, P.Offset), Where + ": " + *Problem);
+  }
+}
+
+void Loader::checkFilter(const Table &T, const Query &Q, const YAML::Node &At) {
+  const std::string Where = "filter of query '" + Q.Name + "'";
+  std::string Problem;
+  std::optional<KeyTemplate> K = parseKeyTemplate(Q.Filter, Problem);
+  if (!K) {
+    const std::size_t Offset = takeColumn(Problem);
+    errorAtPos(insideScalar(At, Offset), Where + ": " + Problem);
+    return;
+  }
+  checkPlaceholders(*K, At, T, Where);
+  // Each placeholder becomes the filter engine's unknown-value byte, so the
+  // real parser checks the rest; RawOffset maps each byte of the substituted
+  // text back to the template.
+  std::string Substituted;
+  std::vector<std::size_t> RawOffset;
+  for (const KeyPart &P : K->Parts) {
+    if (P.IsPlaceholder) {
+      Substituted += UnknownValueMarker;
+      RawOffset.push_back(P.Offset);
+      continue;
+    }
+    std::size_t Raw = P.Offset;
+    for (char C : P.Text) {
+      Substituted += C;
+      RawOffset.push_back(Raw);
+      // "{{" and "}}" are one brace in the text.
+      Raw += (C == '{' || C == '}') ? 2 : 1;
+    }
+  }
+  FilterParseOptions Parse;
+  Parse.Placeholder = UnknownValueMarker;
+  auto ToRaw = [&](std::size_t Offset) {
+    return Offset < RawOffset.size() ? RawOffset[Offset] : Q.Filter.size();
+  };
+  FilterParseResult R = parseFilter(Substituted, Parse);
+  if (!R) {
+    errorAtPos(insideScalar(At, ToRaw(R.error().Offset)),
+               Where + " does not parse: " + R.error().Message);
+    return;
+  }
+  // A property the table does not declare matches no entity: the service
+  // treats a missing property as not equal to anything.
+  if (!propertiesKnown(T))
+    return;
+  std::set<std::string> Reported;
+  for (const FilterNode &N : R.filter().Nodes) {
+    if ((N.Kind != FilterNodeKind::Compare &&
+         N.Kind != FilterNodeKind::BoolProperty) ||
+        isSystemProperty(N.Property) || T.property(N.Property) ||
+        !Reported.insert(N.Property).second)
+      continue;
+    errorAtPos(insideScalar(At, ToRaw(N.PropertyOffset)),
+               Where + " compares '" + N.Property +
+                   "', which is not a property of table '" + T.Name + "'" +
+                   didYouMean(N.Property, namesOf(T.Properties)));
+  }
+}
+
+void Loader::checkPropertyNames(
+    const Table &T, const std::vector<std::pair<std::string, SourcePos>> &Names,
+    const std::string &Subject, const std::string &Verb) {
+  if (!propertiesKnown(T))
+    return;
+  for (const auto &[Name, Pos] : Names)
+    if (!T.property(Name) && !isSystemProperty(Name))
+      errorAtPos(Pos, Subject + " " + Verb + " '" + Name +
+                          "', which is not a property of table '" + T.Name +
+                          "'" + didYouMean(Name, namesOf(T.Properties)));
+}
+
+void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "table");
+  Table T;
+  T.Pos = posOf(N);
+  T.Name = elementName(M, "tables", Index, T.Path);
+  if (std::optional<std::string> Account =
+          scalar(M, "account", !Options.Fragment)) {
+    T.Account = *Account;
+    References.push_back({"account", T.Account, posOf(M.get("account", false)),
+                          "table '" + T.Name + "'"});
+  }
+  // Properties first: key templates, writes and queries refer to them.
+  YAML::Node Props = M.get("properties", false);
+  if (Props.IsDefined() && !Props.IsNull()) {
+    if (!Props.IsMap())
+      error(Props, "'properties' must be a mapping from property name to "
+                   "its description");
+    else
+      for (const auto &KV : Props)
+        loadProperty(T, KV.first, KV.second);
+  }
+  if (std::optional<KeyTemplate> K = keyTemplate(M, "partitionKey", T))
+    T.PartitionKey = std::move(*K);
+  if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", T))
+    T.RowKey = std::move(*K);
+  forEachItem(M, "writes", "writes",
+              [&](const YAML::Node &W, std::size_t I) { loadWrite(T, W, I); });
+  forEachItem(M, "queries", "queries",
+              [&](const YAML::Node &Q, std::size_t I) { loadQuery(T, Q, I); });
+  forEachItem(
+      M, "transactions", "transactions",
+      [&](const YAML::Node &X, std::size_t I) { loadTransaction(T, X, I); });
+  T.Entities = count(M, "entities");
+  T.RetentionSeconds = duration(M, "retention");
+  if (T.RetentionSeconds && *T.RetentionSeconds == 0) {
+    error(M.get("retention", false),
+          "'retention' is zero; leave it out when entities are kept forever");
+    T.RetentionSeconds.reset();
+  }
+  M.finish();
+  checkUnique(T.Writes, "write");
+  checkUnique(T.Queries, "query");
+  checkUnique(T.Transactions, "transaction");
+  S.Tables.push_back(std::move(T));
+}
+
+void Loader::loadProperty(Table &T, const YAML::Node &Key,
+                          const YAML::Node &Value) {
+  Property P;
+  P.Name = Key.IsScalar() ? Key.Scalar() : std::string();
+  P.Pos = posOf(Key);
+  P.Path = T.Path + ".properties[" + P.Name + "]";
+  if (P.Name.empty()) {
+    error(Key, "a property name must be a non-empty string");
+    return;
+  }
+  YamlMap M(Value, File, Errors, "property '" + P.Name + "'");
+  if (!M.valid()) {
+    T.Properties.push_back(std::move(P));
+    return;
+  }
+  YAML::Node Type = M.get("type", true);
+  if (Type.IsDefined()) {
+    std::optional<EdmType> E =
+        Type.IsScalar() ? parseEdmType(Type.Scalar()) : std::nullopt;
+    if (E)
+      P.Type = *E;
+    else
+      error(Type, "'type' must be one of string, int32, int64, double, "
+                  "boolean, datetime, guid, binary" +
+                      (Type.IsScalar() ? ", got '" + Type.Scalar() + "'"
+                                       : std::string()));
+  }
+  P.Distinct = count(M, "distinct");
+  if (P.Distinct && *P.Distinct == 0) {
+    error(M.get("distinct", false), "'distinct' must be at least 1");
+    P.Distinct.reset();
+  }
+  YAML::Node Dist = M.get("distribution", false);
+  if (Dist.IsDefined()) {
+    std::string Problem = "expected a distribution";
+    std::optional<Distribution> D;
+    if (Dist.IsScalar())
+      D = parseDistribution(Dist.Scalar(), Problem);
+    if (D)
+      P.Dist = *D;
+    else
+      error(Dist, "'distribution': " + Problem);
+  }
+  const YAML::Node ValuesNode = M.get("values", false);
+  const YAML::Node WeightsNode = M.get("weights", false);
+  checkValues(P, ValuesNode, WeightsNode);
+  P.Bytes = count(M, "bytes");
+  if (P.Bytes && P.Type != EdmType::String && P.Type != EdmType::Binary) {
+    error(M.get("bytes", false),
+          "'bytes' applies to string and binary properties; '" + P.Name +
+              "' is " + std::string(edmShortName(P.Type)) +
+              ", whose size is fixed");
+    P.Bytes.reset();
+  }
+  P.Grows = boolean(M, "grows").value_or(false);
+  M.finish();
+  // A second declaration is a duplicate key, reported by DocumentGuard.
+  if (!T.property(P.Name))
+    T.Properties.push_back(std::move(P));
+}
+
+// Whether Text is a valid value of Type, as a value list writes it.
+bool valueHasType(const std::string &Text, EdmType Type) {
+  std::string Ignored;
+  switch (Type) {
+  case EdmType::String:
+  case EdmType::Binary:
+    return true;
+  case EdmType::Int32:
+  case EdmType::Int64:
+    return !Text.empty() &&
+           Text.find_first_not_of("0123456789", Text[0] == '-' ? 1 : 0) ==
+               std::string::npos &&
+           Text.size() < (Type == EdmType::Int32 ? 11u : 20u);
+  case EdmType::Double:
+    return Text.find_first_not_of("-0123456789.") == std::string::npos &&
+           !Text.empty();
+  case EdmType::Boolean:
+    return Text == "true" || Text == "false";
+  case EdmType::DateTime:
+    return parseDateTimeTicks(Text).has_value();
+  case EdmType::Guid:
+    return canonicalGuid(Text).has_value();
+  }
+  return false;
+}
+
+void Loader::checkValues(Property &P, const YAML::Node &ValuesNode,
+                         const YAML::Node &WeightsNode) {
+  if (ValuesNode.IsDefined()) {
+    if (!ValuesNode.IsSequence() || ValuesNode.size() == 0) {
+      error(ValuesNode, "'values' must be a non-empty list");
+    } else {
+      for (const auto &Item : ValuesNode) {
+        if (!Item.IsScalar()) {
+          error(Item, "'values' must be a list of scalar values");
+          continue;
+        }
+        if (!valueHasType(Item.Scalar(), P.Type))
+          error(Item, "value '" + Item.Scalar() + "' is not of type " +
+                          std::string(edmShortName(P.Type)) +
+                          ", the type of '" + P.Name + "'");
+        P.Values.push_back(Item.Scalar());
+      }
+      if (P.Distinct && *P.Distinct != P.Values.size())
+        error(ValuesNode, "'values' lists " + std::to_string(P.Values.size()) +
+                              " values but 'distinct' says " +
+                              std::to_string(*P.Distinct));
+    }
+  }
+  if (!WeightsNode.IsDefined())
+    return;
+  if (!ValuesNode.IsDefined()) {
+    error(WeightsNode, "'weights' needs 'values': one weight per value");
+    return;
+  }
+  if (!WeightsNode.IsSequence()) {
+    error(WeightsNode, "'weights' must be a list of numbers");
+    return;
+  }
+  std::vector<double> Weights;
+  double Sum = 0;
+  for (const auto &Item : WeightsNode) {
+    std::string Problem = "expected a number";
+    std::optional<double> W =
+        Item.IsScalar() ? parseNumber(Item.Scalar(), Problem) : std::nullopt;
+    if (!W) {
+      error(Item, "'weights': " + Problem);
+      return;
+    }
+    Weights.push_back(*W);
+    Sum += *W;
+  }
+  if (Weights.size() != P.Values.size()) {
+    error(WeightsNode, "'weights' has " + std::to_string(Weights.size()) +
+                           " numbers for " + std::to_string(P.Values.size()) +
+                           " values");
+    return;
+  }
+  if (Sum < 0.99 || Sum > 1.01) {
+    error(WeightsNode, "'weights' add up to " + formatNumber(Sum) +
+                           "; they are shares and must add up to 1");
+    return;
+  }
+  P.Weights = std::move(Weights);
+}
+
+void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "write");
+  Write W;
+  W.Pos = posOf(N);
+  W.Name = elementName(M, T.Path + ".writes", Index, W.Path);
+  W.Op = keyword(M, "op", parseWriteKind, writeKindChoices(), true)
+             .value_or(WriteKind::Insert);
+  if (std::optional<Rate> R = rate(M, "rate"))
+    W.Frequency = *R;
+  // Any batch size is kept: 0 or 500 is the invalid-batch rule's finding.
+  if (std::optional<std::uint64_t> Batch = count(M, "batch")) {
+    W.BatchSize =
+        static_cast<unsigned>(std::min<std::uint64_t>(*Batch, 1u << 30));
+    W.BatchPos = posOf(M.get("batch", false));
+  }
+  if (std::optional<std::string> C = scalar(M, "client")) {
+    W.Client = *C;
+    References.push_back({"client", W.Client, posOf(M.get("client", false)),
+                          "write '" + W.Name + "'"});
+  }
+  const auto Props = names(M, "properties");
+  for (const auto &P : Props)
+    W.Properties.push_back(P.first);
+  checkPropertyNames(T, Props, "write '" + W.Name + "'", "writes");
+  M.finish();
+  T.Writes.push_back(std::move(W));
+}
+
+void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "query");
+  Query Q;
+  Q.Pos = posOf(N);
+  Q.Name = elementName(M, T.Path + ".queries", Index, Q.Path);
+  if (std::optional<std::string> F = scalar(M, "filter")) {
+    Q.Filter = *F;
+    const YAML::Node At = M.get("filter", false);
+    Q.FilterPos = posOf(At);
+    checkFilter(T, Q, At);
+  }
+  Q.HasSelect = M.get("select", false).IsDefined();
+  const auto Select = names(M, "select");
+  for (const auto &P : Select)
+    Q.Select.push_back(P.first);
+  checkPropertyNames(T, Select, "query '" + Q.Name + "'", "selects");
+  const auto Uses = names(M, "uses");
+  for (const auto &P : Uses)
+    Q.Uses.push_back(P.first);
+  checkPropertyNames(T, Uses, "query '" + Q.Name + "'", "uses");
+  if (std::optional<Rate> R = rate(M, "rate"))
+    Q.Frequency = *R;
+  Q.ExpectedRows = count(M, "expectedRows");
+  Q.Top = count(M, "top");
+  if (Q.Top && *Q.Top == 0) {
+    error(M.get("top", false), "'top' must be at least 1");
+    Q.Top.reset();
+  }
+  if (std::optional<std::string> C = scalar(M, "client")) {
+    Q.Client = *C;
+    References.push_back({"client", Q.Client, posOf(M.get("client", false)),
+                          "query '" + Q.Name + "'"});
+  }
+  M.finish();
+  T.Queries.push_back(std::move(Q));
+}
+
+void Loader::loadTransaction(Table &T, const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "transaction");
+  Transaction X;
+  X.Pos = posOf(N);
+  X.Name = elementName(M, T.Path + ".transactions", Index, X.Path);
+  for (const auto &[Name, Pos] : names(M, "writes", true)) {
+    X.Writes.push_back(Name);
+    if (findNamed(T.Writes, Name))
+      continue;
+    std::string Elsewhere;
+    for (const Table &Other : S.Tables)
+      if (findNamed(Other.Writes, Name))
+        Elsewhere = "; it is a write of table '" + Other.Name +
+                    "', and a transaction cannot span tables";
+    errorAtPos(Pos, "transaction '" + X.Name + "' names write '" + Name +
+                        "', which table '" + T.Name + "' does not declare" +
+                        (Elsewhere.empty() ? didYouMean(Name, namesOf(T.Writes))
+                                           : Elsewhere));
+  }
+  M.finish();
+  T.Transactions.push_back(std::move(X));
+}
+
+void Loader::checkReferences() {
+  const std::vector<std::string> Accounts = namesOf(S.Accounts);
+  const std::vector<std::string> Clients = namesOf(S.Clients);
+  for (const Reference &R : References) {
+    const bool IsAccount = R.Kind == "account";
+    const std::vector<std::string> &Declared = IsAccount ? Accounts : Clients;
+    if (Options.Fragment && Declared.empty())
+      continue;
+    if (std::find(Declared.begin(), Declared.end(), R.Name) != Declared.end())
+      continue;
+    errorAtPos(R.Pos, R.Subject + " refers to " + R.Kind + " '" + R.Name +
+                          "', which is not declared under '" +
+                          (IsAccount ? "accounts" : "clients") + "'" +
+                          didYouMean(R.Name, Declared));
+  }
+}
+
+} // namespace
+
+SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
+                          const SchemaLoadOptions &Options) {
+  SchemaLoad Result;
+  Result.Value.File = FileName;
+  std::vector<InputError> &Errors = Result.Errors;
+  if (Text.size() > Options.MaxFileBytes) {
+    Errors.push_back(
+        {FileName, 0, 0, tooLarge(Text.size(), Options.MaxFileBytes)});
+    return Result;
+  }
+  // yaml-cpp recurses once per nesting level: measure before handing it
+  // the text.
+  const std::vector<YamlLine> Lines = scanYamlLines(Text);
+  if (std::optional<NestingProblem> Deep =
+          findDeepNesting(Lines, Options.MaxDepth)) {
+    Errors.push_back({FileName, Deep->Line, Deep->Column,
+                      "collections nest more than " +
+                          std::to_string(Options.MaxDepth) +
+                          " levels deep here; refusing to read the file"});
+    return Result;
+  }
+  std::optional<YAML::Node> Root =
+      parseYaml(FileName, std::string(Text), Errors);
+  if (!Root)
+    return Result;
+  DocumentGuard Guard(Options, FileName, Errors);
+  if (!Guard.check(*Root))
+    return Result;
+  Loader L(Lines, FileName, Options, Result.Value, Errors);
+  L.load(*Root);
+  attachComments(Lines, Result.Value, Errors);
+  // By position; errors at the same position keep the order they were
+  // found in (std::stable_sort's buffer is deprecated in this libstdc++).
+  std::vector<std::size_t> Order(Errors.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    return std::tie(Errors[A].Line, Errors[A].Column, A) <
+           std::tie(Errors[B].Line, Errors[B].Column, B);
+  });
+  std::vector<InputError> Sorted;
+  for (std::size_t I : Order) {
+    if (Sorted.size() == Options.MaxErrors) {
+      Sorted.push_back({FileName, 0, 0,
+                        std::to_string(Order.size() - Options.MaxErrors) +
+                            " more errors not shown"});
+      break;
+    }
+    Sorted.push_back(std::move(Errors[I]));
+  }
+  Errors = std::move(Sorted);
+  return Result;
+}
+
+SchemaLoad loadSchemaFile(const std::string &Path,
+                          const SchemaLoadOptions &Options) {
+  auto Failed = [&](std::string Message) {
+    SchemaLoad Result;
+    Result.Value.File = Path;
+    Result.Errors.push_back({Path, 0, 0, std::move(Message)});
+    return Result;
+  };
+  // Checked before reading, so a huge file is never loaded into memory.
+  struct stat Info;
+  if (::stat(Path.c_str(), &Info) != 0 || !S_ISREG(Info.st_mode))
+    return Failed("cannot read the file");
+  if (static_cast<std::uint64_t>(Info.st_size) > Options.MaxFileBytes)
+    return Failed(tooLarge(static_cast<std::uint64_t>(Info.st_size),
+                           Options.MaxFileBytes));
+  const std::optional<std::string> Text = readFile(Path);
+  if (!Text)
+    return Failed("cannot read the file");
+  return loadSchemaText(*Text, Path, Options);
+}
+
+bool looksLikeSchema(std::string_view Text) {
+  bool Version = false, Section = false;
+  for (const YamlLine &L : scanYamlLines(Text)) {
+    if (L.Indent != 0 || L.Blank || L.CommentOnly || L.InBlockScalar ||
+        L.InFlowOrQuote || !L.Entries.empty())
+      continue;
+    const std::string_view T = L.Text;
+    Version = Version || T.substr(0, 8) == "version:";
+    Section = Section || T.substr(0, 7) == "tables:" ||
+              T.substr(0, 9) == "accounts:" || T.substr(0, 8) == "clients:";
+  }
+  return Version && Section;
+}
+
+} // namespace tablelint::schema

@@ -1,0 +1,639 @@
+// The live Table REST client over libcurl (see TableRestClient.h).
+#include "replay/live/TableRestClient.h"
+
+#include <cstdlib>
+#include <ctime>
+#include <curl/curl.h>
+#include <mutex>
+#include <random>
+
+namespace tablelint::live {
+
+namespace {
+
+// A version every current service and Azurite 3.x accept; JSON payloads
+// need 2013-08-15 or later.
+constexpr const char *ApiVersion = "2019-02-02";
+constexpr const char *JsonContentType = "application/json";
+constexpr const char *DevAccount = "devstoreaccount1";
+// Public: the emulator's documented development key (SERVICE-FACTS.md).
+constexpr const char *DevKey =
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsu"
+    "Fq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+std::string firstLine(std::string_view Text) {
+  Text = Text.substr(0, Text.find('\n'));
+  while (!Text.empty() && (Text.back() == '\r' || Text.back() == ' '))
+    Text.remove_suffix(1);
+  return std::string(Text);
+}
+
+std::string xmlElement(std::string_view Xml, std::string_view Name) {
+  const std::string Open = "<" + std::string(Name) + ">";
+  const std::size_t Start = Xml.find(Open);
+  if (Start == std::string_view::npos)
+    return std::string();
+  const std::size_t From = Start + Open.size();
+  const std::size_t End = Xml.find("</" + std::string(Name) + ">", From);
+  return End == std::string_view::npos
+             ? std::string()
+             : std::string(Xml.substr(From, End - From));
+}
+
+// The service error of a failed response: {"odata.error": {"code": ...,
+// "message": {"value": ...}}} in JSON, <Code>/<Message> in XML (some auth
+// failures), else the body's first line.
+void parseServiceError(std::string_view Body, std::string &Code,
+                       std::string &Message) {
+  std::string Error;
+  if (std::optional<JsonValue> Doc = parseJson(Body, Error)) {
+    const JsonValue *E = Doc->find("odata.error");
+    if (E && E->isObject()) {
+      if (const JsonValue *C = E->find("code"); C && C->isString())
+        Code = C->text();
+      if (const JsonValue *M = E->find("message")) {
+        if (M->isString())
+          Message = firstLine(M->text());
+        else if (const JsonValue *V = M->find("value"); V && V->isString())
+          Message = firstLine(V->text());
+      }
+      return;
+    }
+  }
+  for (const char *Name : {"Code", "code"})
+    if (Code.empty())
+      Code = xmlElement(Body, Name);
+  for (const char *Name : {"Message", "message"})
+    if (Message.empty())
+      Message = firstLine(xmlElement(Body, Name));
+  if (Code.empty() && Message.empty())
+    Message = firstLine(Body.substr(0, 200));
+}
+
+// A batch error message starts with the failing operation's index: "2:...".
+std::optional<std::size_t> takeIndexPrefix(std::string &Message) {
+  std::size_t Digits = 0;
+  while (Digits < Message.size() && Message[Digits] >= '0' &&
+         Message[Digits] <= '9')
+    ++Digits;
+  if (Digits == 0 || Digits > 6 || Digits >= Message.size() ||
+      Message[Digits] != ':')
+    return std::nullopt;
+  const std::size_t Index = std::strtoul(Message.c_str(), nullptr, 10);
+  Message.erase(0, Digits + 1);
+  return Index;
+}
+
+std::string randomBoundaryId() {
+  static thread_local std::mt19937_64 Rng{std::random_device{}()};
+  static constexpr char Hex[] = "0123456789abcdef";
+  std::string Id;
+  for (int I = 0; I < 32; ++I)
+    Id += Hex[Rng() & 15];
+  return Id;
+}
+
+// A 2xx response whose body is not what the service sends.
+void markBadResponse(RestResult &Out, const std::string &Why) {
+  Out.Succeeded = false;
+  Out.ErrorCode = "BadResponse";
+  Out.ErrorMessage = Why;
+}
+
+void ensureCurlGlobalInit() {
+  static std::once_flag Once;
+  std::call_once(Once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+} // namespace
+
+TrafficCounters &TrafficCounters::operator+=(const TrafficCounters &Other) {
+  RoundTrips += Other.RoundTrips;
+  BytesSent += Other.BytesSent;
+  BytesReceived += Other.BytesReceived;
+  BodyBytesSent += Other.BodyBytesSent;
+  BodyBytesReceived += Other.BodyBytesReceived;
+  return *this;
+}
+
+std::string RestResult::describe() const {
+  if (Succeeded)
+    return Status ? std::to_string(Status) + " ok" : "ok";
+  std::string Out = Status ? std::to_string(Status) : "no response";
+  if (!ErrorCode.empty())
+    Out += " " + ErrorCode;
+  if (!ErrorMessage.empty())
+    Out += ": " + ErrorMessage;
+  return Out;
+}
+
+LiveCredentials LiveCredentials::developmentStorage() {
+  return {DevAccount, DevKey};
+}
+
+std::optional<LiveCredentials> credentialsFromEnvironment(std::string &Error) {
+  const char *Account = std::getenv("TABLELINT_LIVE_ACCOUNT");
+  const char *Key = std::getenv("TABLELINT_LIVE_KEY");
+  if (!Account || !*Account) {
+    Error = "TABLELINT_LIVE_ACCOUNT is not set";
+    return std::nullopt;
+  }
+  if (!Key || !*Key) {
+    Error = "TABLELINT_LIVE_KEY is not set";
+    return std::nullopt;
+  }
+  return LiveCredentials{Account, Key};
+}
+
+std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
+                                                      std::string &Error) {
+  std::string EnvError;
+  if (std::optional<LiveCredentials> FromEnv =
+          credentialsFromEnvironment(EnvError))
+    return FromEnv;
+  std::optional<TableEndpoint> Endpoint = parseTableEndpoint(Url, Error);
+  if (!Endpoint)
+    return std::nullopt;
+  const bool Loopback = Endpoint->BaseUrl.rfind("http://127.0.0.1", 0) == 0 ||
+                        Endpoint->BaseUrl.rfind("http://localhost", 0) == 0;
+  if (Loopback && Endpoint->Account == DevAccount)
+    return LiveCredentials::developmentStorage();
+  Error = "no credentials for " + Endpoint->BaseUrl + ": " + EnvError +
+          " (set TABLELINT_LIVE_ACCOUNT and TABLELINT_LIVE_KEY)";
+  return std::nullopt;
+}
+
+// --- HTTP transport
+// ------------------------------------------------------------
+
+struct TableRestClient::Impl {
+  CURL *Handle = nullptr;
+  char ErrorBuffer[CURL_ERROR_SIZE] = {};
+  ~Impl() {
+    if (Handle)
+      curl_easy_cleanup(Handle);
+  }
+};
+
+struct TableRestClient::Response {
+  long Status = 0;
+  HttpHeaders Headers;
+  std::string Body;
+  std::string TransportError;
+  TrafficCounters Traffic;
+
+  std::string header(std::string_view Name) const {
+    return findHeader(Headers, Name);
+  }
+};
+
+namespace {
+
+std::size_t onBody(char *Data, std::size_t Size, std::size_t Count,
+                   void *User) {
+  static_cast<std::string *>(User)->append(Data, Size * Count);
+  return Size * Count;
+}
+
+std::size_t onHeader(char *Data, std::size_t Size, std::size_t Count,
+                     void *User) {
+  auto *Headers = static_cast<HttpHeaders *>(User);
+  std::string_view Line(Data, Size * Count);
+  while (!Line.empty() && (Line.back() == '\n' || Line.back() == '\r'))
+    Line.remove_suffix(1);
+  // A new status line (after a 100 Continue) starts a new header set.
+  if (Line.substr(0, 5) == "HTTP/") {
+    Headers->clear();
+    return Size * Count;
+  }
+  const std::size_t Colon = Line.find(':');
+  if (Colon != std::string_view::npos) {
+    std::string_view Value = Line.substr(Colon + 1);
+    while (!Value.empty() && Value.front() == ' ')
+      Value.remove_prefix(1);
+    Headers->emplace_back(std::string(Line.substr(0, Colon)),
+                          std::string(Value));
+  }
+  return Size * Count;
+}
+
+// Counts what crosses the wire as HTTP: libcurl reports every header and
+// data block it sends or receives here (TLS bytes are reported separately
+// and ignored, so the figures are the same for http and https).
+int onDebug(CURL *, curl_infotype Type, char *, std::size_t Size, void *User) {
+  auto *T = static_cast<TrafficCounters *>(User);
+  switch (Type) {
+  case CURLINFO_HEADER_OUT:
+    T->BytesSent += Size;
+    break;
+  case CURLINFO_DATA_OUT:
+    T->BytesSent += Size;
+    T->BodyBytesSent += Size;
+    break;
+  case CURLINFO_HEADER_IN:
+    T->BytesReceived += Size;
+    break;
+  case CURLINFO_DATA_IN:
+    T->BytesReceived += Size;
+    T->BodyBytesReceived += Size;
+    break;
+  default:
+    break;
+  }
+  return 0;
+}
+
+} // namespace
+
+TableRestClient::Response TableRestClient::send(const Request &R) {
+  Response Resp;
+  CURL *H = Curl->Handle;
+  // Reset clears options but keeps the open connection for the next call.
+  curl_easy_reset(H);
+  const std::string Url = Endpoint.BaseUrl + "/" + R.Resource +
+                          (R.Query.empty() ? "" : "?" + R.Query);
+  SignedRequest Signed;
+  Signed.Verb = R.Verb;
+  Signed.ContentType = R.ContentType;
+  Signed.Date = rfc1123Date(std::time(nullptr));
+  Signed.Path = Endpoint.PathPrefix + "/" + R.Resource;
+
+  curl_slist *Headers = nullptr;
+  auto Add = [&Headers](const std::string &Line) {
+    Headers = curl_slist_append(Headers, Line.c_str());
+  };
+  Add("x-ms-date: " + Signed.Date);
+  Add(std::string("x-ms-version: ") + ApiVersion);
+  Add("Accept: " + acceptHeader());
+  Add("DataServiceVersion: 3.0;NetFx");
+  Add("MaxDataServiceVersion: 3.0;NetFx");
+  Add("Authorization: " +
+      authorizationHeader(Options.Scheme, Account, KeyBytes, Signed));
+  if (!R.ContentType.empty())
+    Add("Content-Type: " + R.ContentType);
+  // No "Expect: 100-continue" round trip before large bodies.
+  Add("Expect:");
+  for (const std::string &Extra : R.ExtraHeaders)
+    Add(Extra);
+
+  curl_easy_setopt(H, CURLOPT_URL, Url.c_str());
+  curl_easy_setopt(H, CURLOPT_HTTPHEADER, Headers);
+  curl_easy_setopt(H, CURLOPT_USERAGENT, "tablelint-live/0.1");
+  curl_easy_setopt(H, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(H, CURLOPT_CONNECTTIMEOUT_MS, Options.ConnectTimeoutMs);
+  curl_easy_setopt(H, CURLOPT_TIMEOUT_MS, Options.RequestTimeoutMs);
+  curl_easy_setopt(H, CURLOPT_ERRORBUFFER, Curl->ErrorBuffer);
+  Curl->ErrorBuffer[0] = '\0';
+  curl_easy_setopt(H, CURLOPT_WRITEFUNCTION, onBody);
+  curl_easy_setopt(H, CURLOPT_WRITEDATA, &Resp.Body);
+  curl_easy_setopt(H, CURLOPT_HEADERFUNCTION, onHeader);
+  curl_easy_setopt(H, CURLOPT_HEADERDATA, &Resp.Headers);
+  curl_easy_setopt(H, CURLOPT_DEBUGFUNCTION, onDebug);
+  curl_easy_setopt(H, CURLOPT_DEBUGDATA, &Resp.Traffic);
+  curl_easy_setopt(H, CURLOPT_VERBOSE, 1L);
+
+  const std::string_view Verb = R.Verb;
+  if (Verb == "GET") {
+    curl_easy_setopt(H, CURLOPT_HTTPGET, 1L);
+  } else {
+    if (Verb != "POST")
+      curl_easy_setopt(H, CURLOPT_CUSTOMREQUEST, R.Verb);
+    if (!R.Body.empty() || Verb == "POST") {
+      curl_easy_setopt(H, CURLOPT_POSTFIELDS, R.Body.c_str());
+      curl_easy_setopt(H, CURLOPT_POSTFIELDSIZE_LARGE,
+                       static_cast<curl_off_t>(R.Body.size()));
+    }
+  }
+
+  const CURLcode Code = curl_easy_perform(H);
+  curl_slist_free_all(Headers);
+  if (Code != CURLE_OK) {
+    Resp.TransportError =
+        Curl->ErrorBuffer[0] ? Curl->ErrorBuffer : curl_easy_strerror(Code);
+    Resp.TransportError = redact(Resp.TransportError + " (" + Url + ")");
+  } else {
+    curl_easy_getinfo(H, CURLINFO_RESPONSE_CODE, &Resp.Status);
+  }
+  if (Resp.Status != 0)
+    Resp.Traffic.RoundTrips = 1;
+  Total += Resp.Traffic;
+  return Resp;
+}
+
+// --- Client
+// --------------------------------------------------------------------
+
+std::unique_ptr<TableRestClient>
+TableRestClient::create(std::string_view EndpointUrl,
+                        const LiveCredentials &Credentials,
+                        const LiveClientOptions &Options, std::string &Error) {
+  std::optional<TableEndpoint> Endpoint =
+      parseTableEndpoint(EndpointUrl, Error);
+  if (!Endpoint)
+    return nullptr;
+  const std::string Account =
+      Credentials.Account.empty() ? Endpoint->Account : Credentials.Account;
+  if (Account.empty()) {
+    Error = "no account name: give one or use a URL that names it";
+    return nullptr;
+  }
+  std::optional<std::string> KeyBytes = base64Decode(Credentials.Key);
+  if (!KeyBytes || KeyBytes->empty()) {
+    // Say what is wrong with the key without showing it.
+    Error = "the account key for '" + Account + "' is not valid base64 (" +
+            std::to_string(Credentials.Key.size()) + " characters)";
+    return nullptr;
+  }
+  ensureCurlGlobalInit();
+  std::unique_ptr<TableRestClient> Client(
+      new TableRestClient(std::move(*Endpoint), Account, std::move(*KeyBytes),
+                          Credentials.Key, Options));
+  if (!Client->Curl->Handle) {
+    Error = "libcurl could not create a handle";
+    return nullptr;
+  }
+  return Client;
+}
+
+TableRestClient::TableRestClient(TableEndpoint Endpoint, std::string Account,
+                                 std::string KeyBytes, std::string KeyText,
+                                 const LiveClientOptions &Options)
+    : Endpoint(std::move(Endpoint)), Account(std::move(Account)),
+      KeyBytes(std::move(KeyBytes)), KeyText(std::move(KeyText)),
+      Options(Options), Curl(std::make_unique<Impl>()) {
+  Curl->Handle = curl_easy_init();
+}
+
+TableRestClient::~TableRestClient() = default;
+
+std::string TableRestClient::redact(std::string Text) const {
+  if (KeyText.empty())
+    return Text;
+  for (std::size_t At = Text.find(KeyText); At != std::string::npos;
+       At = Text.find(KeyText, At))
+    Text.replace(At, KeyText.size(), "<redacted>");
+  return Text;
+}
+
+std::string TableRestClient::acceptHeader() const {
+  return Options.Format == PayloadFormat::NoMetadata
+             ? "application/json;odata=nometadata"
+             : "application/json;odata=minimalmetadata";
+}
+
+// Status, traffic and (on failure) the service's error of a response.
+void TableRestClient::fillResult(RestResult &Out, const Response &Resp) const {
+  Out.Status = Resp.Status;
+  Out.Traffic = Resp.Traffic;
+  if (Resp.Status == 0) {
+    Out.ErrorCode = "TransportError";
+    Out.ErrorMessage = Resp.TransportError;
+    return;
+  }
+  Out.Succeeded = Resp.Status >= 200 && Resp.Status < 300;
+  if (Out.Succeeded)
+    return;
+  parseServiceError(Resp.Body, Out.ErrorCode, Out.ErrorMessage);
+  if (Out.ErrorCode.empty())
+    Out.ErrorCode = Resp.header("x-ms-error-code");
+  Out.ErrorMessage = redact(Out.ErrorMessage);
+}
+
+RestResult TableRestClient::createTable(std::string_view Table,
+                                        bool TolerateExisting) {
+  std::string Body = "{\"TableName\":";
+  appendJsonString(Body, Table);
+  Body += '}';
+  Request R;
+  R.Verb = "POST";
+  R.Resource = "Tables";
+  R.ContentType = JsonContentType;
+  R.Body = std::move(Body);
+  R.ExtraHeaders.push_back("Prefer: return-no-content");
+  RestResult Out;
+  fillResult(Out, send(R));
+  if (TolerateExisting && Out.Status == 409 &&
+      Out.ErrorCode == "TableAlreadyExists")
+    Out.Succeeded = true;
+  return Out;
+}
+
+RestResult TableRestClient::deleteTable(std::string_view Table) {
+  Request R;
+  R.Verb = "DELETE";
+  R.Resource = "Tables('" + percentEncode(Table) + "')";
+  RestResult Out;
+  fillResult(Out, send(R));
+  return Out;
+}
+
+RestResult TableRestClient::insertEntity(std::string_view Table,
+                                         const RestEntity &Entity) {
+  Request R;
+  R.Verb = "POST";
+  R.Resource = percentEncode(Table);
+  R.ContentType = JsonContentType;
+  R.Body = encodeEntityJson(Entity);
+  R.ExtraHeaders.push_back("Prefer: return-no-content");
+  RestResult Out;
+  fillResult(Out, send(R));
+  return Out;
+}
+
+RestResult TableRestClient::writeEntity(const char *Verb,
+                                        std::string_view Table,
+                                        const RestEntity &Entity,
+                                        std::string_view IfMatch) {
+  Request R;
+  R.Verb = Verb;
+  R.Resource = entityResource(Table, Entity.PartitionKey, Entity.RowKey);
+  R.ContentType = JsonContentType;
+  R.Body = encodeEntityJson(Entity);
+  // Without If-Match, PUT and MERGE insert when the entity is missing.
+  if (!IfMatch.empty())
+    R.ExtraHeaders.push_back("If-Match: " + std::string(IfMatch));
+  RestResult Out;
+  fillResult(Out, send(R));
+  return Out;
+}
+
+RestResult TableRestClient::insertOrReplace(std::string_view Table,
+                                            const RestEntity &Entity) {
+  return writeEntity("PUT", Table, Entity, "");
+}
+
+RestResult TableRestClient::insertOrMerge(std::string_view Table,
+                                          const RestEntity &Entity) {
+  return writeEntity("MERGE", Table, Entity, "");
+}
+
+RestResult TableRestClient::updateEntity(std::string_view Table,
+                                         const RestEntity &Entity,
+                                         std::string_view IfMatch) {
+  return writeEntity("PUT", Table, Entity, IfMatch.empty() ? "*" : IfMatch);
+}
+
+RestResult TableRestClient::mergeEntity(std::string_view Table,
+                                        const RestEntity &Entity,
+                                        std::string_view IfMatch) {
+  return writeEntity("MERGE", Table, Entity, IfMatch.empty() ? "*" : IfMatch);
+}
+
+RestResult TableRestClient::deleteEntity(std::string_view Table,
+                                         std::string_view PartitionKey,
+                                         std::string_view RowKey,
+                                         std::string_view IfMatch) {
+  Request R;
+  R.Verb = "DELETE";
+  R.Resource = entityResource(Table, PartitionKey, RowKey);
+  R.ExtraHeaders.push_back("If-Match: " +
+                           std::string(IfMatch.empty() ? "*" : IfMatch));
+  RestResult Out;
+  fillResult(Out, send(R));
+  return Out;
+}
+
+EntityResult TableRestClient::getEntity(std::string_view Table,
+                                        std::string_view PartitionKey,
+                                        std::string_view RowKey) {
+  Request R;
+  R.Resource = entityResource(Table, PartitionKey, RowKey);
+  const Response Resp = send(R);
+  EntityResult Out;
+  fillResult(Out, Resp);
+  if (!Out.Succeeded)
+    return Out;
+  std::string Error;
+  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
+  std::optional<RestEntity> Entity;
+  if (Doc)
+    Entity = decodeEntityJson(*Doc, Error);
+  if (!Entity) {
+    markBadResponse(Out, "entity body: " + Error);
+    return Out;
+  }
+  Out.Entity = std::move(*Entity);
+  if (Out.Entity.ETag.empty())
+    Out.Entity.ETag = Resp.header("ETag");
+  return Out;
+}
+
+QueryPage TableRestClient::queryEntities(std::string_view Table,
+                                         std::string_view Filter,
+                                         std::string_view Select, unsigned Top,
+                                         const QueryContinuation &From) {
+  Request R;
+  R.Resource = percentEncode(Table) + "()";
+  auto Param = [&R](const char *Name, std::string_view Value) {
+    if (Value.empty())
+      return;
+    if (!R.Query.empty())
+      R.Query += '&';
+    R.Query += Name;
+    R.Query += '=';
+    R.Query += percentEncode(Value);
+  };
+  Param("$filter", Filter);
+  Param("$select", Select);
+  Param("$top", Top ? std::to_string(Top) : std::string());
+  Param("NextPartitionKey", From.NextPartitionKey);
+  Param("NextRowKey", From.NextRowKey);
+  const Response Resp = send(R);
+  QueryPage Out;
+  fillResult(Out, Resp);
+  if (!Out.Succeeded)
+    return Out;
+  Out.Next.NextPartitionKey = Resp.header("x-ms-continuation-NextPartitionKey");
+  Out.Next.NextRowKey = Resp.header("x-ms-continuation-NextRowKey");
+  std::string Error;
+  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
+  const JsonValue *Values = Doc ? Doc->find("value") : nullptr;
+  if (!Values || !Values->isArray()) {
+    markBadResponse(Out, Doc ? "query body has no 'value' array"
+                             : "query body: " + Error);
+    return Out;
+  }
+  Out.Entities.reserve(Values->items().size());
+  for (const JsonValue &Item : Values->items()) {
+    std::optional<RestEntity> Entity = decodeEntityJson(Item, Error);
+    if (!Entity) {
+      markBadResponse(Out, "entity " + std::to_string(Out.Entities.size()) +
+                               " of the page: " + Error);
+      return Out;
+    }
+    Out.Entities.push_back(std::move(*Entity));
+  }
+  return Out;
+}
+
+QueryAllResult TableRestClient::queryAllEntities(std::string_view Table,
+                                                 std::string_view Filter,
+                                                 std::string_view Select,
+                                                 unsigned Top,
+                                                 unsigned MaxPages) {
+  QueryAllResult All;
+  QueryContinuation From;
+  do {
+    QueryPage Page = queryEntities(Table, Filter, Select, Top, From);
+    ++All.Pages;
+    All.Traffic += Page.Traffic;
+    All.Status = Page.Status;
+    All.Succeeded = Page.Succeeded;
+    All.ErrorCode = std::move(Page.ErrorCode);
+    All.ErrorMessage = std::move(Page.ErrorMessage);
+    if (!Page.Succeeded)
+      return All;
+    for (RestEntity &E : Page.Entities)
+      All.Entities.push_back(std::move(E));
+    From = std::move(Page.Next);
+  } while (From.more() && (MaxPages == 0 || All.Pages < MaxPages));
+  All.Next = std::move(From);
+  return All;
+}
+
+BatchResult
+TableRestClient::submitBatch(std::string_view Table,
+                             const std::vector<BatchOperation> &Operations) {
+  BatchRequestBody Built = buildBatchBody(Endpoint.BaseUrl, Table, Operations,
+                                          acceptHeader(), randomBoundaryId());
+  Request R;
+  R.Verb = "POST";
+  R.Resource = "$batch";
+  R.ContentType = std::move(Built.ContentType);
+  R.Body = std::move(Built.Body);
+  const Response Resp = send(R);
+  BatchResult Out;
+  fillResult(Out, Resp);
+  if (!Out.Succeeded)
+    return Out;
+  std::string Error;
+  std::optional<std::vector<BatchPartResponse>> Parts =
+      parseBatchResponse(Resp.header("Content-Type"), Resp.Body, Error);
+  if (!Parts) {
+    markBadResponse(Out, Error);
+    return Out;
+  }
+  for (std::size_t I = 0; I < Parts->size(); ++I) {
+    const BatchPartResponse &Part = (*Parts)[I];
+    if (Part.Status >= 200 && Part.Status < 300) {
+      Out.OperationStatus.push_back(Part.Status);
+      continue;
+    }
+    // The service stops at the first failure and answers for it alone.
+    Out.Succeeded = false;
+    Out.Status = Part.Status;
+    Out.OperationStatus.clear();
+    parseServiceError(Part.Body, Out.ErrorCode, Out.ErrorMessage);
+    Out.FailedIndex = takeIndexPrefix(Out.ErrorMessage);
+    Out.ErrorMessage = redact(Out.ErrorMessage);
+    return Out;
+  }
+  if (Out.OperationStatus.size() != Operations.size())
+    markBadResponse(Out, "batch response has " +
+                             std::to_string(Out.OperationStatus.size()) +
+                             " results for " +
+                             std::to_string(Operations.size()) + " operations");
+  return Out;
+}
+
+} // namespace tablelint::live

@@ -1,0 +1,214 @@
+// A REST client for a live Table endpoint (Azurite, or an Azure storage
+// account), used by the replay engine to run the same operations against a
+// real service: it returns what the service answered and counts what each
+// call cost on the wire (round trips, bytes).
+//
+// - Auth: Shared Key Lite or Shared Key (SharedKeySigner.h); credentials come
+//   from the caller or from TABLELINT_LIVE_ACCOUNT / TABLELINT_LIVE_KEY. The
+//   key is never printed: every message the client produces has it redacted.
+// - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
+//   default (types come back), or nometadata (smaller, types not recovered).
+// - No retries: a 503 or a timeout is reported as it came; retry policy is
+//   the replay engine's business.
+// - One client = one libcurl handle with a kept-alive connection. Not
+//   thread-safe: use one client per thread.
+#pragma once
+
+#include "replay/live/BatchMultipart.h"
+#include "replay/live/RestEntity.h"
+#include "replay/live/RestUrl.h"
+#include "replay/live/SharedKeySigner.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tablelint::live {
+
+struct LiveCredentials {
+  std::string Account;
+  std::string Key; // base64, as the portal shows it
+
+  // The emulator's public development account (devstoreaccount1).
+  static LiveCredentials developmentStorage();
+};
+
+// Reads TABLELINT_LIVE_ACCOUNT and TABLELINT_LIVE_KEY. Returns nullopt and
+// sets Error (naming the missing variable, never the key) when unset.
+std::optional<LiveCredentials> credentialsFromEnvironment(std::string &Error);
+
+// The credentials for `--live URL`: the environment's when both variables
+// are set; else, for a loopback emulator URL naming devstoreaccount1, the
+// public development account; else nullopt and an Error saying which
+// variables to set.
+std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
+                                                      std::string &Error);
+
+enum class PayloadFormat { MinimalMetadata, NoMetadata };
+
+struct LiveClientOptions {
+  AuthScheme Scheme = AuthScheme::SharedKeyLite;
+  PayloadFormat Format = PayloadFormat::MinimalMetadata;
+  long ConnectTimeoutMs = 10'000;
+  long RequestTimeoutMs = 60'000;
+};
+
+// What requests cost on the wire, as HTTP (before TLS): request line +
+// headers + body out, status line + headers + body in.
+struct TrafficCounters {
+  std::uint64_t RoundTrips = 0; // requests that got a response
+  std::uint64_t BytesSent = 0;
+  std::uint64_t BytesReceived = 0;
+  std::uint64_t BodyBytesSent = 0;     // payload part of BytesSent
+  std::uint64_t BodyBytesReceived = 0; // payload part of BytesReceived
+
+  TrafficCounters &operator+=(const TrafficCounters &Other);
+};
+
+// The outcome of one client call.
+struct RestResult {
+  // HTTP status; 0 when no response arrived (connection refused, timeout).
+  long Status = 0;
+  // Whether the call did what was asked (2xx, or a tolerated 409).
+  bool Succeeded = false;
+  // The service's error code ("EntityAlreadyExists", "AuthorizationFailure",
+  // ...), or "TransportError" / "BadResponse" for client-side failures.
+  std::string ErrorCode;
+  // The first line of the service's message, or the transport error.
+  std::string ErrorMessage;
+  // What this call cost (several requests for queryAllEntities).
+  TrafficCounters Traffic;
+
+  bool ok() const { return Succeeded; }
+  // "409 EntityAlreadyExists: The specified entity already exists." or "ok".
+  std::string describe() const;
+};
+
+struct EntityResult : RestResult {
+  RestEntity Entity;
+};
+
+struct QueryContinuation {
+  std::string NextPartitionKey;
+  std::string NextRowKey;
+  // A continuation with only a partition key is valid (next partition).
+  bool more() const { return !NextPartitionKey.empty() || !NextRowKey.empty(); }
+};
+
+struct QueryPage : RestResult {
+  std::vector<RestEntity> Entities;
+  // Where the next page starts; !Next.more() on the last page.
+  QueryContinuation Next;
+};
+
+struct QueryAllResult : RestResult {
+  std::vector<RestEntity> Entities;
+  unsigned Pages = 0; // requests made, empty pages included
+  // Where a walk cut short by MaxPages stopped; !Next.more() when complete.
+  QueryContinuation Next;
+};
+
+struct BatchResult : RestResult {
+  // On success: the status of every operation, in order (201/204).
+  std::vector<long> OperationStatus;
+  // On failure: the index of the operation the service rejected, from the
+  // "N:" prefix of its message; unset when the message has none. A batch
+  // rejected as a whole (over 100 operations) is reported by Azurite as
+  // index 0. Status, ErrorCode and ErrorMessage are the failing operation's
+  // (the $batch request itself answers 202 either way).
+  std::optional<std::size_t> FailedIndex;
+};
+
+class TableRestClient {
+public:
+  // EndpointUrl: http://127.0.0.1:PORT/devstoreaccount1 (path-style) or
+  // https://ACCOUNT.table.core.windows.net. Returns null and sets Error on a
+  // bad URL, an empty account or a key that is not base64.
+  static std::unique_ptr<TableRestClient>
+  create(std::string_view EndpointUrl, const LiveCredentials &Credentials,
+         const LiveClientOptions &Options, std::string &Error);
+  ~TableRestClient();
+  TableRestClient(const TableRestClient &) = delete;
+  TableRestClient &operator=(const TableRestClient &) = delete;
+
+  const TableEndpoint &endpoint() const { return Endpoint; }
+  const std::string &account() const { return Account; }
+  // Everything this client sent and received since creation or reset.
+  const TrafficCounters &traffic() const { return Total; }
+  void resetTraffic() { Total = TrafficCounters(); }
+
+  // Tables. With TolerateExisting, 409 TableAlreadyExists counts as success.
+  RestResult createTable(std::string_view Table, bool TolerateExisting = false);
+  RestResult deleteTable(std::string_view Table);
+
+  // Single-entity writes. Insert fails with 409 when the entity exists;
+  // update/merge (If-Match) and delete fail with 404 when it does not.
+  RestResult insertEntity(std::string_view Table, const RestEntity &Entity);
+  RestResult insertOrReplace(std::string_view Table, const RestEntity &Entity);
+  RestResult insertOrMerge(std::string_view Table, const RestEntity &Entity);
+  RestResult updateEntity(std::string_view Table, const RestEntity &Entity,
+                          std::string_view IfMatch = "*");
+  RestResult mergeEntity(std::string_view Table, const RestEntity &Entity,
+                         std::string_view IfMatch = "*");
+  RestResult deleteEntity(std::string_view Table, std::string_view PartitionKey,
+                          std::string_view RowKey,
+                          std::string_view IfMatch = "*");
+
+  // Point read: 404 ResourceNotFound when missing.
+  EntityResult getEntity(std::string_view Table, std::string_view PartitionKey,
+                         std::string_view RowKey);
+
+  // One page of a query. Empty Filter/Select are not sent; Top 0 means no
+  // $top (the service then returns up to 1,000 entities per page).
+  QueryPage queryEntities(std::string_view Table, std::string_view Filter,
+                          std::string_view Select, unsigned Top,
+                          const QueryContinuation &From = {});
+  // All pages, following continuations. Stops at the first failing page
+  // (its status is returned) or after MaxPages requests when non-zero.
+  QueryAllResult queryAllEntities(std::string_view Table,
+                                  std::string_view Filter,
+                                  std::string_view Select, unsigned Top = 0,
+                                  unsigned MaxPages = 0);
+
+  // An entity group transaction (one change set). The client does not check
+  // the service's rules (100 operations, one partition, each entity once):
+  // the service decides, and the result says which operation it rejected.
+  BatchResult submitBatch(std::string_view Table,
+                          const std::vector<BatchOperation> &Operations);
+
+private:
+  struct Impl;
+  TableRestClient(TableEndpoint Endpoint, std::string Account,
+                  std::string KeyBytes, std::string KeyText,
+                  const LiveClientOptions &Options);
+
+  struct Request {
+    const char *Verb = "GET";
+    std::string Resource; // after the endpoint path, no leading slash
+    std::string Query;    // without '?'
+    std::string ContentType;
+    std::string Body;
+    std::vector<std::string> ExtraHeaders;
+  };
+  struct Response;
+  Response send(const Request &R);
+  RestResult writeEntity(const char *Verb, std::string_view Table,
+                         const RestEntity &Entity, std::string_view IfMatch);
+  void fillResult(RestResult &Out, const Response &Resp) const;
+  std::string redact(std::string Text) const;
+  std::string acceptHeader() const;
+
+  TableEndpoint Endpoint;
+  std::string Account;
+  std::string KeyBytes;
+  std::string KeyText; // only to redact it from messages
+  LiveClientOptions Options;
+  TrafficCounters Total;
+  std::unique_ptr<Impl> Curl;
+};
+
+} // namespace tablelint::live

@@ -1,0 +1,713 @@
+// The schema loader: the model built from the good inputs, the exact
+// file:line:col messages for the bad ones (several per file: loading goes on
+// after an error), hostile input, suppressions and notes.
+#include "core/schema/SchemaLoader.h"
+#include "core/RuleCatalog.h"
+#include "core/schema/Suppressions.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tablelint::schema {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path Inputs =
+    fs::path(TABLELINT_SOURCE_DIR) / "test-inputs" / "schemas" / "loader";
+
+std::string readInput(const fs::path &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+// Loads test-inputs/schemas/loader/<Relative>, named by its file name.
+SchemaLoad loadInput(const std::string &Relative,
+                     const SchemaLoadOptions &Options = {}) {
+  const fs::path Path = Inputs / Relative;
+  return loadSchemaText(readInput(Path), Path.filename().string(), Options);
+}
+
+std::vector<std::string> messages(const SchemaLoad &L) {
+  std::vector<std::string> Out;
+  for (const InputError &E : L.Errors)
+    Out.push_back(E.str());
+  return Out;
+}
+
+std::vector<std::string> errorsOf(const std::string &BadFile) {
+  return messages(loadInput("bad/" + BadFile));
+}
+
+// --------------------------------------------------------------- good files
+
+TEST(SchemaLoader, EveryGoodInputLoadsWithoutErrors) {
+  unsigned Files = 0;
+  for (const auto &Entry : fs::directory_iterator(Inputs / "good")) {
+    const SchemaLoad L = loadSchemaFile(Entry.path().string());
+    EXPECT_EQ(messages(L), std::vector<std::string>()) << Entry.path();
+    EXPECT_FALSE(L.Value.Tables.empty()) << Entry.path();
+    ++Files;
+  }
+  EXPECT_GE(Files, 3u);
+}
+
+TEST(SchemaLoader, TelemetryModel) {
+  const SchemaLoad L = loadInput("good/telemetry.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  const Schema &S = L.Value;
+  EXPECT_EQ(S.File, "telemetry.yaml");
+  EXPECT_EQ(S.Version, 1);
+  ASSERT_EQ(S.Accounts.size(), 1u);
+  EXPECT_EQ(S.Accounts[0].Region, "westeurope");
+  EXPECT_EQ(S.Accounts[0].Path, "accounts[telemetry]");
+  ASSERT_EQ(S.Clients.size(), 1u);
+  const Client &Ingest = S.Clients[0];
+  EXPECT_EQ(Ingest.MaxConcurrency, 64u);
+  EXPECT_EQ(Ingest.Retry.Policy, RetryPolicyKind::Exponential);
+  EXPECT_DOUBLE_EQ(Ingest.Retry.BaseDelaySeconds, 0.8);
+  EXPECT_DOUBLE_EQ(Ingest.Retry.MaxDelaySeconds, 60);
+  EXPECT_EQ(Ingest.Retry.MaxRetries, 3u);
+  EXPECT_EQ(Ingest.Retry.Pos.Line, 7u);
+
+  ASSERT_EQ(S.Tables.size(), 1u);
+  const Table &T = S.Tables[0];
+  EXPECT_EQ(T.Path, "tables[DeviceReadings]");
+  EXPECT_EQ(T.Pos.Line, 10u);
+  EXPECT_EQ(T.Note, "Readings from 50,000 devices, one entity per reading.");
+  EXPECT_EQ(T.PartitionKey.properties(),
+            std::vector<std::string>{"readingTime"});
+  EXPECT_EQ(T.PartitionKey.Pos.Line, 12u);
+  EXPECT_EQ(T.PartitionKey.Pos.Column, 19u);
+  EXPECT_EQ(T.RowKey.properties(),
+            (std::vector<std::string>{"deviceId", "readingTime"}));
+  ASSERT_EQ(T.Properties.size(), 5u);
+  const Property *Device = T.property("deviceId");
+  ASSERT_NE(Device, nullptr);
+  EXPECT_EQ(Device->Path, "tables[DeviceReadings].properties[deviceId]");
+  EXPECT_EQ(Device->Distinct, 50000u);
+  EXPECT_EQ(Device->Dist.Kind, DistributionKind::Zipf);
+  EXPECT_DOUBLE_EQ(Device->Dist.Param, 0.99);
+  EXPECT_EQ(Device->Pos.Line, 15u);
+  EXPECT_EQ(Device->Pos.Column, 7u);
+  EXPECT_TRUE(T.property("readingTime")->Grows);
+  EXPECT_EQ(T.property("readingTime")->Type, EdmType::DateTime);
+  EXPECT_EQ(T.property("status")->Values,
+            (std::vector<std::string>{"ok", "warn", "fail"}));
+  EXPECT_EQ(T.property("status")->Weights,
+            (std::vector<double>{0.97, 0.02, 0.01}));
+  EXPECT_EQ(T.property("payload")->Bytes, 800u);
+
+  ASSERT_EQ(T.Writes.size(), 1u);
+  EXPECT_EQ(T.Writes[0].Path, "tables[DeviceReadings].writes[ingest-reading]");
+  EXPECT_DOUBLE_EQ(T.Writes[0].Frequency.PerSecond, 6000);
+  EXPECT_EQ(T.Writes[0].Frequency.Text, "6000/s");
+  EXPECT_EQ(T.Writes[0].Client, "ingest");
+  EXPECT_EQ(T.Writes[0].BatchSize, 1u);
+  ASSERT_EQ(T.Queries.size(), 2u);
+  const Query &DeviceDay = T.Queries[0];
+  EXPECT_EQ(
+      DeviceDay.Filter,
+      "PartitionKey eq '{readingTime:yyyyMMdd}' and RowKey ge '{deviceId}_'");
+  EXPECT_EQ(DeviceDay.FilterPos.Line, 23u);
+  EXPECT_EQ(DeviceDay.FilterPos.Column, 36u);
+  EXPECT_TRUE(DeviceDay.HasSelect);
+  EXPECT_EQ(DeviceDay.Select, std::vector<std::string>{"temperature"});
+  EXPECT_DOUBLE_EQ(DeviceDay.Frequency.PerSecond, 20);
+
+  ASSERT_EQ(S.Suppressions.size(), 1u);
+  EXPECT_EQ(S.Suppressions[0].RuleId, "table-scan");
+  EXPECT_EQ(S.Suppressions[0].ElementPath,
+            "tables[DeviceReadings].queries[failing-devices]");
+  EXPECT_EQ(S.Suppressions[0].Reason,
+            "the nightly report reads everything once a night anyway");
+  EXPECT_EQ(S.Suppressions[0].Pos.Line, 24u);
+  EXPECT_EQ(S.Header,
+            (std::vector<std::string>{
+                "yaml-language-server: "
+                "$schema=../../../../docs/schema/tablelint-schema-v1.json",
+                "Device telemetry: the example of docs/schema.md."}));
+}
+
+TEST(SchemaLoader, OrdersModel) {
+  const SchemaLoad L = loadInput("good/orders.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  const Schema &S = L.Value;
+  const Account &Shop = S.Accounts[0];
+  EXPECT_EQ(Shop.Subscription, "retail-prod");
+  EXPECT_EQ(Shop.EntitiesPerSecond, 20000);
+  EXPECT_EQ(Shop.EgressGbps, 50);
+  const Client *Api = S.client("api");
+  ASSERT_NE(Api, nullptr);
+  EXPECT_EQ(Api->BandwidthBitsPerSecond, 1e9);
+  EXPECT_EQ(Api->Payload, PayloadFormat::JsonNoMetadata);
+  EXPECT_EQ(Api->Retry.RetryOn, (std::vector<int>{408, 500, 503}));
+  EXPECT_EQ(Api->Note, "The order API, on VMs next to the account.");
+  EXPECT_EQ(S.client("storefront")->Kind, ClientKind::Browser);
+  EXPECT_EQ(S.client("storefront")->Auth, AuthKind::Sas);
+  EXPECT_EQ(S.client("app")->Retry.Policy, RetryPolicyKind::Linear);
+  EXPECT_EQ(S.client("app")->Retry.MaxRetries, 2u);
+  EXPECT_EQ(S.client("backoffice")->Retry.Policy, RetryPolicyKind::None);
+  EXPECT_EQ(S.client("backoffice")->Retry.MaxRetries, 0u);
+  EXPECT_EQ(S.client("backoffice")->Auth, AuthKind::SharedKey);
+
+  const Table *Orders = S.table("Orders");
+  ASSERT_NE(Orders, nullptr);
+  const Property *Customer = Orders->property("customerId");
+  EXPECT_EQ(Customer->Distinct, 2000000u);
+  EXPECT_EQ(Customer->Dist.Kind, DistributionKind::Hotspot);
+  EXPECT_DOUBLE_EQ(Customer->Dist.HotDataFraction, 0.1);
+  EXPECT_DOUBLE_EQ(Customer->Dist.HotOpFraction, 0.6);
+  EXPECT_EQ(Orders->property("sku")->Distinct, 40000u);
+  EXPECT_EQ(Orders->property("status")->Note,
+            "Most orders are shipped; few are cancelled.");
+  EXPECT_EQ(Orders->RowKey.Parts[1].Functions[0].Fn, KeyFunction::Reverse);
+  EXPECT_DOUBLE_EQ(Orders->Writes[0].Frequency.PerSecond, 1500.0 / 3600);
+  EXPECT_EQ(Orders->Writes[1].BatchSize, 20u);
+  EXPECT_EQ(Orders->Writes[1].BatchPos.Line, 49u);
+  EXPECT_EQ(Orders->Writes[2].Op, WriteKind::Merge);
+  EXPECT_EQ(Orders->Writes[2].Properties, std::vector<std::string>{"status"});
+  EXPECT_DOUBLE_EQ(Orders->Writes[4].Frequency.PerSecond, 2e6 / 86400);
+  EXPECT_EQ(Orders->Writes[4].Op, WriteKind::InsertOrReplace);
+  EXPECT_EQ(Orders->Writes[6].Op, WriteKind::Delete);
+  const Query &CustomerOrders = Orders->Queries[0];
+  EXPECT_EQ(CustomerOrders.Top, 20u);
+  EXPECT_EQ(CustomerOrders.ExpectedRows, 20u);
+  EXPECT_EQ(CustomerOrders.Uses.size(), 3u);
+  EXPECT_TRUE(Orders->Queries[2].Filter.empty());
+  EXPECT_FALSE(Orders->Queries[2].HasSelect);
+  EXPECT_TRUE(Orders->Queries[3].HasSelect);
+  EXPECT_TRUE(Orders->Queries[3].Select.empty());
+  ASSERT_EQ(Orders->Transactions.size(), 1u);
+  EXPECT_EQ(Orders->Transactions[0].Path,
+            "tables[Orders].transactions[checkout]");
+  EXPECT_EQ(Orders->Transactions[0].Writes,
+            (std::vector<std::string>{"place-order", "add-lines"}));
+  EXPECT_EQ(Orders->Entities, 500000000u);
+  EXPECT_EQ(Orders->RetentionSeconds, 730.0 * 86400);
+
+  const Table *Index = S.table("OrdersById");
+  ASSERT_NE(Index, nullptr);
+  EXPECT_EQ(Index->Note,
+            "Index for lookups by order id (denormalize-for-query); written "
+            "with\nplace-order, so it declares a write of the same name.");
+  EXPECT_EQ(Index->PartitionKey.Parts[0].Functions[0].Arg, 64u);
+  ASSERT_EQ(S.Suppressions.size(), 1u);
+  EXPECT_EQ(S.Suppressions[0].ElementPath,
+            "tables[OrdersById].properties[customerId]");
+}
+
+// ---------------------------------------------------------------- bad files
+
+TEST(SchemaLoader, UnknownKeysNameTheClosestKnownKey) {
+  EXPECT_EQ(
+      errorsOf("unknown-keys.yaml"),
+      (std::vector<std::string>{
+          "unknown-keys.yaml:2:30: error: unknown key 'regoin' in the "
+          "account; did you mean 'region'?",
+          "unknown-keys.yaml:4:64: error: unknown key 'maxRetry' in the retry "
+          "policy",
+          "unknown-keys.yaml:6:5: error: missing required key 'partitionKey' "
+          "in the table",
+          "unknown-keys.yaml:8:5: error: unknown key 'partitonKey' in the "
+          "table; did you mean 'partitionKey'?",
+          "unknown-keys.yaml:11:32: error: unknown key 'distinc' in the "
+          "property 'deviceId'; did you mean 'distinct'?",
+          "unknown-keys.yaml:14:9: error: missing required key 'rate' in the "
+          "write",
+          "unknown-keys.yaml:14:60: error: unknown key 'rat' in the write; "
+          "did you mean 'rate'?",
+          "unknown-keys.yaml:15:1: error: unknown key 'index' in the schema",
+      }));
+}
+
+TEST(SchemaLoader, WrongTypesAreReportedAtTheValue) {
+  EXPECT_EQ(
+      errorsOf("wrong-types.yaml"),
+      (std::vector<std::string>{
+          "wrong-types.yaml:4:23: error: 'kind' must be one of service, "
+          "browser, mobile, got 'server'",
+          "wrong-types.yaml:4:37: error: 'auth' must be one of token, sas, "
+          "shared-key, got 'password'",
+          "wrong-types.yaml:4:63: error: 'maxConcurrency': expected a whole "
+          "number like 50000 or 2M, got 'lots'",
+          "wrong-types.yaml:4:80: error: 'bandwidth': expected a positive "
+          "bandwidth like 100Mbps or 1Gbps, got '1GB'",
+          "wrong-types.yaml:11:22: error: 'type' must be one of string, "
+          "int32, int64, double, boolean, datetime, guid, binary, got 'text'",
+          "wrong-types.yaml:11:35: error: 'grows' must be true or false",
+          "wrong-types.yaml:12:49: error: 'distribution': expected a "
+          "distribution: uniform, zipf(s), hotspot(data, ops), latest or "
+          "sequential, got 'normal'",
+          "wrong-types.yaml:14:41: error: 'op' must be one of insert, update, "
+          "merge, insert-or-replace, insert-or-merge, delete, got 'upsert'",
+          "wrong-types.yaml:14:55: error: 'rate': expected a rate like "
+          "6000/s, 20/min, 1.5k/h or 2M/day, got 'fast'",
+          "wrong-types.yaml:14:68: error: 'batch': expected a whole number "
+          "like 50000 or 2M, got '-1'",
+          "wrong-types.yaml:16:73: error: 'select' must be a list of names",
+          "wrong-types.yaml:17:16: error: 'retention': expected a duration "
+          "like 800ms, 60s, 5m, 2h or 90d, got '90'",
+      }));
+}
+
+TEST(SchemaLoader, MissingKeys) {
+  EXPECT_EQ(
+      errorsOf("missing-keys.yaml"),
+      (std::vector<std::string>{
+          "missing-keys.yaml:1:1: error: missing required key 'version' in "
+          "the schema",
+          "missing-keys.yaml:1:12: error: missing required key 'name' in the "
+          "account",
+          "missing-keys.yaml:3:5: error: missing required key 'rowKey' in the "
+          "table",
+          "missing-keys.yaml:4:14: error: table 'Events' refers to account "
+          "'main', which is not declared under 'accounts'",
+          "missing-keys.yaml:7:15: error: missing required key 'type' in the "
+          "property 'source'",
+          "missing-keys.yaml:9:9: error: missing required key 'rate' in the "
+          "write",
+          "missing-keys.yaml:11:9: error: missing required key 'writes' in "
+          "the transaction",
+      }));
+}
+
+TEST(SchemaLoader, DuplicatesAndReferencesThatNameNothing) {
+  EXPECT_EQ(
+      errorsOf("references.yaml"),
+      (std::vector<std::string>{
+          "references.yaml:4:5: error: duplicate account name 'telemetry' "
+          "(first declared at line 3)",
+          "references.yaml:9:14: error: table 'Readings' refers to account "
+          "'telemtry', which is not declared under 'accounts'; did you mean "
+          "'telemetry'?",
+          "references.yaml:15:7: error: duplicate key 'deviceId' (first at "
+          "line 13)",
+          "references.yaml:17:40: error: write 'ingest-reading' refers to "
+          "client 'ingset', which is not declared under 'clients'; did you "
+          "mean 'ingest'?",
+          "references.yaml:18:9: error: duplicate write name "
+          "'ingest-reading' (first declared at line 17)",
+          "references.yaml:20:32: error: query 'latest' refers to client "
+          "'dashboard', which is not declared under 'clients'",
+          "references.yaml:22:47: error: transaction 'both' names write "
+          "'ingest-readng', which table 'Readings' does not declare; did you "
+          "mean 'ingest-reading'?",
+          "references.yaml:22:62: error: transaction 'both' names write "
+          "'archive-reading', which table 'Readings' does not declare",
+          "references.yaml:32:5: error: duplicate table name 'Readings' "
+          "(first declared at line 8)",
+      }));
+}
+
+TEST(SchemaLoader, TemplateAndFilterErrorsPointInsideTheString) {
+  EXPECT_EQ(
+      errorsOf("templates.yaml"),
+      (std::vector<std::string>{
+          "templates.yaml:6:20: error: 'partitionKey': placeholder "
+          "'{deviceID}' names no property of table 'Readings'; did you mean "
+          "'deviceId'?",
+          "templates.yaml:7:35: error: 'rowKey' of table 'Readings': unclosed "
+          "'{'",
+          "templates.yaml:13:64: error: filter of query 'typo' compares "
+          "'stauts', which is not a property of table 'Readings'; did you "
+          "mean 'status'?",
+          "templates.yaml:13:75: error: filter of query 'typo': placeholder "
+          "'{statsu}' names no property of table 'Readings'; did you mean "
+          "'status'?",
+          "templates.yaml:14:75: error: filter of query 'broken' does not "
+          "parse: expected a literal after 'eq'",
+          "templates.yaml:15:35: error: filter of query 'function' does not "
+          "parse: function 'startswith' is not supported by the Table "
+          "service: express a prefix as a range, Name ge 'A' and Name lt 'B'",
+          // The doubled quotes of the single-quoted YAML string are counted.
+          "templates.yaml:16:67: error: filter of query 'escaped' does not "
+          "parse: expected a comparison operator (eq, ne, gt, ge, lt, le) "
+          "after 'status', got 'eqq'",
+          "templates.yaml:17:58: error: filter of query 'bad-template': "
+          "unknown key function 'bucket' (expected hash:N, pad:N or reverse)",
+          // A folded block scalar: the error is on the line of the text.
+          "templates.yaml:20:27: error: filter of query 'block' does not "
+          "parse: expected an expression after 'or', got the end of the "
+          "filter",
+          // Formats and functions that do not fit the property's type.
+          "templates.yaml:24:20: error: 'partitionKey': "
+          "'{deviceId:yyyyMMdd}': formats apply to datetime and integer "
+          "properties; 'deviceId' is string",
+          "templates.yaml:24:40: error: 'partitionKey': '{seq:X8}': an "
+          "integer format is D<n> (zero-padded to n digits), as in "
+          "{seq:D10}",
+          "templates.yaml:25:14: error: 'rowKey': 'reverse' in "
+          "'{deviceId|reverse}' applies to datetime and integer properties; "
+          "'deviceId' is string",
+      }));
+}
+
+TEST(SchemaLoader, ImpossibleValues) {
+  EXPECT_EQ(
+      errorsOf("values.yaml"),
+      (std::vector<std::string>{
+          "values.yaml:1:10: error: unsupported schema version '2'; this "
+          "tablelint reads version 1",
+          "values.yaml:2:54: error: 'entitiesPerSecond': expected a "
+          "non-negative number, got '-5'",
+          "values.yaml:4:28: error: 'bandwidth': expected a positive "
+          "bandwidth like 100Mbps or 1Gbps, got 'fast'",
+          "values.yaml:4:50: error: 'maxConcurrency' must be between 1 and "
+          "1000000; leave it out for no limit",
+          "values.yaml:5:22: error: 'policy' must be one of none, "
+          "exponential, linear, constant, immediate, got 'sometimes'",
+          "values.yaml:5:44: error: 'baseDelay': expected a duration like "
+          "800ms, 60s, 5m, 2h or 90d, got '800'",
+          "values.yaml:5:78: error: 'retryOn': expected HTTP status codes "
+          "(100-599), got '99'",
+          "values.yaml:5:82: error: 'retryOn': expected HTTP status codes "
+          "(100-599), got 'abc'",
+          "values.yaml:12:60: error: 'weights' has 2 numbers for 3 values",
+          "values.yaml:13:37: error: 'values' lists 3 values but 'distinct' "
+          "says 4",
+          "values.yaml:13:44: error: value 'x' is not of type int32, the type "
+          "of 'itemId'",
+          "values.yaml:14:58: error: 'weights' add up to 1.1; they are shares "
+          "and must add up to 1",
+          "values.yaml:15:37: error: 'weights' needs 'values': one weight per "
+          "value",
+          "values.yaml:16:36: error: 'bytes' applies to string and binary "
+          "properties; 'price' is double, whose size is fixed",
+          "values.yaml:16:53: error: 'distribution': zipf takes one exponent "
+          "s with 0 < s <= 10, as in zipf(0.99), got 'zipf(0)'",
+          "values.yaml:17:38: error: 'distinct' must be at least 1",
+          "values.yaml:17:55: error: 'distribution': hotspot takes two "
+          "fractions between 0 and 1 (hot data, its share of uses), as in "
+          "hotspot(0.2, 0.8), got 'hotspot(0.2, 1.5)'",
+          "values.yaml:19:39: error: 'rate' is zero; remove the access "
+          "pattern if it never runs",
+          "values.yaml:20:41: error: 'rate' 5G/s is 5000000000 per second; "
+          "tablelint accepts at most 1000000000/s (a typo?)",
+          "values.yaml:21:40: error: 'rate': a rate cannot be negative, got "
+          "'-3/s'",
+          "values.yaml:24:27: error: 'rate': expected a rate like 6000/s, "
+          "20/min, 1.5k/h or 2M/day, got '2/fortnight'",
+          "values.yaml:24:45: error: 'top' must be at least 1",
+          "values.yaml:25:16: error: 'retention' is zero; leave it out when "
+          "entities are kept forever",
+      }));
+}
+
+TEST(SchemaLoader, BatchSizeOutOfRangeIsKeptForTheInvalidBatchRule) {
+  const SchemaLoad L = loadInput("bad/values.yaml");
+  const Table &T = L.Value.Tables.at(0);
+  ASSERT_EQ(T.Writes.size(), 4u);
+  EXPECT_EQ(T.Writes[3].Name, "big-batch");
+  EXPECT_EQ(T.Writes[3].BatchSize, 500u);
+  EXPECT_EQ(T.Writes[3].BatchPos.Line, 22u);
+  EXPECT_EQ(T.Writes[3].BatchPos.Column, 58u);
+}
+
+TEST(SchemaLoader, MalformedSuppressions) {
+  const SchemaLoad L = loadInput("bad/suppressions.yaml");
+  EXPECT_EQ(
+      messages(L),
+      (std::vector<std::string>{
+          "suppressions.yaml:3:1: error: the suppression is not attached to "
+          "an element; put it at the end of the element's line or on the "
+          "line directly above it",
+          "suppressions.yaml:6:23: error: unknown rule 'hot-partiton' in the "
+          "suppression; did you mean 'hot-partition'?",
+          "suppressions.yaml:9:68: error: the suppression needs a reason "
+          "after ']': say why the finding is acceptable here",
+          "suppressions.yaml:12:63: error: empty rule id in the suppression; "
+          "expected '# tablelint: ignore[rule-id] reason'",
+          "suppressions.yaml:14:20: error: unknown tablelint comment "
+          "'skip[table-scan] not a directive tablelint knows'; expected '# "
+          "tablelint: ignore[rule-id] reason'",
+          "suppressions.yaml:15:87: error: unclosed '[' in the suppression; "
+          "expected '# tablelint: ignore[rule-id] reason'",
+      }));
+  // The valid ids of a list with an empty one still apply.
+  ASSERT_EQ(L.Value.Suppressions.size(), 2u);
+  EXPECT_EQ(L.Value.Suppressions[0].RuleId, "entity-limits");
+  EXPECT_EQ(L.Value.Suppressions[1].RuleId, "invalid-name");
+  EXPECT_EQ(L.Value.Suppressions[1].ElementPath,
+            "tables[Flags].properties[flag]");
+}
+
+// ----------------------------------------------------------- hostile input
+
+TEST(SchemaLoader, RefusesFilesAboveTheSizeCap) {
+  const std::string Big(9u << 20, '#');
+  const auto Start = std::chrono::steady_clock::now();
+  EXPECT_EQ(messages(loadSchemaText(Big, "big.yaml")),
+            std::vector<std::string>{
+                "big.yaml: error: the file is 9437184 bytes; schema files are "
+                "limited to 8388608 bytes"});
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(1));
+
+  SchemaLoadOptions Small;
+  Small.MaxFileBytes = 100;
+  const fs::path Path = Inputs / "good" / "telemetry.yaml";
+  const SchemaLoad L = loadSchemaFile(Path.string(), Small);
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].Line, 0u);
+  EXPECT_NE(L.Errors[0].Message.find("schema files are limited to 100 bytes"),
+            std::string::npos);
+}
+
+TEST(SchemaLoader, RefusesAliasBombsAndCycles) {
+  const auto Start = std::chrono::steady_clock::now();
+  EXPECT_EQ(errorsOf("alias-bomb.yaml"),
+            std::vector<std::string>{
+                "alias-bomb.yaml:3:4: error: the document expands to more "
+                "than 2000000 nodes through anchors and aliases; refusing to "
+                "read it"});
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5));
+  EXPECT_EQ(errorsOf("alias-cycle.yaml"),
+            std::vector<std::string>{
+                "alias-cycle.yaml:2:9: error: aliases nest collections more "
+                "than 64 levels deep (an alias inside the node it refers "
+                "to?); refusing to read it"});
+}
+
+TEST(SchemaLoader, RefusesDeepNestingBeforeYamlCppRecursesIntoIt) {
+  // Deep enough to overflow the stack of a recursive parser.
+  const unsigned Depth = 200000;
+  const std::string Flow = "version: 1\ntables: " + std::string(Depth, '[') +
+                           std::string(Depth, ']');
+  // 'tables' is level 1; the 64th bracket (column 9 + 63) is level 65.
+  EXPECT_EQ(messages(loadSchemaText(Flow, "flow.yaml")),
+            std::vector<std::string>{
+                "flow.yaml:2:72: error: collections nest more than 64 levels "
+                "deep here; refusing to read the file"});
+  std::string Block = "version: 1\ntables:\n";
+  for (unsigned I = 0; I < 100; ++I)
+    Block += std::string(I + 1, ' ') + "k:\n";
+  EXPECT_EQ(messages(loadSchemaText(Block, "block.yaml")),
+            std::vector<std::string>{
+                "block.yaml:66:65: error: collections nest more than 64 "
+                "levels deep here; refusing to read the file"});
+  std::string Dashes = "version: 1\ntables:\n";
+  for (unsigned I = 0; I < 5000; ++I)
+    Dashes += "- ";
+  Dashes += "x\n";
+  const SchemaLoad L = loadSchemaText(Dashes, "dashes.yaml");
+  ASSERT_EQ(L.Errors.size(), 1u);
+  EXPECT_EQ(L.Errors[0].Line, 3u);
+  // Nesting within the limit is fine, even in a block scalar with deeper
+  // indentation.
+  EXPECT_TRUE(loadInput("good/orders.yaml").ok());
+}
+
+// Every prefix of a good file, and each with one byte changed, loads
+// without crashing and either cleanly or with positioned errors.
+TEST(SchemaLoader, DamagedFilesNeverCrash) {
+  const std::string Text = readInput(Inputs / "good" / "orders.yaml");
+  unsigned WithErrors = 0;
+  for (std::size_t N = 0; N < Text.size(); N += 7) {
+    for (const std::string &Damaged :
+         {Text.substr(0, N),
+          Text.substr(0, N) + "\x01{[\"'" + Text.substr(N)}) {
+      const SchemaLoad L = loadSchemaText(Damaged, "damaged.yaml");
+      for (const InputError &E : L.Errors)
+        EXPECT_EQ(E.File, "damaged.yaml");
+      WithErrors += !L.ok();
+    }
+  }
+  EXPECT_GT(WithErrors, Text.size() / 7);
+}
+
+// Files saved on Windows (CRLF, a byte order mark) load the same.
+TEST(SchemaLoader, CrlfAndByteOrderMark) {
+  std::string Text = readInput(Inputs / "good" / "telemetry.yaml");
+  std::string Windows = "\xEF\xBB\xBF";
+  for (char C : Text)
+    Windows += C == '\n' ? std::string("\r\n") : std::string(1, C);
+  const SchemaLoad L = loadSchemaText(Windows, "crlf.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors[0].str();
+  EXPECT_EQ(L.Value.Header.size(), 2u);
+  EXPECT_EQ(L.Value.Header[1],
+            "Device telemetry: the example of docs/schema.md.");
+  ASSERT_EQ(L.Value.Suppressions.size(), 1u);
+  EXPECT_EQ(L.Value.Tables[0].Note,
+            "Readings from 50,000 devices, one entity per reading.");
+  EXPECT_TRUE(looksLikeSchema(Windows));
+  const std::string Broken =
+      "\xEF\xBB\xBFversion: 1\r\naccounts: [{name: a, regoin: x}]\r\n";
+  EXPECT_EQ(messages(loadSchemaText(Broken, "crlf.yaml")),
+            std::vector<std::string>{"crlf.yaml:2:22: error: unknown key "
+                                     "'regoin' in the account; did you mean "
+                                     "'region'?"});
+}
+
+TEST(SchemaLoader, ReportsTheFirstHundredErrorsAndCountsTheRest) {
+  std::string Text = "version: 1\naccounts:\n";
+  for (unsigned I = 0; I < 150; ++I)
+    Text += "  - {name: a" + std::to_string(I) + ", regoin: x}\n";
+  const std::vector<std::string> Errors =
+      messages(loadSchemaText(Text, "many.yaml"));
+  ASSERT_EQ(Errors.size(), 101u);
+  EXPECT_EQ(Errors[0], "many.yaml:3:16: error: unknown key 'regoin' in the "
+                       "account; did you mean 'region'?");
+  EXPECT_EQ(Errors[99], "many.yaml:102:17: error: unknown key 'regoin' in "
+                        "the account; did you mean 'region'?");
+  EXPECT_EQ(Errors[100], "many.yaml: error: 50 more errors not shown");
+}
+
+TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
+  EXPECT_EQ(messages(loadSchemaText("version: 1\ntables: [\n", "open.yaml")),
+            std::vector<std::string>{
+                "open.yaml:3:1: error: invalid YAML: end of sequence flow "
+                "not found"});
+  EXPECT_EQ(messages(loadSchemaText("", "empty.yaml")),
+            std::vector<std::string>{
+                "empty.yaml: error: empty schema: expected a mapping with "
+                "'version' and 'tables'"});
+  EXPECT_EQ(messages(loadSchemaFile("/nonexistent/schema.yaml")),
+            std::vector<std::string>{
+                "/nonexistent/schema.yaml: error: cannot read the file"});
+}
+
+// ------------------------------------------------------------ suppressions
+
+const char *SuppressedSchema = R"yaml(version: 1
+accounts: [{name: main}]
+tables:
+  # tablelint: ignore[hot-partition] one tenant, and it stays small
+  - name: Tenants
+    account: main
+    # tablelint: ignore[time-based-partition-key] bucketed by month on purpose
+    partitionKey: "{created:yyyyMM}"
+    rowKey: "{id}"
+    properties:
+      created: {type: datetime}
+      id: {type: guid}   # tablelint: ignore[entity-limits, invalid-name] generated ids
+    queries:
+      # Everything, for the nightly export.
+      # tablelint: ignore[table-scan] nightly, off-peak
+      - {name: export, rate: 1/day}
+  - name: Other
+    account: main
+    partitionKey: "{id}"
+    rowKey: "x"
+    properties: {id: {type: guid}}
+)yaml";
+
+TEST(SchemaSuppressions, AttachToTheElementOnOrBelowTheComment) {
+  SchemaLoad L = loadSchemaText(SuppressedSchema, "s.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  std::vector<std::string> Seen;
+  for (const Suppression &S : L.Value.Suppressions)
+    Seen.push_back(S.RuleId + " -> " + S.ElementPath + " @" +
+                   std::to_string(S.Pos.Line) + ":" +
+                   std::to_string(S.Pos.Column));
+  EXPECT_EQ(Seen, (std::vector<std::string>{
+                      "hot-partition -> tables[Tenants] @4:3",
+                      // A line inside the table's block belongs to the table.
+                      "time-based-partition-key -> tables[Tenants] @7:5",
+                      "entity-limits -> tables[Tenants].properties[id] @12:26",
+                      "invalid-name -> tables[Tenants].properties[id] @12:26",
+                      "table-scan -> tables[Tenants].queries[export] @15:7",
+                  }));
+  // The plain comment above the query is its note; the directive is not.
+  EXPECT_EQ(L.Value.Tables[0].Queries[0].Note,
+            "Everything, for the nightly export.");
+  EXPECT_EQ(L.Value.Tables[0].Note, "");
+}
+
+TEST(SchemaSuppressions, ATableSuppressionCoversItsChildrenOnly) {
+  SchemaLoad L = loadSchemaText(SuppressedSchema, "s.yaml");
+  Schema &S = L.Value;
+  EXPECT_FALSE(isSuppressed(S, "hot-partition", "tables[Other]"));
+  EXPECT_FALSE(isSuppressed(S, "hot-partition", "tables[TenantsArchive]"));
+  EXPECT_FALSE(S.Suppressions[0].Used);
+  EXPECT_TRUE(isSuppressed(S, "hot-partition", "tables[Tenants].writes[w]"));
+  EXPECT_TRUE(S.Suppressions[0].Used);
+  EXPECT_TRUE(isSuppressed(S, "table-scan", "tables[Tenants].queries[export]"));
+  EXPECT_FALSE(isSuppressed(S, "table-scan", "tables[Tenants]"));
+  EXPECT_FALSE(
+      isSuppressed(S, "partition-scan", "tables[Tenants].queries[export]"));
+  EXPECT_TRUE(
+      isSuppressed(S, "invalid-name", "tables[Tenants].properties[id]"));
+  EXPECT_FALSE(S.Suppressions[2].Used); // entity-limits was not asked about
+  EXPECT_TRUE(S.Suppressions[3].Used);
+}
+
+// ---------------------------------------------------------------- fragments
+
+TEST(SchemaLoader, FragmentsMayLeaveOutVersionAndDeclarations) {
+  const std::string Fragment = R"yaml(tables:
+  - name: Users
+    account: identity
+    partitionKey: "{userId}"
+    rowKey: "profile"
+    writes:
+      - {name: sign-up, client: api, op: insert, rate: 20/s}
+)yaml";
+  SchemaLoadOptions Options;
+  Options.Fragment = true;
+  EXPECT_TRUE(loadSchemaText(Fragment, "f.yaml", Options).ok());
+  EXPECT_EQ(
+      messages(loadSchemaText(Fragment, "f.yaml")),
+      (std::vector<std::string>{
+          "f.yaml:1:1: error: missing required key 'version' in the schema",
+          "f.yaml:3:14: error: table 'Users' refers to account 'identity', "
+          "which is not declared under 'accounts'",
+          "f.yaml:4:20: error: 'partitionKey': placeholder '{userId}' names "
+          "no property of table 'Users'",
+          "f.yaml:7:33: error: write 'sign-up' refers to client 'api', which "
+          "is not declared under 'clients'",
+      }));
+}
+
+// Every YAML example of the rule catalog is a schema fragment and must load.
+TEST(SchemaLoader, RuleCatalogExamplesLoadAsFragments) {
+  SchemaLoadOptions Options;
+  Options.Fragment = true;
+  unsigned Examples = 0;
+  for (const Rule &R : builtinCatalog().Rules)
+    for (const auto &[Kind, Example] :
+         {std::make_pair("bad", &R.Bad), std::make_pair("good", &R.Good)}) {
+      if (Example->Language != "yaml")
+        continue;
+      ++Examples;
+      const std::string Name = R.Id + "/" + Kind;
+      const std::vector<std::string> Errors =
+          messages(loadSchemaText(Example->Code, Name, Options));
+      EXPECT_EQ(Errors, std::vector<std::string>()) << Name;
+    }
+  EXPECT_GE(Examples, 20u);
+}
+
+// The complete examples of the format's reference page load cleanly.
+TEST(SchemaLoader, DocumentationExamplesLoad) {
+  const std::string Doc =
+      readInput(fs::path(TABLELINT_SOURCE_DIR) / "docs" / "schema.md");
+  unsigned Examples = 0;
+  for (std::size_t At = Doc.find("```yaml\nversion: 1\n");
+       At != std::string::npos;
+       At = Doc.find("```yaml\nversion: 1\n", At + 1)) {
+    const std::size_t Start = At + 8;
+    const std::size_t End = Doc.find("```", Start);
+    ASSERT_NE(End, std::string::npos);
+    const SchemaLoad L =
+        loadSchemaText(Doc.substr(Start, End - Start), "schema.md example");
+    EXPECT_EQ(messages(L), std::vector<std::string>()) << "at byte " << At;
+    ++Examples;
+  }
+  EXPECT_EQ(Examples, 2u);
+}
+
+TEST(SchemaLoader, LooksLikeSchema) {
+  EXPECT_TRUE(looksLikeSchema(readInput(Inputs / "good" / "telemetry.yaml")));
+  EXPECT_FALSE(looksLikeSchema("id: hot-partition\ntitle: x\n"));
+  EXPECT_FALSE(looksLikeSchema("tables: []\n"));
+  EXPECT_FALSE(looksLikeSchema("# version: 1\ntables: []\n"));
+}
+
+} // namespace
+} // namespace tablelint::schema
