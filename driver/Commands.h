@@ -12,5 +12,7 @@ int runFilterCommand(const std::vector<std::string> &Args);
 int runLintCommand(const std::vector<std::string> &Args);
 int runSuggestCommand(const std::vector<std::string> &Args);
 int runReplayCommand(const std::vector<std::string> &Args);
+int runMergeCommand(const std::vector<std::string> &Args);
+int runChecklistCommand(const std::vector<std::string> &Args);
 
 } // namespace tablelint
