@@ -66,9 +66,10 @@ void AtomPubPayloadCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Refs)))).bind(PayloadFormatId),
-      this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasAnyName(Refs))))
+                         .bind(PayloadFormatId),
+                     this);
 }
 
 void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {

@@ -165,25 +165,24 @@ void ClientPerRequestCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  // The name tests come first, then the system-header test:
   // isInTemplateInstantiation walks the ancestors (and builds the TU's
-  // parent map), which is worth doing only for the user's calls.
+  // parent map): it comes last, for the few calls that name a client.
   Finder->addMatcher(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
-                       unless(isExpansionInSystemHeader()),
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
                        unless(isInTemplateInstantiation()))
           .bind(ConstructId),
       this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs))),
-                              unless(isExpansionInSystemHeader()),
-                       unless(isInTemplateInstantiation()))
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasAnyName(Refs))),
+                              unless(isInTemplateInstantiation()))
                          .bind(CallId),
                      this);
-  Finder->addMatcher(
-      callExpr(stdFactoryCall(), unless(isExpansionInSystemHeader()),
-                       unless(isInTemplateInstantiation()))
-          .bind(FactoryId),
-      this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              stdFactoryCall(),
+                              unless(isInTemplateInstantiation()))
+                         .bind(FactoryId),
+                     this);
 }
 
 std::string ClientPerRequestCheck::repeatedScope(ASTContext &Ctx,

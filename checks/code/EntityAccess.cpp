@@ -1,6 +1,6 @@
 // Finding entity keys and property-map accesses (see EntityAccess.h).
-#include "checks/code/AstWalk.h"
 #include "checks/code/EntityAccess.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
 #include "core/Filter.h"
@@ -164,8 +164,7 @@ void accessesOfMap(ASTContext &Ctx, const Expr *Map, const Expr *Entity,
         dyn_cast<FunctionDecl>(V->getParentFunctionOrMethod());
     if (!F || !F->hasBody())
       return;
-    const std::vector<const DeclRefExpr *> Refs =
-        referencesTo(V, F->getBody());
+    const std::vector<const DeclRefExpr *> Refs = referencesTo(V, F->getBody());
     for (const DeclRefExpr *R : Refs)
       accessesOfMap(Ctx, R, Entity, Out);
   }
@@ -180,19 +179,22 @@ void matchKeySites(const ApiRoles &Roles, MatchFinder *Finder,
   if (!Members.empty()) {
     const std::vector<StringRef> Refs(Members.begin(), Members.end());
     Finder->addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(Refs))))
+        cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                          callee(cxxMethodDecl(hasAnyName(Refs))))
             .bind("tl-key-setter"),
         Callback);
-    Finder->addMatcher(
-        memberExpr(member(fieldDecl(hasAnyName(Refs)))).bind("tl-key-field"),
-        Callback);
+    Finder->addMatcher(memberExpr(unless(isExpansionInSystemHeader()),
+                                  member(fieldDecl(hasAnyName(Refs))))
+                           .bind("tl-key-field"),
+                       Callback);
   }
   const std::vector<std::string> Ctors =
       Roles.functionNames(ApiRole::EntityConstruct);
   if (!Ctors.empty()) {
     const std::vector<StringRef> Refs(Ctors.begin(), Ctors.end());
     Finder->addMatcher(
-        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
+        cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                         hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
             .bind("tl-key-ctor"),
         Callback);
   }
@@ -201,9 +203,10 @@ void matchKeySites(const ApiRoles &Roles, MatchFinder *Finder,
                            ApiRole::BatchAdd, ApiRole::BatchCreate});
   if (!Calls.empty()) {
     const std::vector<StringRef> Refs(Calls.begin(), Calls.end());
-    Finder->addMatcher(
-        callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("tl-key-call"),
-        Callback);
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(Refs))))
+                           .bind("tl-key-call"),
+                       Callback);
   }
 }
 
@@ -267,10 +270,12 @@ void matchPropertyMaps(const ApiRoles &Roles, MatchFinder *Finder,
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
   // The role map does not say whether the map is a data member
   // (TableEntity::Properties) or an accessor (table_entity::properties()).
-  Finder->addMatcher(
-      memberExpr(member(fieldDecl(hasAnyName(Refs)))).bind("tl-props"),
-      Callback);
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(Refs))))
+  Finder->addMatcher(memberExpr(unless(isExpansionInSystemHeader()),
+                                member(fieldDecl(hasAnyName(Refs))))
+                         .bind("tl-props"),
+                     Callback);
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       callee(cxxMethodDecl(hasAnyName(Refs))))
                          .bind("tl-props"),
                      Callback);
 }

@@ -248,9 +248,10 @@ void InvalidBatchCheck::registerMatchers(MatchFinder *Finder) {
         this);
   }
   if (!SubmitRefs.empty())
-    Finder->addMatcher(
-        callExpr(callee(functionDecl(hasAnyName(SubmitRefs)))).bind("submit"),
-        this);
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(SubmitRefs))))
+                           .bind("submit"),
+                       this);
 }
 
 void InvalidBatchCheck::check(const MatchFinder::MatchResult &Result) {

@@ -141,11 +141,13 @@ void InvalidNameCheck::registerMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Tables = roles().functionNames(
       {ApiRole::Client, ApiRole::TableReference, ApiRole::TableAdmin});
   if (!Tables.empty()) {
-    Finder->addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+    Finder->addMatcher(cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                                        hasDeclaration(cxxConstructorDecl(
                                             hasAnyName(refs(Tables)))))
                            .bind("client-ctor"),
                        this);
-    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(refs(Tables)))))
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(refs(Tables)))))
                            .bind("table-call"),
                        this);
   }
@@ -158,13 +160,15 @@ void InvalidNameCheck::registerMatchers(MatchFinder *Finder) {
         SelectFields.push_back(Q + "::" + F);
   if (!SelectFields.empty())
     Finder->addMatcher(
-        memberExpr(member(fieldDecl(hasAnyName(refs(SelectFields)))))
+        memberExpr(unless(isExpansionInSystemHeader()),
+                   member(fieldDecl(hasAnyName(refs(SelectFields)))))
             .bind("select-field"),
         this);
   const std::vector<std::string> Selects =
       roles().functionNames({ApiRole::SetSelect, ApiRole::Query});
   if (!Selects.empty())
-    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(refs(Selects)))))
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(refs(Selects)))))
                            .bind("select-call"),
                        this);
 }

@@ -1,6 +1,6 @@
 // Finds TCP_NODELAY turned off (see NagleEnabledCheck.h).
-#include "checks/code/AstWalk.h"
 #include "checks/code/NagleEnabledCheck.h"
+#include "checks/code/AstWalk.h"
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/ParentMapContext.h>
@@ -83,13 +83,15 @@ void NagleEnabledCheck::registerMatchers(MatchFinder *Finder) {
   // libcurl and POSIX sockets are not Table APIs: their names are here.
   Finder->addMatcher(
       callExpr(
+          unless(isExpansionInSystemHeader()),
           callee(functionDecl(hasName("::curl_easy_setopt"))),
           argumentCountIs(3),
           hasArgument(1, ignoringParenImpCasts(declRefExpr(to(enumConstantDecl(
                              hasName("CURLOPT_TCP_NODELAY")))))))
           .bind(CurlId),
       this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::setsockopt"))),
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasName("::setsockopt"))),
                               argumentCountIs(5))
                          .bind(SocketId),
                      this);

@@ -64,7 +64,8 @@ const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
     if (!PE)
       return Cur;
     if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
-            CXXBindTemporaryExpr, CXXFunctionalCastExpr, ExprWithCleanups>(PE)) {
+            CXXBindTemporaryExpr, CXXFunctionalCastExpr, ExprWithCleanups>(
+            PE)) {
       Cur = PE;
       continue;
     }
@@ -80,7 +81,8 @@ const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
       }
     if (const auto *M = dyn_cast<MemberExpr>(PE)) {
       const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
-          Ctx.getParents(*M).empty() ? nullptr : Ctx.getParents(*M)[0].get<Stmt>());
+          Ctx.getParents(*M).empty() ? nullptr
+                                     : Ctx.getParents(*M)[0].get<Stmt>());
       if (MC && MC->getMethodDecl() &&
           (MC->getMethodDecl()->getName() == "c_str" ||
            MC->getMethodDecl()->getName() == "data")) {
@@ -105,10 +107,14 @@ void QueryCheck::registerMatchers(MatchFinder *Finder) {
     return;
   // hasAnyName copies the names into the matcher.
   const std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("query"), this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasAnyName(Refs))))
+                         .bind("query"),
+                     this);
   if (wantsUrlQueries())
-    Finder->addMatcher(stringLiteral().bind("url-part"), this);
+    Finder->addMatcher(
+        stringLiteral(unless(isExpansionInSystemHeader())).bind("url-part"),
+        this);
 }
 
 void QueryCheck::check(const MatchFinder::MatchResult &Result) {
@@ -156,14 +162,14 @@ SourceLocation QueryCheck::filterLocation(const AnalyzedQuery &Q,
                                           std::size_t Offset,
                                           ASTContext &Ctx) const {
   if (Q.Model.Filter && Q.Model.Filter->Source) {
-    const auto *L = dyn_cast<StringLiteral>(
-        stripStringWrappers(Q.Model.Filter->Source));
+    const auto *L =
+        dyn_cast<StringLiteral>(stripStringWrappers(Q.Model.Filter->Source));
     if (L && L->getString() == Q.Model.Filter->Text &&
         Offset <= L->getByteLength()) {
       const SourceManager &SM = Ctx.getSourceManager();
-      SourceLocation Loc = L->getLocationOfByte(
-          static_cast<unsigned>(Offset), SM, Ctx.getLangOpts(),
-          Ctx.getTargetInfo());
+      SourceLocation Loc =
+          L->getLocationOfByte(static_cast<unsigned>(Offset), SM,
+                               Ctx.getLangOpts(), Ctx.getTargetInfo());
       if (Loc.isValid())
         return Loc;
     }

@@ -215,8 +215,10 @@ void ReadBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("read"), this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasAnyName(Refs))))
+                         .bind("read"),
+                     this);
 }
 
 void ReadBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {

@@ -48,6 +48,7 @@ void registerHeaderMatchers(MatchFinder *Finder,
   // headers().add(name, value), headers().set_content_type(value)
   Finder->addMatcher(
       cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
           callee(cxxMethodDecl(hasAnyName("add", "set_content_type"),
                                ofClass(hasName(HttpHeaders)))))
           .bind(HeaderCallId),
@@ -55,7 +56,7 @@ void registerHeaderMatchers(MatchFinder *Finder,
   // headers()[name] = value
   Finder->addMatcher(
       cxxOperatorCallExpr(
-          hasOverloadedOperatorName("="),
+          unless(isExpansionInSystemHeader()), hasOverloadedOperatorName("="),
           hasArgument(
               0, ignoringParenImpCasts(cxxOperatorCallExpr(
                      hasOverloadedOperatorName("[]"),
@@ -65,6 +66,7 @@ void registerHeaderMatchers(MatchFinder *Finder,
   // request.set_body(body, content_type), client.request(m, path, body, type)
   Finder->addMatcher(
       cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
           anyOf(callee(cxxMethodDecl(
                     hasName("set_body"),
                     ofClass(hasName("::web::http::http_request")))),
@@ -75,7 +77,8 @@ void registerHeaderMatchers(MatchFinder *Finder,
       Callback);
   // curl_slist_append(list, "Name: value")
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasName("::curl_slist_append"))))
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(hasName("::curl_slist_append"))))
           .bind(HeaderCallId),
       Callback);
 }

@@ -190,13 +190,15 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
     const auto Field =
         memberExpr(member(fieldDecl(hasAnyName(Refs)))).bind("field");
     Finder->addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(
+        cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                          callee(cxxMethodDecl(
                               hasAnyName("insert", "emplace", "emplace_hint"))),
                           on(Field))
             .bind("codes"),
         this);
     Finder->addMatcher(
-        cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+        cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
+                            hasOverloadedOperatorName("="),
                             hasArgument(0, ignoringParenImpCasts(Field)))
             .bind("codes"),
         this);
@@ -212,7 +214,7 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
   if (!Decisions.empty())
     Finder->addMatcher(
         cxxMethodDecl(
-            isDefinition(),
+            unless(isExpansionInSystemHeader()), isDefinition(),
             hasAnyName(std::vector<llvm::StringRef>(Decisions.begin(),
                                                     Decisions.end())),
             ofClass(cxxRecordDecl(isDerivedFrom(hasAnyName(
@@ -223,8 +225,8 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Calls = retriedCallNames(roles());
   if (!Calls.empty())
     Finder->addMatcher(
-        stmt(anyOf(forStmt(), whileStmt(), doStmt()),
-             unless(isExpansionInSystemHeader()),
+        stmt(unless(isExpansionInSystemHeader()),
+             anyOf(forStmt(), whileStmt(), doStmt()),
              hasDescendant(callExpr(callee(functionDecl(hasAnyName(
                  std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
             .bind("loop"),

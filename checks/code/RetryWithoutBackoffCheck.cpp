@@ -262,6 +262,7 @@ void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
   if (!Policies.empty())
     Finder->addMatcher(
         cxxConstructExpr(
+            unless(isExpansionInSystemHeader()),
             hasDeclaration(cxxConstructorDecl(
                 hasAnyName(std::vector<llvm::StringRef>(Policies.begin(),
                                                         Policies.end())),
@@ -279,20 +280,22 @@ void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
     const std::vector<llvm::StringRef> Refs(Fields.begin(), Fields.end());
     const auto Field =
         ignoringParenImpCasts(memberExpr(member(fieldDecl(hasAnyName(Refs)))));
-    Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+    Finder->addMatcher(cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
+                                           hasOverloadedOperatorName("="),
                                            hasArgument(0, Field))
                            .bind("assign"),
                        this);
-    Finder->addMatcher(
-        binaryOperator(hasOperatorName("="), hasLHS(Field)).bind("assign"),
-        this);
+    Finder->addMatcher(binaryOperator(unless(isExpansionInSystemHeader()),
+                                      hasOperatorName("="), hasLHS(Field))
+                           .bind("assign"),
+                       this);
   }
 
   std::vector<std::string> Calls = retriedCallNames(roles());
   if (!Calls.empty())
     Finder->addMatcher(
-        stmt(anyOf(forStmt(), whileStmt(), doStmt()),
-             unless(isExpansionInSystemHeader()),
+        stmt(unless(isExpansionInSystemHeader()),
+             anyOf(forStmt(), whileStmt(), doStmt()),
              hasDescendant(callExpr(callee(functionDecl(hasAnyName(
                  std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
             .bind("loop"),

@@ -152,13 +152,19 @@ void SharedKeyInClientCheck::registerMatchers(MatchFinder *Finder) {
       {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential});
   if (!Names.empty()) {
     const std::vector<StringRef> Refs(Names.begin(), Names.end());
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(Refs))))
+                           .bind(CallId),
+                       this);
     Finder->addMatcher(
-        callExpr(callee(functionDecl(hasAnyName(Refs)))).bind(CallId), this);
-    Finder->addMatcher(
-        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
+        cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                         hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
             .bind(ConstructId),
         this);
-    Finder->addMatcher(callExpr(stdFactoryCall()).bind(FactoryId), this);
+    Finder->addMatcher(
+        callExpr(unless(isExpansionInSystemHeader()), stdFactoryCall())
+            .bind(FactoryId),
+        this);
   }
   registerHeaderMatchers(Finder, this);
 }

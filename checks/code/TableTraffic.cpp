@@ -28,7 +28,9 @@ bool mentionsTableStorage(llvm::StringRef S) {
 void TableTrafficEvidence::registerMatchers(
     MatchFinder *Finder, MatchFinder::MatchCallback *Callback,
     const ApiRoles &Roles) {
-  Finder->addMatcher(stringLiteral(isExpansionInMainFile()).bind(LiteralId),
+  Finder->addMatcher(stringLiteral(unless(isExpansionInSystemHeader()),
+                                   isExpansionInMainFile())
+                         .bind(LiteralId),
                      Callback);
   std::vector<std::string> Names;
   for (const ApiFunction &F : Roles.Functions)
@@ -36,12 +38,14 @@ void TableTrafficEvidence::registerMatchers(
   if (Names.empty())
     return;
   const std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              isExpansionInMainFile(),
+                              callee(functionDecl(hasAnyName(Refs))))
+                         .bind(ApiUseId),
+                     Callback);
   Finder->addMatcher(
-      callExpr(isExpansionInMainFile(), callee(functionDecl(hasAnyName(Refs))))
-          .bind(ApiUseId),
-      Callback);
-  Finder->addMatcher(
-      cxxConstructExpr(isExpansionInMainFile(),
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       isExpansionInMainFile(),
                        hasDeclaration(functionDecl(hasAnyName(Refs))))
           .bind(ApiUseId),
       Callback);

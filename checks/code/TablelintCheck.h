@@ -1,6 +1,10 @@
 // The base of every tablelint clang-tidy check: the API role maps that apply
 // to the file being checked (built-ins plus the project's .tablelint.yaml),
 // the rule's catalog entry, and its options with catalog defaults.
+//
+// Every matcher of the checks starts with unless(isExpansionInSystemHeader()):
+// the standard and SDK headers are most of a TU, user code is never there,
+// and testing a location is cheaper than the name tests that follow.
 #pragma once
 
 #include "core/ApiRoles.h"

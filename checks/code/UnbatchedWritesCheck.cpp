@@ -114,8 +114,10 @@ void UnbatchedWritesCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("write"), this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasAnyName(Refs))))
+                         .bind("write"),
+                     this);
 }
 
 void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,6 +1,6 @@
 // Decides whether work started in a loop runs unbounded (see the header).
-#include "checks/code/AstWalk.h"
 #include "checks/code/UnboundedParallelismCheck.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
 #include "core/ServiceLimits.h"
@@ -472,8 +472,7 @@ bool Analysis::escapesThrough(const Expr *Value, const LoopInfo &L, bool Thread,
       V = D;
   if (!V || !declaredInside(V, L))
     return false;
-  const std::vector<const DeclRefExpr *> Refs =
-      referencesTo(V, L.Body);
+  const std::vector<const DeclRefExpr *> Refs = referencesTo(V, L.Body);
   for (const DeclRefExpr *R : Refs)
     if (escapesThrough(R, L, Thread, Detached, Depth + 1))
       return true;
@@ -497,24 +496,23 @@ bool isLaunchAsync(const Expr *Policy) {
 } // namespace
 
 void UnboundedParallelismCheck::registerMatchers(MatchFinder *Finder) {
-  // Code in system headers is never the user's; the ancestor walk (which
-  // builds the TU's parent map) runs only for the user's calls.
-  const auto InLoop = allOf(
-      unless(isExpansionInSystemHeader()),
-      hasAncestor(
-          stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))));
+  const auto InLoop = hasAncestor(
+      stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())));
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasName("::std::async"))),
+                              InLoop)
+                         .bind("async"),
+                     this);
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasName("::std::async"))), InLoop)
-          .bind("async"),
-      this);
-  Finder->addMatcher(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       hasDeclaration(cxxConstructorDecl(ofClass(
                            hasAnyName("::std::thread", "::std::jthread")))),
                        InLoop)
           .bind("thread"),
       this);
   Finder->addMatcher(
       cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
           callee(cxxMethodDecl(hasAnyName("emplace_back", "emplace"))), InLoop)
           .bind("emplace"),
       this);
@@ -522,9 +520,10 @@ void UnboundedParallelismCheck::registerMatchers(MatchFinder *Finder) {
       roles().functionNames(ApiRole::AsyncOperation);
   if (!Async.empty()) {
     const std::vector<StringRef> Refs(Async.begin(), Async.end());
-    Finder->addMatcher(
-        callExpr(callee(functionDecl(hasAnyName(Refs))), InLoop).bind("sdk"),
-        this);
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName(Refs))), InLoop)
+                           .bind("sdk"),
+                       this);
   }
 }
 
