@@ -2,7 +2,9 @@
 """Cost of the code checks over clang's own parse.
 
 For each TU, interleaved rounds (so machine noise hits every variant alike)
-time four commands and report medians and ratios:
+measure the CPU time (user + system, of the child process) of four commands
+and report medians and ratios. CPU time, not wall time: on a shared machine
+the wall clock measures the neighbours.
   parse     clang++-19 -fsyntax-only                 (the baseline)
   lint      tablelint lint (all tablelint checks)
   plugin    clang-tidy-19 --load libtablelint-tidy-19.so (all tablelint checks)
@@ -10,7 +12,7 @@ time four commands and report medians and ratios:
 plugin/tidy isolates what tablelint's checks add to a clang-tidy run.
 Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
 """
-import os, statistics, subprocess, sys, time
+import os, resource, statistics, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("TABLELINT_BUILD", os.path.join(ROOT, "build"))
@@ -21,6 +23,7 @@ TUS = [
     "test-inputs/code/rest-queries/hand_written_rest.cpp",
     "test-inputs/code/query-scope/data_tables.cpp",
     "bench/inputs/large_headers.cpp",
+    "bench/inputs/std_only.cpp",
 ]
 TIDY = "/usr/lib/llvm-19/bin/clang-tidy"
 PLUGIN = os.path.join(BUILD, "lib", "libtablelint-tidy-19.so")
@@ -36,9 +39,10 @@ def commands(tu):
 
 
 def run(cmd):
-    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
