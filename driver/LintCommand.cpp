@@ -7,6 +7,7 @@
 #include "driver/LintRun.h"
 
 #include "core/AtomicFile.h"
+#include "driver/ApplyFixes.h"
 #include "driver/Baseline.h"
 #include "driver/Reporters.h"
 
@@ -43,6 +44,10 @@ const std::vector<OptionSpec> &lintOptions() {
          "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
          {}},
         {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
+         {}},
+        {"fix", 0, false, "",
+         "apply the fix-its of the reported findings to the files (after the "
+         "baseline; overlapping fix-its are left out and counted)",
          {}},
         {"help", 'h', false, "", "show this help", {}},
     };
@@ -136,6 +141,20 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     }
   if (Base)
     applyBaseline(*Base, Result);
+  if (A.has("fix")) {
+    const FixOutcome Fixed = applyFixes(Result.Findings);
+    for (const std::string &E : Fixed.Errors)
+      std::cerr << "tablelint lint: error: " << E << "\n";
+    std::cerr << "tablelint: applied " << Fixed.Applied << " fix-it"
+              << (Fixed.Applied == 1 ? "" : "s") << " in "
+              << Fixed.FilesChanged.size() << " file"
+              << (Fixed.FilesChanged.size() == 1 ? "" : "s");
+    if (Fixed.Conflicting)
+      std::cerr << "; " << Fixed.Conflicting
+                << " left out (they overlap another fix-it)";
+    std::cerr << "\n";
+    WriteFailed |= !Fixed.Errors.empty();
+  }
 
   const std::string Format = A.get("format", "text");
   const std::string Report =

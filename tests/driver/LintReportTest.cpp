@@ -257,5 +257,26 @@ TEST(Output, AnUnwritableOutputFileIsAnError) {
   EXPECT_THAT(R.Err, HasSubstr("taken/out.txt"));
 }
 
+TEST(Fix, AppliesTheFixItsAndTheFindingGoes) {
+  Project P;
+  P.write("report.cpp", ProjectionSource);
+  P.database({"report.cpp"});
+  ToolResult R = P.lint({"--fix", "report.cpp"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err; // the findings were there when analysed
+  EXPECT_THAT(R.Err, HasSubstr("applied 1 fix-it in 1 file"));
+  const std::string Fixed = P.read("report.cpp");
+  EXPECT_THAT(Fixed, HasSubstr("SelectColumns"));
+  EXPECT_THAT(Fixed, HasSubstr("Status"));
+  // The fixed file compiles and the projection finding is gone.
+  ToolResult Again = P.lint({"report.cpp"});
+  EXPECT_THAT(Again.Out, Not(HasSubstr("[tablelint-missing-projection]")));
+  EXPECT_THAT(Again.Err, Not(HasSubstr("error:")));
+  // Nothing left to fix: the file is not rewritten.
+  ToolResult Third = P.lint({"--fix", "report.cpp"});
+  EXPECT_THAT(Third.Err, HasSubstr("applied 0 fix-its in 0 files"));
+  EXPECT_EQ(P.read("report.cpp"), Fixed);
+}
+
+
 } // namespace
 } // namespace tablelint::test
