@@ -306,7 +306,7 @@ std::string randomSuffix() {
   return Out;
 }
 
-// A row one outcome has more often than the other, as text.
+// The first row A has more often than B, as text; empty when none.
 std::string firstExtraRow(const std::vector<std::string> &A,
                           const std::vector<std::string> &B) {
   std::vector<std::string> Extra;
@@ -320,10 +320,14 @@ std::string describeDifference(const std::vector<DesignPlan> &Plans,
   for (std::size_t I = 0; I < O.size(); ++I)
     if (!O[I].Ok)
       return Plans[I].Label + " failed: " + O[I].Status;
-  if (std::string Row = firstExtraRow(O[0].Rows, O[1].Rows); !Row.empty())
-    return "only " + Plans[0].Label + " returned " + Row;
-  return "only " + Plans[1].Label + " returned " +
-         firstExtraRow(O[1].Rows, O[0].Rows);
+  std::string Out;
+  for (std::size_t I = 0; I < 2; ++I) {
+    const std::string Row = firstExtraRow(O[I].Rows, O[1 - I].Rows);
+    if (!Row.empty())
+      Out += (Out.empty() ? "only " : "; only ") + Plans[I].Label +
+             " returned " + Row;
+  }
+  return Out;
 }
 
 } // namespace
