@@ -225,6 +225,15 @@ TEST_F(LiveReplayTest, CommandReportsJsonAndExitCodes) {
   EXPECT_NE(Live->getString("notMeasured")->find("throttling"),
             llvm::StringRef::npos);
 
+  test::ToolResult Html = test::runTablelint(
+      {"replay", Inputs + "live/current.yaml", Inputs + "live/suggested.yaml",
+       "--duration", "10s", "--live", Url, "--live-ops", "50", "--format",
+       "html"});
+  EXPECT_EQ(Html.ExitCode, 0) << Html.Err;
+  EXPECT_NE(Html.Out.find("<h2>Live run</h2>"), std::string::npos);
+  EXPECT_NE(Html.Out.find("current: 50 round trips"), std::string::npos)
+      << Html.Out.substr(Html.Out.find("Live run"), 400);
+
   test::ToolResult Broken = test::runTablelint(
       {"replay", Inputs + "live/current.yaml",
        Inputs + "live/suggested-no-index-write.yaml", "--duration", "30s",
