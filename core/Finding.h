@@ -3,25 +3,13 @@
 // suppressions and the baseline all work on this one type.
 #pragma once
 
+// Severity and severityName() are the rule catalog's: one definition.
+#include "core/RuleCatalog.h"
+
 #include <string>
 #include <vector>
 
 namespace tablelint {
-
-enum class Severity : unsigned char { Note, Warning, Error };
-
-// "note", "warning", "error".
-inline const char *severityName(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "warning";
-}
 
 // Where a finding comes from; decides how its fingerprint is formed.
 enum class FindingOrigin : unsigned char { Code, Schema, Replay };

@@ -4,6 +4,7 @@
 #include "core/AtomicFile.h"
 #include "core/YamlReader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -12,7 +13,64 @@ namespace tablelint {
 
 namespace fs = std::filesystem;
 
+namespace {
+std::mutex OverrideMutex;
+std::string OverridePath;
+} // namespace
+
+void overrideProjectConfig(const std::string &Path) {
+  std::lock_guard<std::mutex> Lock(OverrideMutex);
+  OverridePath = Path;
+}
+
+bool matchesRuleGlob(std::string_view Glob, std::string_view Id) {
+  // Iterative wildcard match with one backtrack point for the last '*'.
+  std::size_t G = 0, I = 0, Star = std::string_view::npos, Mark = 0;
+  while (I < Id.size()) {
+    if (G < Glob.size() && (Glob[G] == '?' || Glob[G] == Id[I])) {
+      ++G;
+      ++I;
+    } else if (G < Glob.size() && Glob[G] == '*') {
+      Star = G++;
+      Mark = I;
+    } else if (Star != std::string_view::npos) {
+      G = Star + 1;
+      I = ++Mark;
+    } else {
+      return false;
+    }
+  }
+  while (G < Glob.size() && Glob[G] == '*')
+    ++G;
+  return G == Glob.size();
+}
+
+bool ProjectConfig::enables(const std::string &RuleId,
+                            bool UseEnableList) const {
+  auto Matches = [&](const std::vector<std::string> &Globs) {
+    return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
+      return matchesRuleGlob(G, RuleId);
+    });
+  };
+  if (UseEnableList && !Enable.empty() && !Matches(Enable))
+    return false;
+  if (Matches(Disable))
+    return false;
+  auto It = Severities.find(RuleId);
+  return It == Severities.end() || It->second.has_value();
+}
+
+Severity ProjectConfig::levelOf(const Rule &R) const {
+  auto It = Severities.find(R.Id);
+  return It != Severities.end() && It->second ? *It->second : R.DefaultSeverity;
+}
+
 std::optional<std::string> findProjectConfig(const std::string &Dir) {
+  {
+    std::lock_guard<std::mutex> Lock(OverrideMutex);
+    if (!OverridePath.empty())
+      return OverridePath;
+  }
   std::error_code EC;
   fs::path P = fs::absolute(Dir.empty() ? "." : Dir, EC);
   while (!P.empty()) {
@@ -28,6 +86,130 @@ std::optional<std::string> findProjectConfig(const std::string &Dir) {
 
 namespace {
 
+// A rule id the catalog knows, or an error with the closest id.
+const Rule *knownRule(const YAML::Node &Key, const std::string &Path,
+                      ProjectConfig &C) {
+  const std::string Id = Key.IsScalar() ? Key.Scalar() : "";
+  if (const Rule *R = builtinCatalog().find(Id))
+    return R;
+  std::string Message = "unknown rule '" + Id + "'";
+  for (const Rule &R : builtinCatalog().Rules)
+    if (editDistance(R.Id, Id) <= 2) {
+      Message += "; did you mean '" + R.Id + "'?";
+      break;
+    }
+  C.Errors.push_back(errorAt(Path, Key, Message + " (tablelint rules lists them)"));
+  return nullptr;
+}
+
+// rules: {enable: [globs], disable: [globs]}; a glob that matches no rule
+// is a typo, not a silent no-op.
+void readRuleSelection(const YAML::Node &Node, const std::string &Path,
+                       ProjectConfig &C) {
+  if (!Node.IsDefined())
+    return;
+  YamlMap M(Node, Path, C.Errors, "'rules' section");
+  if (!M.valid())
+    return;
+  for (const char *Key : {"enable", "disable"}) {
+    YAML::Node List = M.get(Key, false);
+    auto Globs = M.strings(Key, false);
+    if (!Globs)
+      continue;
+    std::size_t Index = 0;
+    for (const std::string &G : *Globs) {
+      const bool Any = std::any_of(
+          builtinCatalog().Rules.begin(), builtinCatalog().Rules.end(),
+          [&](const Rule &R) { return matchesRuleGlob(G, R.Id); });
+      if (!Any)
+        M.error(List[Index], "'" + G + "' in 'rules." + Key +
+                                 "' matches no rule (tablelint rules lists them)");
+      ++Index;
+    }
+    (std::string(Key) == "enable" ? C.Enable : C.Disable) = *Globs;
+  }
+  M.finish();
+}
+
+// severity: {rule-id: note|warning|error|off}.
+void readSeverities(const YAML::Node &Node, const std::string &Path,
+                    ProjectConfig &C) {
+  if (!Node.IsDefined())
+    return;
+  if (!Node.IsMap()) {
+    C.Errors.push_back(errorAt(Path, Node, "'severity' must map rule ids to "
+                                           "note, warning, error or off"));
+    return;
+  }
+  for (const auto &KV : Node) {
+    const Rule *R = knownRule(KV.first, Path, C);
+    const std::string V = KV.second.IsScalar() ? KV.second.Scalar() : "";
+    std::optional<Severity> Level = parseSeverity(V);
+    if (!Level && V != "off") {
+      C.Errors.push_back(errorAt(Path, KV.second,
+                                 "severity of '" + KV.first.Scalar() +
+                                     "' must be note, warning, error or off, "
+                                     "got '" + V + "'"));
+      continue;
+    }
+    if (R)
+      C.Severities[R->Id] = Level;
+  }
+}
+
+// thresholds: {rule-id: {OptionName: value}}; names and types come from the
+// rule's options in the catalog (an integer default takes integers).
+void readThresholds(const YAML::Node &Node, const std::string &Path,
+                    ProjectConfig &C) {
+  if (!Node.IsDefined())
+    return;
+  if (!Node.IsMap()) {
+    C.Errors.push_back(errorAt(Path, Node, "'thresholds' must map rule ids to "
+                                           "their options"));
+    return;
+  }
+  for (const auto &KV : Node) {
+    const Rule *R = knownRule(KV.first, Path, C);
+    if (!R)
+      continue;
+    if (!KV.second.IsMap()) {
+      C.Errors.push_back(errorAt(Path, KV.second,
+                                 "thresholds of '" + R->Id +
+                                     "' must be a map of option: value"));
+      continue;
+    }
+    for (const auto &Opt : KV.second) {
+      const std::string Name = Opt.first.IsScalar() ? Opt.first.Scalar() : "";
+      const RuleOption *O = R->option(Name);
+      if (!O) {
+        std::string Names;
+        for (const RuleOption &Known : R->Options)
+          Names += (Names.empty() ? "" : ", ") + Known.Name;
+        C.Errors.push_back(errorAt(
+            Path, Opt.first,
+            "rule '" + R->Id + "' has no threshold '" + Name + "'" +
+                (Names.empty() ? " (it has none)" : "; it has " + Names)));
+        continue;
+      }
+      const std::string V = Opt.second.IsScalar() ? Opt.second.Scalar() : "";
+      const bool WantsNumber =
+          !O->Default.empty() &&
+          O->Default.find_first_not_of("0123456789") == std::string::npos;
+      if (!Opt.second.IsScalar() ||
+          (WantsNumber && (V.empty() || V.size() > 9 ||
+                           V.find_first_not_of("0123456789") != std::string::npos))) {
+        C.Errors.push_back(errorAt(
+            Path, Opt.second,
+            "threshold '" + R->Id + "." + Name + "' must be " +
+                (WantsNumber ? "a whole number" : "a string") + ", got '" + V +
+                "'"));
+        continue;
+      }
+      C.Thresholds[R->Id][Name] = V;
+    }
+  }
+}
+
 std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   auto C = std::make_shared<ProjectConfig>();
   C->Path = Path;
@@ -40,7 +222,12 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   if (!Doc || Doc->IsNull())
     return C;
   YamlMap M(*Doc, Path, C->Errors, "configuration");
+  if (!M.valid())
+    return C;
   YAML::Node Apis = M.get("apis", false);
+  readRuleSelection(M.get("rules", false), Path, *C);
+  readSeverities(M.get("severity", false), Path, *C);
+  readThresholds(M.get("thresholds", false), Path, *C);
   M.finish();
   if (Apis.IsDefined()) {
     if (!Apis.IsSequence())

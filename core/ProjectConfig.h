@@ -1,5 +1,8 @@
-// .tablelint.yaml: a project's configuration, found upward from each file.
-// Today it holds the API role maps for in-house wrappers:
+// .tablelint.yaml: a project's configuration, found upward from each file
+// (or named once with `tablelint lint --config FILE`):
+//   rules: {enable: [table-scan, retry-*], disable: [nagle-enabled]}
+//   severity: {partition-scan: warning, nagle-enabled: off}
+//   thresholds: {filter-too-complex: {MaxComparisons: 10}}
 //   apis:
 //     - api: orders-repository
 //       namespaces: [shop::storage]
@@ -10,7 +13,9 @@
 
 #include "core/ApiRoles.h"
 #include "core/InputError.h"
+#include "core/RuleCatalog.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,11 +28,33 @@ inline constexpr const char *ProjectConfigFileName = ".tablelint.yaml";
 struct ProjectConfig {
   std::string Path; // empty: no configuration file
   ApiRoles Apis;    // the user's maps only
+  // rules.enable / rules.disable: rule-id globs ('*' and '?'). An empty
+  // Enable list enables every rule.
+  std::vector<std::string> Enable;
+  std::vector<std::string> Disable;
+  // severity: rule id -> level; nullopt is `off`.
+  std::map<std::string, std::optional<Severity>> Severities;
+  // thresholds: rule id -> option name (from the catalog) -> value.
+  std::map<std::string, std::map<std::string, std::string>> Thresholds;
   std::vector<InputError> Errors;
+
+  // Whether the configuration leaves RuleId on (rules + severity: off).
+  // UseEnableList false: the command line's --enable replaced rules.enable.
+  bool enables(const std::string &RuleId, bool UseEnableList = true) const;
+  // The configured level, or the catalog's default.
+  Severity levelOf(const Rule &R) const;
 };
 
-// The nearest .tablelint.yaml in Dir or its parents.
+// Whether Id matches Glob ('*' any run of characters, '?' one character).
+bool matchesRuleGlob(std::string_view Glob, std::string_view Id);
+
+// The nearest .tablelint.yaml in Dir or its parents, or the file set by
+// overrideProjectConfig.
 std::optional<std::string> findProjectConfig(const std::string &Dir);
+
+// `--config FILE`: every lookup answers Path instead of searching upward.
+// Set once, before any analysis starts.
+void overrideProjectConfig(const std::string &Path);
 
 // Loads (once per path, thread-safe) the configuration at Path.
 std::shared_ptr<const ProjectConfig> loadProjectConfig(const std::string &Path);

@@ -5,9 +5,6 @@
 
 namespace tablelint {
 
-namespace {
-
-// Levenshtein distance, for "did you mean" hints on short keys.
 std::size_t editDistance(std::string_view A, std::string_view B) {
   std::vector<std::size_t> Row(B.size() + 1);
   for (std::size_t J = 0; J <= B.size(); ++J)
@@ -24,8 +21,6 @@ std::size_t editDistance(std::string_view A, std::string_view B) {
   }
   return Row[B.size()];
 }
-
-} // namespace
 
 InputError errorAt(const std::string &File, const YAML::Node &Node,
                    std::string Message) {

@@ -1,7 +1,10 @@
 // Parsing of subcommand options.
 #include "driver/CommandLine.h"
 
+#include "core/AtomicFile.h"
+
 #include <algorithm>
+#include <iostream>
 
 namespace tablelint {
 
@@ -78,6 +81,33 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
     Slot.push_back(Value);
   }
   return std::nullopt;
+}
+
+std::vector<std::string>
+splitAtDoubleDash(const std::vector<std::string> &Args,
+                  std::optional<std::vector<std::string>> &After) {
+  std::vector<std::string> Before;
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I] == "--") {
+      After.emplace(Args.begin() + static_cast<long>(I) + 1, Args.end());
+      break;
+    }
+    Before.push_back(Args[I]);
+  }
+  return Before;
+}
+
+bool writeReport(const ParsedArgs &A, const std::string &Command,
+                 const std::string &Text) {
+  if (!A.has("output")) {
+    std::cout << Text << std::flush;
+    return true;
+  }
+  if (auto Error = writeFileAtomically(A.get("output"), Text)) {
+    std::cerr << "tablelint " << Command << ": error: " << *Error << "\n";
+    return false;
+  }
+  return true;
 }
 
 std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs) {

@@ -45,6 +45,17 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
                                      const std::vector<std::string> &Args,
                                      ParsedArgs &Out);
 
+// Splits Args at the first "--": what follows (compiler arguments) goes to
+// After, which stays empty when there is no "--".
+std::vector<std::string>
+splitAtDoubleDash(const std::vector<std::string> &Args,
+                  std::optional<std::vector<std::string>> &After);
+
+// Writes a command's report to the file of -o/--output (atomically) or to
+// stdout; false (after saying why on stderr) when the file cannot be written.
+bool writeReport(const ParsedArgs &A, const std::string &Command,
+                 const std::string &Text);
+
 // The options part of a --help text, aligned.
 std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs);
 

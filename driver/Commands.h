@@ -10,6 +10,9 @@ namespace tablelint {
 int runRulesCommand(const std::vector<std::string> &Args);
 int runFilterCommand(const std::vector<std::string> &Args);
 int runLintCommand(const std::vector<std::string> &Args);
+int runSuggestCommand(const std::vector<std::string> &Args);
 int runReplayCommand(const std::vector<std::string> &Args);
+int runMergeCommand(const std::vector<std::string> &Args);
+int runChecklistCommand(const std::vector<std::string> &Args);
 
 } // namespace tablelint

@@ -1,6 +1,7 @@
 // The tablelint command: dispatches to the subcommands.
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/Version.h"
 
 #include "core/RuleCatalog.h"
 
@@ -11,23 +12,32 @@
 
 namespace {
 
-constexpr const char *Version = "0.1.0";
+
 
 void printHelp() {
   std::cout
-      << "tablelint " << Version
+      << "tablelint " << tablelint::TablelintVersion
       << ": a design linter for Azure Table Storage\n\n"
          "Usage: tablelint <command> [options]\n\n"
          "Commands:\n"
          "  lint       run the code checks on C++ sources (clang-tidy checks, "
          "one parse\n"
-         "             per translation unit)\n"
+         "             per translation unit); text, JSON, GitHub or SARIF "
+         "reports,\n"
+         "             baselines, sharding\n"
+         "  merge      merge SARIF logs (e.g. of lint --shard jobs) into one\n"
+         "  checklist  the 29 checklist items: pass, fail (with findings) or "
+         "advisory,\n"
+         "             as Markdown or HTML\n"
          "  rules      print the rule catalog: every rule, its severity, "
          "where it is\n"
          "             detected and the checklist items it answers\n"
          "  filter     explain an OData $filter: query class, pinned keys, "
          "comparisons,\n"
          "             problems\n"
+         "  suggest    write a better design of a schema file, each remedy "
+         "noted on its\n"
+         "             element\n"
          "  replay     run the declared workload (or a trace) through the "
          "current and the\n"
          "             suggested design on a simulated Table service; "
@@ -65,7 +75,7 @@ int main(int argc, char **argv) {
       return ExitClean;
     }
     if (Command == "--version" || Command == "version") {
-      std::cout << "tablelint " << Version << "\n";
+      std::cout << "tablelint " << tablelint::TablelintVersion << "\n";
       return ExitClean;
     }
     if (Command == "rules")
@@ -74,8 +84,14 @@ int main(int argc, char **argv) {
       return runFilterCommand(Rest);
     if (Command == "lint")
       return runLintCommand(Rest);
+    if (Command == "suggest")
+      return runSuggestCommand(Rest);
     if (Command == "replay")
       return runReplayCommand(Rest);
+    if (Command == "merge")
+      return runMergeCommand(Rest);
+    if (Command == "checklist")
+      return runChecklistCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;

@@ -19,6 +19,8 @@ APT_PACKAGES=(
   nodejs npm
   # test-time: headless Chromium renders the replay HTML report
   chromium
+  # test-time: the pre-commit hooks are tested with the real tool
+  pre-commit
 )
 
 SUDO=""

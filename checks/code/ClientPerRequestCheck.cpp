@@ -165,19 +165,23 @@ void ClientPerRequestCheck::registerMatchers(MatchFinder *Finder) {
   if (Names.empty())
     return;
   const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  // The name tests come first: isInTemplateInstantiation walks the
-  // ancestors, which is worth doing only for the few calls that match.
+  // The name tests come first, then the system-header test:
+  // isInTemplateInstantiation walks the ancestors (and builds the TU's
+  // parent map), which is worth doing only for the user's calls.
   Finder->addMatcher(
       cxxConstructExpr(hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
+                       unless(isExpansionInSystemHeader()),
                        unless(isInTemplateInstantiation()))
           .bind(ConstructId),
       this);
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs))),
-                              unless(isInTemplateInstantiation()))
+                              unless(isExpansionInSystemHeader()),
+                       unless(isInTemplateInstantiation()))
                          .bind(CallId),
                      this);
   Finder->addMatcher(
-      callExpr(stdFactoryCall(), unless(isInTemplateInstantiation()))
+      callExpr(stdFactoryCall(), unless(isExpansionInSystemHeader()),
+                       unless(isInTemplateInstantiation()))
           .bind(FactoryId),
       this);
 }

@@ -497,8 +497,12 @@ bool isLaunchAsync(const Expr *Policy) {
 } // namespace
 
 void UnboundedParallelismCheck::registerMatchers(MatchFinder *Finder) {
-  const auto InLoop = hasAncestor(
-      stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())));
+  // Code in system headers is never the user's; the ancestor walk (which
+  // builds the TU's parent map) runs only for the user's calls.
+  const auto InLoop = allOf(
+      unless(isExpansionInSystemHeader()),
+      hasAncestor(
+          stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))));
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasName("::std::async"))), InLoop)
           .bind("async"),

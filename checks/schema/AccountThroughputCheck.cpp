@@ -1,0 +1,96 @@
+// account-throughput (checklist 2): the entities/s and bytes/s the declared
+// writes and queries put on one account, against its targets. Scanned
+// entities count, so a query's load is its scans, not its results.
+#include "checks/schema/Checks.h"
+
+#include <algorithm>
+
+namespace tablelint::schema {
+
+namespace {
+
+struct Contribution {
+  double PerSecond = 0;
+  std::string What;
+};
+
+std::string largest(std::vector<Contribution> Parts, const char *Unit) {
+  std::sort(Parts.begin(), Parts.end(),
+            [](const Contribution &A, const Contribution &B) {
+              return A.PerSecond > B.PerSecond;
+            });
+  std::string Out;
+  for (std::size_t I = 0; I < Parts.size() && I < 3; ++I)
+    Out += (I ? ", " : "") + Parts[I].What + " " +
+           formatFigure(Parts[I].PerSecond) + Unit;
+  if (Parts.size() > 3)
+    Out += ", ...";
+  return Out;
+}
+
+} // namespace
+
+void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
+  for (const Account &A : C.S.Accounts) {
+    const double Target = A.EntitiesPerSecond
+                              ? *A.EntitiesPerSecond
+                              : C.Options.AccountEntitiesPerSecond;
+    const double IngressGbps =
+        A.IngressGbps ? *A.IngressGbps : C.Options.AccountIngressGbps;
+    const double EgressGbps =
+        A.EgressGbps ? *A.EgressGbps : C.Options.AccountEgressGbps;
+    double Entities = 0, Ingress = 0, Egress = 0;
+    std::vector<Contribution> ByOperation, ByIngress, ByEgress;
+    for (const TableAnalysis &TA : C.Tables) {
+      if (TA.T->Account != A.Name)
+        continue;
+      for (const OperationLoad &L : TA.Writes) {
+        Entities += L.Rate;
+        ByOperation.push_back({L.Rate, "'" + L.Name + "' writes"});
+        const double Bits = L.Rate * TA.Entity.PayloadBytes * 8;
+        Ingress += Bits;
+        ByIngress.push_back({Bits / 1e9, "'" + L.Name + "'"});
+      }
+      for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
+        const QueryAnalysis &Q = TA.Queries[I];
+        if (Q.Load.AccountEntitiesPerSecond) {
+          Entities += *Q.Load.AccountEntitiesPerSecond;
+          ByOperation.push_back({*Q.Load.AccountEntitiesPerSecond,
+                                 "'" + Q.Load.Name + "' scans"});
+        }
+        if (Q.Returned) {
+          const Query &Decl = TA.T->Queries[I];
+          const EntitySize Size =
+              entitySize(*TA.T, Decl.HasSelect ? &Decl.Select : nullptr);
+          const double Bits = Q.Load.Rate * *Q.Returned * Size.PayloadBytes * 8;
+          Egress += Bits;
+          ByEgress.push_back({Bits / 1e9, "'" + Q.Load.Name + "'"});
+        }
+      }
+    }
+    if (Entities > Target)
+      Sink.report(A.Path, A.Pos,
+                  "account '" + A.Name + "' takes " + formatFigure(Entities) +
+                      " entities/s from the declared writes and query scans (" +
+                      largest(ByOperation, "/s") + "), over its target of " +
+                      formatFigure(Target) +
+                      "/s: spread the tables or their partitions over more "
+                      "accounts");
+    if (Ingress / 1e9 > IngressGbps)
+      Sink.report(A.Path, A.Pos,
+                  "account '" + A.Name + "' receives at least " +
+                      formatFigure(Ingress / 1e9) + " Gbit/s of writes (" +
+                      largest(ByIngress, " Gbit/s") +
+                      "), over its ingress target of " +
+                      formatFigure(IngressGbps) + " Gbit/s");
+    if (Egress / 1e9 > EgressGbps)
+      Sink.report(
+          A.Path, A.Pos,
+          "account '" + A.Name + "' returns at least " +
+              formatFigure(Egress / 1e9) + " Gbit/s of query results (" +
+              largest(ByEgress, " Gbit/s") + "), over its egress target of " +
+              formatFigure(EgressGbps) + " Gbit/s");
+  }
+}
+
+} // namespace tablelint::schema

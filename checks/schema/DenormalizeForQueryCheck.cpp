@@ -1,0 +1,66 @@
+// denormalize-for-query (checklist 25): a query at a declared rate that looks
+// entities up by a non-key property with a table scan; an index table keyed
+// by that property turns it into a point or range read.
+#include "checks/schema/Checks.h"
+
+namespace tablelint::schema {
+
+namespace {
+
+// Distinct values an index keyed by P would have; 0 when unknown or too few
+// to spread an index (a boolean).
+double indexSpread(const Property &P) {
+  if (P.Type == EdmType::Boolean)
+    return 0;
+  if (!P.Values.empty())
+    return static_cast<double>(P.Values.size());
+  if (P.Distinct)
+    return static_cast<double>(*P.Distinct);
+  return P.Type == EdmType::Guid ? 1e18 : 0;
+}
+
+} // namespace
+
+// The declared non-key property a table-scan query looks entities up by: of
+// the equalities in its top-level conjunction, the one with the most
+// declared distinct values (the best index key), or null.
+const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
+  if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::TableScan)
+    return nullptr;
+  const Filter &F = *A.Filter.Parsed;
+  const Property *Best = nullptr;
+  std::vector<std::uint32_t> Stack{F.Root};
+  while (!Stack.empty()) {
+    const FilterNode &N = F.node(Stack.back());
+    Stack.pop_back();
+    if (N.Kind == FilterNodeKind::And) {
+      Stack.push_back(N.Right);
+      Stack.push_back(N.Left);
+    } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
+               N.Property != "PartitionKey" && N.Property != "RowKey") {
+      const Property *P = T.property(N.Property);
+      if (P && indexSpread(*P) > 1 &&
+          (!Best || indexSpread(*P) > indexSpread(*Best)))
+        Best = P;
+    }
+  }
+  return Best;
+}
+
+void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
+  for (const TableAnalysis &TA : C.Tables) {
+    for (const QueryAnalysis &A : TA.Queries) {
+      const Property *P = lookupProperty(*TA.T, A);
+      if (!P || A.Load.Rate <= 0)
+        continue;
+      Sink.report(A.Load.Path, A.Load.Pos,
+                  "query '" + A.Load.Name + "' looks entities up by '" +
+                      P->Name + "' at " + formatFigure(A.Load.Rate) +
+                      "/s with a table scan of '" + TA.T->Name +
+                      "': keep an index table keyed by '" + P->Name +
+                      "', written with each entity, and query it by key");
+    }
+  }
+}
+
+} // namespace tablelint::schema

@@ -1,0 +1,67 @@
+// invalid-name (data model): table names outside ^[A-Za-z][A-Za-z0-9]{2,62}$
+// or reserved ("tables"); property names that are not C# identifiers, longer
+// than 255 characters, or the system properties' names.
+#include "checks/schema/Checks.h"
+
+#include "core/ServiceLimits.h"
+
+#include <cctype>
+
+namespace tablelint::schema {
+
+namespace {
+
+std::string tableNameProblem(const std::string &Name) {
+  if (Name.size() < limits::MinTableNameLength ||
+      Name.size() > limits::MaxTableNameLength)
+    return "has " + std::to_string(Name.size()) +
+           " characters (3 to 63 allowed)";
+  if (!std::isalpha(static_cast<unsigned char>(Name[0])))
+    return "must start with a letter";
+  for (char C : Name)
+    if (!std::isalnum(static_cast<unsigned char>(C)))
+      return std::string("contains '") + C + "' (letters and digits only)";
+  std::string Lower;
+  for (char C : Name)
+    Lower += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  if (Lower == "tables")
+    return "is reserved";
+  return {};
+}
+
+std::string propertyNameProblem(const std::string &Name) {
+  if (Name.empty())
+    return "is empty";
+  if (Name.size() > limits::MaxPropertyNameLength)
+    return "has " + std::to_string(Name.size()) + " characters (at most 255)";
+  if (Name == "PartitionKey" || Name == "RowKey" || Name == "Timestamp")
+    return "is a system property's name";
+  const unsigned char First = static_cast<unsigned char>(Name[0]);
+  if (!std::isalpha(First) && First != '_')
+    return "must start with a letter or '_'";
+  for (char C : Name)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      return std::string("contains '") + C + "' (not allowed in identifiers)";
+  return {};
+}
+
+} // namespace
+
+void checkInvalidName(const SchemaContext &C, FindingSink &Sink) {
+  for (const Table &T : C.S.Tables) {
+    const std::string Problem = tableNameProblem(T.Name);
+    if (!Problem.empty())
+      Sink.report(T.Path, T.Pos,
+                  "table name '" + T.Name + "' " + Problem +
+                      "; table names match ^[A-Za-z][A-Za-z0-9]{2,62}$");
+    for (const Property &P : T.Properties) {
+      const std::string PropProblem = propertyNameProblem(P.Name);
+      if (!PropProblem.empty())
+        Sink.report(P.Path, P.Pos,
+                    "property name '" + P.Name + "' " + PropProblem +
+                        "; property names follow C# identifier rules");
+    }
+  }
+}
+
+} // namespace tablelint::schema

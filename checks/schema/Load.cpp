@@ -1,0 +1,741 @@
+// The load model: key shares, table and entity sizes, and the entities each
+// write and query puts on the busiest partition and on the account.
+#include "checks/schema/Load.h"
+
+#include "core/ServiceLimits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace tablelint::schema {
+
+namespace {
+
+bool isNameChar(char C) {
+  return (C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') ||
+         (C >= '0' && C <= '9') || C == '_';
+}
+
+std::string quote(const std::string &Name) { return "'" + Name + "'"; }
+
+std::uint64_t hashBuckets(const KeyPart &Part) {
+  for (const KeyFunction &Fn : Part.Functions)
+    if (Fn.Fn == KeyFunction::Hash)
+      return Fn.Arg;
+  return 0;
+}
+
+// A date/time, growing or sequential property always takes its current
+// value: every new entity lands on the newest key.
+bool isSequential(const Property &P) {
+  if (P.Grows || P.Dist.Kind == DistributionKind::Sequential)
+    return true;
+  return P.Type == EdmType::DateTime && P.Dist.Text.empty() &&
+         P.Values.empty() && !P.Distinct;
+}
+
+// The share of one property's busiest value, before any bucketing.
+struct ValueShare {
+  bool Known = false;
+  bool Unique = false; // a new value per entity (guid without distinct)
+  bool Skewed = false;
+  double Top = 1;
+  std::optional<double> Distinct;
+  std::string Why;
+};
+
+ValueShare valueShare(const Property &P) {
+  ValueShare S;
+  const std::string Name = quote(P.Name);
+  if (!P.Values.empty()) {
+    S.Known = true;
+    S.Distinct = static_cast<double>(P.Values.size());
+    if (P.Weights.size() == P.Values.size()) {
+      double Sum = 0, Max = 0;
+      std::size_t MaxAt = 0;
+      for (std::size_t I = 0; I < P.Weights.size(); ++I) {
+        Sum += P.Weights[I];
+        if (P.Weights[I] > Max) {
+          Max = P.Weights[I];
+          MaxAt = I;
+        }
+      }
+      S.Top = Sum > 0 ? Max / Sum : 1.0 / P.Values.size();
+      S.Skewed = true;
+      S.Why = "weights give " + Name + " value '" + P.Values[MaxAt] + "' " +
+              formatPercent(S.Top);
+    } else {
+      S.Top = 1.0 / P.Values.size();
+      S.Why = std::to_string(P.Values.size()) + " listed " + Name + " values";
+    }
+    return S;
+  }
+  std::optional<std::uint64_t> N = P.Distinct;
+  if (!N && P.Type == EdmType::Boolean)
+    N = 2;
+  if (!N) {
+    if (P.Type == EdmType::Guid) {
+      S.Known = S.Unique = true;
+      S.Top = 0;
+      S.Why = Name + " is a guid: one value per entity";
+    }
+    return S;
+  }
+  const double Count = static_cast<double>(std::max<std::uint64_t>(*N, 1));
+  S.Known = true;
+  S.Distinct = Count;
+  const std::string Over =
+      " over " + formatFigure(Count) + " " + Name + " values";
+  switch (P.Dist.Kind) {
+  case DistributionKind::Uniform:
+  case DistributionKind::Sequential:
+    S.Top = 1 / Count;
+    S.Why = "uniform" + Over;
+    break;
+  case DistributionKind::Zipf:
+  case DistributionKind::Latest: {
+    // YCSB's "latest" is zipfian over recency.
+    const double Skew =
+        P.Dist.Kind == DistributionKind::Zipf ? P.Dist.Param : 0.99;
+    S.Top = 1 / generalizedHarmonic(*N, Skew);
+    S.Skewed = true;
+    S.Why = (P.Dist.Text.empty() ? std::string("zipf") : P.Dist.Text) + Over +
+            " puts " + formatPercent(S.Top) + " on the busiest";
+    break;
+  }
+  case DistributionKind::Hotspot: {
+    const double D = std::clamp(P.Dist.HotDataFraction, 1e-9, 1.0);
+    const double O = std::clamp(P.Dist.HotOpFraction, 0.0, 1.0);
+    const double Hot = O / (D * Count);
+    const double Cold = D < 1 ? (1 - O) / ((1 - D) * Count) : 0;
+    S.Top = std::min(1.0, std::max(Hot, Cold));
+    S.Skewed = true;
+    S.Why = (P.Dist.Text.empty() ? std::string("hotspot") : P.Dist.Text) +
+            Over + " puts " + formatPercent(S.Top) + " on each hot value";
+    break;
+  }
+  }
+  return S;
+}
+
+} // namespace
+
+double generalizedHarmonic(std::uint64_t N, double S) {
+  // Up to a million pow() calls: every key share of a zipf property asks,
+  // so the few distinct (N, s) pairs of a schema are computed once.
+  thread_local std::map<std::pair<std::uint64_t, double>, double> Cache;
+  const auto Key = std::make_pair(N, S);
+  if (auto It = Cache.find(Key); It != Cache.end())
+    return It->second;
+  double H = 0;
+  // Exact up to a million terms; beyond, the integral tail is within 1e-6.
+  const std::uint64_t Exact = std::min<std::uint64_t>(N, 1000000);
+  for (std::uint64_t K = 1; K <= Exact; ++K)
+    H += std::pow(static_cast<double>(K), -S);
+  if (N > Exact) {
+    const double A = static_cast<double>(Exact) + 0.5;
+    const double B = static_cast<double>(N) + 0.5;
+    H += std::fabs(S - 1) < 1e-12
+             ? std::log(B / A)
+             : (std::pow(B, 1 - S) - std::pow(A, 1 - S)) / (1 - S);
+  }
+  Cache.emplace(Key, H);
+  return H;
+}
+
+std::string formatFigure(double Value) {
+  char Buf[64];
+  // Past a million, digits stop being readable: "15.6 billion".
+  if (std::fabs(Value) >= 1e9) {
+    std::snprintf(Buf, sizeof Buf, "%.3g billion", Value / 1e9);
+    return Buf;
+  }
+  if (std::fabs(Value) >= 1e6) {
+    std::snprintf(Buf, sizeof Buf, "%.3g million", Value / 1e6);
+    return Buf;
+  }
+  if (std::fabs(Value) >= 100 || Value == std::floor(Value))
+    std::snprintf(Buf, sizeof Buf, "%.0f", Value);
+  else if (std::fabs(Value) >= 1)
+    std::snprintf(Buf, sizeof Buf, "%.3g", Value);
+  else
+    std::snprintf(Buf, sizeof Buf, "%.2g", Value);
+  return Buf;
+}
+
+std::string formatPercent(double Fraction) {
+  char Buf[64];
+  const double P = Fraction * 100;
+  std::snprintf(Buf, sizeof Buf,
+                P >= 10 || P == std::floor(P) ? "%.1f%%" : "%.2g%%", P);
+  std::string S = Buf;
+  if (S.size() > 3 && S.compare(S.size() - 3, 3, ".0%") == 0)
+    S.erase(S.size() - 3, 2);
+  return S;
+}
+
+std::string KeyShare::why() const {
+  std::string Out;
+  for (const std::string &R : Reasons)
+    Out += (Out.empty() ? "" : "; ") + R;
+  return Out;
+}
+
+KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
+  KeyShare Out;
+  Out.Known = true;
+  Out.Distinct = 1;
+  if (Key.isConstant()) {
+    Out.Reasons.push_back("constant key '" + Key.Text + "'");
+    return Out;
+  }
+  // One entry per property: the finest of its occurrences decides.
+  struct PropShare {
+    double Top = 1;
+    bool Sequential = false;
+    bool Skewed = false;
+    std::optional<double> Distinct;
+    bool Unbounded = false;
+    std::string Why;
+  };
+  std::map<std::string, PropShare> ByProperty;
+  std::vector<std::string> Order;
+  for (const KeyPart &Part : Key.Parts) {
+    if (!Part.IsPlaceholder)
+      continue;
+    const Property *P = T.property(Part.Text);
+    if (!P) {
+      Out.Known = false;
+      Out.Undeclared.push_back(Part.Text);
+      continue;
+    }
+    const std::uint64_t Buckets = hashBuckets(Part);
+    PropShare S;
+    if (isSequential(*P)) {
+      if (Buckets) {
+        S.Top = 1.0 / static_cast<double>(Buckets);
+        S.Distinct = static_cast<double>(Buckets);
+        S.Why = "'{" + P->Name + "|hash:" + std::to_string(Buckets) +
+                "}' spreads the current " + quote(P->Name) + " over " +
+                std::to_string(Buckets) + " buckets";
+      } else {
+        S.Sequential = true;
+        S.Unbounded = true;
+        S.Why = quote(P->Name) + " is time-based or growing: every "
+                                 "operation goes to its current value";
+      }
+    } else {
+      const ValueShare V = valueShare(*P);
+      if (!V.Known) {
+        Out.Known = false;
+        Out.Undeclared.push_back(Part.Text);
+        continue;
+      }
+      S.Top = V.Top;
+      S.Skewed = V.Skewed;
+      S.Distinct = V.Distinct;
+      S.Unbounded = V.Unique;
+      S.Why = V.Why;
+      if (Buckets && (V.Unique || !V.Distinct ||
+                      static_cast<double>(Buckets) < *V.Distinct)) {
+        const double B = static_cast<double>(Buckets);
+        // The busiest value stays whole in its bucket; the rest spread.
+        S.Top = V.Skewed ? V.Top + (1 - V.Top) / B : 1 / B;
+        S.Distinct = B;
+        S.Unbounded = false;
+        S.Why += ", hashed into " + std::to_string(Buckets) + " buckets";
+      }
+    }
+    auto It = ByProperty.find(P->Name);
+    if (It == ByProperty.end()) {
+      ByProperty.emplace(P->Name, S);
+      Order.push_back(P->Name);
+    } else if (S.Top < It->second.Top ||
+               (It->second.Sequential && !S.Sequential)) {
+      It->second = S;
+    }
+  }
+  if (!Out.Known)
+    return Out;
+  Out.Top = 1;
+  for (const std::string &Name : Order) {
+    const PropShare &S = ByProperty[Name];
+    Out.Top *= S.Top;
+    Out.Skewed |= S.Skewed;
+    if (S.Sequential) {
+      Out.Sequential = true;
+      Out.SequentialProperties.push_back(Name);
+    }
+    if (S.Unbounded || !S.Distinct || !Out.Distinct)
+      Out.Distinct.reset();
+    else
+      *Out.Distinct *= *S.Distinct;
+    Out.Reasons.push_back(S.Why);
+  }
+  return Out;
+}
+
+double formatPeriodSeconds(const std::string &Format) {
+  if (Format.empty() || Format == "ticks")
+    return 1e-7;
+  struct Unit {
+    const char *Token;
+    double Seconds;
+  };
+  // Finest first: the finest token in the format decides.
+  static const Unit Units[] = {
+      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
+      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
+  for (const Unit &U : Units)
+    if (Format.find(U.Token) != std::string::npos)
+      return U.Seconds;
+  return 31536000;
+}
+
+double insertRate(const Table &T) {
+  double Rate = 0;
+  for (const Write &W : T.Writes)
+    if (W.Op == WriteKind::Insert || W.Op == WriteKind::InsertOrReplace ||
+        W.Op == WriteKind::InsertOrMerge)
+      Rate += W.Frequency.PerSecond;
+  return Rate;
+}
+
+TableSize tableSize(const Table &T) {
+  TableSize S;
+  if (T.Entities) {
+    S.Known = true;
+    S.Entities = static_cast<double>(*T.Entities);
+    S.Why = "declared entities: " + formatFigure(S.Entities);
+    return S;
+  }
+  const double Inserts = insertRate(T);
+  if (T.RetentionSeconds && Inserts > 0) {
+    S.Known = true;
+    S.Entities = Inserts * *T.RetentionSeconds;
+    S.Why = formatFigure(Inserts) + " inserts/s kept for " +
+            formatFigure(*T.RetentionSeconds / 86400) +
+            " days (no 'entities' declared: every insert assumed to add one)";
+  }
+  return S;
+}
+
+PartitionSize busiestPartitionSize(const Table &T) {
+  PartitionSize Out;
+  const KeyShare Share = keyShare(T, T.PartitionKey);
+  if (!Share.Known)
+    return Out;
+  if (Share.Sequential) {
+    // The current period's partition holds what was inserted during it.
+    double Period = 0;
+    for (const KeyPart &Part : T.PartitionKey.Parts)
+      if (Part.IsPlaceholder &&
+          std::find(Share.SequentialProperties.begin(),
+                    Share.SequentialProperties.end(),
+                    Part.Text) != Share.SequentialProperties.end()) {
+        const Property *P = T.property(Part.Text);
+        const double Seconds = P && P->Type == EdmType::DateTime
+                                   ? formatPeriodSeconds(Part.Format)
+                                   : 1e-7;
+        Period = Period == 0 ? Seconds : std::min(Period, Seconds);
+      }
+    if (T.RetentionSeconds)
+      Period = std::min(Period, *T.RetentionSeconds);
+    const double Inserts = insertRate(T);
+    if (Inserts <= 0)
+      return Out;
+    Out.Known = true;
+    Out.Entities = std::max(1.0, Inserts * Period * Share.Top);
+    Out.Why = formatFigure(Inserts) + " inserts/s over one " +
+              formatFigure(Period) + " s key period";
+    if (Share.Top < 1)
+      Out.Why += " x " + formatPercent(Share.Top) + " on the busiest key";
+    return Out;
+  }
+  const TableSize Size = tableSize(T);
+  if (!Size.Known)
+    return Out;
+  Out.Known = true;
+  Out.Entities = std::max(1.0, Size.Entities * Share.Top);
+  Out.Why = Size.Why + " x " + formatPercent(Share.Top) +
+            " in the busiest partition (" + Share.why() + ")";
+  return Out;
+}
+
+// ------------------------------------------------------------ entity size
+
+namespace {
+
+struct ValueSize {
+  double Billing = 0;
+  double Payload = 0;
+  bool Exact = true;
+};
+
+ValueSize valueSize(const Property &P) {
+  ValueSize V;
+  const double Bytes = P.Bytes ? static_cast<double>(*P.Bytes) : 0;
+  switch (P.Type) {
+  case EdmType::String:
+    V.Billing = 2 * Bytes + limits::StringValueOverheadBytes;
+    V.Payload = Bytes + 2;
+    V.Exact = P.Bytes.has_value();
+    break;
+  case EdmType::Binary:
+    V.Billing = Bytes + limits::BinaryValueOverheadBytes;
+    V.Payload = 4 * std::ceil(Bytes / 3) + 2; // base64 in JSON
+    V.Exact = P.Bytes.has_value();
+    break;
+  case EdmType::Int32:
+    V.Billing = limits::Int32ValueBytes;
+    V.Payload = 1;
+    break;
+  case EdmType::Int64:
+    V.Billing = limits::Int64ValueBytes;
+    V.Payload = 3;
+    break;
+  case EdmType::Double:
+    V.Billing = limits::DoubleValueBytes;
+    V.Payload = 1;
+    break;
+  case EdmType::DateTime:
+    V.Billing = limits::DateTimeValueBytes;
+    V.Payload = 22;
+    break;
+  case EdmType::Guid:
+    V.Billing = limits::GuidValueBytes;
+    V.Payload = 38;
+    break;
+  case EdmType::Boolean:
+    V.Billing = limits::BooleanValueBytes;
+    V.Payload = 4;
+    break;
+  }
+  return V;
+}
+
+unsigned placeholderLength(const Property *P, const KeyPart &Part) {
+  unsigned Len = 1;
+  bool Hashed = false;
+  for (const KeyFunction &Fn : Part.Functions) {
+    if (Fn.Fn == KeyFunction::Hash) {
+      Len = static_cast<unsigned>(std::to_string(Fn.Arg - 1).size());
+      Hashed = true;
+    } else if (Fn.Fn == KeyFunction::Reverse) {
+      Len = 19;
+      Hashed = true;
+    } else {
+      Len = std::max<unsigned>(Len, static_cast<unsigned>(Fn.Arg));
+    }
+  }
+  if (Hashed || !P)
+    return Len;
+  switch (P->Type) {
+  case EdmType::DateTime:
+    if (Part.Format.empty())
+      return 20; // 2024-01-01T00:00:00Z
+    if (Part.Format == "ticks")
+      return 19;
+    return static_cast<unsigned>(Part.Format.size()); // tokens keep width
+  case EdmType::Guid:
+    return 36;
+  case EdmType::String:
+  case EdmType::Binary:
+    return std::max<unsigned>(
+        Len, P->Bytes ? static_cast<unsigned>(*P->Bytes) *
+                            (P->Type == EdmType::Binary ? 2 : 1)
+                      : 1);
+  default:
+    return Len;
+  }
+}
+
+} // namespace
+
+unsigned keyLengthLowerBound(const Table &T, const KeyTemplate &Key) {
+  unsigned Len = 0;
+  for (const KeyPart &Part : Key.Parts)
+    Len += Part.IsPlaceholder ? placeholderLength(T.property(Part.Text), Part)
+                              : static_cast<unsigned>(Part.Text.size());
+  return Len;
+}
+
+EntitySize entitySize(const Table &T,
+                      const std::vector<std::string> *Selected) {
+  EntitySize S;
+  S.PartitionKeyChars = keyLengthLowerBound(T, T.PartitionKey);
+  S.RowKeyChars = keyLengthLowerBound(T, T.RowKey);
+  S.BillingBytes =
+      limits::EntityOverheadBytes + 2.0 * (S.PartitionKeyChars + S.RowKeyChars);
+  // {"PartitionKey":"..","RowKey":".."}
+  S.PayloadBytes = 29 + S.PartitionKeyChars + S.RowKeyChars;
+  for (const Property &P : T.Properties) {
+    if (Selected && std::find(Selected->begin(), Selected->end(), P.Name) ==
+                        Selected->end())
+      continue;
+    const ValueSize V = valueSize(P);
+    S.BillingBytes +=
+        limits::PropertyOverheadBytes + 2.0 * P.Name.size() + V.Billing;
+    S.PayloadBytes += P.Name.size() + 4 + V.Payload;
+    S.Exact &= V.Exact;
+  }
+  return S;
+}
+
+// ------------------------------------------------------------- queries
+
+std::uint32_t QueryFilter::templateOffset(std::uint32_t ParsedOffset) const {
+  if (TemplateOffset.empty())
+    return ParsedOffset;
+  if (ParsedOffset >= TemplateOffset.size())
+    return TemplateOffset.back() + 1 +
+           (ParsedOffset - static_cast<std::uint32_t>(TemplateOffset.size()));
+  return TemplateOffset[ParsedOffset];
+}
+
+namespace {
+
+// The quoted literal of a PartitionKey equality, as a key template.
+std::optional<KeyTemplate> pinnedPartitionTemplate(const QueryFilter &QF,
+                                                   const std::string &Text) {
+  if (!QF.Parsed || QF.Scope.PartitionKeys.size() != 1)
+    return std::nullopt;
+  for (const FilterNode &N : QF.Parsed->Nodes) {
+    if (N.Kind != FilterNodeKind::Compare || N.Property != "PartitionKey" ||
+        N.Op != CompareOp::Eq || N.Literal.Length < 2)
+      continue;
+    const std::uint32_t Begin = QF.templateOffset(N.Literal.Offset) + 1;
+    const std::uint32_t End =
+        QF.templateOffset(N.Literal.Offset + N.Literal.Length - 1);
+    if (Begin > End || End > Text.size() || Text[Begin - 1] != '\'')
+      continue;
+    std::string Inner;
+    for (std::uint32_t I = Begin; I < End; ++I) {
+      Inner += Text[I];
+      if (Text[I] == '\'' && I + 1 < End && Text[I + 1] == '\'')
+        ++I;
+    }
+    std::string Error;
+    if (std::optional<KeyTemplate> K = parseKeyTemplate(Inner, Error))
+      return K;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+QueryFilter parseQueryFilter(const Query &Q) {
+  QueryFilter Out;
+  const std::string &Text = Q.Filter;
+  std::size_t First = Text.find_first_not_of(" \t");
+  if (First == std::string::npos) {
+    Out.Scope.Class = QueryClass::TableScan;
+    Out.Scope.Reason = "no filter";
+    return Out;
+  }
+  Out.Empty = false;
+  // Each placeholder becomes the parser's unknown-value marker.
+  std::string Source;
+  for (std::size_t I = 0; I < Text.size();) {
+    if (Text[I] == '{' && I + 1 < Text.size() && isNameChar(Text[I + 1])) {
+      const std::size_t Close = Text.find('}', I);
+      if (Close != std::string::npos) {
+        Source += UnknownValueMarker;
+        Out.TemplateOffset.push_back(static_cast<std::uint32_t>(I));
+        I = Close + 1;
+        continue;
+      }
+    }
+    Source += Text[I];
+    Out.TemplateOffset.push_back(static_cast<std::uint32_t>(I));
+    ++I;
+  }
+  FilterParseOptions Options;
+  Options.Placeholder = UnknownValueMarker;
+  FilterParseResult R = parseFilter(Source, Options);
+  if (!R) {
+    FilterError E = R.error();
+    E.Offset = Out.templateOffset(static_cast<std::uint32_t>(E.Offset));
+    Out.Error = E;
+    return Out;
+  }
+  Out.Parsed = std::move(R.filter());
+  Out.Scope = classifyFilter(*Out.Parsed);
+  Out.PinnedPartition = pinnedPartitionTemplate(Out, Text);
+  return Out;
+}
+
+namespace {
+
+// The fraction of scanned entities a conjunction of equalities on non-key
+// properties keeps, from the declared values/weights and distinct counts.
+std::optional<double> selectivity(const Table &T, const Filter &F,
+                                  std::uint32_t Index, std::string &Why) {
+  const FilterNode &N = F.node(Index);
+  if (N.Kind == FilterNodeKind::And) {
+    std::optional<double> L = selectivity(T, F, N.Left, Why);
+    std::optional<double> R = selectivity(T, F, N.Right, Why);
+    if (!L || !R)
+      return std::nullopt;
+    return *L * *R;
+  }
+  if (N.Kind != FilterNodeKind::Compare)
+    return std::nullopt;
+  if (N.Property == "PartitionKey" || N.Property == "RowKey")
+    return 1.0; // the key predicates decide what is scanned, not kept
+  if (N.Op != CompareOp::Eq)
+    return std::nullopt;
+  const Property *P = T.property(N.Property);
+  if (!P)
+    return std::nullopt;
+  std::optional<double> S;
+  if (!P->Values.empty()) {
+    const bool Weighted = P->Weights.size() == P->Values.size();
+    double Sum = 0;
+    for (double W : P->Weights)
+      Sum += W;
+    if (N.Literal.Known && N.Literal.Value.Type == EdmType::String) {
+      S = 0.0;
+      for (std::size_t I = 0; I < P->Values.size(); ++I)
+        if (P->Values[I] == N.Literal.Value.Text)
+          S = Weighted && Sum > 0 ? P->Weights[I] / Sum
+                                  : 1.0 / P->Values.size();
+    } else if (Weighted && Sum > 0) {
+      // A value picked by the same weights: sum of squares.
+      double Sq = 0;
+      for (double W : P->Weights)
+        Sq += (W / Sum) * (W / Sum);
+      S = Sq;
+    } else {
+      S = 1.0 / P->Values.size();
+    }
+  } else if (P->Distinct && *P->Distinct > 0) {
+    S = 1.0 / static_cast<double>(*P->Distinct);
+  } else if (P->Type == EdmType::Boolean) {
+    S = 0.5;
+  }
+  if (S)
+    Why += (Why.empty() ? "" : ", ") + quote(P->Name) + " matches " +
+           formatPercent(*S);
+  return S;
+}
+
+} // namespace
+
+OperationLoad writeLoad(const Table &T, const Write &W) {
+  OperationLoad L;
+  L.Name = W.Name;
+  L.Path = W.Path;
+  L.Pos = W.Pos;
+  L.Rate = W.Frequency.PerSecond;
+  L.EntitiesPerExecution = 1;
+  L.EntitiesWhy = "one entity per write";
+  L.Share = keyShare(T, T.PartitionKey);
+  L.AccountEntitiesPerSecond = L.Rate;
+  if (L.Share.Known) {
+    L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top;
+    L.Explain = formatFigure(L.Rate) + " writes/s of '" + W.Name + "'";
+    if (L.Share.Top >= 1)
+      L.Explain += ", all on one partition";
+    else
+      L.Explain +=
+          " x " + formatPercent(L.Share.Top) + " on the busiest partition";
+    L.Explain += " (" + L.Share.why() + ")";
+  }
+  return L;
+}
+
+QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
+  QueryAnalysis A;
+  A.Filter = parseQueryFilter(Q);
+  OperationLoad &L = A.Load;
+  L.Name = Q.Name;
+  L.Path = Q.Path;
+  L.Pos = Q.Pos;
+  L.IsWrite = false;
+  L.Rate = Q.Frequency.PerSecond;
+  if (A.Filter.Error)
+    return A;
+  const QueryScope &Scope = A.Filter.Scope;
+  const TableSize Size = tableSize(T);
+  const PartitionSize Busiest = busiestPartitionSize(T);
+  switch (Scope.Class) {
+  case QueryClass::TableScan:
+  case QueryClass::PartitionRange:
+    if (Size.Known && Scope.Class == QueryClass::TableScan) {
+      A.Scanned = Size.Entities;
+      A.ScannedWhy = "every entity of the table (" + Size.Why + ")";
+    }
+    break;
+  case QueryClass::PartitionScan:
+    if (Busiest.Known) {
+      A.Scanned = Busiest.Entities;
+      A.ScannedWhy = "every entity of the partition (" + Busiest.Why + ")";
+    }
+    break;
+  case QueryClass::RowRange:
+  case QueryClass::Point:
+    break;
+  }
+  // Returned rows: declared, or the point read's one, or the scanned
+  // entities times what the non-key conditions keep.
+  if (Q.ExpectedRows) {
+    A.Returned = static_cast<double>(*Q.ExpectedRows);
+    A.ReturnedWhy = "declared expectedRows";
+  } else if (Scope.Class == QueryClass::Point) {
+    A.Returned = 1;
+    A.ReturnedWhy = "a point read";
+  } else if (A.Scanned && A.Filter.Parsed) {
+    std::string Why;
+    if (std::optional<double> S =
+            selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why)) {
+      A.Returned = *A.Scanned * *S;
+      A.ReturnedWhy = Why;
+    }
+  }
+  if (Q.Top && A.Returned)
+    A.Returned = std::min(*A.Returned, static_cast<double>(*Q.Top));
+  if (Scope.Class == QueryClass::Point ||
+      (Scope.Class == QueryClass::RowRange && A.Returned)) {
+    A.Scanned = A.Returned;
+    A.ScannedWhy = Scope.Class == QueryClass::Point ? "a point read"
+                                                    : "the rows of the range";
+  }
+  L.EntitiesPerExecution = A.Scanned;
+  L.EntitiesWhy = A.ScannedWhy;
+  if (A.Scanned)
+    L.AccountEntitiesPerSecond = L.Rate * *A.Scanned;
+  // Which partition each execution reads.
+  if (Scope.Class == QueryClass::TableScan) {
+    // Every execution reads every partition, the busiest included.
+    L.Share.Known = true;
+    L.Share.Top = 1;
+    L.Share.Reasons.push_back("a table scan reads every partition");
+    if (Busiest.Known)
+      L.HottestPartitionEntitiesPerSecond = L.Rate * Busiest.Entities;
+  } else if (A.Filter.PinnedPartition) {
+    L.Share = keyShare(T, *A.Filter.PinnedPartition);
+    if (L.Share.Known && A.Scanned)
+      L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top * *A.Scanned;
+  }
+  if (L.HottestPartitionEntitiesPerSecond) {
+    L.Explain = formatFigure(L.Rate) + " queries/s of '" + Q.Name + "'";
+    if (Scope.Class != QueryClass::TableScan)
+      L.Explain += L.Share.Top >= 1 ? ", all on one partition"
+                                    : " x " + formatPercent(L.Share.Top) +
+                                          " on the busiest partition";
+    if (Scope.Class == QueryClass::TableScan)
+      L.Explain += ", each reading all " + formatFigure(Busiest.Entities) +
+                   " entities of the busiest partition (" + Busiest.Why + ")";
+    else
+      L.Explain += ", each reading " + formatFigure(*A.Scanned) +
+                   (*A.Scanned == 1 ? " entity (" : " entities (") +
+                   A.ScannedWhy + ")";
+  }
+  return A;
+}
+
+} // namespace tablelint::schema

@@ -1,0 +1,155 @@
+// The load model of the schema checks: what each declared write and query
+// puts on the busiest partition and on the account, in entities per second,
+// computed from the key templates, the property distributions and the
+// declared rates ("rates are computed, not guessed"). Every figure carries
+// the reasoning that produced it, so messages can explain it.
+//
+// Assumptions (stated in messages where they matter):
+//  - properties in one key are independent: their shares multiply;
+//  - a date/time property (unless it declares another distribution), a
+//    `grows: true` property and a sequential one always take their current
+//    value, so one key gets the whole rate ("today's partition");
+//  - a placeholder's value per execution follows the property's declared
+//    distribution, for writes and queries alike;
+//  - without `entities`, a table holds every inserted entity for its
+//    `retention`; with neither, its size is unknown and no scan is sized.
+#pragma once
+
+#include "core/Filter.h"
+#include "core/QueryScope.h"
+#include "core/schema/Schema.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint::schema {
+
+// H(N, s) = sum_{k=1..N} k^-s: the zipf(s) top value gets 1/H(N, s).
+double generalizedHarmonic(std::uint64_t N, double S);
+
+// "6000", "14.7", "0.25", "15.6 million": figures as messages print them.
+std::string formatFigure(double Value);
+// "14.7%".
+std::string formatPercent(double Fraction);
+
+// Which fraction of the operations lands on a key template's busiest value.
+struct KeyShare {
+  // False when a property of the key is undeclared or has no declared
+  // spread (distinct, values, distribution): nothing is decided then.
+  bool Known = false;
+  double Top = 1;
+  // A time-based or growing part, not bucketed: the busiest key is the
+  // current one, and it moves on (append-only pattern).
+  bool Sequential = false;
+  // The sequential properties, as named in the template.
+  std::vector<std::string> SequentialProperties;
+  // A skewed distribution (zipf, hotspot, weights, latest) decides Top.
+  bool Skewed = false;
+  // Distinct keys over the properties' lifetime; nullopt when unbounded
+  // (growing or unique values) or unknown.
+  std::optional<double> Distinct;
+  // One phrase per property: "zipf(0.99) over 500 'tenantId' values puts
+  // 14.9% on the busiest".
+  std::vector<std::string> Reasons;
+  // The properties that made the share unknown.
+  std::vector<std::string> Undeclared;
+
+  std::string why() const;
+};
+
+KeyShare keyShare(const Table &T, const KeyTemplate &Key);
+
+// How long one value of a formatted date/time placeholder lasts: 86400 for
+// yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering.
+double formatPeriodSeconds(const std::string &Format);
+
+// The table's entity count.
+struct TableSize {
+  bool Known = false;
+  double Entities = 0;
+  std::string Why; // "declared entities: 2000000" / "6000 inserts/s kept 30d"
+};
+TableSize tableSize(const Table &T);
+
+// Inserted entities per second (insert and the upserts).
+double insertRate(const Table &T);
+
+// An entity's size by the service's formula (SERVICE-FACTS.md, "entity
+// billing size"), and a lower bound of its JSON payload. Properties without
+// a declared size count their smallest value (empty strings), so both are
+// lower bounds unless Exact.
+struct EntitySize {
+  double BillingBytes = 0;
+  double PayloadBytes = 0;
+  bool Exact = true;
+  // Lower bounds of the rendered key lengths, in characters.
+  unsigned PartitionKeyChars = 0;
+  unsigned RowKeyChars = 0;
+};
+// Selected: only these properties (a projection); null: all.
+EntitySize entitySize(const Table &T,
+                      const std::vector<std::string> *Selected = nullptr);
+// Lower bound of a key template's rendered length in characters.
+unsigned keyLengthLowerBound(const Table &T, const KeyTemplate &Key);
+
+// A query's filter template parsed: placeholders ({prop...}) stand for
+// values picked per execution.
+struct QueryFilter {
+  bool Empty = true; // no filter: reads the whole table
+  std::optional<Filter> Parsed;
+  std::optional<FilterError> Error; // offset in the template text
+  QueryScope Scope;
+  // The pinned PartitionKey literal as a key template
+  // ("{readingTime:yyyyMMdd}"), when the scope pins exactly one.
+  std::optional<KeyTemplate> PinnedPartition;
+  // Maps a byte offset of Parsed->Source to the template text's offset.
+  std::vector<std::uint32_t> TemplateOffset;
+
+  std::uint32_t templateOffset(std::uint32_t ParsedOffset) const;
+};
+QueryFilter parseQueryFilter(const Query &Q);
+
+// The load one write or query puts on the service.
+struct OperationLoad {
+  std::string Name;
+  std::string Path;
+  SourcePos Pos;
+  bool IsWrite = true;
+  double Rate = 0; // executions (writes: entities) per second
+  // Entities touched per execution: 1 per written entity; scanned ones for
+  // queries. Unknown for scans of a table of unknown size.
+  std::optional<double> EntitiesPerExecution;
+  std::string EntitiesWhy;
+  // The share of executions landing on the busiest partition.
+  KeyShare Share;
+  // For queries: entities read per execution from the busiest partition
+  // (a table scan reads each partition once per execution).
+  std::optional<double> AccountEntitiesPerSecond;
+  std::optional<double> HottestPartitionEntitiesPerSecond;
+  // "6000 writes/s, all on the current partition ('{readingTime:yyyyMMdd}')".
+  std::string Explain;
+};
+
+struct QueryAnalysis {
+  QueryFilter Filter;
+  std::optional<double> Scanned; // entities read per execution
+  std::string ScannedWhy;
+  std::optional<double> Returned; // entities returned per execution
+  std::string ReturnedWhy;
+  OperationLoad Load;
+};
+
+OperationLoad writeLoad(const Table &T, const Write &W);
+QueryAnalysis analyzeQuery(const Table &T, const Query &Q);
+
+// Entities in the busiest partition (for partition scans).
+struct PartitionSize {
+  bool Known = false;
+  double Entities = 0;
+  std::string Why;
+};
+PartitionSize busiestPartitionSize(const Table &T);
+
+} // namespace tablelint::schema

@@ -1,0 +1,66 @@
+// partition-key-design (checklist 18): a partition key that cannot carry the
+// table's declared load even when perfectly spread: one constant key over
+// the target, or too few distinct values for the rate; and units of work
+// (transactions) whose entities can never share a partition.
+#include "checks/schema/Checks.h"
+
+namespace tablelint::schema {
+
+namespace {
+
+// Entities/s the table's writes and partition-pinned queries put on the
+// partitions together (table scans are the table-scan rule's concern).
+double pinnedLoad(const TableAnalysis &TA) {
+  double Sum = 0;
+  for (const OperationLoad &L : TA.Writes)
+    Sum += L.Rate;
+  for (const QueryAnalysis &Q : TA.Queries)
+    if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
+      Sum += *Q.Load.AccountEntitiesPerSecond;
+  return Sum;
+}
+
+} // namespace
+
+void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
+  const double Target = C.Options.PartitionEntitiesPerSecond;
+  for (const TableAnalysis &TA : C.Tables) {
+    const Table &T = *TA.T;
+    const KeyShare &Share = TA.PartitionShare;
+    const double Load = pinnedLoad(TA);
+    if (Share.Known && !T.PartitionKey.Parts.empty() &&
+        T.PartitionKey.isConstant() && Load > Target)
+      Sink.report(T.Path, partitionKeyPosition(T),
+                  "table '" + T.Name + "' has one constant partition key '" +
+                      T.PartitionKey.Text + "' for " + formatFigure(Load) +
+                      " entities/s of writes and reads; one partition serves " +
+                      formatFigure(Target) +
+                      "/s: build the key from a property with many values");
+    else if (Share.Known && !Share.Sequential && Share.Distinct &&
+             *Share.Distinct > 1 && Load / *Share.Distinct > Target)
+      Sink.report(T.Path, partitionKeyPosition(T),
+                  "partition key '" + T.PartitionKey.Text + "' has only " +
+                      formatFigure(*Share.Distinct) + " distinct values (" +
+                      Share.why() + "): even spread evenly, " +
+                      formatFigure(Load) + " entities/s put " +
+                      formatFigure(Load / *Share.Distinct) +
+                      "/s on each partition (target " + formatFigure(Target) +
+                      "/s); add a property or a hash bucket to the key");
+    if (!uniquePartitionPerEntity(Share))
+      continue;
+    for (const Transaction &Tx : T.Transactions) {
+      if (Tx.Writes.size() < 2)
+        continue;
+      Sink.report(Tx.Path, Tx.Pos,
+                  "transaction '" + Tx.Name + "' writes " +
+                      std::to_string(Tx.Writes.size()) +
+                      " entities together but the partition key '" +
+                      T.PartitionKey.Text + "' differs for every entity (" +
+                      Share.why() +
+                      "), so they can never be one atomic batch: key the "
+                      "partition by what they share");
+    }
+  }
+}
+
+} // namespace tablelint::schema

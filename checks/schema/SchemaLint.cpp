@@ -1,0 +1,81 @@
+// Load, check, suppress: one schema file through the schema checks.
+#include "checks/schema/SchemaLint.h"
+
+#include "core/AtomicFile.h"
+#include "core/schema/SchemaLoader.h"
+#include "core/schema/Suppressions.h"
+
+#include <filesystem>
+
+namespace tablelint::schema {
+
+SchemaLintResult lintSchemaText(const std::string &Text,
+                                const std::string &FileName,
+                                const SchemaCheckOptions &Options) {
+  SchemaLintResult R;
+  SchemaLoad Load = loadSchemaText(Text, FileName);
+  R.Model = std::move(Load.Value);
+  R.Errors = std::move(Load.Errors);
+  if (!R.Errors.empty())
+    return R;
+  for (Finding &F : runSchemaChecks(R.Model, Options, Text))
+    if (!isSuppressed(R.Model, F.RuleId, F.Anchor))
+      R.Findings.push_back(std::move(F));
+  for (const Suppression &S : R.Model.Suppressions) {
+    if (S.Used || Options.DisabledRules.count(S.RuleId))
+      continue;
+    InputError E;
+    E.File = FileName;
+    E.Line = S.Pos.Line;
+    E.Column = S.Pos.Column;
+    E.Message = "suppression of '" + S.RuleId + "' on " + S.ElementPath +
+                " matches no finding; remove it";
+    R.UnusedSuppressions.push_back(std::move(E));
+  }
+  return R;
+}
+
+SchemaLintResult lintSchemaFile(const std::string &Path,
+                                const SchemaCheckOptions &Options) {
+  std::optional<std::string> Text = readFile(Path);
+  if (!Text) {
+    // The loader words an unreadable file the same way for every caller.
+    SchemaLintResult R;
+    SchemaLoad Load = loadSchemaFile(Path);
+    R.Model = std::move(Load.Value);
+    R.Errors = std::move(Load.Errors);
+    if (R.Errors.empty())
+      R.Errors.push_back({Path, 0, 0, "cannot read the file"});
+    return R;
+  }
+  return lintSchemaText(*Text, Path, Options);
+}
+
+bool looksLikeSchemaFile(const std::string &Path) {
+  const std::filesystem::path P(Path);
+  const std::string Ext = P.extension().string();
+  if (Ext != ".yaml" && Ext != ".yml")
+    return false;
+  const std::string Name = P.filename().string();
+  if (Name == ".tablelint.yaml" || Name == ".tablelint.yml")
+    return false;
+  std::optional<std::string> Text = readFile(Path);
+  if (!Text)
+    return false;
+  // A top-level key starts a line, without indentation.
+  std::size_t Pos = 0;
+  while (Pos < Text->size()) {
+    const std::size_t End = Text->find('\n', Pos);
+    const std::string_view Line(
+        Text->data() + Pos,
+        (End == std::string::npos ? Text->size() : End) - Pos);
+    if (Line.rfind("tables:", 0) == 0 || Line.rfind("version:", 0) == 0)
+      return true;
+    if (End == std::string::npos)
+      break;
+    Pos = End + 1;
+  }
+  return false;
+}
+
+} // namespace tablelint::schema

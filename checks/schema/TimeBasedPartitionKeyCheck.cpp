@@ -1,0 +1,71 @@
+// time-based-partition-key (checklist 19): a partition key that leads with a
+// date/time or growing value, so every write goes to the newest key range
+// (the append-only pattern) and the service cannot spread it.
+#include "checks/schema/Checks.h"
+
+#include <algorithm>
+
+namespace tablelint::schema {
+
+// The leading placeholder of a key when it is sequential and not bucketed.
+const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
+                                     const KeyShare &Share) {
+  for (const KeyPart &Part : Key.Parts) {
+    if (!Part.IsPlaceholder)
+      continue;
+    const bool Seq = std::find(Share.SequentialProperties.begin(),
+                               Share.SequentialProperties.end(),
+                               Part.Text) != Share.SequentialProperties.end();
+    const bool Hashed = std::any_of(
+        Part.Functions.begin(), Part.Functions.end(),
+        [](const KeyFunction &F) { return F.Fn == KeyFunction::Hash; });
+    return Seq && !Hashed ? &Part : nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// A property to bucket by in the hint: the row key's first one with a
+// declared spread that is not itself time-based (rows already carry it);
+// the time property when there is none.
+std::string bucketHint(const Table &T, const std::string &Lead) {
+  for (const std::string &Name : T.RowKey.properties()) {
+    std::string Error;
+    std::optional<KeyTemplate> K = parseKeyTemplate("{" + Name + "}", Error);
+    if (!K)
+      continue;
+    const KeyShare S = keyShare(T, *K);
+    if (S.Known && !S.Sequential && Name != Lead)
+      return Name;
+  }
+  return Lead;
+}
+
+} // namespace
+
+void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
+  const double Target = C.Options.PartitionEntitiesPerSecond;
+  for (const TableAnalysis &TA : C.Tables) {
+    const Table &T = *TA.T;
+    const KeyPart *Lead =
+        leadingSequentialPart(T.PartitionKey, TA.PartitionShare);
+    if (!TA.PartitionShare.Known || !Lead)
+      continue;
+    double Rate = 0;
+    for (const OperationLoad &L : TA.Writes)
+      Rate += L.Rate;
+    if (Rate <= Target)
+      continue;
+    Sink.report(T.Path, partitionKeyPosition(T),
+                "partition key '" + T.PartitionKey.Text + "' leads with '" +
+                    Lead->Text + "', which only grows: all " +
+                    formatFigure(Rate) + " writes/s of table '" + T.Name +
+                    "' go to the newest key range (one partition serves " +
+                    formatFigure(Target) + "/s); prefix a hash bucket, e.g. '" +
+                    "{" + bucketHint(T, Lead->Text) + "|hash:" +
+                    std::to_string(bucketCountFor(Rate, Target)) + "}_'");
+  }
+}
+
+} // namespace tablelint::schema

@@ -1,0 +1,39 @@
+// Baselines: the findings a project has accepted for now, so that CI fails
+// only on new ones. An entry is a finding's fingerprint (rule, repo-relative
+// path and anchor, plus its occurrence index) and never a line number, so
+// edits above a finding do not resurface it, and the same problem in another
+// file is never hidden. The file format is documented in docs/lint.md.
+#pragma once
+
+#include "core/InputError.h"
+#include "driver/LintResult.h"
+
+#include <llvm/Support/JSON.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+struct Baseline {
+  std::vector<BaselineEntry> Entries;
+};
+
+// Reads a baseline file; errors name the file (and the entry).
+std::optional<Baseline> readBaseline(const std::string &Path,
+                                     std::vector<InputError> &Errors);
+
+// One entry as JSON (baseline files, and the fixed entries in reports).
+llvm::json::Object baselineEntryJson(const BaselineEntry &E);
+
+// The baseline that accepts every finding of Result.
+std::string renderBaseline(const LintResult &Result);
+
+// Removes the findings Base holds from Result (counting them in
+// Result.Baselined) and records the entries no finding matched in
+// Result.FixedSinceBaseline.
+void applyBaseline(const Baseline &Base, LintResult &Result);
+
+} // namespace tablelint

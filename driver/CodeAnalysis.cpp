@@ -1,0 +1,473 @@
+// Compile-database lookup and the parallel clang-tidy runner of `lint`.
+#include "driver/CodeAnalysis.h"
+
+#include "checks/schema/SchemaLint.h"
+
+#include "core/ProjectConfig.h"
+#include "core/RuleCatalog.h"
+
+#include <clang-tidy/ClangTidy.h>
+#include <clang-tidy/ClangTidyDiagnosticConsumer.h>
+#include <clang-tidy/ClangTidyOptions.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+// Referenced so the linker keeps tablelint's module (checks/code).
+extern volatile int TablelintModuleAnchorSource;
+static int LLVM_ATTRIBUTE_UNUSED TablelintModuleAnchorDestination =
+    TablelintModuleAnchorSource;
+
+namespace tablelint {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace tooling = clang::tooling;
+
+bool isCppSource(const fs::path &P) {
+  const std::string E = P.extension().string();
+  return E == ".cpp" || E == ".cc" || E == ".cxx" || E == ".c++";
+}
+
+bool isSchemaFile(const fs::path &P) {
+  const std::string E = P.extension().string();
+  return (E == ".yaml" || E == ".yml") &&
+         P.filename() != ProjectConfigFileName;
+}
+
+ToolNotification problem(std::string Id, std::string File,
+                         std::string Message) {
+  ToolNotification N;
+  N.Id = std::move(Id);
+  N.File = std::move(File);
+  N.Message = std::move(Message);
+  return N;
+}
+
+// The nearest directory at or above File's holding compile_commands.json.
+std::string databaseDirAbove(const std::string &File) {
+  for (fs::path D = fs::path(File).parent_path(); !D.empty(); D = D.parent_path()) {
+    std::error_code EC;
+    if (fs::exists(D / "compile_commands.json", EC))
+      return D.string();
+    if (D == D.root_path())
+      break;
+  }
+  return {};
+}
+
+// One TU's command, so each worker's runner sees only its own file and no
+// two threads share a database object.
+class SingleCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(tooling::CompileCommand Command)
+      : Command(std::move(Command)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Command};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return {Command.Filename};
+  }
+
+private:
+  tooling::CompileCommand Command;
+};
+
+// clang-tidy options per file: the defaults plus the thresholds of the
+// .tablelint.yaml that applies to the file, as the checks' options
+// ("tablelint-filter-too-complex.MaxComparisons").
+class ConfigOptionsProvider : public clang::tidy::DefaultOptionsProvider {
+public:
+  using DefaultOptionsProvider::DefaultOptionsProvider;
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Sources =
+        DefaultOptionsProvider::getRawOptions(FileName);
+    const auto Path =
+        findProjectConfig(fs::path(FileName.str()).parent_path().string());
+    if (!Path)
+      return Sources;
+    const auto Config = loadProjectConfig(*Path);
+    clang::tidy::ClangTidyOptions Options;
+    for (const auto &[Rule, Values] : Config->Thresholds)
+      for (const auto &[Name, Value] : Values)
+        Options.CheckOptions["tablelint-" + Rule + "." + Name] =
+            clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+    Sources.emplace_back(std::move(Options), *Path);
+    return Sources;
+  }
+};
+
+// clang-tidy's runner prints progress and counts to stderr ("[1/2]
+// Processing file ...", "3 warnings generated."): findings are ours to
+// print. While it runs, stderr goes to a temporary file; afterwards every
+// other line (a crash report, a message we do not expect) is passed on.
+// Our own progress line goes to the saved, real stderr.
+class QuietClangTidyProgress {
+public:
+  QuietClangTidyProgress() {
+    std::fflush(stderr);
+    llvm::errs().flush();
+    char Name[] = "/tmp/tablelint-stderr-XXXXXX";
+    TempFd = ::mkstemp(Name);
+    if (TempFd < 0)
+      return;
+    ::unlink(Name);
+    SavedFd = ::dup(2);
+    ::dup2(TempFd, 2);
+  }
+  QuietClangTidyProgress(const QuietClangTidyProgress &) = delete;
+  QuietClangTidyProgress &operator=(const QuietClangTidyProgress &) = delete;
+  ~QuietClangTidyProgress() {
+    if (TempFd < 0)
+      return;
+    std::fflush(stderr);
+    llvm::errs().flush();
+    ::dup2(SavedFd, 2);
+    ::close(SavedFd);
+    std::string Text;
+    char Buf[4096];
+    ::lseek(TempFd, 0, SEEK_SET);
+    for (ssize_t N; (N = ::read(TempFd, Buf, sizeof Buf)) > 0;)
+      Text.append(Buf, static_cast<std::size_t>(N));
+    ::close(TempFd);
+    static const std::regex Noise(
+        R"(^(\[\d+/\d+\] Processing file .*|\d+ (warning|error)s? (and \d+ (warning|error)s? )?generated\.|Error while processing .*|Suppressed \d+ warnings .*|Use -header-filter=.*|Found compiler errors?\.?)$)");
+    std::istringstream In(Text);
+    for (std::string Line; std::getline(In, Line);)
+      if (!std::regex_match(Line, Noise))
+        std::cerr << Line << "\n";
+  }
+  // Writes to the terminal's stderr while the real one is redirected.
+  void status(const std::string &Text) {
+    const int Fd = TempFd < 0 ? 2 : SavedFd;
+    const ssize_t Ignored = ::write(Fd, Text.data(), Text.size());
+    (void)Ignored;
+  }
+
+private:
+  int TempFd = -1;
+  int SavedFd = -1;
+};
+
+struct Position {
+  unsigned Line = 0, Column = 0;
+};
+
+// 1-based line and column of a byte offset; files are read once each.
+class SourceTexts {
+public:
+  Position at(const std::string &File, unsigned Offset) {
+    const Text &T = text(File);
+    auto It = std::upper_bound(T.LineStarts.begin(), T.LineStarts.end(), Offset);
+    const unsigned Line = static_cast<unsigned>(It - T.LineStarts.begin());
+    return {Line, Offset - T.LineStarts[Line - 1] + 1};
+  }
+  std::string anchor(const std::string &File, unsigned Line) {
+    return normalisedLine(text(File).Content, Line);
+  }
+
+private:
+  struct Text {
+    std::string Content;
+    std::vector<unsigned> LineStarts;
+  };
+  const Text &text(const std::string &File) {
+    Text &T = Texts[File];
+    if (T.LineStarts.empty()) {
+      T.LineStarts.push_back(0);
+      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+        T.Content = (*Buf)->getBuffer().str();
+        for (std::size_t I = 0; I < T.Content.size(); ++I)
+          if (T.Content[I] == '\n')
+            T.LineStarts.push_back(static_cast<unsigned>(I + 1));
+      }
+    }
+    return T;
+  }
+  std::map<std::string, Text> Texts;
+};
+
+void addFixes(const llvm::StringMap<tooling::Replacements> &Fix,
+              SourceTexts &Sources, std::vector<FindingFix> &Out) {
+  for (const auto &Entry : Fix)
+    for (const tooling::Replacement &R : Entry.getValue()) {
+      const std::string File = R.getFilePath().str();
+      const Position B = Sources.at(File, R.getOffset());
+      const Position E = Sources.at(File, R.getOffset() + R.getLength());
+      Out.push_back({File, B.Line, B.Column, E.Line, E.Column,
+                     R.getReplacementText().str()});
+    }
+}
+
+Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
+  Finding F;
+  F.RuleId = E.DiagnosticName.substr(10);
+  const Rule *R = builtinCatalog().find(F.RuleId);
+  F.Level = R ? R->DefaultSeverity : Severity::Warning;
+  F.Origin = FindingOrigin::Code;
+  F.File = E.Message.FilePath;
+  F.Message = E.Message.Message;
+  if (!F.File.empty()) {
+    const Position P = Sources.at(F.File, E.Message.FileOffset);
+    F.Line = P.Line;
+    F.Column = P.Column;
+    F.Anchor = Sources.anchor(F.File, P.Line);
+    for (const tooling::FileByteRange &Range : E.Message.Ranges)
+      if (Range.FilePath == F.File && Range.FileOffset == E.Message.FileOffset &&
+          Range.Length > 0) {
+        const Position End = Sources.at(F.File, Range.FileOffset + Range.Length);
+        F.EndLine = End.Line;
+        F.EndColumn = End.Column;
+        break;
+      }
+  }
+  addFixes(E.Message.Fix, Sources, F.Fixes);
+  for (const tooling::DiagnosticMessage &N : E.Notes) {
+    Finding::Note Note;
+    Note.File = N.FilePath;
+    Note.Message = N.Message;
+    if (!N.FilePath.empty()) {
+      const Position P = Sources.at(N.FilePath, N.FileOffset);
+      Note.Line = P.Line;
+      Note.Column = P.Column;
+    }
+    F.Notes.push_back(std::move(Note));
+    addFixes(N.Fix, Sources, F.Fixes);
+  }
+  return F;
+}
+
+} // namespace
+
+std::string normalisedLine(const std::string &Text, unsigned Line) {
+  std::size_t Start = 0;
+  for (unsigned L = 1; L < Line && Start != std::string::npos; ++L) {
+    Start = Text.find('\n', Start);
+    if (Start != std::string::npos)
+      ++Start;
+  }
+  if (Line == 0 || Start == std::string::npos)
+    return {};
+  const std::size_t End = std::min(Text.find('\n', Start), Text.size());
+  std::string Out;
+  bool Space = false;
+  for (std::size_t I = Start; I < End; ++I) {
+    const char C = Text[I];
+    if (C == ' ' || C == '\t' || C == '\r' || C == '\f' || C == '\v') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+LintInputs collectInputs(const std::vector<std::string> &Paths,
+                         const std::optional<std::string> &BuildDir,
+                         const std::optional<std::vector<std::string>> &CompilerArgs) {
+  LintInputs In;
+  std::vector<std::string> Files;
+  for (const std::string &P : Paths) {
+    std::error_code EC;
+    if (fs::is_directory(P, EC)) {
+      // C++ sources, and the YAML files that are schemas (other YAML in a
+      // source tree, CI or deployment files, is not ours to judge).
+      std::vector<std::string> Found, Schemas;
+      for (auto It = fs::recursive_directory_iterator(P, EC);
+           It != fs::recursive_directory_iterator(); It.increment(EC)) {
+        if (!It->is_regular_file(EC))
+          continue;
+        const std::string Abs =
+            fs::absolute(It->path()).lexically_normal().string();
+        if (isCppSource(It->path()))
+          Found.push_back(Abs);
+        else if (isSchemaFile(It->path()) && schema::looksLikeSchemaFile(Abs))
+          Schemas.push_back(Abs);
+      }
+      std::sort(Found.begin(), Found.end());
+      std::sort(Schemas.begin(), Schemas.end());
+      Files.insert(Files.end(), Found.begin(), Found.end());
+      In.SchemaFiles.insert(In.SchemaFiles.end(), Schemas.begin(),
+                            Schemas.end());
+    } else if (fs::is_regular_file(P, EC)) {
+      const std::string Abs = fs::absolute(P).lexically_normal().string();
+      if (isSchemaFile(P))
+        In.SchemaFiles.push_back(Abs);
+      else if (fs::path(P).filename() != ProjectConfigFileName)
+        Files.push_back(Abs);
+    } else {
+      In.Problems.push_back(problem("no-such-file", fs::absolute(P).string(),
+                                    "no such file or directory"));
+    }
+  }
+  // Each file once, whatever the paths overlapping on the command line.
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+
+  if (CompilerArgs) {
+    for (const std::string &F : Files) {
+      std::vector<std::string> Line = {"clang++"};
+      Line.insert(Line.end(), CompilerArgs->begin(), CompilerArgs->end());
+      Line.push_back(F);
+      In.Units.push_back(
+          {F, tooling::CompileCommand(fs::current_path().string(), F, Line, "")});
+    }
+    return In;
+  }
+  std::map<std::string, std::unique_ptr<tooling::CompilationDatabase>> Databases;
+  std::map<std::string, std::vector<std::string>> Listed;
+  for (const std::string &F : Files) {
+    const std::string Key = BuildDir ? *BuildDir : databaseDirAbove(F);
+    if (Key.empty()) {
+      In.Problems.push_back(problem(
+          "no-compile-database", F,
+          "no compile_commands.json found in its directory or above; pass "
+          "-p BUILD_DIR (CMake writes one with "
+          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or compiler flags after '--'"));
+      continue;
+    }
+    auto It = Databases.find(Key);
+    if (It == Databases.end()) {
+      std::string Error;
+      auto DB = tooling::CompilationDatabase::loadFromDirectory(Key, Error);
+      if (!DB)
+        In.Problems.push_back(problem(
+            "no-compile-database", (fs::path(Key) / "compile_commands.json").string(),
+            "cannot load the compilation database: " + Error +
+                " (CMake writes one with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"));
+      else
+        for (const std::string &L : DB->getAllFiles())
+          Listed[Key].push_back(fs::path(L).lexically_normal().string());
+      It = Databases.emplace(Key, std::move(DB)).first;
+    }
+    if (!It->second)
+      continue;
+    // loadFromDirectory infers commands for unlisted files; a file the
+    // build does not compile is worth saying so.
+    const auto &Names = Listed[Key];
+    if (std::find(Names.begin(), Names.end(), F) == Names.end()) {
+      In.Problems.push_back(problem(
+          "not-in-compile-database", F,
+          "not in the compilation database " +
+              (fs::path(Key) / "compile_commands.json").string() +
+              "; not analysed"));
+      continue;
+    }
+    In.Units.push_back({F, It->second->getCompileCommands(F).front()});
+  }
+  return In;
+}
+
+void analyseCode(const std::vector<TranslationUnit> &Units,
+                 const CodeAnalysisOptions &Options,
+                 std::vector<Finding> &Findings,
+                 std::vector<ToolNotification> &Notifications) {
+  clang::tidy::ClangTidyOptions Defaults =
+      clang::tidy::ClangTidyOptions::getDefaults();
+  Defaults.Checks = Options.Checks;
+  Defaults.ExtraArgsBefore = std::vector<std::string>{
+      "-resource-dir=" TABLELINT_CLANG_RESOURCE_DIR};
+  Defaults.SystemHeaders = false;
+
+  std::vector<std::vector<clang::tidy::ClangTidyError>> PerUnit(Units.size());
+  {
+    QuietClangTidyProgress Quiet;
+    std::atomic<std::size_t> Next{0};
+    std::atomic<std::size_t> Done{0};
+    std::mutex StatusMutex;
+    auto Worker = [&] {
+      for (std::size_t I; (I = Next++) < Units.size();) {
+        const TranslationUnit &U = Units[I];
+        clang::tidy::ClangTidyContext Context(
+            std::make_unique<ConfigOptionsProvider>(
+                clang::tidy::ClangTidyGlobalOptions(), Defaults));
+        SingleCommandDatabase Database(U.Command);
+        auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+            llvm::vfs::getRealFileSystem());
+        PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
+                                               BaseFS, /*ApplyAnyFix=*/false);
+        const std::size_t Finished = ++Done;
+        if (Options.Progress) {
+          std::lock_guard<std::mutex> Lock(StatusMutex);
+          Quiet.status(fmt::format("\r\033[K[{}/{}] {}", Finished,
+                                   Units.size(), U.File));
+        }
+      }
+    };
+    const unsigned Threads = static_cast<unsigned>(
+        std::max<std::size_t>(1, std::min<std::size_t>(Options.Jobs, Units.size())));
+    std::vector<std::thread> Pool;
+    for (unsigned T = 1; T < Threads; ++T)
+      Pool.emplace_back(Worker);
+    Worker();
+    for (std::thread &T : Pool)
+      T.join();
+    if (Options.Progress && !Units.empty())
+      Quiet.status("\r\033[K");
+  }
+
+  // Results are turned into findings in input order; the pipeline sorts
+  // them, so the output does not depend on which worker finished first.
+  SourceTexts Sources;
+  for (std::size_t I = 0; I < Units.size(); ++I) {
+    std::size_t FirstCompileError = 0;
+    unsigned CompileErrors = 0;
+    for (const clang::tidy::ClangTidyError &E : PerUnit[I]) {
+      const std::string &Check = E.DiagnosticName;
+      if (Check.rfind("tablelint-", 0) == 0) {
+        Findings.push_back(toFinding(E, Sources));
+        continue;
+      }
+      // Configuration problems are reported once, by the driver.
+      if (Check == "clang-tidy-config" ||
+          E.DiagLevel != tooling::Diagnostic::Error)
+        continue;
+      ToolNotification N;
+      N.File = E.Message.FilePath;
+      if (!N.File.empty()) {
+        const Position P = Sources.at(N.File, E.Message.FileOffset);
+        N.Line = P.Line;
+        N.Column = P.Column;
+      }
+      if (Check.rfind("clang-diagnostic-", 0) == 0) {
+        if (CompileErrors++)
+          continue;
+        FirstCompileError = Notifications.size();
+        N.Id = "compile-error";
+        N.Message = E.Message.Message;
+      } else {
+        // A broken suppression comment (clang-tidy-nolint).
+        N.Id = "suppression";
+        N.Message = E.Message.Message + " [" + Check + "]";
+      }
+      Notifications.push_back(std::move(N));
+    }
+    if (CompileErrors) {
+      ToolNotification &N = Notifications[FirstCompileError];
+      N.Message = fmt::format("{} does not compile ({} error{}; the first: "
+                              "{}); its findings are missing",
+                              Units[I].File, CompileErrors,
+                              CompileErrors == 1 ? "" : "s", N.Message);
+    }
+  }
+}
+
+} // namespace tablelint

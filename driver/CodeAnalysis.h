@@ -1,0 +1,58 @@
+// The C++ half of `tablelint lint`: resolving PATHS to translation units
+// through compile databases, and running tablelint's clang-tidy checks over
+// them on N worker threads (each TU with its own ClangTidyContext and
+// runner), turning clang-tidy's results into Findings and notifications.
+#pragma once
+
+#include "driver/LintResult.h"
+
+#include <clang/Tooling/CompilationDatabase.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+struct TranslationUnit {
+  std::string File; // absolute, normalised
+  clang::tooling::CompileCommand Command;
+};
+
+struct LintInputs {
+  std::vector<TranslationUnit> Units;
+  // Files named on the command line that are not C++ (schema files).
+  std::vector<std::string> SchemaFiles;
+  // Paths that do not exist, files without a compile command, ...
+  std::vector<ToolNotification> Problems;
+};
+
+// PATHS: C++ files, directories (searched for .cpp/.cc/.cxx/.c++), or
+// schema files (.yaml/.yml). Compile commands come from BuildDir, else from
+// the nearest compile_commands.json above each file, or from CompilerArgs
+// (everything after '--') for every file.
+LintInputs collectInputs(const std::vector<std::string> &Paths,
+                         const std::optional<std::string> &BuildDir,
+                         const std::optional<std::vector<std::string>> &CompilerArgs);
+
+struct CodeAnalysisOptions {
+  // clang-tidy check globs: "-*,tablelint-*" narrowed by --enable/--disable.
+  std::string Checks = "-*,tablelint-*";
+  unsigned Jobs = 1;
+  // A "[3/10] file" line on stderr while running (only for terminals).
+  bool Progress = false;
+};
+
+// Runs the checks on every unit. Findings carry the catalog's default
+// level (configuration is applied later, for findings of every source);
+// compile errors become one notification per TU at its first error.
+void analyseCode(const std::vector<TranslationUnit> &Units,
+                 const CodeAnalysisOptions &Options,
+                 std::vector<Finding> &Findings,
+                 std::vector<ToolNotification> &Notifications);
+
+// The text of a source line with runs of whitespace folded to one space and
+// the ends trimmed: a finding's Anchor.
+std::string normalisedLine(const std::string &Text, unsigned Line);
+
+} // namespace tablelint

@@ -1,0 +1,76 @@
+// What one `tablelint lint` run produced, as every reporter (text, JSON,
+// GitHub, SARIF) and the checklist report see it: the findings left after
+// configuration, suppressions and the baseline, each with its fingerprint,
+// and the notifications about input the run could not analyse.
+#pragma once
+
+#include "core/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+// Something about the run itself rather than the code: a TU that does not
+// compile, a file missing from the compile database, a bad configuration.
+// SARIF carries these as toolExecutionNotifications.
+struct ToolNotification {
+  // Error: part of the input was not analysed (the run is incomplete).
+  Severity Level = Severity::Error;
+  // Stable id: "compile-error", "not-in-compile-database",
+  // "no-compile-database", "no-such-file", "configuration", "schema".
+  std::string Id;
+  std::string File; // absolute; empty when about the whole run
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Message;
+};
+
+struct ReportedFinding {
+  Finding F;
+  // File relative to the repository root ("src/orders.cpp"); absolute when
+  // the file lies outside it.
+  std::string RelativePath;
+  // Hash of rule + RelativePath + Anchor (hex), and the index of this
+  // finding among those with the same hash, in report order.
+  std::string Hash;
+  unsigned Occurrence = 0;
+  // "<Hash>:<Occurrence>": SARIF partialFingerprints and baseline entries.
+  std::string fingerprint() const {
+    return Hash + ":" + std::to_string(Occurrence);
+  }
+};
+
+// A baseline entry with no finding left: the problem was fixed.
+struct BaselineEntry {
+  std::string Fingerprint;
+  std::string RuleId;
+  std::string Path;
+  std::string Anchor;
+  std::string Message;
+};
+
+struct LintResult {
+  // The directory repo-relative paths are relative to (no trailing '/').
+  std::string RepoRoot;
+  std::vector<ReportedFinding> Findings; // in report order
+  std::vector<ToolNotification> Notifications;
+  // Findings hidden because the baseline holds them.
+  unsigned Baselined = 0;
+  // Set when a baseline was given: its entries no finding matches.
+  bool BaselineUsed = false;
+  std::vector<BaselineEntry> FixedSinceBaseline;
+  // What was looked at (the checklist report says what it could check).
+  unsigned CodeUnits = 0;
+  unsigned SchemaFiles = 0;
+
+  // False when some input could not be analysed.
+  bool executionSuccessful() const {
+    for (const ToolNotification &N : Notifications)
+      if (N.Level == Severity::Error)
+        return false;
+    return true;
+  }
+};
+
+} // namespace tablelint

@@ -1,0 +1,172 @@
+// Running lint: inputs -> analyses -> pipeline.
+#include "driver/LintRun.h"
+
+#include "core/ProjectConfig.h"
+#include "driver/CodeAnalysis.h"
+#include "driver/FindingPipeline.h"
+#include "driver/Fingerprint.h"
+#include "driver/SchemaInputs.h"
+
+#include <filesystem>
+#include <set>
+#include <thread>
+#include <unistd.h>
+
+namespace tablelint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<unsigned> positive(const std::string &Text) {
+  if (Text.empty() || Text.size() > 6 ||
+      Text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const unsigned V = static_cast<unsigned>(std::stoul(Text));
+  return V ? std::optional<unsigned>(V) : std::nullopt;
+}
+
+// Every .tablelint.yaml that applies to an input, loaded; its errors become
+// notifications (the run goes on with what could be read).
+void configurationProblems(const LintInputs &In,
+                           std::vector<ToolNotification> &Out) {
+  std::set<std::string> Paths;
+  auto Visit = [&](const std::string &File) {
+    if (auto P = findProjectConfig(fs::path(File).parent_path().string()))
+      Paths.insert(*P);
+  };
+  for (const TranslationUnit &U : In.Units)
+    Visit(U.File);
+  for (const std::string &F : In.SchemaFiles)
+    Visit(F);
+  for (const std::string &P : Paths)
+    for (const InputError &E : loadProjectConfig(P)->Errors) {
+      ToolNotification N;
+      N.Id = "configuration";
+      N.File = E.File;
+      N.Line = E.Line;
+      N.Column = E.Column;
+      N.Message = E.Message;
+      Out.push_back(std::move(N));
+    }
+}
+
+} // namespace
+
+std::vector<OptionSpec> analysisOptionSpecs() {
+  return {
+      {"p", 'p', true, "BUILD_DIR",
+       "directory with compile_commands.json (default: searched upward from "
+       "each file)",
+       {}},
+      {"config", 0, true, "FILE",
+       "use this configuration for every file instead of the nearest "
+       ".tablelint.yaml",
+       {}},
+      {"jobs", 'j', true, "N",
+       "translation units analysed in parallel (default: the number of cores)",
+       {}},
+  };
+}
+
+std::optional<std::string>
+readLintRunOptions(const ParsedArgs &A,
+                   const std::optional<std::vector<std::string>> &CompilerArgs,
+                   LintRunOptions &Options, bool RequirePaths) {
+  Options.Paths = A.positional();
+  if (RequirePaths && Options.Paths.empty())
+    return std::string("no input: give C++ files, directories or schema files");
+  if (A.has("p"))
+    Options.BuildDir = A.get("p");
+  Options.CompilerArgs = CompilerArgs;
+  if (A.has("config")) {
+    const std::string Path = A.get("config");
+    std::error_code EC;
+    if (!fs::is_regular_file(Path, EC))
+      return Path + ": no such configuration file (--config)";
+    Options.ConfigFile = fs::absolute(Path).lexically_normal().string();
+  }
+  Options.Jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (A.has("jobs")) {
+    auto J = positive(A.get("jobs"));
+    if (!J)
+      return "invalid value '" + A.get("jobs") +
+             "' for '--jobs': expected a positive number";
+    Options.Jobs = *J;
+  }
+  if (A.has("shard")) {
+    const std::string S = A.get("shard");
+    const auto Slash = S.find('/');
+    auto K = Slash == std::string::npos ? std::nullopt : positive(S.substr(0, Slash));
+    auto N = Slash == std::string::npos ? std::nullopt : positive(S.substr(Slash + 1));
+    if (!K || !N || *K > *N)
+      return "invalid value '" + S +
+             "' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4";
+    Options.ShardIndex = *K;
+    Options.ShardCount = *N;
+  }
+  Options.Enable = splitRuleGlobs(A.get("enable"));
+  Options.Disable = splitRuleGlobs(A.get("disable"));
+  Options.Progress = ::isatty(2) != 0;
+  return std::nullopt;
+}
+
+LintResult runLint(const LintRunOptions &Options) {
+  if (Options.ConfigFile)
+    overrideProjectConfig(*Options.ConfigFile);
+  LintInputs In =
+      collectInputs(Options.Paths, Options.BuildDir, Options.CompilerArgs);
+  const std::string Root = findRepoRoot(fs::current_path().string());
+  if (Options.ShardCount > 1) {
+    auto Mine = [&](const std::string &File) {
+      return inShard(repoRelativePath(Root, File), Options.ShardIndex,
+                     Options.ShardCount);
+    };
+    std::vector<TranslationUnit> Units;
+    for (TranslationUnit &U : In.Units)
+      if (Mine(U.File))
+        Units.push_back(std::move(U));
+    In.Units = std::move(Units);
+    std::vector<std::string> Schemas;
+    for (std::string &F : In.SchemaFiles)
+      if (Mine(F))
+        Schemas.push_back(std::move(F));
+    In.SchemaFiles = std::move(Schemas);
+    // Problems with inputs are reported by the shard the input falls in.
+    std::vector<ToolNotification> Problems;
+    for (ToolNotification &N : In.Problems)
+      if (N.File.empty() || Mine(N.File))
+        Problems.push_back(std::move(N));
+    In.Problems = std::move(Problems);
+  }
+
+  std::vector<ToolNotification> Notifications = std::move(In.Problems);
+  configurationProblems(In, Notifications);
+  std::vector<Finding> Findings;
+  lintSchemaInputs(In.SchemaFiles, Findings, Notifications);
+  CodeAnalysisOptions Code;
+  Code.Jobs = Options.Jobs;
+  Code.Progress = Options.Progress;
+  // Rules switched off on the command line are not run at all; the
+  // configuration's selection is per file and applied by the pipeline.
+  if (!Options.Enable.empty()) {
+    Code.Checks = "-*";
+    for (const std::string &G : Options.Enable)
+      Code.Checks += ",tablelint-" + G;
+  }
+  for (const std::string &G : Options.Disable)
+    Code.Checks += ",-tablelint-" + G;
+  analyseCode(In.Units, Code, Findings, Notifications);
+
+  PipelineOptions Pipeline;
+  Pipeline.RepoRoot = Root;
+  Pipeline.Enable = Options.Enable;
+  Pipeline.Disable = Options.Disable;
+  LintResult Result = buildLintResult(std::move(Findings),
+                                      std::move(Notifications), Pipeline);
+  Result.CodeUnits = static_cast<unsigned>(In.Units.size());
+  Result.SchemaFiles = static_cast<unsigned>(In.SchemaFiles.size());
+  return Result;
+}
+
+} // namespace tablelint

@@ -1,0 +1,44 @@
+// One lint run from options to LintResult, shared by `lint` and
+// `checklist`: inputs, shard selection, configuration errors, the code and
+// schema analyses, and the findings pipeline (the baseline is applied by the
+// caller, after --write-baseline has seen every finding).
+#pragma once
+
+#include "driver/CommandLine.h"
+#include "driver/LintResult.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+struct LintRunOptions {
+  std::vector<std::string> Paths;
+  std::optional<std::string> BuildDir;
+  std::optional<std::vector<std::string>> CompilerArgs;
+  std::optional<std::string> ConfigFile;
+  unsigned Jobs = 1;
+  // --shard K/N; 1/1 is everything.
+  unsigned ShardIndex = 1;
+  unsigned ShardCount = 1;
+  std::vector<std::string> Enable;
+  std::vector<std::string> Disable;
+  // A progress line on stderr (set when stderr is a terminal).
+  bool Progress = false;
+};
+
+// The options of the analysis itself, shared by lint and checklist: -p,
+// --config, -j.
+std::vector<OptionSpec> analysisOptionSpecs();
+
+// Fills Options from the parsed -p, --config, -j, --shard, --enable,
+// --disable and positional arguments; returns a usage error.
+std::optional<std::string>
+readLintRunOptions(const ParsedArgs &A,
+                   const std::optional<std::vector<std::string>> &CompilerArgs,
+                   LintRunOptions &Options, bool RequirePaths = true);
+
+LintResult runLint(const LintRunOptions &Options);
+
+} // namespace tablelint

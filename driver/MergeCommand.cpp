@@ -1,0 +1,276 @@
+// `tablelint merge`: joins SARIF logs (from `lint --shard K/N` jobs, or any
+// SARIF 2.1.0 producer) into one log with one run per tool, so code
+// scanning sees a single analysis: rules deduplicated by id, ruleIndex
+// rewritten, results and notifications concatenated, and the run successful
+// only if every merged run was.
+#include "driver/CommandLine.h"
+#include "driver/Commands.h"
+#include "driver/ExitCode.h"
+#include "driver/JsonText.h"
+#include "driver/Sarif.h"
+
+#include "core/AtomicFile.h"
+
+#include <llvm/Support/FormatVariadic.h>
+#include <llvm/Support/JSON.h>
+
+#include <iostream>
+#include <map>
+
+namespace tablelint {
+
+namespace {
+
+namespace json = llvm::json;
+
+const std::vector<OptionSpec> &mergeOptions() {
+  static const std::vector<OptionSpec> Specs = {
+      {"output", 'o', true, "FILE",
+       "write the merged log to FILE (atomically) instead of stdout",
+       {}},
+      {"help", 'h', false, "", "show this help", {}},
+  };
+  return Specs;
+}
+
+void printMergeHelp() {
+  std::cout << "Usage: tablelint merge A.sarif B.sarif... [-o ALL.sarif]\n\n"
+               "Merges SARIF 2.1.0 logs into one, with one run per tool "
+               "(tool.driver.name):\nrules are deduplicated by id and each "
+               "result's ruleIndex rewritten; results,\ntool notifications and "
+               "the baseline properties are concatenated;\n"
+               "executionSuccessful is true only if it was in every run. Use "
+               "it to join\nthe logs of `tablelint lint --shard K/N` jobs "
+               "before uploading them.\n\nOptions:\n"
+            << formatOptionsHelp(mergeOptions())
+            << "\nExit codes: 0 merged; 2 usage error or an input that is not "
+               "a SARIF 2.1.0 log;\n3 internal error.\n";
+}
+
+// One tool's runs being merged.
+class RunMerger {
+public:
+  explicit RunMerger(const json::Object &First) : Run(First) {
+    Run.erase("results");
+    Run.erase("invocations");
+    Run.erase("properties");
+    if (json::Object *Driver = driver(Run))
+      Driver->erase("rules");
+  }
+
+  void add(const json::Object &Other) {
+    std::vector<int> IndexMap; // the other run's rule index -> ours
+    if (const json::Object *Driver = driver(Other))
+      if (const json::Array *Rules = Driver->getArray("rules"))
+        for (const json::Value &R : *Rules)
+          IndexMap.push_back(ruleIndex(R));
+    if (const json::Array *Results = Other.getArray("results"))
+      for (const json::Value &V : *Results) {
+        json::Value Copy = V;
+        if (json::Object *Result = Copy.getAsObject())
+          rewriteRuleIndex(*Result, IndexMap);
+        Results_.push_back(std::move(Copy));
+      }
+    bool Successful = true;
+    if (const json::Array *Invocations = Other.getArray("invocations"))
+      for (const json::Value &I : *Invocations) {
+        const json::Object *Inv = I.getAsObject();
+        if (!Inv)
+          continue;
+        Successful = Successful && Inv->getBoolean("executionSuccessful").value_or(true);
+        for (const char *Key :
+             {"toolExecutionNotifications", "toolConfigurationNotifications"})
+          if (const json::Array *N = Inv->getArray(Key))
+            for (const json::Value &V : *N)
+              Notifications[Key].push_back(V);
+      }
+    AllSuccessful = AllSuccessful && Successful;
+    mergeBaseIds(Other);
+    mergeProperties(Other);
+  }
+
+  json::Object finish() {
+    if (json::Object *Driver = driver(Run))
+      (*Driver)["rules"] = std::move(Rules);
+    json::Object Invocation{{"executionSuccessful", AllSuccessful}};
+    for (auto &[Key, List] : Notifications)
+      Invocation[Key] = std::move(List);
+    Run["invocations"] = json::Array{std::move(Invocation)};
+    Run["results"] = std::move(Results_);
+    return std::move(Run);
+  }
+
+  std::vector<std::string> Warnings;
+
+private:
+  static json::Object *driver(json::Object &R) {
+    json::Object *Tool = R.getObject("tool");
+    return Tool ? Tool->getObject("driver") : nullptr;
+  }
+  static const json::Object *driver(const json::Object &R) {
+    const json::Object *Tool = R.getObject("tool");
+    return Tool ? Tool->getObject("driver") : nullptr;
+  }
+
+  // Our index of a rule, adding it when its id is new.
+  int ruleIndex(const json::Value &Rule) {
+    const json::Object *R = Rule.getAsObject();
+    const auto Id = R ? R->getString("id") : std::nullopt;
+    if (!Id)
+      return -1;
+    auto [It, New] = RuleIds.try_emplace(Id->str(), static_cast<int>(Rules.size()));
+    if (New)
+      Rules.push_back(Rule);
+    return It->second;
+  }
+
+  void rewriteRuleIndex(json::Object &Result, const std::vector<int> &IndexMap) {
+    const auto OldIndex = Result.getInteger("ruleIndex");
+    int NewIndex = -1;
+    if (const auto Id = Result.getString("ruleId")) {
+      auto It = RuleIds.find(Id->str());
+      if (It != RuleIds.end())
+        NewIndex = It->second;
+    } else if (OldIndex && *OldIndex >= 0 &&
+               static_cast<std::size_t>(*OldIndex) < IndexMap.size()) {
+      NewIndex = IndexMap[static_cast<std::size_t>(*OldIndex)];
+      // SARIF wants ruleId on every result; the index alone named it.
+      if (NewIndex >= 0)
+        if (const json::Object *Rule = Rules[static_cast<std::size_t>(NewIndex)].getAsObject())
+          if (const auto Id = Rule->getString("id"))
+            Result["ruleId"] = Id->str();
+    }
+    if (NewIndex >= 0)
+      Result["ruleIndex"] = NewIndex;
+    else
+      Result.erase("ruleIndex");
+  }
+
+  void mergeBaseIds(const json::Object &Other) {
+    const json::Object *Ids = Other.getObject("originalUriBaseIds");
+    if (!Ids)
+      return;
+    json::Object *Mine = Run.getObject("originalUriBaseIds");
+    if (!Mine) {
+      Run["originalUriBaseIds"] = json::Object();
+      Mine = Run.getObject("originalUriBaseIds");
+    }
+    for (const auto &KV : *Ids) {
+      const json::Value *Existing = Mine->get(KV.first);
+      if (!Existing)
+        Mine->try_emplace(KV.first, KV.second);
+      else if (*Existing != KV.second)
+        Warnings.push_back("'" + KV.first.str() +
+                           "' differs between the logs; the first is kept");
+    }
+  }
+
+  // tablelint's run properties: baseline counts add up, fixed entries join.
+  void mergeProperties(const json::Object &Other) {
+    const json::Object *Props = Other.getObject("properties");
+    if (!Props)
+      return;
+    if (!SeenProperties) {
+      SeenProperties = true;
+      Run["properties"] = json::Object(*Props);
+      return;
+    }
+    json::Object &Mine = *Run.getObject("properties");
+    if (auto N = Props->getInteger("baselineSuppressed"))
+      Mine["baselineSuppressed"] = Mine.getInteger("baselineSuppressed").value_or(0) + *N;
+    if (const json::Array *Fixed = Props->getArray("fixedSinceBaseline")) {
+      if (!Mine.getArray("fixedSinceBaseline"))
+        Mine["fixedSinceBaseline"] = json::Array();
+      for (const json::Value &V : *Fixed)
+        Mine.getArray("fixedSinceBaseline")->push_back(V);
+    }
+  }
+
+  json::Object Run;
+  json::Array Rules;
+  std::map<std::string, int> RuleIds;
+  json::Array Results_;
+  std::map<std::string, json::Array> Notifications;
+  bool AllSuccessful = true;
+  bool SeenProperties = false;
+};
+
+} // namespace
+
+int runMergeCommand(const std::vector<std::string> &Args) {
+  ParsedArgs A;
+  if (auto Error = parseArgs(mergeOptions(), Args, A)) {
+    std::cerr << "tablelint merge: error: " << *Error
+              << "\n(see tablelint merge --help)\n";
+    return ExitInputError;
+  }
+  if (A.has("help")) {
+    printMergeHelp();
+    return ExitClean;
+  }
+  if (A.positional().empty()) {
+    std::cerr << "tablelint merge: error: no input: give the SARIF files to "
+                 "merge\n";
+    return ExitInputError;
+  }
+  std::vector<std::string> ToolOrder;
+  std::map<std::string, std::unique_ptr<RunMerger>> Mergers;
+  bool Failed = false;
+  for (const std::string &Path : A.positional()) {
+    auto Text = readFile(Path);
+    if (!Text) {
+      std::cerr << Path << ": error: cannot read the file\n";
+      Failed = true;
+      continue;
+    }
+    auto Log = json::parse(*Text);
+    if (!Log) {
+      std::cerr << Path << ": error: not JSON: "
+                << llvm::toString(Log.takeError()) << "\n";
+      Failed = true;
+      continue;
+    }
+    const json::Object *Root = Log->getAsObject();
+    const json::Array *Runs = Root ? Root->getArray("runs") : nullptr;
+    if (!Runs || Root->getString("version") != "2.1.0") {
+      std::cerr << Path << ": error: not a SARIF 2.1.0 log (no \"version\": "
+                           "\"2.1.0\" or no \"runs\")\n";
+      Failed = true;
+      continue;
+    }
+    for (std::size_t I = 0; I < Runs->size(); ++I) {
+      const json::Object *Run = (*Runs)[I].getAsObject();
+      const json::Object *Tool = Run ? Run->getObject("tool") : nullptr;
+      const json::Object *Driver = Tool ? Tool->getObject("driver") : nullptr;
+      const auto Name = Driver ? Driver->getString("name") : std::nullopt;
+      if (!Name) {
+        std::cerr << Path << ": error: runs[" << I
+                  << "] has no tool.driver.name\n";
+        Failed = true;
+        continue;
+      }
+      auto &M = Mergers[Name->str()];
+      if (!M) {
+        M = std::make_unique<RunMerger>(*Run);
+        ToolOrder.push_back(Name->str());
+      }
+      M->add(*Run);
+    }
+  }
+  if (Failed)
+    return ExitInputError;
+  json::Array Runs;
+  for (const std::string &Tool : ToolOrder) {
+    RunMerger &M = *Mergers[Tool];
+    for (const std::string &W : M.Warnings)
+      std::cerr << "tablelint merge: warning: " << Tool << ": " << W << "\n";
+    Runs.push_back(M.finish());
+  }
+  json::Object Log{{"$schema", SarifSchemaUri},
+                   {"version", "2.1.0"},
+                   {"runs", std::move(Runs)}};
+  const std::string Out = jsonText(std::move(Log));
+  return writeReport(A, "merge", Out) ? ExitClean : ExitInputError;
+}
+
+} // namespace tablelint

@@ -1,0 +1,19 @@
+// The seam where schema files join `tablelint lint`: schema findings go
+// through the same configuration, baseline and reporters as code findings.
+#pragma once
+
+#include "driver/LintResult.h"
+
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+// Lints each schema file, appending its findings (Origin Schema, Anchor =
+// the element path) and, for files that cannot be read or parsed,
+// notifications.
+void lintSchemaInputs(const std::vector<std::string> &Files,
+                      std::vector<Finding> &Findings,
+                      std::vector<ToolNotification> &Notifications);
+
+} // namespace tablelint

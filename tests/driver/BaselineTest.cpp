@@ -1,0 +1,131 @@
+// End-to-end tests of baselines: accepted findings stay hidden across edits
+// above them, never hide the same problem elsewhere, and are reported as
+// fixed when they disappear.
+#include "tests/support/LintProject.h"
+#include "tests/support/SarifValidation.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <llvm/Support/JSON.h>
+
+namespace tablelint::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+namespace json = llvm::json;
+
+class BaselineTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    P.write("src/scan.cpp", ScanSource);
+    P.write("src/other.cpp", "int unrelated;\n");
+    P.database({"src/scan.cpp", "src/other.cpp"});
+    ToolResult W = P.lint({"--write-baseline", "lint-baseline.json", "src"});
+    ASSERT_EQ(W.ExitCode, 0) << W.Err; // the findings were just accepted
+    ASSERT_THAT(W.Out, HasSubstr("[tablelint-table-scan]"));
+  }
+  ToolResult lint(std::vector<std::string> Extra = {}) {
+    std::vector<std::string> Args = {"--baseline", "lint-baseline.json"};
+    Args.insert(Args.end(), Extra.begin(), Extra.end());
+    Args.push_back("src");
+    return P.lint(Args);
+  }
+  Project P;
+};
+
+TEST_F(BaselineTest, TheFileHoldsFingerprintsNotLineNumbers) {
+  auto Doc = json::parse(P.read("lint-baseline.json"));
+  ASSERT_TRUE(bool(Doc));
+  const json::Array &Entries = *Doc->getAsObject()->getArray("findings");
+  ASSERT_EQ(Entries.size(), 2u);
+  const json::Object &E = *Entries[0].getAsObject();
+  EXPECT_EQ(E.getString("rule"), "table-scan");
+  EXPECT_EQ(E.getString("path"), "src/scan.cpp");
+  EXPECT_EQ(E.getString("anchor"), "t.QueryEntities();");
+  EXPECT_FALSE(E.get("line"));
+}
+
+TEST_F(BaselineTest, EditsAboveABaselinedFindingDoNotResurfaceIt) {
+  // Three new lines above, and the flagged line re-indented.
+  std::string Edited = ScanSource;
+  Edited.replace(Edited.find("void list"), 0,
+                 "// Listing helpers.\nint helper() { return 1; }\n\n");
+  Edited.replace(Edited.find("  t.QueryEntities();"), 2, "\t  ");
+  P.write("src/scan.cpp", Edited);
+  ToolResult R = lint();
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_THAT(R.Err, HasSubstr("no findings; 2 in the baseline; 0 entries "
+                               "fixed since the baseline"));
+}
+
+TEST_F(BaselineTest, TheSameProblemInAnotherFileIsStillReported) {
+  P.write("src/other.cpp", ScanSource);
+  ToolResult R = lint();
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("src/other.cpp:4:5: warning:"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("src/scan.cpp")));
+}
+
+TEST_F(BaselineTest, ASecondIdenticalLineInTheSameFileIsNew) {
+  std::string Twice = ScanSource;
+  Twice.replace(Twice.find("  t.QueryEntities();\n"), 0, "  t.QueryEntities();\n");
+  P.write("src/scan.cpp", Twice);
+  ToolResult R = lint();
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("src/scan.cpp:5:5: warning:"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("src/scan.cpp:4:5")));
+}
+
+TEST_F(BaselineTest, AFixedFindingIsReportedAsGoneFromTheBaseline) {
+  std::string Fixed = ScanSource;
+  Fixed.replace(Fixed.find("t.QueryEntities();"), 18,
+                "Models::QueryEntitiesOptions k; k.Filter = \"PartitionKey eq "
+                "'a' and RowKey eq 'b'\"; t.QueryEntities(k);");
+  P.write("src/scan.cpp", Fixed);
+  ToolResult Text = lint();
+  EXPECT_EQ(Text.ExitCode, 0) << Text.Out << Text.Err;
+  EXPECT_THAT(Text.Err, HasSubstr("tablelint: fixed since the baseline: "
+                                  "[tablelint-table-scan] in src/scan.cpp: "
+                                  "t.QueryEntities();"));
+
+  ToolResult Json = lint({"--format", "json"});
+  auto Doc = json::parse(Json.Out);
+  ASSERT_TRUE(bool(Doc)) << Json.Out;
+  const json::Object &B = *Doc->getAsObject()->getObject("baseline");
+  EXPECT_EQ(B.getInteger("suppressed"), 1);
+  ASSERT_EQ(B.getArray("fixed")->size(), 1u);
+  EXPECT_EQ((*B.getArray("fixed"))[0].getAsObject()->getString("rule"),
+            "table-scan");
+
+  ToolResult Sarif = lint({"--format", "sarif", "-o", "b.sarif"});
+  EXPECT_THAT(sarifValidationErrors(P.Dir + "/b.sarif"), IsEmpty());
+  auto Log = json::parse(P.read("b.sarif"));
+  ASSERT_TRUE(bool(Log));
+  const json::Object &Run =
+      *(*Log->getAsObject()->getArray("runs"))[0].getAsObject();
+  const json::Array &Gone =
+      *Run.getObject("properties")->getArray("fixedSinceBaseline");
+  ASSERT_EQ(Gone.size(), 1u);
+  EXPECT_EQ(Gone[0].getAsObject()->getString("path"), "src/scan.cpp");
+  EXPECT_TRUE(Run.getArray("results")->empty());
+}
+
+TEST(Baseline, AFileThatIsNotABaselineIsAnInputError) {
+  Project P;
+  P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  P.write("b.json", "{\"findings\": []}\n");
+  ToolResult R = P.lint({"--baseline", "b.json", "scan.cpp"});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_THAT(R.Err, HasSubstr("b.json: error: not a tablelint baseline of version 1"));
+  ToolResult Missing = P.lint({"--baseline", "none.json", "scan.cpp"});
+  EXPECT_EQ(Missing.ExitCode, 2);
+  EXPECT_THAT(Missing.Err, HasSubstr("none.json: error: cannot read the baseline file"));
+}
+
+} // namespace
+} // namespace tablelint::test

@@ -1,0 +1,134 @@
+// Schema files in `tablelint lint`, end to end through the real binary: the
+// findings with their YAML positions, next to C++ findings in one report;
+// load errors as file:line:col errors that do not stop the rest; schema YAML
+// found in directories (and other YAML left alone); unused suppressions;
+// SARIF that validates; baselines keyed on the element, not the line.
+#include "tests/support/LintProject.h"
+#include "tests/support/SarifValidation.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace tablelint::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// A date as the partition key, 6,000 single inserts/s: the write lands on
+// one partition (the write at line 14, the partition key at line 8).
+const char *const DateKeySchema = R"(version: 1
+accounts: [{name: telemetry, region: westeurope}]
+clients:
+  - {name: ingest, kind: service, region: westeurope, auth: token}
+tables:
+  - name: Readings
+    account: telemetry
+    partitionKey: "{readingTime:yyyyMMdd}"
+    rowKey: "{deviceId}_{readingTime:HHmmssfff}"
+    properties:
+      deviceId: {type: string, distinct: 50000}
+      readingTime: {type: datetime, grows: true}
+    writes:
+      - {name: ingest-reading, client: ingest, op: insert, rate: 6000/s}
+)";
+
+TEST(LintSchema, ReportsSchemaFindingsAtTheirElement) {
+  Project P;
+  P.write("schema/telemetry.yaml", DateKeySchema);
+  const ToolResult R = P.lint({"schema/telemetry.yaml"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Out,
+              ::testing::ContainsRegex(
+                  "schema/telemetry.yaml:8:19: warning: partition key "
+                  "'\\{readingTime:yyyyMMdd\\}' leads with 'readingTime'.*"
+                  "\\[tablelint-time-based-partition-key\\]"));
+  EXPECT_THAT(R.Out, HasSubstr("schema/telemetry.yaml:14:9: warning: write "
+                               "'ingest-reading' puts 6000 entities/s on one "
+                               "partition"));
+}
+
+TEST(LintSchema, BadSchemaIsAnInputErrorAndTheRestIsStillAnalysed) {
+  Project P;
+  P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  P.write("bad.yaml", "version: 1\ntables:\n  - name: Orders\n    colour: red\n");
+  const ToolResult R = P.lint({"-p", ".", "scan.cpp", "bad.yaml"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_THAT(R.Err, ::testing::ContainsRegex("bad.yaml:4:5: error: .*colour"));
+  // The C++ file was analysed all the same.
+  EXPECT_THAT(R.Out, HasSubstr("scan.cpp:4:"));
+  EXPECT_THAT(R.Out, HasSubstr("[tablelint-table-scan]"));
+}
+
+TEST(LintSchema, DirectoriesYieldSchemasButNotOtherYaml) {
+  Project P;
+  P.write("svc/schema.yaml", DateKeySchema);
+  // A CI workflow is YAML but not a schema: not reported as a bad schema.
+  P.write("svc/.github/workflows/ci.yml",
+          "name: ci\non: [push]\njobs: {build: {runs-on: ubuntu-latest}}\n");
+  P.write("svc/.tablelint.yaml", "severity: {time-based-partition-key: error}\n");
+  const ToolResult R = P.lint({"svc"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  // The configuration next to the schema applies to it.
+  EXPECT_THAT(R.Out, HasSubstr("svc/schema.yaml:8:19: error: partition key"));
+  EXPECT_THAT(R.Out + R.Err, Not(HasSubstr("ci.yml")));
+}
+
+TEST(LintSchema, SuppressionsApplyAndUnusedOnesAreReported) {
+  Project P;
+  std::string Text = DateKeySchema;
+  Text.replace(Text.find("    partitionKey:"), 0,
+               "    # tablelint: ignore[time-based-partition-key] archive "
+               "table, written by one batch job\n");
+  Text += "    # tablelint: ignore[table-scan] no queries here yet\n"
+          "    queries: []\n";
+  P.write("s.yaml", Text);
+  const ToolResult R = P.lint({"s.yaml"});
+  EXPECT_THAT(R.Out, Not(HasSubstr("[tablelint-time-based-partition-key]")));
+  EXPECT_THAT(R.Out, HasSubstr("[tablelint-partition-throughput]"));
+  EXPECT_THAT(R.Err, ::testing::ContainsRegex("s.yaml:[0-9]+:[0-9]+: warning: .*table-scan"));
+}
+
+TEST(LintSchema, SarifWithSchemaAndCodeFindingsValidates) {
+  Project P;
+  P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  P.write("schema/telemetry.yaml", DateKeySchema);
+  const ToolResult R = P.lint({"-p", ".", "scan.cpp", "schema/telemetry.yaml",
+                               "--format", "sarif", "-o", "out.sarif"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  const std::string Sarif = P.read("out.sarif");
+  EXPECT_THAT(Sarif, HasSubstr("\"uri\": \"schema/telemetry.yaml\""));
+  EXPECT_THAT(Sarif, HasSubstr("\"uri\": \"scan.cpp\""));
+  EXPECT_EQ(sarifValidationErrors(P.Dir + "/out.sarif"),
+            std::vector<std::string>());
+}
+
+TEST(LintSchema, BaselineFollowsTheElementNotTheLine) {
+  Project P;
+  P.write("s.yaml", DateKeySchema);
+  ASSERT_EQ(P.lint({"s.yaml", "--write-baseline", "base.json"}).ExitCode, 0);
+  // Comments above move every line down; the baselined findings stay
+  // baselined.
+  P.write("s.yaml", std::string("# Readings of the telemetry service.\n"
+                                "# Owned by the platform team.\n") +
+                        DateKeySchema);
+  const ToolResult Same = P.lint({"s.yaml", "--baseline", "base.json"});
+  EXPECT_EQ(Same.ExitCode, 0) << Same.Out << Same.Err;
+  EXPECT_THAT(Same.Out, Not(HasSubstr("warning:")));
+  // A second table with the same mistake is new.
+  std::string Two = DateKeySchema;
+  const std::string Table = Two.substr(Two.find("  - name: Readings"));
+  std::string Copy = Table;
+  Copy.replace(Copy.find("Readings"), 8, "Archive");
+  Copy.replace(Copy.find("ingest-reading"), 14, "archive-reading");
+  P.write("s.yaml", Two + Copy);
+  const ToolResult New = P.lint({"s.yaml", "--baseline", "base.json"});
+  EXPECT_EQ(New.ExitCode, 1);
+  EXPECT_THAT(New.Out, HasSubstr("s.yaml:17:19: warning: partition key"));
+  EXPECT_THAT(New.Out, Not(HasSubstr("s.yaml:8:19:")));
+}
+
+} // namespace
+} // namespace tablelint::test

@@ -1,0 +1,113 @@
+// The pre-commit hooks (.pre-commit-hooks.yaml) run by the real pre-commit
+// tool, offline: a throwaway hooks repository holding this tree's hooks
+// file, and a throwaway project whose .pre-commit-config.yaml uses it.
+#include "tests/support/LintProject.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace tablelint::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+namespace fs = std::filesystem;
+
+const char *PreCommit = "/usr/bin/pre-commit";
+
+ToolResult git(const std::string &Dir, std::vector<std::string> Args) {
+  Args.insert(Args.begin(), {"-C", Dir, "-c", "user.name=tablelint-test",
+                             "-c", "user.email=test@tablelint.invalid",
+                             "-c", "commit.gpgsign=false"});
+  return runProgram("git", Args);
+}
+
+class PreCommitTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!fs::exists(PreCommit))
+      GTEST_SKIP() << "pre-commit is not installed (scripts/setup.sh installs it)";
+    // The hooks repository: this tree's hooks file, committed.
+    const std::string HooksFile =
+        readFile(std::string(TABLELINT_SOURCE_DIR) + "/.pre-commit-hooks.yaml")
+            .value_or("");
+    ASSERT_FALSE(HooksFile.empty());
+    Hooks.write(".pre-commit-hooks.yaml", HooksFile);
+    ASSERT_EQ(git(Hooks.Dir, {"init", "-q"}).ExitCode, 0);
+    ASSERT_EQ(git(Hooks.Dir, {"add", "."}).ExitCode, 0);
+    ASSERT_EQ(git(Hooks.Dir, {"commit", "-qm", "hooks"}).ExitCode, 0);
+    std::string Rev = git(Hooks.Dir, {"rev-parse", "HEAD"}).Out;
+    Rev.erase(Rev.find_last_not_of('\n') + 1);
+
+    // The project: sources, a compile database under build/, a schema file
+    // that is not valid YAML, tablelint's own configuration.
+    P.write("src/scan.cpp", ScanSource);
+    P.write("src/clean.cpp", "int answer() { return 42; }\n");
+    P.database({"src/scan.cpp", "src/clean.cpp"}, "build");
+    P.write("schema/tables.yaml", "tables: [unclosed\n");
+    P.write(".tablelint.yaml", "severity:\n  partition-scan: warning\n");
+    P.write(".pre-commit-config.yaml",
+            "repos:\n"
+            "  - repo: " + Hooks.Dir + "\n"
+            "    rev: " + Rev + "\n"
+            "    hooks:\n"
+            "      - id: tablelint-cpp\n"
+            "        args: [-p, build]\n"
+            "      - id: tablelint-schema\n");
+    ASSERT_EQ(git(P.Dir, {"init", "-q"}).ExitCode, 0);
+    ASSERT_EQ(git(P.Dir, {"add", "."}).ExitCode, 0);
+  }
+
+  // `pre-commit run ARGS` in the project, with tablelint on PATH and
+  // pre-commit's cache in the temp dir.
+  ToolResult preCommit(std::vector<std::string> Args) {
+    const std::string Bin = fs::path(TABLELINT_BINARY).parent_path().string();
+    Args.insert(Args.begin(),
+                {"PATH=" + Bin + ":/usr/bin:/bin", "HOME=" + Cache.Dir,
+                 "PRE_COMMIT_HOME=" + Cache.Dir + "/pre-commit", PreCommit,
+                 "run", "--color", "never"});
+    return runProgram("/usr/bin/env", Args, P.Dir);
+  }
+
+  Project P{/*GitRoot=*/false};
+  Project Hooks{false};
+  Project Cache{false};
+};
+
+TEST_F(PreCommitTest, TheCppHookFailsOnFindingsWithTheDatabaseFromArgs) {
+  ToolResult R = preCommit({"--files", "src/scan.cpp", "src/clean.cpp"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Failed)"));
+  EXPECT_THAT(R.Out, HasSubstr(P.Dir + "/src/scan.cpp:4:5: warning: query has "
+                                       "no filter and no partition key"));
+  // .tablelint.yaml applies: the partition scan is raised to a warning.
+  EXPECT_THAT(R.Out, HasSubstr(P.Dir + "/src/scan.cpp:10:5: warning: filter"));
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(
+                         R"(tablelint \(table schemas\)\.+\(no files to check\)Skipped)"));
+}
+
+TEST_F(PreCommitTest, CleanSourcesPass) {
+  ToolResult R = preCommit({"--files", "src/clean.cpp"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Passed)"));
+}
+
+TEST_F(PreCommitTest, TheSchemaHookGetsSchemaFilesButNotConfiguration) {
+  ToolResult R = preCommit({"--files", "schema/tables.yaml", ".tablelint.yaml",
+                            ".pre-commit-config.yaml"});
+  EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(table schemas\)\.+Failed)"));
+  EXPECT_THAT(R.Out, HasSubstr("schema/tables.yaml:"));
+  EXPECT_THAT(R.Out, Not(HasSubstr(".tablelint.yaml:")));
+  EXPECT_THAT(R.Out, Not(HasSubstr(".pre-commit-config.yaml:")));
+
+  ToolResult Config = preCommit({"--files", ".tablelint.yaml"});
+  EXPECT_EQ(Config.ExitCode, 0) << Config.Out << Config.Err;
+  EXPECT_THAT(Config.Out, ::testing::ContainsRegex(
+                              R"(tablelint \(table schemas\)\.+\(no files to check\)Skipped)"));
+}
+
+} // namespace
+} // namespace tablelint::test

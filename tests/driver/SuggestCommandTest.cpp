@@ -1,0 +1,140 @@
+// End-to-end tests of `tablelint suggest`: the file it writes, what it says,
+// and its exit codes.
+#include "tests/support/RunTool.h"
+
+#include "core/AtomicFile.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace tablelint::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+namespace fs = std::filesystem;
+
+const std::string Telemetry =
+    std::string(TABLELINT_SOURCE_DIR) +
+    "/examples/telemetry-service/schema/telemetry.yaml";
+
+TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
+  const std::string Dir = makeTempDir("suggest");
+  const std::string Out = Dir + "/suggested.yaml";
+  ToolResult R = runTablelint({"suggest", Telemetry, "-o", Out});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out, "");
+  std::optional<std::string> Yaml = readFile(Out);
+  ASSERT_TRUE(Yaml);
+  // The time-based key gets a bucket of the device (the dashboard query
+  // knows the device, so it still reads one partition).
+  EXPECT_THAT(
+      *Yaml,
+      HasSubstr("partitionKey: \"{deviceId|hash:8}_{readingTime:yyyyMMdd}\""));
+  EXPECT_THAT(*Yaml, HasSubstr("# bucketed partition key for "
+                               "time-based-partition-key: 6860 entities/s "
+                               "over 8 buckets of 'deviceId' = 858/s on the "
+                               "busiest partition (target 2000/s)"));
+  EXPECT_THAT(*Yaml, HasSubstr("- name: DeviceReadingsByStatus"));
+  EXPECT_THAT(*Yaml, HasSubstr("batch: 100"));
+  EXPECT_THAT(R.Err, HasSubstr("tables[DeviceReadings]: "
+                               "time-based-partition-key: bucketed"));
+  EXPECT_THAT(R.Err, HasSubstr("changes applied"));
+  EXPECT_THAT(R.Err, HasSubstr("; wrote " + Out));
+  // No temporary file is left beside the output.
+  unsigned Files = 0;
+  for ([[maybe_unused]] const auto &E : fs::directory_iterator(Dir))
+    ++Files;
+  EXPECT_EQ(Files, 1u);
+
+  // Linting the suggested design: the remedied findings are gone.
+  ToolResult Again = runTablelint({"suggest", Out});
+  EXPECT_EQ(Again.ExitCode, 0) << Again.Err;
+  EXPECT_THAT(Again.Err, Not(HasSubstr("time-based-partition-key")));
+  EXPECT_THAT(Again.Err, Not(HasSubstr("denormalize-for-query")));
+  fs::remove_all(Dir);
+}
+
+TEST(SuggestCommand, PrintsToStandardOutputWithoutDashO) {
+  ToolResult R = runTablelint({"suggest", Telemetry});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("# Suggested design for "));
+  EXPECT_THAT(R.Out, HasSubstr("version: 1"));
+  EXPECT_THAT(R.Out, HasSubstr("select: [temperature]"));
+}
+
+TEST(SuggestCommand, AGoodDesignIsLeftAsItIs) {
+  const std::string Dir = makeTempDir("suggest-good");
+  const std::string In = Dir + "/good.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts: [{name: a, region: westeurope}]\n"
+          "tables:\n"
+          "  - name: Users\n"
+          "    account: a\n"
+          "    partitionKey: \"{userId}\"\n"
+          "    rowKey: profile\n"
+          "    properties: {userId: {type: guid}, name: {type: string}}\n"
+          "    writes: [{name: sign-up, op: insert, rate: 20/s}]\n"
+          "    queries: [{name: me, filter: \"PartitionKey eq '{userId}' and "
+          "RowKey eq 'profile'\", rate: 100/s}]\n"));
+  ToolResult R = runTablelint({"suggest", In});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("0 changes applied, 0 findings left"));
+  EXPECT_THAT(R.Out, HasSubstr("partitionKey: \"{userId}\""));
+  EXPECT_THAT(R.Out, Not(HasSubstr("hash:")));
+  fs::remove_all(Dir);
+}
+
+TEST(SuggestCommand, InvalidSchemaIsAnInputErrorWithPositions) {
+  const std::string Dir = makeTempDir("suggest-bad");
+  const std::string In = Dir + "/bad.yaml";
+  ASSERT_FALSE(writeFileAtomically(In,
+                                   "version: 1\n"
+                                   "accounts: [{name: a}]\n"
+                                   "tables:\n"
+                                   "  - name: T\n"
+                                   "    account: a\n"
+                                   "    partitionKey: \"{k\"\n"
+                                   "    rowKey: r\n"
+                                   "    properties: {k: {type: string}}\n"));
+  const std::string Out = Dir + "/out.yaml";
+  ToolResult R = runTablelint({"suggest", In, "-o", Out});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_THAT(R.Err, HasSubstr(In + ":6:"));
+  EXPECT_THAT(R.Err, HasSubstr("error:"));
+  EXPECT_FALSE(fs::exists(Out));
+  fs::remove_all(Dir);
+}
+
+TEST(SuggestCommand, MissingFileAndBadUsage) {
+  ToolResult Missing = runTablelint({"suggest", "/nonexistent/schema.yaml"});
+  EXPECT_EQ(Missing.ExitCode, 2);
+  EXPECT_THAT(Missing.Err, HasSubstr("/nonexistent/schema.yaml"));
+  EXPECT_EQ(runTablelint({"suggest"}).ExitCode, 2);
+  EXPECT_EQ(runTablelint({"suggest", Telemetry, Telemetry}).ExitCode, 2);
+  EXPECT_EQ(runTablelint({"suggest", "--bogus", Telemetry}).ExitCode, 2);
+}
+
+TEST(SuggestCommand, Help) {
+  ToolResult R = runTablelint({"suggest", "--help"});
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_THAT(
+      R.Out,
+      HasSubstr("Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]"));
+  EXPECT_THAT(R.Out, HasSubstr("-o, --output FILE"));
+  ToolResult Main = runTablelint({"--help"});
+  EXPECT_THAT(Main.Out, HasSubstr("suggest"));
+}
+
+TEST(SuggestCommand, UnwritableOutputIsAnError) {
+  ToolResult R =
+      runTablelint({"suggest", Telemetry, "-o", "/proc/nope/out.yaml"});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_THAT(R.Err, HasSubstr("tablelint suggest: error:"));
+}
+
+} // namespace
+} // namespace tablelint::test

@@ -1,0 +1,310 @@
+// The load model and the check runner on schemas built in code: the figures
+// the messages explain, the finding fields reporters rely on, options.
+#include "checks/schema/Load.h"
+#include "checks/schema/SchemaChecks.h"
+#include "checks/schema/SchemaLint.h"
+
+#include "core/AtomicFile.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+namespace tablelint::schema {
+namespace {
+
+using ::testing::HasSubstr;
+
+KeyTemplate key(const std::string &Text) {
+  std::string Error;
+  std::optional<KeyTemplate> K = parseKeyTemplate(Text, Error);
+  EXPECT_TRUE(K) << Error;
+  return K ? *K : KeyTemplate();
+}
+
+Property prop(const std::string &Name, EdmType Type) {
+  Property P;
+  P.Name = Name;
+  P.Type = Type;
+  P.Path = "tables[T].properties[" + Name + "]";
+  return P;
+}
+
+Table table(const std::string &Pk, std::vector<Property> Props) {
+  Table T;
+  T.Name = "T";
+  T.Account = "a";
+  T.Path = "tables[T]";
+  T.PartitionKey = key(Pk);
+  T.RowKey = key("r");
+  T.Properties = std::move(Props);
+  return T;
+}
+
+Write write(const std::string &Name, double Rate) {
+  Write W;
+  W.Name = Name;
+  W.Frequency.PerSecond = Rate;
+  W.Path = "tables[T].writes[" + Name + "]";
+  W.Pos = {12, 9};
+  return W;
+}
+
+TEST(LoadModel, GeneralizedHarmonicNumbers) {
+  EXPECT_DOUBLE_EQ(generalizedHarmonic(1, 0.99), 1.0);
+  EXPECT_NEAR(generalizedHarmonic(4, 1), 1 + 0.5 + 1.0 / 3 + 0.25, 1e-12);
+  // Beyond a million terms the tail is integrated: H(10^7, 1) = ln + gamma.
+  EXPECT_NEAR(generalizedHarmonic(10000000, 1),
+              std::log(1e7) + 0.5772156649 + 0.5e-7, 1e-6);
+  // The zipf(0.99) top share over 500 tenants the hot-partition rule's
+  // documentation quotes (~14%).
+  EXPECT_NEAR(1 / generalizedHarmonic(500, 0.99), 0.143, 0.001);
+}
+
+TEST(LoadModel, KeySharesByDistribution) {
+  Property Tenant = prop("tenant", EdmType::String);
+  Tenant.Distinct = 100;
+  Tenant.Dist.Kind = DistributionKind::Hotspot;
+  Tenant.Dist.HotDataFraction = 0.2;
+  Tenant.Dist.HotOpFraction = 0.8;
+  Property Day = prop("day", EdmType::DateTime);
+  Day.Grows = true;
+  Property Id = prop("id", EdmType::Guid);
+  const Table T = table("{tenant}", {Tenant, Day, Id});
+
+  // hotspot(0.2, 0.8) over 100: each of the 20 hot values gets 4%.
+  KeyShare S = keyShare(T, key("{tenant}"));
+  ASSERT_TRUE(S.Known);
+  EXPECT_NEAR(S.Top, 0.04, 1e-12);
+  EXPECT_TRUE(S.Skewed);
+  // A time key takes everything; a hash:8 bucket of it an eighth.
+  S = keyShare(T, key("{day:yyyyMMdd}"));
+  EXPECT_TRUE(S.Sequential);
+  EXPECT_DOUBLE_EQ(S.Top, 1);
+  S = keyShare(T, key("{day|hash:8}_{day:yyyyMMdd}"));
+  EXPECT_FALSE(S.Sequential);
+  EXPECT_DOUBLE_EQ(S.Top, 0.125);
+  // Shares multiply: hot tenant x its day.
+  S = keyShare(T, key("{tenant}_{day:yyyyMMdd}"));
+  EXPECT_NEAR(S.Top, 0.04, 1e-12);
+  EXPECT_TRUE(S.Sequential);
+  // A unique guid: every entity has its own key.
+  S = keyShare(T, key("{id}"));
+  EXPECT_DOUBLE_EQ(S.Top, 0);
+  EXPECT_FALSE(S.Distinct);
+  // Constant.
+  S = keyShare(T, key("all"));
+  EXPECT_DOUBLE_EQ(S.Top, 1);
+  EXPECT_EQ(*S.Distinct, 1);
+  // Undeclared property: nothing decided.
+  S = keyShare(T, key("{missing}"));
+  EXPECT_FALSE(S.Known);
+  EXPECT_EQ(S.Undeclared, std::vector<std::string>{"missing"});
+}
+
+TEST(LoadModel, TableSizeFromEntitiesOrRetention) {
+  Table T = table("{id}", {prop("id", EdmType::Guid)});
+  T.Writes.push_back(write("w", 10));
+  EXPECT_FALSE(tableSize(T).Known);
+  T.RetentionSeconds = 86400;
+  TableSize S = tableSize(T);
+  ASSERT_TRUE(S.Known);
+  EXPECT_DOUBLE_EQ(S.Entities, 864000);
+  EXPECT_THAT(S.Why, HasSubstr("10 inserts/s kept for 1 days"));
+  T.Entities = 5;
+  EXPECT_DOUBLE_EQ(tableSize(T).Entities, 5);
+}
+
+TEST(LoadModel, EntitySizeByTheServiceFormula) {
+  Property Name = prop("name", EdmType::String);
+  Name.Bytes = 10;
+  Table T = table("pk", {Name, prop("n", EdmType::Int32)});
+  // 4 + 2*(2+1) + (8 + 2*4 + 2*10+4) + (8 + 2*1 + 4)
+  EXPECT_DOUBLE_EQ(entitySize(T).BillingBytes, 4 + 6 + 40 + 14);
+  EXPECT_TRUE(entitySize(T).Exact);
+}
+
+Schema accounts(unsigned N) {
+  Schema S;
+  S.File = "many.yaml";
+  for (unsigned I = 0; I < N; ++I) {
+    Account A;
+    A.Name = "acct" + std::to_string(I);
+    A.Region = "westeurope";
+    A.Path = "accounts[" + A.Name + "]";
+    A.Pos = {I + 3, 5};
+    S.Accounts.push_back(A);
+  }
+  return S;
+}
+
+TEST(SchemaChecks, AccountCountDefaultIs250) {
+  EXPECT_TRUE(
+      runSchemaChecks(accounts(250), defaultSchemaCheckOptions()).empty());
+  const std::vector<Finding> F =
+      runSchemaChecks(accounts(251), defaultSchemaCheckOptions());
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].RuleId, "account-count");
+  EXPECT_EQ(F[0].Origin, FindingOrigin::Schema);
+  EXPECT_EQ(F[0].Level, Severity::Warning);
+  EXPECT_EQ(F[0].File, "many.yaml");
+  EXPECT_EQ(F[0].Line, 253u);
+  EXPECT_EQ(F[0].Column, 5u);
+  EXPECT_EQ(F[0].Anchor, "accounts[acct250]");
+  EXPECT_THAT(F[0].Message, HasSubstr("251 storage accounts"));
+}
+
+Schema withTable(Table T) {
+  Schema S;
+  S.File = "t.yaml";
+  Account A;
+  A.Name = "a";
+  A.Path = "accounts[a]";
+  S.Accounts.push_back(A);
+  S.Tables.push_back(std::move(T));
+  return S;
+}
+
+TEST(SchemaChecks, OptionsOverrideThresholdsAndDisableRules) {
+  Table T = table("flags", {prop("id", EdmType::Guid)});
+  T.Writes.push_back(write("set", 600));
+  const Schema S = withTable(T);
+  SchemaCheckOptions O = defaultSchemaCheckOptions();
+  auto Count = [&](const char *Rule) {
+    unsigned N = 0;
+    for (const Finding &F : runSchemaChecks(S, O))
+      N += F.RuleId == Rule;
+    return N;
+  };
+  EXPECT_EQ(Count("partition-throughput"), 0u); // 600/s < 2000/s
+  O.PartitionEntitiesPerSecond = limits::LegacyPartitionEntitiesPerSecond;
+  EXPECT_EQ(Count("partition-throughput"), 1u);
+  O.DisabledRules.insert("partition-throughput");
+  EXPECT_EQ(Count("partition-throughput"), 0u);
+}
+
+TEST(SchemaChecks, OptionsByCatalogName) {
+  SchemaCheckOptions O = defaultSchemaCheckOptions();
+  EXPECT_DOUBLE_EQ(O.PartitionEntitiesPerSecond, 2000);
+  EXPECT_EQ(O.MaxAccountsPerRegion, 250u);
+  std::string Error;
+  EXPECT_TRUE(applySchemaCheckOption(O, "partition-throughput",
+                                     "EntitiesPerSecond", "500", Error));
+  EXPECT_DOUBLE_EQ(O.PartitionEntitiesPerSecond, 500);
+  EXPECT_TRUE(applySchemaCheckOption(O, "account-count", "MaxAccountsPerRegion",
+                                     "500", Error));
+  EXPECT_EQ(O.MaxAccountsPerRegion, 500u);
+  // A code check's option is not the schema checks' business.
+  EXPECT_FALSE(
+      applySchemaCheckOption(O, "unbatched-writes", "MinWrites", "3", Error));
+  EXPECT_EQ(Error, "");
+  EXPECT_FALSE(applySchemaCheckOption(O, "filter-too-complex", "MaxComparisons",
+                                      "7.5", Error));
+  EXPECT_EQ(Error, "filter-too-complex option MaxComparisons: expected a "
+                   "positive whole number, got '7.5'");
+  EXPECT_FALSE(applySchemaCheckOption(O, "low-density-query",
+                                      "MaxScannedPerReturned", "-1", Error));
+  EXPECT_THAT(Error, HasSubstr("expected a positive number"));
+  EXPECT_EQ(O.MaxComparisons, 15u);
+}
+
+TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
+  Table T = table("{team}",
+                  {prop("team", EdmType::String), prop("age", EdmType::Int32)});
+  Query Bad;
+  Bad.Name = "broken";
+  Bad.Path = "tables[T].queries[broken]";
+  Bad.Filter = "PartitionKey eq '{team}' and age eq";
+  Bad.FilterPos = {20, 17};
+  Bad.Frequency.PerSecond = 1;
+  Query Undeclared = Bad;
+  Undeclared.Name = "undeclared";
+  Undeclared.Path = "tables[T].queries[undeclared]";
+  Undeclared.Filter = "PartitionKey eq '{team}' and salary gt 5";
+  Undeclared.FilterPos = {21, 17};
+  T.Queries = {Bad, Undeclared};
+  std::vector<Finding> Found;
+  for (Finding &F : runSchemaChecks(withTable(T), defaultSchemaCheckOptions()))
+    if (F.RuleId == "invalid-filter")
+      Found.push_back(F);
+  ASSERT_EQ(Found.size(), 2u);
+  EXPECT_EQ(Found[0].Level, Severity::Error);
+  EXPECT_EQ(Found[0].Line, 20u);
+  // The offset after the placeholder maps back to the template: the end.
+  EXPECT_EQ(Found[0].Column, 17u + Bad.Filter.size());
+  EXPECT_THAT(Found[0].Message, HasSubstr("does not parse"));
+  EXPECT_EQ(Found[1].Line, 21u);
+  EXPECT_EQ(Found[1].Column, 17u + Undeclared.Filter.find("salary"));
+  EXPECT_THAT(Found[1].Message,
+              HasSubstr("'salary', which table 'T' does not declare"));
+}
+
+TEST(SchemaLint, LooksLikeSchemaFile) {
+  namespace fs = std::filesystem;
+  const fs::path Dir = fs::temp_directory_path() / "tablelint-looks-like";
+  fs::create_directories(Dir);
+  auto Write = [&](const std::string &Name, const std::string &Text) {
+    EXPECT_FALSE(writeFileAtomically((Dir / Name).string(), Text));
+    return (Dir / Name).string();
+  };
+  EXPECT_TRUE(looksLikeSchemaFile(Write("a.yaml", "# c\nversion: 1\n")));
+  EXPECT_TRUE(looksLikeSchemaFile(Write("b.yml", "tables:\n  - name: T\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write("c.yaml", "jobs:\n  tables: 1\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write(".tablelint.yaml", "version: 1\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write("d.txt", "version: 1\n")));
+  EXPECT_FALSE(looksLikeSchemaFile((Dir / "missing.yaml").string()));
+  fs::remove_all(Dir);
+}
+
+TEST(SchemaLint, SuppressionsAndUnusedOnes) {
+  const std::string Text = R"(version: 1
+accounts: [{name: a, region: westeurope}]
+clients:
+  # tablelint: ignore[retry-without-backoff] the queue redelivers anyway
+  - {name: worker, kind: service, retry: {policy: constant, baseDelay: 1s, maxRetries: 3}}
+  # tablelint: ignore[atompub-payload] nothing to suppress here
+  - {name: api, kind: service, retry: {policy: linear, baseDelay: 1s, maxRetries: 3}}
+tables:
+  - name: Jobs
+    account: a
+    partitionKey: "{q}"
+    rowKey: "{id}"
+    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
+)";
+  const SchemaLintResult R =
+      lintSchemaText(Text, "jobs.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(R.Errors.empty()) << R.Errors.front().str();
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].RuleId, "retry-without-backoff");
+  EXPECT_EQ(R.Findings[0].Anchor, "clients[api]");
+  EXPECT_EQ(R.Findings[0].Line, 7u);
+  ASSERT_EQ(R.UnusedSuppressions.size(), 1u);
+  EXPECT_EQ(R.UnusedSuppressions[0].Line, 6u);
+  EXPECT_THAT(R.UnusedSuppressions[0].Message,
+              HasSubstr("suppression of 'atompub-payload' on clients[api] "
+                        "matches no finding"));
+}
+
+TEST(SchemaLint, UnreadableFileIsOneError) {
+  const SchemaLintResult R = lintSchemaFile("/nonexistent/dir/schema.yaml",
+                                            defaultSchemaCheckOptions());
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_EQ(R.Errors[0].File, "/nonexistent/dir/schema.yaml");
+  EXPECT_EQ(R.Errors[0].Line, 0u);
+  EXPECT_TRUE(R.Findings.empty());
+}
+
+TEST(SchemaLint, LoadErrorsStopTheChecks) {
+  const SchemaLintResult R =
+      lintSchemaText("version: 1\ntables:\n  - name: T\n    acount: a\n",
+                     "bad.yaml", defaultSchemaCheckOptions());
+  ASSERT_FALSE(R.Errors.empty());
+  EXPECT_EQ(R.Errors[0].File, "bad.yaml");
+  EXPECT_GT(R.Errors[0].Line, 0u);
+  EXPECT_TRUE(R.Findings.empty());
+}
+
+} // namespace
+} // namespace tablelint::schema

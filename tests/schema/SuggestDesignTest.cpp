@@ -1,0 +1,220 @@
+// `suggest` on real schemas: the design loads back without errors through
+// the writer and the loader, re-linting it shows none of the remedied
+// findings, and every logical write and query is still there by name.
+#include "checks/schema/SuggestDesign.h"
+#include "checks/schema/SchemaLint.h"
+
+#include "core/AtomicFile.h"
+#include "core/schema/SchemaLoader.h"
+#include "core/schema/SchemaWriter.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace tablelint::schema {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path Source(TABLELINT_SOURCE_DIR);
+
+std::vector<fs::path> suggestInputs() {
+  std::vector<fs::path> Files = {
+      Source / "examples/telemetry-service/schema/telemetry.yaml"};
+  for (const char *Dir :
+       {"test-inputs/schemas/suggest", "test-inputs/schemas/checks"})
+    for (const auto &E : fs::directory_iterator(Source / Dir))
+      if (E.path().extension() == ".yaml")
+        Files.push_back(E.path());
+  std::sort(Files.begin() + 1, Files.end());
+  return Files;
+}
+
+// Write and query names with the properties each names, per design.
+std::map<std::string, std::set<std::string>>
+logicalOperations(const Schema &S) {
+  std::map<std::string, std::set<std::string>> Out;
+  for (const Table &T : S.Tables) {
+    for (const Write &W : T.Writes)
+      Out["write " + W.Name].insert(W.Properties.begin(), W.Properties.end());
+    // What the caller reads: its declared uses, else what it selects (a
+    // remedy may drop selected properties nobody uses).
+    for (const Query &Q : T.Queries) {
+      const std::vector<std::string> &Read = Q.Uses.empty() ? Q.Select : Q.Uses;
+      Out["query " + Q.Name].insert(Read.begin(), Read.end());
+    }
+  }
+  return Out;
+}
+
+// A property survives as itself or as the slots of a folded series
+// ("cpuPercent" as "cpuPercent00".."cpuPercent23").
+bool survives(const std::string &Name, const std::set<std::string> &After) {
+  for (const std::string &A : After)
+    if (A == Name ||
+        (A.compare(0, Name.size(), Name) == 0 && A.size() > Name.size() &&
+         std::isdigit(static_cast<unsigned char>(A[Name.size()]))))
+      return true;
+  return false;
+}
+
+class SuggestDesignFiles : public testing::TestWithParam<fs::path> {};
+
+TEST_P(SuggestDesignFiles, RemediesHoldAndLogicalOperationsSurvive) {
+  const std::string Path = GetParam().string();
+  const SchemaLoad Current = loadSchemaFile(Path);
+  ASSERT_TRUE(Current.ok()) << Current.Errors.front().str();
+  const SuggestResult R =
+      suggestDesign(Current.Value, defaultSchemaCheckOptions());
+
+  const std::string Yaml = writeSchemaYaml(R.Design);
+  const SchemaLintResult Again =
+      lintSchemaText(Yaml, "suggested.yaml", defaultSchemaCheckOptions());
+  for (const InputError &E : Again.Errors)
+    ADD_FAILURE() << E.str() << "\n" << Yaml;
+
+  for (const SuggestedChange &C : R.Changes)
+    for (const Finding &F : Again.Findings)
+      EXPECT_FALSE(F.RuleId == C.RuleId &&
+                   (F.Anchor == C.ElementPath ||
+                    F.Anchor.rfind(C.ElementPath + ".", 0) == 0))
+          << Path << ": " << C.RuleId << " remedied on " << C.ElementPath
+          << " (" << C.Description << ") but still reported: " << F.Message;
+
+  const auto Before = logicalOperations(Current.Value);
+  const auto After = logicalOperations(Again.Model);
+  for (const auto &[Name, Properties] : Before) {
+    auto It = After.find(Name);
+    ASSERT_NE(It, After.end()) << Path << ": " << Name << " is gone";
+    for (const std::string &P : Properties)
+      EXPECT_TRUE(survives(P, It->second))
+          << Path << ": " << Name << " no longer names '" << P << "'";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, SuggestDesignFiles,
+                         testing::ValuesIn(suggestInputs()),
+                         [](const testing::TestParamInfo<fs::path> &Info) {
+                           std::string Name = Info.param.stem().string();
+                           for (char &C : Name)
+                             if (!std::isalnum(static_cast<unsigned char>(C)))
+                               C = '_';
+                           return Name + "_" + std::to_string(Info.index);
+                         });
+
+// Each remedy is exercised by the inputs above (else the test proves
+// nothing about it).
+TEST(SuggestDesign, EveryRemedyIsExercised) {
+  std::set<std::string> Applied;
+  for (const fs::path &P : suggestInputs()) {
+    const SchemaLoad L = loadSchemaFile(P.string());
+    if (!L.ok())
+      continue;
+    for (const SuggestedChange &C :
+         suggestDesign(L.Value, defaultSchemaCheckOptions()).Changes)
+      Applied.insert(C.RuleId);
+  }
+  for (const char *Rule :
+       {"time-based-partition-key", "hot-partition", "partition-key-design",
+        "denormalize-for-query", "unbatched-writes", "missing-projection",
+        "retry-without-backoff", "retry-non-retryable", "shared-key-in-client",
+        "atompub-payload", "data-series-entity"})
+    EXPECT_TRUE(Applied.count(Rule))
+        << "no input exercises the " << Rule << " remedy";
+}
+
+const Table &tableNamed(const Schema &S, const std::string &Name) {
+  const Table *T = S.table(Name);
+  EXPECT_TRUE(T) << Name;
+  static const Table None;
+  return T ? *T : None;
+}
+
+// The figures of the shop example, as a reader of the notes sees them.
+TEST(SuggestDesign, ShopDesignAndNotes) {
+  const SchemaLoad L = loadSchemaFile(
+      (Source / "test-inputs/schemas/suggest/shop.yaml").string());
+  ASSERT_TRUE(L.ok());
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  const Schema &D = R.Design;
+
+  // zipf(0.99) tenants at 15000/s: 2146 writes/s on the busiest tenant,
+  // plus its share of the tenant query (5/s x 14.3% x 100 rows); a bucket
+  // of the order id splits it.
+  const Table &Orders = tableNamed(D, "Orders");
+  EXPECT_EQ(Orders.PartitionKey.Text, "{tenantId}_{orderId|hash:2}");
+  EXPECT_NE(Orders.Note.find("bucketed partition key for hot-partition: 2218 "
+                             "entities/s over 2 buckets of 'orderId' = 1109/s"),
+            std::string::npos)
+      << Orders.Note;
+  // The tenant query does not know the order id: it reads both buckets.
+  ASSERT_EQ(Orders.Queries.size(), 1u);
+  EXPECT_EQ(Orders.Queries[0].Filter,
+            "PartitionKey eq '{tenantId}_{orderId|hash:2}'");
+  EXPECT_DOUBLE_EQ(Orders.Queries[0].Frequency.PerSecond, 10);
+  EXPECT_EQ(Orders.Queries[0].Select, std::vector<std::string>{"total"});
+
+  // The email lookup moved to an index table that mirrors the write.
+  const Table &Index = tableNamed(D, "OrdersByEmail");
+  EXPECT_EQ(Index.PartitionKey.Text, "{email}");
+  ASSERT_EQ(Index.Queries.size(), 1u);
+  EXPECT_EQ(Index.Queries[0].Name, "by-email");
+  EXPECT_EQ(Index.Queries[0].Filter, "PartitionKey eq '{email}'");
+  ASSERT_EQ(Index.Writes.size(), 1u);
+  EXPECT_EQ(Index.Writes[0].Name, "place-order");
+
+  // The constant audit key gets a bucket prefix.
+  const Table &Audit = tableNamed(D, "Audit");
+  EXPECT_EQ(Audit.PartitionKey.Text.rfind("{", 0), 0u)
+      << Audit.PartitionKey.Text;
+  EXPECT_NE(Audit.PartitionKey.Text.find("|hash:4}_audit"), std::string::npos)
+      << Audit.PartitionKey.Text;
+
+  // The hourly series becomes one entity with 24 slots.
+  const Table &Cpu = tableNamed(D, "CpuHistory");
+  EXPECT_EQ(Cpu.RowKey.Text, "series");
+  EXPECT_TRUE(Cpu.property("cpuPercent00"));
+  EXPECT_TRUE(Cpu.property("cpuPercent23"));
+  EXPECT_FALSE(Cpu.property("cpuPercent24"));
+  ASSERT_EQ(Cpu.Queries.size(), 1u);
+  EXPECT_EQ(Cpu.Queries[0].Filter,
+            "PartitionKey eq '{hostId}' and RowKey eq 'series'");
+  EXPECT_EQ(Cpu.Writes[0].Op, WriteKind::InsertOrMerge);
+
+  // Clients.
+  const Client *Api = D.client("api");
+  ASSERT_TRUE(Api);
+  EXPECT_EQ(Api->Retry.Policy, RetryPolicyKind::Exponential);
+  EXPECT_EQ(Api->Retry.RetryOn, std::vector<int>{503});
+  const Client *Web = D.client("web");
+  ASSERT_TRUE(Web);
+  EXPECT_EQ(Web->Auth, AuthKind::Sas);
+  EXPECT_EQ(Web->Payload, PayloadFormat::JsonNoMetadata);
+}
+
+// A suppressed finding is left as it is.
+TEST(SuggestDesign, SuppressedFindingsAreNotRemedied) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: a, region: westeurope}]
+clients:
+  # tablelint: ignore[retry-without-backoff] the queue redelivers anyway
+  - {name: worker, kind: service, retry: {policy: constant, baseDelay: 1s, maxRetries: 3}}
+tables:
+  - name: Jobs
+    account: a
+    partitionKey: "{q}"
+    rowKey: "{id}"
+    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
+)",
+                                      "jobs.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  EXPECT_TRUE(R.Changes.empty());
+  EXPECT_EQ(R.Design.client("worker")->Retry.Policy, RetryPolicyKind::Constant);
+}
+
+} // namespace
+} // namespace tablelint::schema
