@@ -111,8 +111,7 @@ std::vector<std::string> comparedProperties(const Workload &W,
     const std::optional<QueryTarget> &Q = Plan.Queries[Op];
     if (!Q || !Q->Decl->HasSelect)
       continue;
-    std::set<std::string> Names(Q->Decl->Select.begin(),
-                                Q->Decl->Select.end());
+    std::set<std::string> Names(Q->Decl->Select.begin(), Q->Decl->Select.end());
     if (!Selected) {
       Selected = std::move(Names);
       continue;
@@ -136,7 +135,8 @@ std::vector<std::string> comparedProperties(const Workload &W,
   return Out;
 }
 
-std::string rowText(const RestEntity &E, const std::vector<std::string> &Names) {
+std::string rowText(const RestEntity &E,
+                    const std::vector<std::string> &Names) {
   std::string Out = "{";
   for (std::size_t I = 0; I < Names.size(); ++I) {
     if (I)
@@ -278,8 +278,7 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
       Select = "PartitionKey,RowKey";
   }
   const std::string &Table = R.Tables[Target->Table];
-  const unsigned Top =
-      static_cast<unsigned>(Target->Decl->Top.value_or(0));
+  const unsigned Top = static_cast<unsigned>(Target->Decl->Top.value_or(0));
   const live::QueryAllResult Result =
       Client.queryAllEntities(Table, Out.Filter, Select, Top);
   R.QueryRequests += Result.Pages;
@@ -380,8 +379,7 @@ std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
   for (std::size_t I = 0; I < N; ++I) {
     // Evenly spaced: write I is kept when it starts a new 1/WriteBudget
     // share of the writes.
-    if (WriteBudget < N &&
-        ((I + 1) * WriteBudget) / N == (I * WriteBudget) / N)
+    if (WriteBudget < N && ((I + 1) * WriteBudget) / N == (I * WriteBudget) / N)
       continue;
     const WorkloadEvent &E = W.Events[Writes[I]];
     if (createsEntity(W.Ops[E.Op].Kind))

@@ -69,16 +69,16 @@ struct LiveDesignResult {
 
 struct LiveDifference {
   std::string Query;
-  double Time = 0; // the query event's intended time
-  std::vector<std::string> Filters;     // per design
-  std::vector<std::uint64_t> Counts;    // entities returned per design
+  double Time = 0;                   // the query event's intended time
+  std::vector<std::string> Filters;  // per design
+  std::vector<std::uint64_t> Counts; // entities returned per design
   std::string Detail; // a row only one design returned, or a failure
 };
 
 struct LiveRun {
   std::string Endpoint;
-  std::size_t SourceOperations = 0; // events of the full workload
-  std::size_t Writes = 0, Queries = 0; // logical operations run
+  std::size_t SourceOperations = 0;            // events of the full workload
+  std::size_t Writes = 0, Queries = 0;         // logical operations run
   std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
   std::vector<LiveDesignResult> Designs;
   // Query events compared (two designs that both declare the query).

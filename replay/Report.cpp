@@ -126,20 +126,20 @@ constexpr const char *LiveNotMeasured =
 
 std::string liveText(const LiveRun &L) {
   std::string Out = "\nlive run on " + L.Endpoint + ": " + grouped(L.Writes) +
-                    " writes and " + grouped(L.Queries) +
-                    " queries of the " + grouped(L.SourceOperations) +
+                    " writes and " + grouped(L.Queries) + " queries of the " +
+                    grouped(L.SourceOperations) +
                     " operations, in time order\n";
   for (const LiveDesignResult &D : L.Designs) {
     Out += "  " + D.Label + ": " + grouped(D.RoundTrips) + " round trips (" +
            grouped(D.WriteRequests) + " write requests, " +
-           grouped(D.QueryRequests) + " query pages), " +
-           grouped(D.BytesSent) + " bytes sent, " + grouped(D.BytesReceived) +
-           " bytes received, " + grouped(D.EntitiesWritten) +
-           " entities written, " + grouped(D.EntitiesReturned) +
-           " returned, " + grouped(D.FailedOperations) + " failed\n";
+           grouped(D.QueryRequests) + " query pages), " + grouped(D.BytesSent) +
+           " bytes sent, " + grouped(D.BytesReceived) + " bytes received, " +
+           grouped(D.EntitiesWritten) + " entities written, " +
+           grouped(D.EntitiesReturned) + " returned, " +
+           grouped(D.FailedOperations) + " failed\n";
     for (const LiveFailure &F : D.Failures)
-      Out += "    failed: " + F.Operation + " on " + F.Table + ": " +
-             F.Status + " (x" + grouped(F.Count) + ")\n";
+      Out += "    failed: " + F.Operation + " on " + F.Table + ": " + F.Status +
+             " (x" + grouped(F.Count) + ")\n";
   }
   if (L.Designs.size() == 2) {
     Out += "  results: " + grouped(L.QueriesEqual) + " query events equal, " +
@@ -170,11 +170,11 @@ llvm::json::Object liveJson(const LiveRun &L) {
   for (const LiveDesignResult &D : L.Designs) {
     llvm::json::Array Failures, Tables;
     for (const LiveFailure &F : D.Failures)
-      Failures.push_back(llvm::json::Object{
-          {"operation", F.Operation},
-          {"table", F.Table},
-          {"status", F.Status},
-          {"count", static_cast<std::int64_t>(F.Count)}});
+      Failures.push_back(
+          llvm::json::Object{{"operation", F.Operation},
+                             {"table", F.Table},
+                             {"status", F.Status},
+                             {"count", static_cast<std::int64_t>(F.Count)}});
     for (const std::string &T : D.Tables)
       Tables.push_back(T);
     Designs.push_back(llvm::json::Object{

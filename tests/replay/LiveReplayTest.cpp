@@ -73,8 +73,8 @@ protected:
     O.Url = Server->endpoint();
     O.MaxOperations = Ops;
     O.Keep = Keep;
-    O.RunSuffix = "p" + std::to_string(::getpid()) + "n" +
-                  std::to_string(++Counter);
+    O.RunSuffix =
+        "p" + std::to_string(::getpid()) + "n" + std::to_string(++Counter);
     std::string Error;
     std::optional<LiveRun> R = runLive(S.W, S.Plans, O, Error);
     EXPECT_TRUE(R) << Error;
@@ -158,7 +158,8 @@ TEST_F(LiveReplayTest, IndexTableNeverWrittenIsADifference) {
   const LiveDifference &D = R.Differences[0];
   EXPECT_EQ(D.Query, "failing-devices");
   EXPECT_EQ(D.Filters[0], "status eq 'fail'");
-  EXPECT_EQ(D.Filters[1], "PartitionKey ge 'fail_' and PartitionKey lt 'fail`'");
+  EXPECT_EQ(D.Filters[1],
+            "PartitionKey ge 'fail_' and PartitionKey lt 'fail`'");
   EXPECT_GT(D.Counts[0], 0u);
   EXPECT_EQ(D.Counts[1], 0u);
   EXPECT_EQ(D.Detail.rfind("only current returned {deviceId: 'deviceId-", 0),
@@ -276,9 +277,9 @@ TEST(LiveReplayInputTest, MissingCredentialsNameTheVariables) {
        "https://myaccount.table.core.windows.net"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_NE(R.Err.find("TABLELINT_LIVE_ACCOUNT"), std::string::npos) << R.Err;
-  test::ToolResult Bad = test::runTablelint(
-      {"replay", Inputs + "current.yaml", "--duration", "5s", "--live",
-       "ftp://127.0.0.1/devstoreaccount1"});
+  test::ToolResult Bad =
+      test::runTablelint({"replay", Inputs + "current.yaml", "--duration", "5s",
+                          "--live", "ftp://127.0.0.1/devstoreaccount1"});
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_NE(Bad.Err.find("tablelint: error: --live ftp://"), std::string::npos)
       << Bad.Err;
@@ -321,8 +322,7 @@ TEST(LiveReplayInputTest, ScalingKeepsTimeOrderAndQueriesSeeEarlierWrites) {
   EXPECT_TRUE(W.Ops[W.Events[Few.back()].Op].IsQuery);
 
   // A small workload is run whole.
-  EXPECT_EQ(scaleDownWorkload(W, W.Events.size() + 1).size(),
-            W.Events.size());
+  EXPECT_EQ(scaleDownWorkload(W, W.Events.size() + 1).size(), W.Events.size());
 }
 
 TEST(LiveReplayInputTest, TableNamesAreValidAndDistinctPerDesign) {
