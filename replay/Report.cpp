@@ -523,6 +523,60 @@ table.summary td:first-child, table.summary th:first-child { text-align: left; }
 
 } // namespace
 
+namespace {
+
+// The live section of the HTML page: the figures per design as a table,
+// the comparison and its first differences, and what it does not measure.
+std::string liveHtml(const LiveRun &L) {
+  std::string Out = "<h2>Live run</h2>\n<p>" + htmlEscape(L.Endpoint) + ": " +
+                    grouped(L.Writes) + " writes and " + grouped(L.Queries) +
+                    " queries of the " + grouped(L.SourceOperations) +
+                    " operations, in time order</p>\n<table "
+                    "class=\"summary\"><tr><th></th>";
+  for (const LiveDesignResult &D : L.Designs)
+    Out += "<th>" + htmlEscape(D.Label) + "</th>";
+  Out += "</tr>\n";
+  const std::pair<const char *, std::uint64_t LiveDesignResult::*> Rows[] = {
+      {"round trips", &LiveDesignResult::RoundTrips},
+      {"write requests", &LiveDesignResult::WriteRequests},
+      {"query pages", &LiveDesignResult::QueryRequests},
+      {"bytes sent", &LiveDesignResult::BytesSent},
+      {"bytes received", &LiveDesignResult::BytesReceived},
+      {"entities written", &LiveDesignResult::EntitiesWritten},
+      {"entities returned", &LiveDesignResult::EntitiesReturned},
+      {"failed operations", &LiveDesignResult::FailedOperations}};
+  for (const auto &[Label, Field] : Rows) {
+    Out += "<tr><td>" + std::string(Label) + "</td>";
+    for (const LiveDesignResult &D : L.Designs)
+      Out += "<td>" + grouped(D.*Field) + "</td>";
+    Out += "</tr>\n";
+  }
+  Out += "</table>\n<ul class=\"notes\">";
+  for (const LiveDesignResult &D : L.Designs)
+    for (const LiveFailure &F : D.Failures)
+      Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(F.Operation) +
+             " on " + htmlEscape(F.Table) + " failed: " + htmlEscape(F.Status) +
+             " (x" + grouped(F.Count) + ")</li>";
+  if (L.Designs.size() == 2)
+    Out += "<li>results: " + grouped(L.QueriesEqual) + " query events equal, " +
+           grouped(L.QueriesDifferent) + " different</li>";
+  for (const LiveDifference &D : L.Differences) {
+    Out += "<li>different: " + htmlEscape(D.Query) + " at " + fixed(D.Time, 3) +
+           " s: ";
+    for (std::size_t I = 0; I < D.Filters.size(); ++I)
+      Out += (I ? "; " : "") + htmlEscape(L.Designs[I].Label) + " returned " +
+             grouped(D.Counts[I]) + " (filter <code>" +
+             htmlEscape(D.Filters[I]) + "</code>)";
+    Out += "; " + htmlEscape(D.Detail) + "</li>";
+  }
+  Out += "<li>";
+  Out += LiveNotMeasured;
+  Out += "</li></ul>\n";
+  return Out;
+}
+
+} // namespace
+
 std::string formatJson(const ReplayReport &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -562,8 +616,7 @@ std::string formatHtml(const ReplayReport &R) {
       Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(N) + "</li>";
   Out += "</ul>\n";
   if (R.Live)
-    Out += "<h2>Live run</h2>\n<pre class=\"live\">" +
-           htmlEscape(liveText(*R.Live)) + "</pre>\n";
+    Out += liveHtml(*R.Live);
   Out += "<div id=\"designs\"></div>\n<script type=\"application/json\" "
          "id=\"replay-data\">";
   Out += Safe;
