@@ -182,6 +182,30 @@ TEST_F(LiveReplayTest, FilterSelectingOtherRowsIsADifference) {
       << R.Differences[0].Detail;
 }
 
+TEST_F(LiveReplayTest, RejectedWritesAreCountedWithTheirStatus) {
+  // A row key of the status alone: every reading after the first of its
+  // bucket and status collides with an existing entity.
+  LiveSetup S({"live/current.yaml", "live/suggested.yaml"});
+  std::string Error;
+  for (schema::Table &T : S.Designs[1].Value.Tables)
+    if (T.Name == "DeviceReadings")
+      T.RowKey = *schema::parseKeyTemplate("{status}", Error);
+  S.plan();
+  const LiveRun R = run(S);
+  const LiveDesignResult &Bad = R.Designs[1];
+  ASSERT_EQ(Bad.Failures.size(), 1u);
+  EXPECT_EQ(Bad.Failures[0].Operation, "ingest-reading");
+  EXPECT_EQ(Bad.Failures[0].Table, Bad.Tables[0]);
+  EXPECT_EQ(Bad.Failures[0].Status.rfind("409 EntityAlreadyExists", 0), 0u)
+      << Bad.Failures[0].Status;
+  EXPECT_EQ(Bad.Failures[0].Count, Bad.FailedOperations);
+  // 16 buckets x 2 statuses hold at most 32 entities.
+  EXPECT_EQ(Bad.FailedOperations,
+            R.Writes - std::min<std::size_t>(R.Writes, 32));
+  EXPECT_EQ(Bad.EntitiesWritten + Bad.FailedOperations, 2 * R.Writes);
+  EXPECT_EQ(R.Designs[0].FailedOperations, 0u);
+}
+
 TEST_F(LiveReplayTest, KeepLeavesTheTablesWithTheirEntities) {
   LiveSetup S({"current.yaml"});
   S.plan();
