@@ -200,8 +200,8 @@ TEST_F(LiveReplayTest, RejectedWritesAreCountedWithTheirStatus) {
       << Bad.Failures[0].Status;
   EXPECT_EQ(Bad.Failures[0].Count, Bad.FailedOperations);
   // 16 buckets x 2 statuses hold at most 32 entities.
-  EXPECT_EQ(Bad.FailedOperations,
-            R.Writes - std::min<std::size_t>(R.Writes, 32));
+  EXPECT_GE(Bad.FailedOperations + 32, R.Writes);
+  EXPECT_GT(Bad.FailedOperations, R.Writes / 2);
   EXPECT_EQ(Bad.EntitiesWritten + Bad.FailedOperations, 2 * R.Writes);
   EXPECT_EQ(R.Designs[0].FailedOperations, 0u);
 }
