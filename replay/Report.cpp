@@ -137,6 +137,12 @@ std::string liveText(const LiveRun &L) {
            grouped(D.EntitiesWritten) + " entities written, " +
            grouped(D.EntitiesReturned) + " returned, " +
            grouped(D.FailedOperations) + " failed\n";
+    if (!D.TablesDeleted) {
+      Out += "    tables left on the endpoint:";
+      for (const std::string &T : D.Tables)
+        Out += " " + T;
+      Out += "\n";
+    }
     for (const LiveFailure &F : D.Failures)
       Out += "    failed: " + F.Operation + " on " + F.Table + ": " + F.Status +
              " (x" + grouped(F.Count) + ")\n";
@@ -158,7 +164,8 @@ std::string liveText(const LiveRun &L) {
                (D.Filters[I].empty() ? "none" : D.Filters[I]) + ")";
       Out += "; " + D.Detail + "\n";
     }
-  }
+  } else
+    Out += "  results: not compared (one design)\n";
   Out += "  note: ";
   Out += LiveNotMeasured;
   Out += "\n";

@@ -5,6 +5,7 @@
 // the run's tables are gone afterwards. Plus the scaling and table-name
 // rules, which need no server.
 #include "replay/LiveReplay.h"
+#include "replay/Report.h"
 
 #include "core/schema/SchemaLoader.h"
 #include "replay/live/TableRestClient.h"
@@ -222,6 +223,13 @@ TEST_F(LiveReplayTest, KeepLeavesTheTablesWithTheirEntities) {
   ASSERT_TRUE(Client);
   const std::string &Table = R.Designs[0].Tables[0];
   EXPECT_EQ(Client->queryAllEntities(Table, "", "").Entities.size(), R.Writes);
+  ReplayReport Report;
+  Report.Live = R;
+  const std::string Text = formatText(Report);
+  EXPECT_NE(Text.find("tables left on the endpoint: " + Table + "\n"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("results: not compared (one design)"), std::string::npos);
   EXPECT_TRUE(Client->deleteTable(Table).ok());
 }
 
@@ -312,6 +320,7 @@ TEST(LiveReplayInputTest, MissingCredentialsNameTheVariables) {
   test::ToolResult NoLive = test::runTablelint(
       {"replay", Inputs + "current.yaml", "--live-ops", "10"});
   EXPECT_EQ(NoLive.ExitCode, 2);
+  EXPECT_TRUE(NoLive.Out.empty());
   EXPECT_NE(NoLive.Err.find("give --live URL"), std::string::npos);
 }
 
