@@ -118,6 +118,116 @@ std::string header(const ReplayReport &R) {
   return Out;
 }
 
+// What the live run cannot show: the emulator does not model them.
+constexpr const char *LiveNotMeasured =
+    "the live run does not measure entities scanned, throttling or latency "
+    "under load (Azurite does not model them; the simulated figures above "
+    "stand for those)";
+
+std::string liveText(const LiveRun &L) {
+  std::string Out = "\nlive run on " + L.Endpoint + ": " + grouped(L.Writes) +
+                    " writes and " + grouped(L.Queries) + " queries of the " +
+                    grouped(L.SourceOperations) +
+                    " operations, in time order\n";
+  for (const LiveDesignResult &D : L.Designs) {
+    Out += "  " + D.Label + ": " + grouped(D.RoundTrips) + " round trips (" +
+           grouped(D.WriteRequests) + " write requests, " +
+           grouped(D.QueryRequests) + " query pages), " + grouped(D.BytesSent) +
+           " bytes sent, " + grouped(D.BytesReceived) + " bytes received, " +
+           grouped(D.EntitiesWritten) + " entities written, " +
+           grouped(D.EntitiesReturned) + " returned, " +
+           grouped(D.FailedOperations) + " failed\n";
+    if (!D.TablesDeleted) {
+      Out += "    tables left on the endpoint:";
+      for (const std::string &T : D.Tables)
+        Out += " " + T;
+      Out += "\n";
+    }
+    for (const LiveFailure &F : D.Failures)
+      Out += "    failed: " + F.Operation + " on " + F.Table + ": " + F.Status +
+             " (x" + grouped(F.Count) + ")\n";
+  }
+  if (L.Designs.size() == 2) {
+    Out += "  results: " + grouped(L.QueriesEqual) + " query events equal, " +
+           grouped(L.QueriesDifferent) + " different";
+    if (L.QueriesSkipped)
+      Out += ", " + grouped(L.QueriesSkipped) +
+             " not compared (query missing in a design)";
+    Out += "\n";
+    for (const std::string &C : L.ComparedProperties)
+      Out += "  compared properties of " + C + "\n";
+    for (const LiveDifference &D : L.Differences) {
+      Out += "  different: " + D.Query + " at " + fixed(D.Time, 3) + " s: ";
+      for (std::size_t I = 0; I < D.Filters.size(); ++I)
+        Out += (I ? "; " : "") + L.Designs[I].Label + " returned " +
+               grouped(D.Counts[I]) + " (filter " +
+               (D.Filters[I].empty() ? "none" : D.Filters[I]) + ")";
+      Out += "; " + D.Detail + "\n";
+    }
+  } else
+    Out += "  results: not compared (one design)\n";
+  Out += "  note: ";
+  Out += LiveNotMeasured;
+  Out += "\n";
+  return Out;
+}
+
+llvm::json::Object liveJson(const LiveRun &L) {
+  llvm::json::Array Designs;
+  for (const LiveDesignResult &D : L.Designs) {
+    llvm::json::Array Failures, Tables;
+    for (const LiveFailure &F : D.Failures)
+      Failures.push_back(
+          llvm::json::Object{{"operation", F.Operation},
+                             {"table", F.Table},
+                             {"status", F.Status},
+                             {"count", static_cast<std::int64_t>(F.Count)}});
+    for (const std::string &T : D.Tables)
+      Tables.push_back(T);
+    Designs.push_back(llvm::json::Object{
+        {"label", D.Label},
+        {"tables", std::move(Tables)},
+        {"tablesDeleted", D.TablesDeleted},
+        {"roundTrips", static_cast<std::int64_t>(D.RoundTrips)},
+        {"bytesSent", static_cast<std::int64_t>(D.BytesSent)},
+        {"bytesReceived", static_cast<std::int64_t>(D.BytesReceived)},
+        {"writeRequests", static_cast<std::int64_t>(D.WriteRequests)},
+        {"queryRequests", static_cast<std::int64_t>(D.QueryRequests)},
+        {"entitiesWritten", static_cast<std::int64_t>(D.EntitiesWritten)},
+        {"entitiesReturned", static_cast<std::int64_t>(D.EntitiesReturned)},
+        {"failedOperations", static_cast<std::int64_t>(D.FailedOperations)},
+        {"failures", std::move(Failures)}});
+  }
+  llvm::json::Array Differences, Compared;
+  for (const LiveDifference &D : L.Differences) {
+    llvm::json::Array Filters, Counts;
+    for (const std::string &F : D.Filters)
+      Filters.push_back(F);
+    for (std::uint64_t C : D.Counts)
+      Counts.push_back(static_cast<std::int64_t>(C));
+    Differences.push_back(llvm::json::Object{{"query", D.Query},
+                                             {"time", D.Time},
+                                             {"filters", std::move(Filters)},
+                                             {"counts", std::move(Counts)},
+                                             {"detail", D.Detail}});
+  }
+  for (const std::string &C : L.ComparedProperties)
+    Compared.push_back(C);
+  return llvm::json::Object{
+      {"endpoint", L.Endpoint},
+      {"sourceOperations", static_cast<std::int64_t>(L.SourceOperations)},
+      {"writes", static_cast<std::int64_t>(L.Writes)},
+      {"queries", static_cast<std::int64_t>(L.Queries)},
+      {"designs", std::move(Designs)},
+      {"comparedProperties", std::move(Compared)},
+      {"queriesEqual", static_cast<std::int64_t>(L.QueriesEqual)},
+      {"queriesDifferent", static_cast<std::int64_t>(L.QueriesDifferent)},
+      {"queriesNotCompared", static_cast<std::int64_t>(L.QueriesSkipped)},
+      {"resultsAgree", L.agree()},
+      {"differences", std::move(Differences)},
+      {"notMeasured", LiveNotMeasured}};
+}
+
 } // namespace
 
 std::string formatText(const ReplayReport &R) {
@@ -178,6 +288,8 @@ std::string formatText(const ReplayReport &R) {
     for (const std::string &Note : D.Notes)
       Out += D.Label + ": note: " + Note + "\n";
   }
+  if (R.Live)
+    Out += liveText(*R.Live);
   return Out;
 }
 
@@ -288,7 +400,7 @@ llvm::json::Value reportJson(const ReplayReport &R) {
   if (!R.TraceFile.empty())
     Workload["trace"] = R.TraceFile;
   const ServiceModel &M = R.Options.Service;
-  return llvm::json::Object{
+  llvm::json::Object Out{
       {"tool", "tablelint replay"},
       {"workload", std::move(Workload)},
       {"model",
@@ -304,6 +416,9 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"throttledBillable", R.Options.ThrottledBillable}}},
       {"designs", std::move(Designs)},
   };
+  if (R.Live)
+    Out["live"] = liveJson(*R.Live);
+  return Out;
 }
 
 std::string htmlEscape(const std::string &S) {
@@ -415,6 +530,60 @@ table.summary td:first-child, table.summary th:first-child { text-align: left; }
 
 } // namespace
 
+namespace {
+
+// The live section of the HTML page: the figures per design as a table,
+// the comparison and its first differences, and what it does not measure.
+std::string liveHtml(const LiveRun &L) {
+  std::string Out = "<h2>Live run</h2>\n<p>" + htmlEscape(L.Endpoint) + ": " +
+                    grouped(L.Writes) + " writes and " + grouped(L.Queries) +
+                    " queries of the " + grouped(L.SourceOperations) +
+                    " operations, in time order</p>\n<table "
+                    "class=\"summary\"><tr><th></th>";
+  for (const LiveDesignResult &D : L.Designs)
+    Out += "<th>" + htmlEscape(D.Label) + "</th>";
+  Out += "</tr>\n";
+  const std::pair<const char *, std::uint64_t LiveDesignResult::*> Rows[] = {
+      {"round trips", &LiveDesignResult::RoundTrips},
+      {"write requests", &LiveDesignResult::WriteRequests},
+      {"query pages", &LiveDesignResult::QueryRequests},
+      {"bytes sent", &LiveDesignResult::BytesSent},
+      {"bytes received", &LiveDesignResult::BytesReceived},
+      {"entities written", &LiveDesignResult::EntitiesWritten},
+      {"entities returned", &LiveDesignResult::EntitiesReturned},
+      {"failed operations", &LiveDesignResult::FailedOperations}};
+  for (const auto &[Label, Field] : Rows) {
+    Out += "<tr><td>" + std::string(Label) + "</td>";
+    for (const LiveDesignResult &D : L.Designs)
+      Out += "<td>" + grouped(D.*Field) + "</td>";
+    Out += "</tr>\n";
+  }
+  Out += "</table>\n<ul class=\"notes\">";
+  for (const LiveDesignResult &D : L.Designs)
+    for (const LiveFailure &F : D.Failures)
+      Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(F.Operation) +
+             " on " + htmlEscape(F.Table) + " failed: " + htmlEscape(F.Status) +
+             " (x" + grouped(F.Count) + ")</li>";
+  if (L.Designs.size() == 2)
+    Out += "<li>results: " + grouped(L.QueriesEqual) + " query events equal, " +
+           grouped(L.QueriesDifferent) + " different</li>";
+  for (const LiveDifference &D : L.Differences) {
+    Out += "<li>different: " + htmlEscape(D.Query) + " at " + fixed(D.Time, 3) +
+           " s: ";
+    for (std::size_t I = 0; I < D.Filters.size(); ++I)
+      Out += (I ? "; " : "") + htmlEscape(L.Designs[I].Label) + " returned " +
+             grouped(D.Counts[I]) + " (filter <code>" +
+             htmlEscape(D.Filters[I]) + "</code>)";
+    Out += "; " + htmlEscape(D.Detail) + "</li>";
+  }
+  Out += "<li>";
+  Out += LiveNotMeasured;
+  Out += "</li></ul>\n";
+  return Out;
+}
+
+} // namespace
+
 std::string formatJson(const ReplayReport &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -452,7 +621,10 @@ std::string formatHtml(const ReplayReport &R) {
   for (const DesignResult &D : R.Designs)
     for (const std::string &N : D.Notes)
       Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(N) + "</li>";
-  Out += "</ul>\n<div id=\"designs\"></div>\n<script type=\"application/json\" "
+  Out += "</ul>\n";
+  if (R.Live)
+    Out += liveHtml(*R.Live);
+  Out += "<div id=\"designs\"></div>\n<script type=\"application/json\" "
          "id=\"replay-data\">";
   Out += Safe;
   Out += "</script>\n<script>";

@@ -1,12 +1,15 @@
 // The replay report: the designs side by side as text, JSON for machines,
 // and a self-contained HTML page (no external assets) with a partition x
 // time heatmap per design (the Key Visualizer idea) and throughput and
-// throttling curves.
+// throttling curves. With --live, a section with the live run's round trips,
+// bytes, failures and result comparison.
 #pragma once
 
+#include "replay/LiveReplay.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +21,9 @@ struct ReplayReport {
   std::string TraceFile; // when replayed from a trace
   std::uint64_t Events = 0;
   std::vector<DesignResult> Designs;
+  // `--live URL`: the scaled-down run on a real endpoint (Designs in the
+  // same order), shown in a "live" section of every format.
+  std::optional<LiveRun> Live;
 };
 
 std::string formatText(const ReplayReport &Report);

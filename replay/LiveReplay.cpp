@@ -1,0 +1,523 @@
+// `replay --live URL`: the scaled-down workload run through each design on a
+// real Table endpoint, and the per-query comparison of the logical results
+// (see LiveReplay.h for the scaling and comparison rules).
+#include "replay/LiveReplay.h"
+
+#include "replay/live/TableRestClient.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <set>
+#include <unordered_set>
+
+namespace tablelint::replay {
+
+using live::BatchAction;
+using live::BatchOperation;
+using live::RestEntity;
+using live::RestResult;
+using live::TableRestClient;
+
+namespace {
+
+bool createsEntity(schema::WriteKind Kind) {
+  return Kind == schema::WriteKind::Insert ||
+         Kind == schema::WriteKind::InsertOrReplace ||
+         Kind == schema::WriteKind::InsertOrMerge;
+}
+
+BatchAction batchAction(schema::WriteKind Kind) {
+  switch (Kind) {
+  case schema::WriteKind::Insert:
+    return BatchAction::Insert;
+  case schema::WriteKind::Update:
+    return BatchAction::Update;
+  case schema::WriteKind::Merge:
+    return BatchAction::Merge;
+  case schema::WriteKind::InsertOrReplace:
+    return BatchAction::InsertOrReplace;
+  case schema::WriteKind::InsertOrMerge:
+    return BatchAction::InsertOrMerge;
+  case schema::WriteKind::Delete:
+    return BatchAction::Delete;
+  }
+  return BatchAction::Insert;
+}
+
+RestResult sendSingle(TableRestClient &Client, const std::string &Table,
+                      schema::WriteKind Kind, const RestEntity &E) {
+  switch (Kind) {
+  case schema::WriteKind::Insert:
+    return Client.insertEntity(Table, E);
+  case schema::WriteKind::Update:
+    return Client.updateEntity(Table, E);
+  case schema::WriteKind::Merge:
+    return Client.mergeEntity(Table, E);
+  case schema::WriteKind::InsertOrReplace:
+    return Client.insertOrReplace(Table, E);
+  case schema::WriteKind::InsertOrMerge:
+    return Client.insertOrMerge(Table, E);
+  case schema::WriteKind::Delete:
+    return Client.deleteEntity(Table, E.PartitionKey, E.RowKey);
+  }
+  return RestResult();
+}
+
+std::string hexOf(const std::string &Bytes) {
+  static const char Digits[] = "0123456789abcdef";
+  std::string Out;
+  for (unsigned char C : Bytes) {
+    Out += Digits[C >> 4];
+    Out += Digits[C & 15];
+  }
+  return Out;
+}
+
+// A value as the comparison and the report show it: "'text'", "42",
+// "2025-01-01T00:00:00.0000000Z", "true", "X'00ff'", "null".
+std::string valueText(const EdmValue *V) {
+  if (!V)
+    return "null";
+  switch (V->Type) {
+  case EdmType::String:
+  case EdmType::Guid:
+    return "'" + V->Text + "'";
+  case EdmType::Binary:
+    return "X'" + hexOf(V->Text) + "'";
+  case EdmType::Int32:
+  case EdmType::Int64:
+    return std::to_string(V->Int);
+  case EdmType::DateTime:
+    return formatDateTimeTicks(V->Int);
+  case EdmType::Double: {
+    char Buf[40];
+    std::snprintf(Buf, sizeof Buf, "%.17g", V->Real);
+    return Buf;
+  }
+  case EdmType::Boolean:
+    return V->Bool ? "true" : "false";
+  }
+  return "?";
+}
+
+// The compared properties of query op Op across the plans.
+std::vector<std::string> comparedProperties(const Workload &W,
+                                            const std::vector<DesignPlan> &P,
+                                            std::uint32_t Op) {
+  std::optional<std::set<std::string>> Selected;
+  for (const DesignPlan &Plan : P) {
+    const std::optional<QueryTarget> &Q = Plan.Queries[Op];
+    if (!Q || !Q->Decl->HasSelect)
+      continue;
+    std::set<std::string> Names(Q->Decl->Select.begin(), Q->Decl->Select.end());
+    if (!Selected) {
+      Selected = std::move(Names);
+      continue;
+    }
+    std::set<std::string> Both;
+    for (const std::string &N : Names)
+      if (Selected->count(N))
+        Both.insert(N);
+    Selected = std::move(Both);
+  }
+  std::vector<std::string> Out;
+  if (Selected) {
+    for (const std::string &N : *Selected)
+      if (N != "PartitionKey" && N != "RowKey" && N != "Timestamp")
+        Out.push_back(N);
+    return Out;
+  }
+  for (const PropertyDomain &D : W.Families[W.Ops[Op].Family].Properties)
+    Out.push_back(D.Name);
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+std::string rowText(const RestEntity &E,
+                    const std::vector<std::string> &Names) {
+  std::string Out = "{";
+  for (std::size_t I = 0; I < Names.size(); ++I) {
+    if (I)
+      Out += ", ";
+    Out += Names[I] + ": " + valueText(E.find(Names[I]));
+  }
+  return Out + "}";
+}
+
+// The outcome of one query event in one design.
+struct QueryOutcome {
+  bool Ran = false, Ok = false;
+  std::string Filter, Status;
+  std::vector<std::string> Rows; // sorted
+};
+
+class DesignRunner {
+public:
+  DesignRunner(const Workload &W, const DesignPlan &Plan,
+               TableRestClient &Client, LiveDesignResult &R)
+      : W(W), Plan(Plan), Client(Client), R(R) {}
+
+  void write(std::uint32_t EventIndex);
+  QueryOutcome query(std::uint32_t EventIndex,
+                     const std::vector<std::string> &Compared);
+  void flushAll();
+
+private:
+  struct Buffer {
+    std::string Table, Op;
+    std::vector<BatchOperation> Ops;
+    unsigned Limit = 1;
+  };
+  RestEntity entity(const WriteTarget &T, std::uint32_t Entity);
+  void flush(Buffer &B);
+  void fail(const std::string &Op, const std::string &Table,
+            const RestResult &Result, std::uint64_t Count);
+
+  const Workload &W;
+  const DesignPlan &Plan;
+  TableRestClient &Client;
+  LiveDesignResult &R;
+  std::map<std::string, Buffer> Buffers; // table '\0' PartitionKey
+  std::map<std::string, std::size_t> FailureIndex;
+  std::string Scratch;
+  EdmValue ValueScratch;
+};
+
+void DesignRunner::fail(const std::string &Op, const std::string &Table,
+                        const RestResult &Result, std::uint64_t Count) {
+  R.FailedOperations += Count;
+  const std::string Status = Result.describe();
+  const std::string Key = Op + '\0' + Table + '\0' + Status;
+  auto [It, New] = FailureIndex.try_emplace(Key, R.Failures.size());
+  if (New)
+    R.Failures.push_back({Op, Table, Status, 0});
+  R.Failures[It->second].Count += Count;
+}
+
+RestEntity DesignRunner::entity(const WriteTarget &T, std::uint32_t Entity) {
+  RestEntity E;
+  T.PartitionKey.render(W, Entity, E.PartitionKey, ValueScratch);
+  T.RowKey.render(W, Entity, E.RowKey, ValueScratch);
+  const EntityFamily &F = W.Families[W.familyOf(Entity)];
+  auto Add = [&](std::uint32_t P) {
+    EdmValue V;
+    W.value(Entity, P, V);
+    E.Properties.emplace_back(F.Properties[P].Name, std::move(V));
+  };
+  if (T.Sent.empty())
+    for (std::uint32_t P = 0; P < F.Properties.size(); ++P)
+      Add(P);
+  else
+    for (std::uint32_t P : T.Sent)
+      Add(P);
+  return E;
+}
+
+void DesignRunner::write(std::uint32_t EventIndex) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
+    const std::string &Table = R.Tables[T.Table];
+    RestEntity E = entity(T, Ev.Entity);
+    if (T.Decl->BatchSize > 1) {
+      Buffer &B = Buffers[Table + '\0' + E.PartitionKey];
+      B.Table = Table;
+      B.Op = Op.Name;
+      B.Limit = T.Decl->BatchSize;
+      B.Ops.push_back({batchAction(Op.Kind), std::move(E), "*"});
+      if (B.Ops.size() >= B.Limit)
+        flush(B);
+      continue;
+    }
+    ++R.WriteRequests;
+    const RestResult Result = sendSingle(Client, Table, Op.Kind, E);
+    if (Result.ok())
+      ++R.EntitiesWritten;
+    else
+      fail(Op.Name, Table, Result, 1);
+  }
+}
+
+void DesignRunner::flush(Buffer &B) {
+  if (B.Ops.empty())
+    return;
+  ++R.WriteRequests;
+  const live::BatchResult Result = Client.submitBatch(B.Table, B.Ops);
+  // A change set is atomic: all of its entities are written or none.
+  if (Result.ok())
+    R.EntitiesWritten += B.Ops.size();
+  else
+    fail(B.Op, B.Table, Result, B.Ops.size());
+  B.Ops.clear();
+}
+
+void DesignRunner::flushAll() {
+  for (auto &Entry : Buffers)
+    flush(Entry.second);
+}
+
+QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
+                                 const std::vector<std::string> &Compared) {
+  QueryOutcome Out;
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const std::optional<QueryTarget> &Target = Plan.Queries[Ev.Op];
+  if (!Target)
+    return Out;
+  // Buffered batches go out first: the query must see the writes before it.
+  flushAll();
+  Out.Ran = true;
+  Target->Filter.render(W, Ev.Entity, Out.Filter, ValueScratch);
+  std::string Select;
+  if (Target->Decl->HasSelect) {
+    for (const std::string &N : Target->Decl->Select)
+      Select += (Select.empty() ? "" : ",") + N;
+    // An empty select list means keys only.
+    if (Select.empty())
+      Select = "PartitionKey,RowKey";
+  }
+  const std::string &Table = R.Tables[Target->Table];
+  const unsigned Top = static_cast<unsigned>(Target->Decl->Top.value_or(0));
+  const live::QueryAllResult Result =
+      Client.queryAllEntities(Table, Out.Filter, Select, Top);
+  R.QueryRequests += Result.Pages;
+  if (!Result.ok()) {
+    Out.Status = Result.describe();
+    fail(W.Ops[Ev.Op].Name, Table, Result, 1);
+    return Out;
+  }
+  Out.Ok = true;
+  R.EntitiesReturned += Result.Entities.size();
+  for (const RestEntity &E : Result.Entities)
+    Out.Rows.push_back(rowText(E, Compared));
+  std::sort(Out.Rows.begin(), Out.Rows.end());
+  return Out;
+}
+
+std::string randomSuffix() {
+  static const char Chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device Device;
+  std::mt19937 Gen(Device());
+  std::string Out;
+  for (int I = 0; I < 6; ++I)
+    Out += Chars[Gen() % 36];
+  return Out;
+}
+
+// The first row A has more often than B, as text; empty when none.
+std::string firstExtraRow(const std::vector<std::string> &A,
+                          const std::vector<std::string> &B) {
+  std::vector<std::string> Extra;
+  std::set_difference(A.begin(), A.end(), B.begin(), B.end(),
+                      std::back_inserter(Extra));
+  return Extra.empty() ? std::string() : Extra.front();
+}
+
+std::string describeDifference(const std::vector<DesignPlan> &Plans,
+                               const std::vector<QueryOutcome> &O) {
+  for (std::size_t I = 0; I < O.size(); ++I)
+    if (!O[I].Ok)
+      return Plans[I].Label + " failed: " + O[I].Status;
+  std::string Out;
+  for (std::size_t I = 0; I < 2; ++I) {
+    const std::string Row = firstExtraRow(O[I].Rows, O[1 - I].Rows);
+    if (!Row.empty())
+      Out += (Out.empty() ? "only " : "; only ") + Plans[I].Label +
+             " returned " + Row;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string liveTableName(const std::string &Table, std::size_t Design,
+                          const std::string &Suffix) {
+  std::string Name;
+  for (char C : Table)
+    if ((C >= 'A' && C <= 'Z') || (C >= 'a' && C <= 'z') ||
+        (C >= '0' && C <= '9'))
+      Name += C;
+  if (Name.empty() || !((Name[0] >= 'A' && Name[0] <= 'Z') ||
+                        (Name[0] >= 'a' && Name[0] <= 'z')))
+    Name = "t" + Name;
+  const std::string Tail = "d" + std::to_string(Design) + Suffix;
+  const std::size_t MaxLength = 63;
+  if (Name.size() + Tail.size() > MaxLength)
+    Name.resize(MaxLength - std::min(Tail.size(), MaxLength - 1));
+  return Name + Tail;
+}
+
+std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
+                                             std::size_t MaxOperations) {
+  std::vector<std::uint32_t> Queries, Writes;
+  for (std::uint32_t I = 0; I < W.Events.size(); ++I)
+    (W.Ops[W.Events[I].Op].IsQuery ? Queries : Writes).push_back(I);
+  std::vector<std::uint32_t> Kept;
+  if (Queries.size() + Writes.size() <= MaxOperations) {
+    Kept.resize(W.Events.size());
+    for (std::uint32_t I = 0; I < Kept.size(); ++I)
+      Kept[I] = I;
+    return Kept;
+  }
+  // Queries get a quarter of the budget, or what the writes leave.
+  const std::size_t QueryBudget = std::min(
+      Queries.size(),
+      std::max(MaxOperations / 4,
+               MaxOperations - std::min(Writes.size(), MaxOperations)));
+  if (QueryBudget < Queries.size()) {
+    Queries.resize(QueryBudget);
+    // The run ends at the last query kept.
+    const std::uint32_t End = Queries.empty() ? 0 : Queries.back();
+    Writes.erase(std::lower_bound(Writes.begin(), Writes.end(), End),
+                 Writes.end());
+  }
+  const std::size_t WriteBudget = MaxOperations - QueryBudget;
+  const std::size_t N = Writes.size();
+  std::unordered_set<std::uint32_t> Inserted;
+  std::vector<std::uint32_t> KeptWrites;
+  for (std::size_t I = 0; I < N; ++I) {
+    // Evenly spaced: write I is kept when it starts a new 1/WriteBudget
+    // share of the writes.
+    if (WriteBudget < N && ((I + 1) * WriteBudget) / N == (I * WriteBudget) / N)
+      continue;
+    const WorkloadEvent &E = W.Events[Writes[I]];
+    if (createsEntity(W.Ops[E.Op].Kind))
+      Inserted.insert(E.Entity);
+    else if (!Inserted.count(E.Entity))
+      continue;
+    KeptWrites.push_back(Writes[I]);
+  }
+  std::merge(KeptWrites.begin(), KeptWrites.end(), Queries.begin(),
+             Queries.end(), std::back_inserter(Kept));
+  return Kept;
+}
+
+std::optional<LiveRun> runLive(const Workload &W,
+                               const std::vector<DesignPlan> &Plans,
+                               const LiveOptions &Options, std::string &Error) {
+  std::string CredError;
+  std::optional<live::LiveCredentials> Credentials =
+      live::credentialsForEndpoint(Options.Url, CredError);
+  if (!Credentials) {
+    Error = CredError;
+    return std::nullopt;
+  }
+  std::unique_ptr<TableRestClient> Client =
+      TableRestClient::create(Options.Url, *Credentials, {}, Error);
+  if (!Client)
+    return std::nullopt;
+
+  LiveRun Run;
+  Run.Endpoint = Client->endpoint().BaseUrl;
+  Run.SourceOperations = W.Events.size();
+  const std::string Suffix =
+      Options.RunSuffix.empty() ? randomSuffix() : Options.RunSuffix;
+  for (std::size_t D = 0; D < Plans.size(); ++D) {
+    LiveDesignResult R;
+    R.Label = Plans[D].Label;
+    for (const PlannedTable &T : Plans[D].Tables)
+      R.Tables.push_back(liveTableName(T.Name, D, Suffix));
+    Run.Designs.push_back(std::move(R));
+  }
+  auto DropTables = [&] {
+    for (LiveDesignResult &R : Run.Designs) {
+      if (Options.Keep)
+        continue;
+      bool All = true;
+      for (const std::string &T : R.Tables) {
+        const RestResult Deleted = Client->deleteTable(T);
+        All = All && (Deleted.ok() || Deleted.Status == 404);
+      }
+      R.TablesDeleted = All;
+    }
+  };
+  for (LiveDesignResult &R : Run.Designs)
+    for (const std::string &T : R.Tables) {
+      const RestResult Created = Client->createTable(T);
+      if (Created.ok())
+        continue;
+      Error = Created.Status == 0
+                  ? "cannot reach the Table endpoint " + Options.Url + ": " +
+                        Created.ErrorMessage
+                  : "the Table endpoint " + Options.Url +
+                        " refused to create table '" + T +
+                        "': " + Created.describe();
+      if (Created.Status != 0)
+        DropTables();
+      return std::nullopt;
+    }
+
+  const std::vector<std::uint32_t> Events =
+      scaleDownWorkload(W, Options.MaxOperations);
+  std::map<std::uint32_t, std::vector<std::string>> Compared;
+  for (std::uint32_t E : Events) {
+    const std::uint32_t Op = W.Events[E].Op;
+    if (!W.Ops[Op].IsQuery) {
+      ++Run.Writes;
+      continue;
+    }
+    ++Run.Queries;
+    if (!Compared.count(Op)) {
+      Compared[Op] = comparedProperties(W, Plans, Op);
+      std::string Line = W.Ops[Op].Name + ":";
+      for (const std::string &N : Compared[Op])
+        Line += " " + N;
+      Run.ComparedProperties.push_back(Line);
+    }
+  }
+
+  // Design by design: the same events in the same order.
+  std::vector<std::vector<QueryOutcome>> Outcomes(Plans.size());
+  for (std::size_t D = 0; D < Plans.size(); ++D) {
+    LiveDesignResult &R = Run.Designs[D];
+    DesignRunner Runner(W, Plans[D], *Client, R);
+    Client->resetTraffic();
+    for (std::uint32_t E : Events) {
+      const std::uint32_t Op = W.Events[E].Op;
+      if (W.Ops[Op].IsQuery)
+        Outcomes[D].push_back(Runner.query(E, Compared[Op]));
+      else
+        Runner.write(E);
+    }
+    Runner.flushAll();
+    R.RoundTrips = Client->traffic().RoundTrips;
+    R.BytesSent = Client->traffic().BytesSent;
+    R.BytesReceived = Client->traffic().BytesReceived;
+  }
+  DropTables();
+
+  if (Plans.size() == 2) {
+    std::size_t Q = 0;
+    for (std::uint32_t E : Events) {
+      const std::uint32_t Op = W.Events[E].Op;
+      if (!W.Ops[Op].IsQuery)
+        continue;
+      std::vector<QueryOutcome> O = {Outcomes[0][Q], Outcomes[1][Q]};
+      ++Q;
+      if (!O[0].Ran || !O[1].Ran) {
+        ++Run.QueriesSkipped;
+        continue;
+      }
+      if (O[0].Ok && O[1].Ok && O[0].Rows == O[1].Rows) {
+        ++Run.QueriesEqual;
+        continue;
+      }
+      ++Run.QueriesDifferent;
+      if (Run.Differences.size() >= Options.MaxDifferences)
+        continue;
+      LiveDifference Diff;
+      Diff.Query = W.Ops[Op].Name;
+      Diff.Time = W.Events[E].Time;
+      for (const QueryOutcome &One : O) {
+        Diff.Filters.push_back(One.Filter);
+        Diff.Counts.push_back(One.Rows.size());
+      }
+      Diff.Detail = describeDifference(Plans, O);
+      Run.Differences.push_back(std::move(Diff));
+    }
+  }
+  return Run;
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,108 @@
+// `replay --live URL`: runs a scaled-down copy of the logical workload
+// through every design against a real Table endpoint (Azurite or an Azure
+// account), checks that each query event returns the same logical entities
+// in every design, and counts the real round trips and bytes.
+//
+// Scaling down (scaleDownWorkload): at most MaxOperations events are run, in
+// time order. Queries keep up to a quarter of the budget (the first ones);
+// the run ends at the last query kept (or the end of the workload), and the
+// writes up to then are thinned evenly to fill the rest of the budget. An
+// update, merge or delete is kept only when the insert of its entity was,
+// so no write fails merely because the scaling dropped its entity.
+//
+// Comparison (precise rule): per query event, each design's result is the
+// multiset of rows, a row being the values of the compared properties (a
+// missing property counts as null). The compared properties are the logical
+// entity's non-key properties when neither design's query has a select; the
+// select list when one has; the intersection of both select lists when both
+// have. PartitionKey, RowKey and Timestamp are never compared: keys differ
+// between designs by construction. $top is sent as the page size and every
+// continuation is followed.
+//
+// Layering: this header depends on replay/ only; LiveReplay.cpp (library
+// tablelint-replay-live) uses the REST client of replay/live/.
+#pragma once
+
+#include "replay/DesignPlan.h"
+#include "replay/Workload.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tablelint::replay {
+
+struct LiveOptions {
+  std::string Url;
+  // Logical operations run (writes + queries), taken as described above.
+  std::size_t MaxOperations = 2000;
+  // Keep the tables after the run (else they are deleted).
+  bool Keep = false;
+  // Appended to every table name; empty: a random 6-character suffix.
+  std::string RunSuffix;
+  // Differences described in the report (all are counted).
+  std::size_t MaxDifferences = 5;
+};
+
+// One kind of failure of a write or query: the operation, the status and
+// how many logical operations it hit.
+struct LiveFailure {
+  std::string Operation;
+  std::string Table;
+  std::string Status; // "409 EntityAlreadyExists: ..."
+  std::uint64_t Count = 0;
+};
+
+struct LiveDesignResult {
+  std::string Label;
+  std::vector<std::string> Tables; // names created on the endpoint
+  // Wire figures of the workload's requests (table creation and deletion
+  // excluded).
+  std::uint64_t RoundTrips = 0, BytesSent = 0, BytesReceived = 0;
+  std::uint64_t WriteRequests = 0, QueryRequests = 0;
+  std::uint64_t EntitiesWritten = 0, EntitiesReturned = 0;
+  std::uint64_t FailedOperations = 0;
+  std::vector<LiveFailure> Failures;
+  bool TablesDeleted = false;
+};
+
+struct LiveDifference {
+  std::string Query;
+  double Time = 0;                   // the query event's intended time
+  std::vector<std::string> Filters;  // per design
+  std::vector<std::uint64_t> Counts; // entities returned per design
+  std::string Detail; // a row only one design returned, or a failure
+};
+
+struct LiveRun {
+  std::string Endpoint;
+  std::size_t SourceOperations = 0;            // events of the full workload
+  std::size_t Writes = 0, Queries = 0;         // logical operations run
+  std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
+  std::vector<LiveDesignResult> Designs;
+  // Query events compared (two designs that both declare the query).
+  std::uint64_t QueriesEqual = 0, QueriesDifferent = 0, QueriesSkipped = 0;
+  std::vector<LiveDifference> Differences; // the first MaxDifferences
+
+  bool agree() const { return QueriesDifferent == 0; }
+};
+
+// The events run live (indices into W.Events, in time order).
+std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
+                                             std::size_t MaxOperations);
+
+// Runs the scaled-down workload through every plan. Returns nullopt and sets
+// Error for a bad URL, missing credentials (naming the environment
+// variables) or an endpoint that cannot be reached or refuses the account.
+std::optional<LiveRun> runLive(const Workload &W,
+                               const std::vector<DesignPlan> &Plans,
+                               const LiveOptions &Options, std::string &Error);
+
+// A table name for the run: the design's table name reduced to letters and
+// digits (a leading letter ensured), the design's index and the suffix,
+// matching ^[A-Za-z][A-Za-z0-9]{2,62}$.
+std::string liveTableName(const std::string &Table, std::size_t Design,
+                          const std::string &Suffix);
+
+} // namespace tablelint::replay
