@@ -72,6 +72,13 @@ const std::vector<OptionSpec> &replayOptions() {
        "FILE",
        "write the report to FILE (atomically)",
        {}},
+      {"html",
+       0,
+       true,
+       "FILE",
+       "also write the HTML report (heatmap, curves) to FILE, whatever "
+       "--format says",
+       {}},
       {"live",
        0,
        true,
@@ -307,6 +314,13 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   const int Exit =
       Report.Live && !Report.Live->agree() ? ExitFindings : ExitClean;
 
+  // The HTML page alongside the main report: one run, both views.
+  if (A.has("html"))
+    if (auto Error =
+            writeFileAtomically(A.get("html"), replay::formatHtml(Report))) {
+      std::cerr << "tablelint: error: " << *Error << "\n";
+      return ExitInputError;
+    }
   const std::string Format = A.get("format", "text");
   const std::string Out = Format == "json"   ? replay::formatJson(Report)
                           : Format == "html" ? replay::formatHtml(Report)

@@ -88,6 +88,22 @@ TEST(ReplayCommand, TextReportAndHelp) {
   EXPECT_THAT(Main.Out, HasSubstr("replay"));
 }
 
+// --html writes the page next to the text report of the same run.
+TEST(ReplayCommand, HtmlAlongsideTheTextReport) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "5s",
+                               "--html", Dir / "r.html"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("throttled (503/500)"));
+  const std::optional<std::string> Html = readFile(Dir / "r.html");
+  ASSERT_TRUE(Html);
+  EXPECT_THAT(*Html, HasSubstr("<html"));
+  // The page carries both designs' data for its script to draw.
+  EXPECT_THAT(*Html, HasSubstr("id=\"replay-data\""));
+  EXPECT_THAT(*Html, HasSubstr("\"suggested\""));
+}
+
 TEST(ReplayCommand, SameSeedSameBytes) {
   auto Run = [](const std::string &Seed) {
     ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
