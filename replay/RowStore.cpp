@@ -12,19 +12,54 @@ namespace {
 
 constexpr std::size_t ChunkBytes = 1 << 16;
 
-// Index of the first of N sorted keys that is > Key (inner nodes) or >= Key
-// (leaves, Strict false).
+// Keys share long prefixes (the PartitionKey, a NUL, a RowKey prefix), so
+// comparing them from the first byte is most of a lookup. A search keeps
+// how many leading bytes Key shares with the keys bounding the part still
+// searched (Bounds: below, above); every key between two bounds shares the
+// shorter of the two prefixes with Key, so comparisons start after it. The
+// bounds carry down the tree: a child's keys lie between the separators
+// around it.
+using Bounds = detail::KeyBounds;
+
+// Compares Stored with Key from byte Skip on; sets Common to the bytes the
+// two share.
+int compareFrom(std::string_view Stored, std::string_view Key, std::size_t Skip,
+                std::size_t &Common) {
+  const std::size_t N = std::min(Stored.size(), Key.size());
+  std::size_t I = Skip;
+  while (I < N && Stored[I] == Key[I])
+    ++I;
+  Common = I;
+  if (I < N)
+    return static_cast<unsigned char>(Stored[I]) <
+                   static_cast<unsigned char>(Key[I])
+               ? -1
+               : 1;
+  return Stored.size() < Key.size() ? -1 : Stored.size() > Key.size() ? 1 : 0;
+}
+
+// Index of the first of N sorted keys that is > Key (inner nodes, Strict)
+// or >= Key (leaves); Found tells whether Keys[result] == Key (leaves).
 int search(const std::string_view *Keys, int N, std::string_view Key,
-           bool Strict) {
+           bool Strict, Bounds &B, bool *Found = nullptr) {
   int Low = 0, High = N;
+  bool Equal = false;
   while (Low < High) {
     const int Mid = (Low + High) / 2;
-    const int Cmp = Keys[Mid].compare(Key);
-    if (Cmp < 0 || (Strict && Cmp == 0))
+    std::size_t Common;
+    const int Cmp =
+        compareFrom(Keys[Mid], Key, std::min(B.Below, B.Above), Common);
+    if (Cmp < 0 || (Strict && Cmp == 0)) {
       Low = Mid + 1;
-    else
+      B.Below = Common;
+    } else {
       High = Mid;
+      B.Above = Common;
+      Equal = Cmp == 0;
+    }
   }
+  if (Found)
+    *Found = Low < N && Equal;
   return Low;
 }
 
@@ -59,12 +94,12 @@ std::string_view RowStore::intern(std::string_view Key) {
 }
 
 RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
-                                  int *Taken, int &Depth) const {
+                                  int *Taken, int &Depth, Bounds &B) const {
   Node *N = Root;
   Depth = 0;
   while (!N->IsLeaf) {
     auto *I = static_cast<Inner *>(N);
-    const int Child = search(I->Separators, I->Count, Key, true);
+    const int Child = search(I->Separators, I->Count, Key, true, B);
     if (Path) {
       Path[Depth] = I;
       Taken[Depth] = Child;
@@ -77,9 +112,11 @@ RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
 
 const std::uint32_t *RowStore::find(std::string_view Key) const {
   int Depth;
-  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth);
-  const int Pos = search(L->Keys, L->Count, Key, false);
-  return Pos < L->Count && L->Keys[Pos] == Key ? &L->Values[Pos] : nullptr;
+  Bounds B;
+  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  return Found ? &L->Values[Pos] : nullptr;
 }
 
 std::uint32_t *RowStore::find(std::string_view Key) {
@@ -89,9 +126,11 @@ std::uint32_t *RowStore::find(std::string_view Key) {
 bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
-  Leaf *L = leafFor(Key, Path, Taken, Depth);
-  const int Pos = search(L->Keys, L->Count, Key, false);
-  if (Pos < L->Count && L->Keys[Pos] == Key)
+  Bounds B;
+  Leaf *L = leafFor(Key, Path, Taken, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (Found)
     return false;
   insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
   return true;
@@ -100,9 +139,11 @@ bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
 void RowStore::assign(std::string_view Key, std::uint32_t Value) {
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
-  Leaf *L = leafFor(Key, Path, Taken, Depth);
-  const int Pos = search(L->Keys, L->Count, Key, false);
-  if (Pos < L->Count && L->Keys[Pos] == Key)
+  Bounds B;
+  Leaf *L = leafFor(Key, Path, Taken, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (Found)
     L->Values[Pos] = Value;
   else
     insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
@@ -110,9 +151,11 @@ void RowStore::assign(std::string_view Key, std::uint32_t Value) {
 
 bool RowStore::erase(std::string_view Key) {
   int Depth;
-  Leaf *L = leafFor(Key, nullptr, nullptr, Depth);
-  const int Pos = search(L->Keys, L->Count, Key, false);
-  if (Pos >= L->Count || L->Keys[Pos] != Key)
+  Bounds B;
+  Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (!Found)
     return false;
   std::copy(L->Keys + Pos + 1, L->Keys + L->Count, L->Keys + Pos);
   std::copy(L->Values + Pos + 1, L->Values + L->Count, L->Values + Pos);
@@ -202,8 +245,9 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
 
 RowStore::Cursor RowStore::lowerBound(std::string_view Key) const {
   int Depth;
-  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth);
-  return Cursor(L, search(L->Keys, L->Count, Key, false));
+  Bounds B;
+  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  return Cursor(L, search(L->Keys, L->Count, Key, false, B));
 }
 
 } // namespace tablelint::replay

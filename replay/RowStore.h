@@ -15,6 +15,14 @@
 
 namespace tablelint::replay {
 
+namespace detail {
+// How many leading bytes a searched key shares with the stored keys that
+// bound the part of the tree still searched (RowStore.cpp).
+struct KeyBounds {
+  std::size_t Below = 0, Above = 0;
+};
+} // namespace detail
+
 class RowStore {
   static constexpr int LeafCapacity = 64;
   static constexpr int InnerCapacity = 64;
@@ -84,8 +92,8 @@ public:
 private:
   // Descends to the leaf whose key range holds Key, recording the inner
   // nodes passed and the child taken in each (when Path is given).
-  Leaf *leafFor(std::string_view Key, Inner **Path, int *Taken,
-                int &Depth) const;
+  Leaf *leafFor(std::string_view Key, Inner **Path, int *Taken, int &Depth,
+                detail::KeyBounds &B) const;
   // Adds (Key, Value) at Pos of leaf L, splitting it (and its ancestors)
   // when full.
   void insertAt(Leaf *L, int Pos, std::string_view Key, std::uint32_t Value,
