@@ -38,108 +38,10 @@ int compareFrom(std::string_view Stored, std::string_view Key, std::size_t Skip,
   return Stored.size() < Key.size() ? -1 : Stored.size() > Key.size() ? 1 : 0;
 }
 
-int search(const std::string_view *Keys, int N, std::string_view Key,
-           bool Strict, Bounds &B, bool *Found);
-
-std::size_t commonPrefix(std::string_view A, std::string_view B) {
-  const std::size_t N = std::min(A.size(), B.size());
-  std::size_t I = 0;
-  while (I < N && A[I] == B[I])
-    ++I;
-  return I;
-}
-
-// Eight bytes of Key from Prefix on, big-endian, zero-padded: heads that
-// differ order their keys.
-std::uint64_t headOf(std::string_view Key, std::size_t Prefix) {
-  std::uint64_t Head = 0;
-  for (std::size_t I = Prefix; I < Prefix + 8; ++I)
-    Head =
-        Head << 8 | (I < Key.size() ? static_cast<unsigned char>(Key[I]) : 0u);
-  return Head;
-}
-
-// Recomputes a node's Prefix and Heads from its N keys.
-void reindex(const std::string_view *Keys, std::uint64_t *Heads, int N,
-             std::size_t &Prefix) {
-  Prefix = N ? commonPrefix(Keys[0], Keys[N - 1]) : 0;
-  for (int I = 0; I < N; ++I)
-    Heads[I] = headOf(Keys[I], Prefix);
-}
-
-// Adds Key at At to a node's N keys (the caller shifts other arrays).
-void addKey(std::string_view *Keys, std::uint64_t *Heads, int N,
-            std::size_t &Prefix, int At, std::string_view Key) {
-  std::copy_backward(Keys + At, Keys + N, Keys + N + 1);
-  std::copy_backward(Heads + At, Heads + N, Heads + N + 1);
-  Keys[At] = Key;
-  if (N == 0) {
-    Prefix = Key.size();
-  } else {
-    const std::size_t Shared =
-        commonPrefix(Key, Keys[At == 0 ? 1 : 0].substr(0, Prefix));
-    if (Shared < Prefix) {
-      reindex(Keys, Heads, N + 1, Prefix);
-      return;
-    }
-  }
-  Heads[At] = headOf(Key, Prefix);
-}
-
 // Index of the first of N sorted keys that is > Key (inner nodes, Strict)
 // or >= Key (leaves); Found tells whether Keys[result] == Key (leaves).
-// The heads narrow the search to keys whose next eight bytes equal Key's;
-// only those are compared in full.
-int search(const std::string_view *Keys, const std::uint64_t *Heads, int N,
-           std::size_t Prefix, std::string_view Key, bool Strict, Bounds &B,
-           bool *Found = nullptr) {
-  if (Found)
-    *Found = false;
-  if (N == 0)
-    return 0;
-  const std::size_t Shared = std::min(B.Below, B.Above);
-  if (Shared < Prefix) {
-    // Does Key share the node's prefix? If not it lies before or after
-    // every key of the node.
-    std::size_t Common;
-    const int Cmp = compareFrom(Keys[0].substr(0, Prefix),
-                                Key.substr(0, Prefix), Shared, Common);
-    if (Cmp > 0) {
-      B.Above = Common;
-      return 0;
-    }
-    if (Cmp < 0) {
-      B.Below = Common;
-      return N;
-    }
-  }
-  const std::uint64_t KeyHead = headOf(Key, Prefix);
-  int Low =
-      static_cast<int>(std::lower_bound(Heads, Heads + N, KeyHead) - Heads);
-  int High = static_cast<int>(
-      std::upper_bound(Heads + Low, Heads + N, KeyHead) - Heads);
-  auto Shares = [&](int I) {
-    const std::uint64_t Diff = Heads[I] ^ KeyHead;
-    const std::size_t Bytes =
-        Prefix +
-        (Diff ? static_cast<std::size_t>(__builtin_clzll(Diff)) / 8 : 8);
-    return std::min({Bytes, Key.size(), Keys[I].size()});
-  };
-  if (Low < High) {
-    // Keys with Key's head: compare them in full.
-    Bounds Tie{Prefix, Prefix};
-    Low = search(Keys + Low, High - Low, Key, Strict, Tie, Found) + Low;
-  }
-  if (Low > 0)
-    B.Below = Shares(Low - 1);
-  if (Low < N)
-    B.Above = Shares(Low);
-  return Low;
-}
-
-// The same over keys whose heads tie, comparing key bytes.
 int search(const std::string_view *Keys, int N, std::string_view Key,
-           bool Strict, Bounds &B, bool *Found) {
+           bool Strict, Bounds &B, bool *Found = nullptr) {
   int Low = 0, High = N;
   bool Equal = false;
   while (Low < High) {
@@ -197,8 +99,7 @@ RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
   Depth = 0;
   while (!N->IsLeaf) {
     auto *I = static_cast<Inner *>(N);
-    const int Child =
-        search(I->Separators, I->Heads, I->Count, I->Prefix, Key, true, B);
+    const int Child = search(I->Separators, I->Count, Key, true, B);
     if (Path) {
       Path[Depth] = I;
       Taken[Depth] = Child;
@@ -214,8 +115,7 @@ const std::uint32_t *RowStore::find(std::string_view Key) const {
   Bounds B;
   const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
   bool Found;
-  const int Pos =
-      search(L->Keys, L->Heads, L->Count, L->Prefix, Key, false, B, &Found);
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
   return Found ? &L->Values[Pos] : nullptr;
 }
 
@@ -229,8 +129,7 @@ bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
   Bounds B;
   Leaf *L = leafFor(Key, Path, Taken, Depth, B);
   bool Found;
-  const int Pos =
-      search(L->Keys, L->Heads, L->Count, L->Prefix, Key, false, B, &Found);
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
   if (Found)
     return false;
   insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
@@ -243,8 +142,7 @@ void RowStore::assign(std::string_view Key, std::uint32_t Value) {
   Bounds B;
   Leaf *L = leafFor(Key, Path, Taken, Depth, B);
   bool Found;
-  const int Pos =
-      search(L->Keys, L->Heads, L->Count, L->Prefix, Key, false, B, &Found);
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
   if (Found)
     L->Values[Pos] = Value;
   else
@@ -256,12 +154,10 @@ bool RowStore::erase(std::string_view Key) {
   Bounds B;
   Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
   bool Found;
-  const int Pos =
-      search(L->Keys, L->Heads, L->Count, L->Prefix, Key, false, B, &Found);
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
   if (!Found)
     return false;
   std::copy(L->Keys + Pos + 1, L->Keys + L->Count, L->Keys + Pos);
-  std::copy(L->Heads + Pos + 1, L->Heads + L->Count, L->Heads + Pos);
   std::copy(L->Values + Pos + 1, L->Values + L->Count, L->Values + Pos);
   --L->Count;
   --Size;
@@ -273,9 +169,11 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
                         int Depth) {
   ++Size;
   auto Put = [](Leaf *Into, int At, std::string_view K, std::uint32_t V) {
-    addKey(Into->Keys, Into->Heads, Into->Count, Into->Prefix, At, K);
+    std::copy_backward(Into->Keys + At, Into->Keys + Into->Count,
+                       Into->Keys + Into->Count + 1);
     std::copy_backward(Into->Values + At, Into->Values + Into->Count,
                        Into->Values + Into->Count + 1);
+    Into->Keys[At] = K;
     Into->Values[At] = V;
     ++Into->Count;
   };
@@ -291,8 +189,6 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
   std::copy(L->Keys + Keep, L->Keys + LeafCapacity, Right->Keys);
   std::copy(L->Values + Keep, L->Values + LeafCapacity, Right->Values);
   L->Count = Keep;
-  reindex(L->Keys, L->Heads, L->Count, L->Prefix);
-  reindex(Right->Keys, Right->Heads, Right->Count, Right->Prefix);
   Right->Next = L->Next;
   L->Next = Right;
   if (Pos >= Keep)
@@ -315,14 +211,14 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
       P->Separators[At] = Separator;
       P->Children[At + 1] = NewChild;
       ++P->Count;
-      reindex(P->Separators, P->Heads, P->Count, P->Prefix);
       return;
     }
     std::string_view Seps[InnerCapacity + 1];
     Node *Kids[InnerCapacity + 2];
     std::copy(P->Separators, P->Separators + At, Seps);
     Seps[At] = Separator;
-    std::copy(P->Separators + At, P->Separators + InnerCapacity, Seps + At + 1);
+    std::copy(P->Separators + At, P->Separators + InnerCapacity,
+              Seps + At + 1);
     std::copy(P->Children, P->Children + At + 1, Kids);
     Kids[At + 1] = NewChild;
     std::copy(P->Children + At + 1, P->Children + InnerCapacity + 1,
@@ -335,9 +231,6 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
     Sibling->Count = InnerCapacity - Mid;
     std::copy(Seps + Mid + 1, Seps + InnerCapacity + 1, Sibling->Separators);
     std::copy(Kids + Mid + 1, Kids + InnerCapacity + 2, Sibling->Children);
-    reindex(P->Separators, P->Heads, P->Count, P->Prefix);
-    reindex(Sibling->Separators, Sibling->Heads, Sibling->Count,
-            Sibling->Prefix);
     Separator = Seps[Mid];
     NewChild = Sibling;
     --Depth;
@@ -347,7 +240,6 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
   NewRoot->Separators[0] = Separator;
   NewRoot->Children[0] = Root;
   NewRoot->Children[1] = NewChild;
-  reindex(NewRoot->Separators, NewRoot->Heads, 1, NewRoot->Prefix);
   Root = NewRoot;
 }
 
@@ -355,8 +247,7 @@ RowStore::Cursor RowStore::lowerBound(std::string_view Key) const {
   int Depth;
   Bounds B;
   const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
-  return Cursor(L,
-                search(L->Keys, L->Heads, L->Count, L->Prefix, Key, false, B));
+  return Cursor(L, search(L->Keys, L->Count, Key, false, B));
 }
 
 } // namespace tablelint::replay

@@ -29,21 +29,15 @@ class RowStore {
   struct Node {
     bool IsLeaf = true;
     int Count = 0; // keys (leaf) or separators (inner)
-    // Bytes every key of the node shares; Heads[I] holds key I's next
-    // eight bytes (big-endian, zero-padded), so most comparisons in a
-    // search read the node only, not the key bytes elsewhere in memory.
-    std::size_t Prefix = 0;
   };
   struct Leaf : Node {
     std::string_view Keys[LeafCapacity];
-    std::uint64_t Heads[LeafCapacity];
     std::uint32_t Values[LeafCapacity];
     Leaf *Next = nullptr;
   };
   struct Inner : Node {
     // Child I holds the keys in [Separators[I - 1], Separators[I]).
     std::string_view Separators[InnerCapacity];
-    std::uint64_t Heads[InnerCapacity];
     Node *Children[InnerCapacity + 1];
   };
 

@@ -30,7 +30,8 @@ std::vector<std::pair<std::string, std::uint32_t>>
 scanFrom(const std::map<std::string, std::uint32_t> &M, const std::string &From,
          std::size_t Limit) {
   std::vector<std::pair<std::string, std::uint32_t>> Out;
-  for (auto It = M.lower_bound(From); It != M.end() && Out.size() < Limit; ++It)
+  for (auto It = M.lower_bound(From); It != M.end() && Out.size() < Limit;
+       ++It)
     Out.emplace_back(It->first, It->second);
   return Out;
 }
