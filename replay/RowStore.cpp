@@ -217,8 +217,7 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
     Node *Kids[InnerCapacity + 2];
     std::copy(P->Separators, P->Separators + At, Seps);
     Seps[At] = Separator;
-    std::copy(P->Separators + At, P->Separators + InnerCapacity,
-              Seps + At + 1);
+    std::copy(P->Separators + At, P->Separators + InnerCapacity, Seps + At + 1);
     std::copy(P->Children, P->Children + At + 1, Kids);
     Kids[At + 1] = NewChild;
     std::copy(P->Children + At + 1, P->Children + InnerCapacity + 1,
