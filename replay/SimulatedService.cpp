@@ -418,10 +418,13 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   for (; It.valid() && (Stop.empty() || It.key() < Stop) &&
          C.Page.size() < PageLimit && Scanned < ScanLimit;
        It.next()) {
-    const std::string_view Pk = partitionOf(It.key());
-    if (Pk != RunPk) {
+    // Still in the run's partition (the common case) without searching
+    // the key for its NUL.
+    const std::string_view Key = It.key();
+    if (!(Key.size() > RunPk.size() && Key[RunPk.size()] == '\0' &&
+          Key.compare(0, RunPk.size(), RunPk) == 0)) {
       FlushRun();
-      RunPk = Pk;
+      RunPk = partitionOf(Key);
     }
     ++Scanned;
     ++RunScanned;
