@@ -2,8 +2,8 @@
 // point writes, batches and scans, and how it scales with the simulated
 // duration (entities stored) and the number of partition keys. The
 // baseline is a bare std::map<std::string, uint32_t> insert loop over keys
-// of the same shape and count: the least an ordered store must do, so the
-// figure to report is the ratio to it.
+// of the same shape and count (what the store was before replay/RowStore.h),
+// so the figure to report is the ratio to it.
 #include "replay/DesignPlan.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"

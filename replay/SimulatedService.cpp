@@ -177,6 +177,8 @@ std::size_t SimulatedService::rangeOf(const TableState &T,
 
 PartitionKeyStats &SimulatedService::pkStats(TableState &T,
                                              std::string_view PartitionKey) {
+  if (T.LastPk < T.Pks.size() && T.Pks[T.LastPk].Key == PartitionKey)
+    return T.Pks[T.LastPk];
   auto [It, New] = T.PkIndex.try_emplace(
       std::string(PartitionKey), static_cast<std::uint32_t>(T.Pks.size()));
   if (New) {
@@ -184,7 +186,17 @@ PartitionKeyStats &SimulatedService::pkStats(TableState &T,
     S.Key = std::string(PartitionKey);
     T.Pks.push_back(std::move(S));
   }
+  T.LastPk = It->second;
   return T.Pks[It->second];
+}
+
+std::string_view SimulatedService::scratchKey(std::string &Buffer,
+                                              std::string_view PartitionKey,
+                                              std::string_view RowKey) {
+  Buffer.assign(PartitionKey);
+  Buffer += '\0';
+  Buffer.append(RowKey);
+  return Buffer;
 }
 
 void SimulatedService::refill(double Now, double Budget, double &Tokens,
@@ -250,29 +262,25 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   record(Now, Stats, 1);
   R.Charged = 1;
   R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
-  std::string Key = rowKey(PartitionKey, RowKey);
+  const std::string_view Key = scratchKey(KeyScratch, PartitionKey, RowKey);
   switch (Kind) {
-  case schema::WriteKind::Insert: {
-    auto [It, New] = T.Rows.try_emplace(std::move(Key), Entity);
-    if (!New)
+  case schema::WriteKind::Insert:
+    if (!T.Rows.insert(Key, Entity))
       R.Status = StatusConflict;
     break;
-  }
   case schema::WriteKind::InsertOrReplace:
   case schema::WriteKind::InsertOrMerge:
-    T.Rows.insert_or_assign(std::move(Key), Entity);
+    T.Rows.assign(Key, Entity);
     break;
   case schema::WriteKind::Update:
-  case schema::WriteKind::Merge: {
-    auto It = T.Rows.find(Key);
-    if (It == T.Rows.end())
-      R.Status = StatusNotFound;
+  case schema::WriteKind::Merge:
+    if (std::uint32_t *Stored = T.Rows.find(Key))
+      *Stored = Entity;
     else
-      It->second = Entity;
+      R.Status = StatusNotFound;
     break;
-  }
   case schema::WriteKind::Delete:
-    if (T.Rows.erase(Key) == 0)
+    if (!T.Rows.erase(Key))
       R.Status = StatusNotFound;
     break;
   }
@@ -287,13 +295,16 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   // The rules of entity group transactions are checked before anything is
   // served: a bad batch is rejected as a whole.
   std::uint64_t Bytes = 0;
-  std::set<std::string_view> Rows;
+  BatchRows.clear();
   for (const BatchOperation &Op : Ops) {
     Bytes += Op.Bytes;
-    if (Op.PartitionKey != Ops.front().PartitionKey ||
-        !Rows.insert(Op.RowKey).second)
+    if (Op.PartitionKey != Ops.front().PartitionKey)
       R.Status = StatusBadRequest;
+    BatchRows.push_back(Op.RowKey);
   }
+  std::sort(BatchRows.begin(), BatchRows.end());
+  if (std::adjacent_find(BatchRows.begin(), BatchRows.end()) != BatchRows.end())
+    R.Status = StatusBadRequest; // an entity twice
   if (Ops.empty() || Ops.size() > limits::MaxBatchOperations)
     R.Status = StatusBadRequest;
   else if (R.Status == StatusOk && Bytes >= limits::MaxBatchPayloadBytes)
@@ -320,7 +331,8 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
   // Atomic: every precondition first, then every change.
   for (const BatchOperation &Op : Ops) {
-    const bool Exists = T.Rows.count(rowKey(Op.PartitionKey, Op.RowKey)) != 0;
+    const bool Exists =
+        T.Rows.count(scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey)) != 0;
     if (Op.Kind == schema::WriteKind::Insert && Exists) {
       R.Status = StatusConflict;
       return R;
@@ -334,11 +346,12 @@ SimulatedService::batch(double Now, std::uint32_t Table,
     }
   }
   for (const BatchOperation &Op : Ops) {
-    std::string Key = rowKey(Op.PartitionKey, Op.RowKey);
+    const std::string_view Key =
+        scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
     if (Op.Kind == schema::WriteKind::Delete)
       T.Rows.erase(Key);
     else
-      T.Rows.insert_or_assign(std::move(Key), Op.Entity);
+      T.Rows.assign(Key, Op.Entity);
   }
   return R;
 }
@@ -391,7 +404,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const auto ScanLimit = static_cast<std::uint64_t>(std::max(
       1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
   StoredEntity View(W);
-  auto It = T.Rows.lower_bound(C.Next);
+  RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, RunScanned = 0;
   std::string_view RunPk;
   auto FlushRun = [&] {
@@ -402,26 +415,29 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     }
     RunScanned = 0;
   };
-  for (; It != T.Rows.end() && (Stop.empty() || It->first < Stop) &&
+  for (; It.valid() && (Stop.empty() || It.key() < Stop) &&
          C.Page.size() < PageLimit && Scanned < ScanLimit;
-       ++It) {
-    const std::string_view Pk = partitionOf(It->first);
-    if (Pk != RunPk) {
+       It.next()) {
+    // Still in the run's partition (the common case) without searching
+    // the key for its NUL.
+    const std::string_view Key = It.key();
+    if (!(Key.size() > RunPk.size() && Key[RunPk.size()] == '\0' &&
+          Key.compare(0, RunPk.size(), RunPk) == 0)) {
       FlushRun();
-      RunPk = Pk;
+      RunPk = partitionOf(Key);
     }
     ++Scanned;
     ++RunScanned;
-    View.reset(It->first, It->second);
+    View.reset(It.key(), It.value());
     if (!C.Where || evaluateFilter(*C.Where, View))
-      C.Page.emplace_back(It->second,
-                          static_cast<std::uint32_t>(It->first.size() - 1));
+      C.Page.emplace_back(It.value(),
+                          static_cast<std::uint32_t>(It.key().size() - 1));
   }
   FlushRun();
   const bool Exhausted =
-      It == T.Rows.end() || (!Stop.empty() && It->first >= Stop);
+      !It.valid() || (!Stop.empty() && It.key() >= Stop);
   if (!Exhausted) {
-    C.Next = It->first;
+    C.Next = It.key();
   } else if (StopIsBoundary) {
     C.Next = Stop; // continuation: NextPartitionKey = the next range's Low
   } else {

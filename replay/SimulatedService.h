@@ -29,10 +29,10 @@
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 #include "core/schema/Schema.h"
+#include "replay/RowStore.h"
 #include "replay/Workload.h"
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -139,10 +139,11 @@ public:
   struct TableState {
     std::string Name;
     std::uint32_t Account = 0;
-    std::map<std::string, std::uint32_t> Rows; // row key -> entity
+    RowStore Rows; // row key -> entity
     std::vector<RangePartition> Ranges;
     std::unordered_map<std::string, std::uint32_t> PkIndex;
     std::vector<PartitionKeyStats> Pks;
+    std::uint32_t LastPk = 0; // the last key looked up (writes repeat it)
   };
 
   // Tables by name with their account index; Accounts holds each
@@ -182,6 +183,9 @@ private:
   void charge(TableState &T, std::size_t Range, double Cost);
   void refill(double Now, double Budget, double &Tokens, double &Refilled);
   void record(double Now, PartitionKeyStats &Stats, std::uint64_t Entities);
+  // rowKey() into a buffer reused across requests.
+  std::string_view scratchKey(std::string &Buffer, std::string_view PartitionKey,
+                              std::string_view RowKey);
 
   ServiceModel Model;
   const Workload &W;
@@ -192,6 +196,8 @@ private:
   double LastTick = 0;
   std::vector<SplitRecord> Splits;
   std::vector<std::pair<std::string, std::string>> Unsplittable;
+  std::string KeyScratch;
+  std::vector<std::string_view> BatchRows;
 };
 
 } // namespace tablelint::replay

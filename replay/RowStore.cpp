@@ -1,0 +1,252 @@
+// The simulated service's ordered store: a B+tree of entity ids by row key
+// with arena-held keys and linked leaves (see RowStore.h).
+#include "replay/RowStore.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace tablelint::replay {
+
+namespace {
+
+constexpr std::size_t ChunkBytes = 1 << 16;
+
+// Keys share long prefixes (the PartitionKey, a NUL, a RowKey prefix), so
+// comparing them from the first byte is most of a lookup. A search keeps
+// how many leading bytes Key shares with the keys bounding the part still
+// searched (Bounds: below, above); every key between two bounds shares the
+// shorter of the two prefixes with Key, so comparisons start after it. The
+// bounds carry down the tree: a child's keys lie between the separators
+// around it.
+using Bounds = detail::KeyBounds;
+
+// Compares Stored with Key from byte Skip on; sets Common to the bytes the
+// two share.
+int compareFrom(std::string_view Stored, std::string_view Key, std::size_t Skip,
+                std::size_t &Common) {
+  const std::size_t N = std::min(Stored.size(), Key.size());
+  std::size_t I = Skip;
+  while (I < N && Stored[I] == Key[I])
+    ++I;
+  Common = I;
+  if (I < N)
+    return static_cast<unsigned char>(Stored[I]) <
+                   static_cast<unsigned char>(Key[I])
+               ? -1
+               : 1;
+  return Stored.size() < Key.size() ? -1 : Stored.size() > Key.size() ? 1 : 0;
+}
+
+// Index of the first of N sorted keys that is > Key (inner nodes, Strict)
+// or >= Key (leaves); Found tells whether Keys[result] == Key (leaves).
+int search(const std::string_view *Keys, int N, std::string_view Key,
+           bool Strict, Bounds &B, bool *Found = nullptr) {
+  int Low = 0, High = N;
+  bool Equal = false;
+  while (Low < High) {
+    const int Mid = (Low + High) / 2;
+    std::size_t Common;
+    const int Cmp =
+        compareFrom(Keys[Mid], Key, std::min(B.Below, B.Above), Common);
+    if (Cmp < 0 || (Strict && Cmp == 0)) {
+      Low = Mid + 1;
+      B.Below = Common;
+    } else {
+      High = Mid;
+      B.Above = Common;
+      Equal = Cmp == 0;
+    }
+  }
+  if (Found)
+    *Found = Low < N && Equal;
+  return Low;
+}
+
+} // namespace
+
+RowStore::RowStore() { Root = newLeaf(); }
+
+RowStore::Leaf *RowStore::newLeaf() {
+  Leaves.push_back(std::make_unique<Leaf>());
+  return Leaves.back().get();
+}
+
+RowStore::Inner *RowStore::newInner() {
+  Inners.push_back(std::make_unique<Inner>());
+  Inners.back()->IsLeaf = false;
+  return Inners.back().get();
+}
+
+std::string_view RowStore::intern(std::string_view Key) {
+  if (Key.size() > ChunkLeft) {
+    const std::size_t Bytes = std::max(ChunkBytes, Key.size());
+    Chunks.push_back(std::make_unique<char[]>(Bytes));
+    ChunkAt = Chunks.back().get();
+    ChunkLeft = Bytes;
+  }
+  if (!Key.empty())
+    std::memcpy(ChunkAt, Key.data(), Key.size());
+  std::string_view Stored(ChunkAt, Key.size());
+  ChunkAt += Key.size();
+  ChunkLeft -= Key.size();
+  return Stored;
+}
+
+RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
+                                  int *Taken, int &Depth, Bounds &B) const {
+  Node *N = Root;
+  Depth = 0;
+  while (!N->IsLeaf) {
+    auto *I = static_cast<Inner *>(N);
+    const int Child = search(I->Separators, I->Count, Key, true, B);
+    if (Path) {
+      Path[Depth] = I;
+      Taken[Depth] = Child;
+    }
+    ++Depth;
+    N = I->Children[Child];
+  }
+  return static_cast<Leaf *>(N);
+}
+
+const std::uint32_t *RowStore::find(std::string_view Key) const {
+  int Depth;
+  Bounds B;
+  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  return Found ? &L->Values[Pos] : nullptr;
+}
+
+std::uint32_t *RowStore::find(std::string_view Key) {
+  return const_cast<std::uint32_t *>(std::as_const(*this).find(Key));
+}
+
+bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
+  Inner *Path[MaxDepth];
+  int Taken[MaxDepth], Depth;
+  Bounds B;
+  Leaf *L = leafFor(Key, Path, Taken, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (Found)
+    return false;
+  insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+  return true;
+}
+
+void RowStore::assign(std::string_view Key, std::uint32_t Value) {
+  Inner *Path[MaxDepth];
+  int Taken[MaxDepth], Depth;
+  Bounds B;
+  Leaf *L = leafFor(Key, Path, Taken, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (Found)
+    L->Values[Pos] = Value;
+  else
+    insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+}
+
+bool RowStore::erase(std::string_view Key) {
+  int Depth;
+  Bounds B;
+  Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  bool Found;
+  const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
+  if (!Found)
+    return false;
+  std::copy(L->Keys + Pos + 1, L->Keys + L->Count, L->Keys + Pos);
+  std::copy(L->Values + Pos + 1, L->Values + L->Count, L->Values + Pos);
+  --L->Count;
+  --Size;
+  return true;
+}
+
+void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
+                        std::uint32_t Value, Inner **Path, int *Taken,
+                        int Depth) {
+  ++Size;
+  auto Put = [](Leaf *Into, int At, std::string_view K, std::uint32_t V) {
+    std::copy_backward(Into->Keys + At, Into->Keys + Into->Count,
+                       Into->Keys + Into->Count + 1);
+    std::copy_backward(Into->Values + At, Into->Values + Into->Count,
+                       Into->Values + Into->Count + 1);
+    Into->Keys[At] = K;
+    Into->Values[At] = V;
+    ++Into->Count;
+  };
+  if (L->Count < LeafCapacity) {
+    Put(L, Pos, Key, Value);
+    return;
+  }
+  // Split. A key landing past the end (keys appended in order) starts a
+  // new leaf and leaves this one full; otherwise halve.
+  Leaf *Right = newLeaf();
+  const int Keep = Pos == LeafCapacity ? LeafCapacity : LeafCapacity / 2;
+  Right->Count = LeafCapacity - Keep;
+  std::copy(L->Keys + Keep, L->Keys + LeafCapacity, Right->Keys);
+  std::copy(L->Values + Keep, L->Values + LeafCapacity, Right->Values);
+  L->Count = Keep;
+  Right->Next = L->Next;
+  L->Next = Right;
+  if (Pos >= Keep)
+    Put(Right, Pos - Keep, Key, Value);
+  else
+    Put(L, Pos, Key, Value);
+
+  // Hang Right (keys >= Separator) next to L in its parent, splitting
+  // full inner nodes on the way up.
+  std::string_view Separator = Right->Keys[0];
+  Node *NewChild = Right;
+  while (Depth > 0) {
+    Inner *P = Path[Depth - 1];
+    const int At = Taken[Depth - 1]; // NewChild goes right of child At
+    if (P->Count < InnerCapacity) {
+      std::copy_backward(P->Separators + At, P->Separators + P->Count,
+                         P->Separators + P->Count + 1);
+      std::copy_backward(P->Children + At + 1, P->Children + P->Count + 1,
+                         P->Children + P->Count + 2);
+      P->Separators[At] = Separator;
+      P->Children[At + 1] = NewChild;
+      ++P->Count;
+      return;
+    }
+    std::string_view Seps[InnerCapacity + 1];
+    Node *Kids[InnerCapacity + 2];
+    std::copy(P->Separators, P->Separators + At, Seps);
+    Seps[At] = Separator;
+    std::copy(P->Separators + At, P->Separators + InnerCapacity, Seps + At + 1);
+    std::copy(P->Children, P->Children + At + 1, Kids);
+    Kids[At + 1] = NewChild;
+    std::copy(P->Children + At + 1, P->Children + InnerCapacity + 1,
+              Kids + At + 2);
+    const int Mid = (InnerCapacity + 1) / 2;
+    Inner *Sibling = newInner();
+    P->Count = Mid;
+    std::copy(Seps, Seps + Mid, P->Separators);
+    std::copy(Kids, Kids + Mid + 1, P->Children);
+    Sibling->Count = InnerCapacity - Mid;
+    std::copy(Seps + Mid + 1, Seps + InnerCapacity + 1, Sibling->Separators);
+    std::copy(Kids + Mid + 1, Kids + InnerCapacity + 2, Sibling->Children);
+    Separator = Seps[Mid];
+    NewChild = Sibling;
+    --Depth;
+  }
+  Inner *NewRoot = newInner();
+  NewRoot->Count = 1;
+  NewRoot->Separators[0] = Separator;
+  NewRoot->Children[0] = Root;
+  NewRoot->Children[1] = NewChild;
+  Root = NewRoot;
+}
+
+RowStore::Cursor RowStore::lowerBound(std::string_view Key) const {
+  int Depth;
+  Bounds B;
+  const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
+  return Cursor(L, search(L->Keys, L->Count, Key, false, B));
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,128 @@
+// The simulated service's ordered store (replay/RowStore.h) against
+// std::map, the structure it replaced: the same answers to lookups,
+// inserts, replaces and deletes, and the same key order in scans from any
+// key, across partitions and leaf splits.
+#include "replay/RowStore.h"
+
+#include "replay/Random.h"
+#include "replay/SimulatedService.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tablelint::replay {
+namespace {
+
+std::vector<std::pair<std::string, std::uint32_t>>
+scanFrom(const RowStore &S, std::string_view From, std::size_t Limit) {
+  std::vector<std::pair<std::string, std::uint32_t>> Out;
+  for (RowStore::Cursor C = S.lowerBound(From); C.valid() && Out.size() < Limit;
+       C.next())
+    Out.emplace_back(std::string(C.key()), C.value());
+  return Out;
+}
+
+std::vector<std::pair<std::string, std::uint32_t>>
+scanFrom(const std::map<std::string, std::uint32_t> &M, const std::string &From,
+         std::size_t Limit) {
+  std::vector<std::pair<std::string, std::uint32_t>> Out;
+  for (auto It = M.lower_bound(From); It != M.end() && Out.size() < Limit;
+       ++It)
+    Out.emplace_back(It->first, It->second);
+  return Out;
+}
+
+TEST(RowStore, OrdersByPartitionKeyThenRowKeyAcrossPartitions) {
+  RowStore S;
+  // "a" < "a-b" as partition keys, but "a-b\0..." sorts after every "a\0..."
+  // key only because NUL is below every key character.
+  EXPECT_TRUE(S.insert(rowKey("a-b", "1"), 1));
+  EXPECT_TRUE(S.insert(rowKey("a", "zz"), 2));
+  EXPECT_TRUE(S.insert(rowKey("a", "0"), 3));
+  EXPECT_TRUE(S.insert(rowKey("b", ""), 4));
+  std::vector<std::uint32_t> Order;
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next())
+    Order.push_back(C.value());
+  EXPECT_EQ(Order, (std::vector<std::uint32_t>{3, 2, 1, 4}));
+  EXPECT_EQ(S.size(), 4u);
+}
+
+TEST(RowStore, InsertRefusesAnExistingKeyAssignReplacesIt) {
+  RowStore S;
+  EXPECT_TRUE(S.insert(rowKey("p", "r"), 1));
+  EXPECT_FALSE(S.insert(rowKey("p", "r"), 2)) << "insert of a stored key";
+  ASSERT_NE(S.find(rowKey("p", "r")), nullptr);
+  EXPECT_EQ(*S.find(rowKey("p", "r")), 1u);
+  S.assign(rowKey("p", "r"), 7);
+  EXPECT_EQ(*S.find(rowKey("p", "r")), 7u);
+  EXPECT_EQ(S.find(rowKey("p", "s")), nullptr);
+  EXPECT_EQ(S.count(rowKey("p", "r")), 1u);
+  EXPECT_TRUE(S.erase(rowKey("p", "r")));
+  EXPECT_FALSE(S.erase(rowKey("p", "r"))) << "delete of a missing key";
+  EXPECT_TRUE(S.empty());
+  EXPECT_FALSE(S.begin().valid());
+}
+
+TEST(RowStore, AppendsInKeyOrderScanBackInOrder) {
+  // Time-ordered row keys: the common case, each key past the last.
+  RowStore S;
+  char Buffer[32];
+  for (std::uint32_t I = 0; I < 10000; ++I) {
+    std::snprintf(Buffer, sizeof Buffer, "%08u", I);
+    ASSERT_TRUE(S.insert(rowKey("day", Buffer), I));
+  }
+  std::uint32_t Expected = 0;
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next())
+    ASSERT_EQ(C.value(), Expected++);
+  EXPECT_EQ(Expected, 10000u);
+  // A continuation in the middle resumes at that key.
+  RowStore::Cursor C = S.lowerBound(rowKey("day", "00005000"));
+  ASSERT_TRUE(C.valid());
+  EXPECT_EQ(C.value(), 5000u);
+}
+
+TEST(RowStore, RandomOperationsMatchAnOrderedMap) {
+  // Inserts, replaces and deletes at random over 40 partitions, checked
+  // against std::map after every step and by scans from random keys,
+  // including keys that are not stored and continuations after deletes.
+  RowStore S;
+  std::map<std::string, std::uint32_t> M;
+  Rng R(42);
+  auto RandomKey = [&] {
+    return rowKey("pk" + std::to_string(R.below(40)),
+                  "rk" + std::to_string(R.below(3000)));
+  };
+  for (std::uint32_t Step = 0; Step < 200000; ++Step) {
+    const std::string Key = RandomKey();
+    switch (R.below(4)) {
+    case 0:
+    case 1:
+      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second) << Key;
+      break;
+    case 2:
+      S.assign(Key, Step);
+      M[Key] = Step;
+      break;
+    case 3:
+      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1) << Key;
+      break;
+    }
+    ASSERT_EQ(S.size(), M.size());
+    if (Step % 997 == 0) {
+      const std::string Probe = RandomKey();
+      ASSERT_EQ(S.count(Probe), M.count(Probe));
+      ASSERT_EQ(scanFrom(S, Probe, 300), scanFrom(M, Probe, 300)) << Probe;
+      // A partition's whole range, as a query for one PartitionKey reads it.
+      const std::string Pk = "pk" + std::to_string(R.below(40));
+      ASSERT_EQ(scanFrom(S, Pk + '\0', 5000), scanFrom(M, Pk + '\0', 5000));
+    }
+  }
+  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+}
+
+} // namespace
+} // namespace tablelint::replay
