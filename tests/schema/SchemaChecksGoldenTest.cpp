@@ -16,6 +16,7 @@
 // Each file must hold at least three bad and three good cases of the rule
 // it is named after.
 #include "checks/schema/SchemaLint.h"
+#include "tests/schema/SchemaAnnotations.h"
 
 #include "core/AtomicFile.h"
 
@@ -26,8 +27,6 @@
 #include <iostream>
 #include <map>
 #include <regex>
-#include <set>
-#include <sstream>
 
 namespace tablelint::schema {
 namespace {
@@ -37,53 +36,10 @@ namespace fs = std::filesystem;
 const fs::path InputRoot =
     fs::path(TABLELINT_SOURCE_DIR) / "test-inputs" / "schemas" / "checks";
 
-struct Expectation {
-  unsigned Line = 0;
-  std::string Rule;
-  unsigned Column = 0; // 0: any
-  std::string MessagePart;
-};
-
-struct Annotations {
-  std::vector<Expectation> Expected;
-  std::vector<std::pair<unsigned, std::string>> Ok;
-  std::set<std::string> Rules;
-};
-
-Annotations readAnnotations(const std::string &Text) {
-  Annotations A;
-  static const std::regex ExpectRe(R"(#\s*expect:\s*(.*)$)");
-  static const std::regex ItemRe(
-      R"(\s*([a-z0-9-]+)(:(\d+))?(\s+\"([^\"]*)\")?\s*,?)");
-  static const std::regex OkRe(R"(#\s*ok:\s*([a-z0-9-]+))");
-  std::istringstream In(Text);
-  std::string Line;
-  unsigned N = 0;
-  while (std::getline(In, Line)) {
-    ++N;
-    std::smatch M;
-    if (std::regex_search(Line, M, ExpectRe)) {
-      std::string Items = M[1];
-      std::smatch I;
-      while (std::regex_search(Items, I, ItemRe) && I.position(0) == 0 &&
-             I.length(0) > 0) {
-        Expectation E;
-        E.Line = N;
-        E.Rule = I[1];
-        if (I[3].matched)
-          E.Column = static_cast<unsigned>(std::stoul(I[3]));
-        E.MessagePart = I[5];
-        A.Expected.push_back(E);
-        A.Rules.insert(E.Rule);
-        Items = I.suffix();
-      }
-    } else if (std::regex_search(Line, M, OkRe)) {
-      A.Ok.push_back({N, M[1]});
-      A.Rules.insert(M[1]);
-    }
-  }
-  return A;
-}
+using testing_support::Annotations;
+using testing_support::Expectation;
+using testing_support::expectFindingsMatch;
+using testing_support::readAnnotations;
 
 std::vector<fs::path> inputFiles() {
   std::vector<fs::path> Files;
@@ -132,31 +88,7 @@ TEST_P(SchemaChecksGolden, FindingsMatchTheAnnotations) {
     for (const Finding &F : R.Findings)
       std::cout << File.filename().string() << ":" << F.Line << ":" << F.Column
                 << ": [" << F.RuleId << "] " << F.Message << "\n";
-  std::vector<bool> Matched(A.Expected.size(), false);
-  for (const Finding &F : R.Findings) {
-    if (!A.Rules.count(F.RuleId))
-      continue;
-    bool Found = false;
-    for (std::size_t I = 0; I < A.Expected.size() && !Found; ++I) {
-      const Expectation &E = A.Expected[I];
-      if (Matched[I] || E.Line != F.Line || E.Rule != F.RuleId ||
-          (E.Column && E.Column != F.Column) ||
-          F.Message.find(E.MessagePart) == std::string::npos)
-        continue;
-      Matched[I] = Found = true;
-    }
-    EXPECT_TRUE(Found) << File.filename().string() << ":" << F.Line << ":"
-                       << F.Column << ": unexpected " << F.RuleId << ": "
-                       << F.Message;
-  }
-  for (std::size_t I = 0; I < A.Expected.size(); ++I)
-    EXPECT_TRUE(Matched[I])
-        << File.filename().string() << ":" << A.Expected[I].Line
-        << ": expected " << A.Expected[I].Rule
-        << (A.Expected[I].MessagePart.empty()
-                ? ""
-                : " \"" + A.Expected[I].MessagePart + "\"")
-        << " was not reported";
+  expectFindingsMatch(R.Findings, A, File.filename().string(), &A.Rules);
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, SchemaChecksGolden,
