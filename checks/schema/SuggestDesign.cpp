@@ -446,17 +446,22 @@ private:
     const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, Share);
     if (Lead)
       Load = std::max(Load, Writes);
+    // A bucket goes before a time-based or constant key, after other keys;
+    // decided on the key as it was, before it is replaced below (the
+    // queries' pinned keys are rewritten the same way).
+    const bool Prefix = Lead || T.PartitionKey.isConstant();
     const std::optional<BucketChoice> Choice =
-        chooseBuckets(T, Load, Lead || T.PartitionKey.isConstant(), Lead);
+        chooseBuckets(T, Load, Prefix, Lead);
     if (!Choice)
       return;
+    // Lead points into the key about to be replaced: keep its name.
+    const std::string LeadName = Lead ? Lead->Text : std::string();
     const unsigned Buckets = Choice->Buckets;
     const SourcePos Pos = T.PartitionKey.Pos;
     T.PartitionKey = Choice->Key;
     T.PartitionKey.Pos = Pos;
     // Queries that pinned a partition pin its bucketed form; those that do
     // not know the bucket property read every bucket.
-    const bool Prefix = Lead || T.PartitionKey.isConstant();
     for (Query &Q : T.Queries) {
       const QueryFilter QF = parseQueryFilter(Q);
       if (!QF.PinnedPartition)
@@ -470,7 +475,7 @@ private:
       const std::string Bucket =
           "{" + By + "|hash:" + std::to_string(Buckets) + "}";
       const bool KnowsBucket =
-          !(Lead && By == Lead->Text) &&
+          !(!LeadName.empty() && By == LeadName) &&
           (Q.Filter.find("{" + By + "}") != std::string::npos ||
            Q.Filter.find("{" + By + ":") != std::string::npos ||
            Q.Filter.find("{" + By + "|") != std::string::npos);
