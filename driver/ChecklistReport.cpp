@@ -1,6 +1,8 @@
 // Checklist evaluation and its Markdown and HTML renderings.
 #include "driver/ChecklistReport.h"
 
+#include "core/Text.h"
+
 #include "driver/RuleDocs.h"
 
 #include <fmt/format.h>
@@ -67,29 +69,6 @@ std::string advisoryText(const std::vector<const Rule *> &Rules,
 
 std::string where(const ReportedFinding &R) {
   return fmt::format("{}:{}:{}", R.RelativePath, R.F.Line, R.F.Column);
-}
-
-std::string htmlEscape(const std::string &Text) {
-  std::string Out;
-  for (const char C : Text) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
 }
 
 // Pipes and line breaks would break a Markdown table cell.

@@ -2,6 +2,7 @@
 #include "driver/CodeAnalysis.h"
 
 #include "checks/schema/SchemaLint.h"
+#include "core/Text.h"
 
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
@@ -264,20 +265,7 @@ std::string normalisedLine(const std::string &Text, unsigned Line) {
   if (Line == 0 || Start == std::string::npos)
     return {};
   const std::size_t End = std::min(Text.find('\n', Start), Text.size());
-  std::string Out;
-  bool Space = false;
-  for (std::size_t I = Start; I < End; ++I) {
-    const char C = Text[I];
-    if (C == ' ' || C == '\t' || C == '\r' || C == '\f' || C == '\v') {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
-  return Out;
+  return foldWhitespace(std::string_view(Text).substr(Start, End - Start));
 }
 
 LintInputs collectInputs(const std::vector<std::string> &Paths,

@@ -1,6 +1,8 @@
 // Formatting the replay report: text table, JSON, self-contained HTML.
 #include "replay/Report.h"
 
+#include "core/Text.h"
+
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
@@ -418,29 +420,6 @@ llvm::json::Value reportJson(const ReplayReport &R) {
   };
   if (R.Live)
     Out["live"] = liveJson(*R.Live);
-  return Out;
-}
-
-std::string htmlEscape(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
   return Out;
 }
 

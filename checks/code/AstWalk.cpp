@@ -1,6 +1,7 @@
 // Shared AST walks (see AstWalk.h).
 #include "checks/code/AstWalk.h"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -25,6 +26,22 @@ const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
     Ps = Ctx.getParents(Ps[0]);
   }
   return nullptr;
+}
+
+const Expr *stripTemporaries(const Expr *E) {
+  while (E) {
+    const Expr *Before = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    if (E == Before)
+      return E;
+  }
+  return E;
 }
 
 namespace {

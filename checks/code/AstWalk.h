@@ -18,6 +18,10 @@ const clang::Stmt *parentOf(clang::ASTContext &Ctx, const clang::Stmt *S);
 // to its DeclStmt; never out of a function.
 const clang::Stmt *parentStmt(clang::ASTContext &Ctx, const clang::Stmt *S);
 
+// E without parentheses, implicit casts, temporaries (materialized or
+// bound) and cleanups: the expression as written.
+const clang::Expr *stripTemporaries(const clang::Expr *E);
+
 // The references to V inside Root (lambdas included), in source order.
 std::vector<const clang::DeclRefExpr *> referencesTo(const clang::VarDecl *V,
                                                      const clang::Stmt *Root);

@@ -1,6 +1,8 @@
 // The model of single-entity calls for the write checks (EntityKeys.h).
 #include "checks/code/EntityKeys.h"
 
+#include "core/Text.h"
+
 #include "checks/code/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
@@ -420,14 +422,8 @@ bool isInside(ASTContext &Ctx, const Stmt *Inner, const Stmt *Outer) {
 const Expr *stripCopies(const Expr *E) {
   while (E) {
     const Expr *Before = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = stripTemporaries(E);
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
       E = F->getSubExpr();
     else if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       if (C->getNumArgs() >= 1 &&
@@ -848,18 +844,7 @@ std::string shortSource(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
   const StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
-  std::string Out;
-  bool Space = false;
-  for (char C : Text) {
-    if (std::isspace(static_cast<unsigned char>(C))) {
-      Space = !Out.empty();
-      continue;
-    }
-    if (Space)
-      Out += ' ';
-    Space = false;
-    Out += C;
-  }
+  std::string Out = foldWhitespace(Text);
   constexpr std::size_t Max = 60;
   if (Out.size() > Max)
     Out = Out.substr(0, Max - 3) + "...";

@@ -92,14 +92,8 @@ bool StringRecovery::nothingKnown(const std::string &Text) {
 const Expr *stripStringWrappers(const Expr *E) {
   while (E) {
     const Expr *Before = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = stripTemporaries(E);
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
       E = F->getSubExpr();
     else if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       // Converting and copying constructors: the value is the first

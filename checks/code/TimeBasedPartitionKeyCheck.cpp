@@ -42,22 +42,6 @@ struct Lead {
   }
 };
 
-const Expr *skip(const Expr *E) {
-  while (E) {
-    const Expr *Before = E;
-    E = stripStringWrappers(E)->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    if (E == Before)
-      return E;
-  }
-  return E;
-}
-
 // True when D lives in namespace Top (std, fmt, utility), at any depth,
 // or is a C library function (declared at global scope or extern "C").
 bool inNamespace(const Decl *D, StringRef Top) {
@@ -147,7 +131,7 @@ bool isForInductionVariable(ASTContext &Ctx, const VarDecl *V) {
 
 // Stream manipulators change how the next value is written, not what.
 bool isManipulator(const Expr *E) {
-  E = skip(E);
+  E = stripStringWrappers(E);
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
     return isa<FunctionDecl>(D->getDecl());
   if (const auto *C = dyn_cast<CallExpr>(E))
@@ -230,7 +214,7 @@ Lead KeyOrigin::arithmetic(const Expr *L, const Expr *R, unsigned Depth) {
 Lead KeyOrigin::lead(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return Lead::other();
-  E = skip(E);
+  E = stripStringWrappers(E);
   if (isa<StringLiteral, IntegerLiteral, CharacterLiteral, FloatingLiteral,
           CXXBoolLiteralExpr, CXXNullPtrLiteralExpr>(E))
     return Lead::constant();

@@ -37,22 +37,6 @@ constexpr std::pair<ApiRole, const char *> TableWork[] = {
     {ApiRole::AsyncOperation, "asynchronous table operations"},
 };
 
-const Expr *skip(const Expr *E) {
-  while (E) {
-    const Expr *Before = E->IgnoreParenImpCasts();
-    E = Before;
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    if (E == Before)
-      return E;
-  }
-  return E;
-}
-
 std::string sourceText(ASTContext &Ctx, SourceRange R) {
   return Lexer::getSourceText(CharSourceRange::getTokenRange(R),
                               Ctx.getSourceManager(), Ctx.getLangOpts())
@@ -87,7 +71,7 @@ bool isStdDecl(const Decl *D) {
 // this->pending_, batch.tasks).
 const ValueDecl *rootDecl(const Expr *E) {
   while (E) {
-    E = skip(E);
+    E = stripTemporaries(E);
     if (const auto *D = dyn_cast<DeclRefExpr>(E))
       return D->getDecl();
     if (const auto *M = dyn_cast<MemberExpr>(E)) {
@@ -119,7 +103,7 @@ const ValueDecl *rootDecl(const Expr *E) {
 const Stmt *bodyOfCallable(const Expr *E, unsigned Depth = 0) {
   if (!E || Depth > 4)
     return nullptr;
-  E = skip(E);
+  E = stripTemporaries(E);
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     if (C->getNumArgs() == 1) // a copy or move of the callable
       return bodyOfCallable(C->getArg(0), Depth + 1);

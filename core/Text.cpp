@@ -1,0 +1,48 @@
+// Small text helpers (see Text.h).
+#include "core/Text.h"
+
+#include <cctype>
+
+namespace tablelint {
+
+std::string htmlEscape(std::string_view Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (const char C : Text) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+std::string foldWhitespace(std::string_view Text) {
+  std::string Out;
+  bool Space = false;
+  for (const char C : Text) {
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace tablelint

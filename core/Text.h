@@ -1,0 +1,17 @@
+// Small text helpers shared by the reporters and the checks.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace tablelint {
+
+// Escapes &, <, > and " for HTML text and attribute values.
+std::string htmlEscape(std::string_view Text);
+
+// Text with each run of whitespace folded into one space and none at the
+// ends: "a \t b\n" -> "a b". Used for code snippets in messages and for
+// the line-number-free anchors of baselines.
+std::string foldWhitespace(std::string_view Text);
+
+} // namespace tablelint
