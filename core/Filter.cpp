@@ -3,6 +3,8 @@
 // offset of the offending token and what was expected there.
 #include "core/Filter.h"
 
+#include "core/Utf8Text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -75,11 +77,7 @@ bool isKeyword(std::string_view W) {
 std::string describe(const Token &T) {
   if (T.Kind == TokenKind::End)
     return "the end of the filter";
-  std::string Text(T.Text.substr(0, 40));
-  for (char &C : Text)
-    if (static_cast<unsigned char>(C) < 0x20)
-      C = '?';
-  return "'" + Text + (T.Text.size() > 40 ? "...'" : "'");
+  return "'" + escapeControlBytes(ellipsize(T.Text, 43)) + "'";
 }
 
 // A consumed keyword or parenthesis, for messages ("after 'and'"): only its
@@ -171,7 +169,8 @@ public:
       finish(T);
       return;
     }
-    ++Pos;
+    // One character, not one byte of it: the message quotes it whole.
+    Pos += std::max<std::size_t>(1, utf8SequenceLength(Source, Pos));
     T.Kind = TokenKind::Invalid;
     finish(T);
     fail(T.Offset, "unexpected character " + describe(T));

@@ -2,11 +2,11 @@
 // density (low-density-query) and size (filter-too-complex).
 #include "core/FilterProblems.h"
 
+#include "core/Utf8Text.h"
+
 namespace tablelint {
 
 namespace {
-
-constexpr std::size_t MaxQuotedFilter = 120;
 
 std::string overTable(const FilterProblemOptions &O) {
   return O.Table.empty() ? "" : " over '" + O.Table + "'";
@@ -22,10 +22,7 @@ std::string quoted(const std::vector<std::string> &Names) {
 } // namespace
 
 std::string quoteFilterForMessage(const Filter &F) {
-  std::string S = F.str();
-  if (S.size() > MaxQuotedFilter)
-    S = S.substr(0, MaxQuotedFilter - 3) + "...";
-  return "\"" + S + "\"";
+  return "\"" + ellipsize(F.str(), MaxQuotedFilter) + "\"";
 }
 
 std::vector<FilterProblem> findFilterProblems(const Filter *F,

@@ -24,8 +24,12 @@ struct FilterProblemOptions {
   unsigned MaxComparisons = limits::MaxFilterComparisons;
 };
 
+// Bytes of a filter that messages quote; longer ones are cut (on a
+// character boundary) and end in "...".
+inline constexpr std::size_t MaxQuotedFilter = 120;
+
 // The filter as messages quote it: canonical, unknown values as {?}, cut to
-// a readable length.
+// MaxQuotedFilter.
 std::string quoteFilterForMessage(const Filter &F);
 
 // Problems of one classified query. F may be null (a query without filter:

@@ -9,12 +9,14 @@
 #include "core/FilterProblems.h"
 #include "core/QueryScope.h"
 #include "core/RuleCatalog.h"
+#include "core/Utf8Text.h"
 
 #include <fmt/format.h>
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -75,20 +77,44 @@ std::pair<std::size_t, std::size_t> lineColumn(std::string_view S,
   return {Line, Offset - LineStart + 1};
 }
 
-// The source line holding Offset and a caret under it, clang style.
+bool isUtf8Continuation(char C) {
+  return (static_cast<unsigned char>(C) & 0xC0) == 0x80;
+}
+
+// The source line holding Offset and a caret under it, clang style. A long
+// line is shown around the error only, control bytes are escaped, and the
+// caret counts characters, not bytes.
 std::string caretSnippet(std::string_view S, std::size_t Offset) {
-  const std::size_t Start =
+  constexpr std::size_t Context = 60;
+  Offset = std::min(Offset, S.size());
+  std::size_t Start =
       Offset == 0 ? 0 : S.rfind('\n', Offset - 1) == std::string_view::npos
                             ? 0
                             : S.rfind('\n', Offset - 1) + 1;
-  std::size_t End = S.find('\n', Start);
+  std::size_t End = S.find('\n', Offset);
   if (End == std::string_view::npos)
     End = S.size();
-  std::string Line(S.substr(Start, End - Start));
-  std::string Caret;
-  for (std::size_t I = Start; I < Offset; ++I)
-    Caret += S[I] == '\t' ? '\t' : ' ';
-  return Line + "\n" + Caret + "^\n";
+  std::string Before, After;
+  if (Offset - Start > Context) {
+    Start = Offset - Context;
+    while (Start < Offset && isUtf8Continuation(S[Start]))
+      ++Start;
+    Before = "...";
+  }
+  bool Cut = false;
+  if (End - Offset > Context) {
+    End = Offset + Context;
+    while (End > Offset && isUtf8Continuation(S[End]))
+      --End;
+    Cut = true;
+  }
+  Before += escapeControlBytes(S.substr(Start, Offset - Start));
+  After = escapeControlBytes(S.substr(Offset, End - Offset)) +
+          (Cut ? "..." : "");
+  const auto Columns = static_cast<std::size_t>(
+      std::count_if(Before.begin(), Before.end(),
+                    [](char C) { return !isUtf8Continuation(C); }));
+  return Before + After + "\n" + std::string(Columns, ' ') + "^\n";
 }
 
 std::string pinnedList(const std::vector<PinnedKey> &Keys) {

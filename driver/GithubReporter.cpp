@@ -4,25 +4,34 @@
 
 #include "driver/Fingerprint.h"
 
+#include "core/Utf8Text.h"
+
 #include <fmt/format.h>
 
 namespace tablelint {
 
 // The workflow-command rules: '%', CR and LF in the message; those and
-// ':' and ',' in property values (they delimit the properties).
+// ':' and ',' in property values (they delimit the properties). Other
+// control bytes and broken UTF-8 are escaped first (\xNN), as in the text
+// output, so the log shows them instead of garbling.
 std::string escapeGithubData(const std::string &Text) {
   std::string Out;
-  for (const char C : Text) {
-    if (C == '%')
-      Out += "%25";
-    else if (C == '\r')
-      Out += "%0D";
-    else if (C == '\n')
-      Out += "%0A";
-    else
-      Out += C;
+  std::size_t Start = 0;
+  for (;;) {
+    const std::size_t Break = Text.find_first_of("\r\n", Start);
+    const std::string_view Chunk = std::string_view(Text).substr(
+        Start, Break == std::string::npos ? std::string::npos : Break - Start);
+    for (const char C : escapeControlBytes(Chunk)) {
+      if (C == '%')
+        Out += "%25";
+      else
+        Out += C;
+    }
+    if (Break == std::string::npos)
+      return Out;
+    Out += Text[Break] == '\r' ? "%0D" : "%0A";
+    Start = Break + 1;
   }
-  return Out;
 }
 
 std::string escapeGithubProperty(const std::string &Text) {

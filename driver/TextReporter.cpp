@@ -1,6 +1,8 @@
 // Text output in clang's diagnostic format, and the stderr summary.
 #include "driver/Reporters.h"
 
+#include "core/Utf8Text.h"
+
 #include <fmt/format.h>
 
 #include <set>
@@ -9,13 +11,16 @@ namespace tablelint {
 
 namespace {
 
+// Paths and messages quote what users wrote: control bytes and broken
+// UTF-8 are escaped so each diagnostic stays one readable line.
 std::string where(const std::string &File, unsigned Line, unsigned Column) {
   if (File.empty())
     return "tablelint";
+  const std::string Shown = escapeControlBytes(File);
   if (!Line)
-    return File;
-  return Column ? fmt::format("{}:{}:{}", File, Line, Column)
-                : fmt::format("{}:{}", File, Line);
+    return Shown;
+  return Column ? fmt::format("{}:{}:{}", Shown, Line, Column)
+                : fmt::format("{}:{}", Shown, Line);
 }
 
 std::string plural(std::size_t N, const char *One, const char *Many) {
@@ -30,10 +35,10 @@ std::string renderText(const LintResult &Result) {
     const Finding &F = R.F;
     Out += fmt::format("{}: {}: {} [tablelint-{}]\n",
                        where(F.File, F.Line, F.Column), severityName(F.Level),
-                       F.Message, F.RuleId);
+                       escapeControlBytes(F.Message), F.RuleId);
     for (const Finding::Note &N : F.Notes)
       Out += fmt::format("{}: note: {}\n", where(N.File, N.Line, N.Column),
-                         N.Message);
+                         escapeControlBytes(N.Message));
   }
   return Out;
 }
@@ -42,7 +47,7 @@ std::string renderNotifications(const LintResult &Result) {
   std::string Out;
   for (const ToolNotification &N : Result.Notifications)
     Out += fmt::format("{}: {}: {}\n", where(N.File, N.Line, N.Column),
-                       severityName(N.Level), N.Message);
+                       severityName(N.Level), escapeControlBytes(N.Message));
   return Out;
 }
 

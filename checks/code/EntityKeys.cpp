@@ -2,6 +2,7 @@
 #include "checks/code/EntityKeys.h"
 
 #include "core/Text.h"
+#include "core/Utf8Text.h"
 
 #include "checks/code/StringRecovery.h"
 
@@ -844,11 +845,7 @@ std::string shortSource(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
   const StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
-  std::string Out = foldWhitespace(Text);
-  constexpr std::size_t Max = 60;
-  if (Out.size() > Max)
-    Out = Out.substr(0, Max - 3) + "...";
-  return Out;
+  return ellipsize(foldWhitespace(Text), 60);
 }
 
 unsigned lineOf(SourceLocation Loc, ASTContext &Ctx) {

@@ -3,6 +3,7 @@
 
 #include "checks/code/StringRecovery.h"
 #include "core/ServiceLimits.h"
+#include "core/Utf8Text.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -180,10 +181,7 @@ void UnbatchedWritesCheck::checkBlock(const CompoundStmt *Block,
     if (Run.size() >= MinWrites) {
       std::string RowKeys;
       for (std::size_t I = 0; I < Run.size() && I < 3; ++I) {
-        std::string Key = Run[I].RowKey;
-        if (Key.size() > 24)
-          Key = Key.substr(0, 21) + "...";
-        RowKeys += (I ? ", '" : "'") + Key + "'";
+        RowKeys += (I ? ", '" : "'") + ellipsize(Run[I].RowKey, 24) + "'";
       }
       if (Run.size() > 3)
         RowKeys += ", ...";
