@@ -3,6 +3,7 @@
 // offset of the offending token and what was expected there.
 #include "core/Filter.h"
 
+#include "core/ServiceLimits.h"
 #include "core/Utf8Text.h"
 
 #include <algorithm>
@@ -16,8 +17,9 @@ namespace tablelint {
 namespace {
 
 // Nesting deeper than this is rejected rather than recursed into, so a
-// hostile filter cannot exhaust the stack.
-constexpr unsigned MaxNesting = 100;
+// hostile filter cannot exhaust the stack. Counted as the canonical form
+// (Filter::str) nests, so whatever parses also parses once printed.
+constexpr unsigned MaxNesting = MaxFilterNesting;
 
 enum class TokenKind : std::uint8_t {
   End,
@@ -487,33 +489,79 @@ private:
     return add(std::move(N));
   }
 
+  // The operands of a chain `a and b and c ...` (or of `or`) are joined
+  // pairwise, round after round, so the tree is balanced: a chain of n terms
+  // is log2(n) deep, and every recursive walk of the tree (printing,
+  // classifying, evaluating) stays shallow however long the chain. And and
+  // or are associative, so the shape does not change the meaning; two or
+  // three terms give the same tree as left-to-right joining.
+  std::uint32_t joinBalanced(FilterNodeKind Kind,
+                             std::vector<std::uint32_t> &Terms) {
+    while (Terms.size() > 1) {
+      std::size_t Kept = 0;
+      for (std::size_t I = 0; I + 1 < Terms.size(); I += 2)
+        Terms[Kept++] = addBinary(Kind, Terms[I], Terms[I + 1]);
+      if (Terms.size() % 2)
+        Terms[Kept++] = Terms.back();
+      Terms.resize(Kept);
+    }
+    return Terms.front();
+  }
+
   bool parseOr(std::uint32_t &Out, unsigned Depth) {
-    if (!parseAnd(Out, Depth))
+    std::vector<std::uint32_t> Terms(1);
+    if (!parseAnd(Terms[0], Depth))
       return false;
     while (isWord("or")) {
       const TokenRef Op = refOf(Tok);
       advance();
-      std::uint32_t Right = 0;
-      if (!parseAnd(Right, Depth, &Op))
+      if (!parseAnd(Terms.emplace_back(), Depth, &Op))
         return false;
-      Out = addBinary(FilterNodeKind::Or, Out, Right);
     }
+    Out = joinBalanced(FilterNodeKind::Or, Terms);
     return true;
   }
 
   bool parseAnd(std::uint32_t &Out, unsigned Depth,
                 const TokenRef *After = nullptr) {
-    if (!parseUnary(Out, Depth, After))
+    std::vector<std::uint32_t> Terms(1);
+    if (!parseUnary(Terms[0], Depth, After))
       return false;
     while (isWord("and")) {
       const TokenRef Op = refOf(Tok);
       advance();
-      std::uint32_t Right = 0;
-      if (!parseUnary(Right, Depth, &Op))
+      if (!parseUnary(Terms.emplace_back(), Depth, &Op))
         return false;
-      Out = addBinary(FilterNodeKind::And, Out, Right);
     }
+    Out = joinBalanced(FilterNodeKind::And, Terms);
     return true;
+  }
+
+  // Counts a comparison (or bare property) about to be added; past
+  // MaxFilterTerms the filter is refused at that comparison.
+  bool countTerm(std::uint32_t Offset) {
+    if (++TermCount <= MaxFilterTerms)
+      return true;
+    return fail(Offset, "the filter has more than " +
+                            std::to_string(MaxFilterTerms) +
+                            " comparisons; tablelint does not analyse longer "
+                            "filters (the Table service accepts at most " +
+                            std::to_string(limits::MaxFilterComparisons) +
+                            ")");
+  }
+
+  // The canonical form writes a comparison under `not` in parentheses
+  // (`not (A eq 1)`): one level deeper than `not A eq 1` as written.
+  bool printedNestingFits(const TokenRef *After, unsigned Depth,
+                          std::uint32_t Offset) {
+    if (!After || After->Text != "not" || Depth + 1 <= MaxNesting)
+      return true;
+    return fail(Offset, nestingMessage());
+  }
+
+  static std::string nestingMessage() {
+    return "the filter nests deeper than " + std::to_string(MaxNesting) +
+           " levels (parentheses and 'not')";
   }
 
   // After: the keyword just consumed ('and', 'or', 'not', '('), for
@@ -522,8 +570,7 @@ private:
     if (Error)
       return false;
     if (Depth > MaxNesting)
-      return fail(Tok.Offset, "the filter nests deeper than " +
-                                  std::to_string(MaxNesting) + " levels");
+      return fail(Tok.Offset, nestingMessage());
     if (isWord("not")) {
       const TokenRef Not = refOf(Tok);
       advance();
@@ -591,9 +638,14 @@ private:
       N.PropertyOffset = Left.Offset;
       N.Offset = Left.Offset;
       N.Length = Left.Length;
+      if (!countTerm(N.Offset))
+        return false;
       Out = add(std::move(N));
       return true;
     }
+    if (!printedNestingFits(After, Depth, Left.Offset) ||
+        !countTerm(Left.Offset))
+      return false;
     const TokenRef OpTok = refOf(Tok);
     advance();
     if (Error)
@@ -693,6 +745,7 @@ private:
   Lexer Lex;
   Token Tok;
   Filter F;
+  unsigned TermCount = 0;
   std::optional<FilterError> Error;
 };
 
@@ -746,8 +799,9 @@ void print(const Filter &F, std::uint32_t Index, std::string &Out) {
     break;
   case FilterNodeKind::Not:
     Out += "not ";
-    // `not A eq 1` would re-parse the same, but reads ambiguously.
-    Child(N.Left, F.node(N.Left).Kind == FilterNodeKind::BoolProperty ? 4 : 5);
+    // `not A eq 1` would re-parse the same, but reads ambiguously; a
+    // negated `not` or bare property needs no parentheses (`not not X`).
+    Child(N.Left, F.node(N.Left).Kind == FilterNodeKind::Compare ? 5 : 3);
     break;
   }
 }

@@ -75,7 +75,8 @@ struct FilterNode {
   // stored as Name gt 'a' with LiteralFirst set.
   CompareOp Op = CompareOp::Eq;
   bool LiteralFirst = false;
-  // And/Or: both children. Not: Left only.
+  // And/Or: both children; a chain of one operator (`a and b and c`) is a
+  // balanced tree of them, log2(n) deep. Not: Left only.
   std::uint32_t Left = 0;
   std::uint32_t Right = 0;
   // Compare, BoolProperty.
@@ -121,6 +122,14 @@ struct FilterError {
   // "expected a literal after 'eq' at column 17".
   std::string str() const;
 };
+
+// Limits of what the parser accepts, against hostile input (the service's
+// own cap, limits::MaxFilterComparisons, is far lower and is a finding, not
+// a parse error). Nesting counts parentheses and `not`s as the canonical
+// form (Filter::str) writes them, so a filter that parses also parses once
+// printed. Past either limit the filter is refused with a positioned error.
+inline constexpr unsigned MaxFilterNesting = 100;
+inline constexpr unsigned MaxFilterTerms = 1000;
 
 struct FilterParseOptions {
   // When non-zero, this byte stands for a value that is not known

@@ -1,6 +1,9 @@
 // Reports filters that do not parse under the Table service grammar.
 #include "checks/code/InvalidFilterCheck.h"
 
+#include "core/FilterProblems.h"
+#include "core/Utf8Text.h"
+
 namespace tablelint::code {
 
 void InvalidFilterCheck::checkQuery(const AnalyzedQuery &Q,
@@ -15,9 +18,11 @@ void InvalidFilterCheck::checkQuery(const AnalyzedQuery &Q,
   std::string Shown;
   for (char C : Text)
     Shown += C == UnknownValueMarker ? std::string("{?}") : std::string(1, C);
+  // A long filter is quoted by its start, as in the other filter messages;
+  // the column points at the error.
   diag(filterLocation(Q, Q.ParseError->Offset, Ctx),
        "filter \"%0\" does not parse: %1")
-      << Shown << Q.ParseError->str();
+      << ellipsize(Shown, MaxQuotedFilter) << Q.ParseError->str();
 }
 
 } // namespace tablelint::code
