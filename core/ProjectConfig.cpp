@@ -1,7 +1,7 @@
 // Finding and loading .tablelint.yaml.
 #include "core/ProjectConfig.h"
 
-#include "core/AtomicFile.h"
+#include "core/InputFile.h"
 #include "core/YamlReader.h"
 
 #include <algorithm>
@@ -14,6 +14,8 @@ namespace tablelint {
 namespace fs = std::filesystem;
 
 namespace {
+// A configuration is a few hundred bytes; more than this is not one.
+constexpr std::uint64_t MaxConfigBytes = 1 << 20;
 std::mutex OverrideMutex;
 std::string OverridePath;
 } // namespace
@@ -213,9 +215,12 @@ void readThresholds(const YAML::Node &Node, const std::string &Path,
 std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   auto C = std::make_shared<ProjectConfig>();
   C->Path = Path;
-  auto Text = readFile(Path);
+  std::string Problem;
+  auto Text = readInputFile(Path, {MaxConfigBytes, "configuration files"},
+                            Problem);
   if (!Text) {
-    C->Errors.push_back({Path, 0, 0, "cannot read the configuration file"});
+    C->Errors.push_back(
+        {Path, 0, 0, "cannot read the configuration file: " + Problem});
     return C;
   }
   auto Doc = parseYaml(Path, *Text, C->Errors);

@@ -2,6 +2,7 @@
 #include "driver/CodeAnalysis.h"
 
 #include "checks/schema/SchemaLint.h"
+#include "core/InputFile.h"
 #include "core/Text.h"
 
 #include "core/ProjectConfig.h"
@@ -301,6 +302,12 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
         In.SchemaFiles.push_back(Abs);
       else if (fs::path(P).filename() != ProjectConfigFileName)
         Files.push_back(Abs);
+    } else if (const std::string Kind = nonRegularFileKind(P); !Kind.empty()) {
+      // A FIFO or a device is not read: it could block or never end.
+      In.Problems.push_back(problem("not-a-file", fs::absolute(P).string(),
+                                    "it is " + Kind +
+                                        ", not a regular file: tablelint "
+                                        "reads source and schema files"));
     } else {
       In.Problems.push_back(problem("no-such-file", fs::absolute(P).string(),
                                     "no such file or directory"));

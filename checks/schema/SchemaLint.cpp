@@ -1,7 +1,7 @@
 // Load, check, suppress: one schema file through the schema checks.
 #include "checks/schema/SchemaLint.h"
 
-#include "core/AtomicFile.h"
+#include "core/InputFile.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/Suppressions.h"
 
@@ -37,15 +37,12 @@ SchemaLintResult lintSchemaText(const std::string &Text,
 
 SchemaLintResult lintSchemaFile(const std::string &Path,
                                 const SchemaCheckOptions &Options) {
-  std::optional<std::string> Text = readFile(Path);
+  // The loader reads (the size checked first) and words an unreadable
+  // file the same way for every caller.
+  SchemaLintResult R;
+  std::optional<std::string> Text = readSchemaFile(Path, {}, R.Errors);
   if (!Text) {
-    // The loader words an unreadable file the same way for every caller.
-    SchemaLintResult R;
-    SchemaLoad Load = loadSchemaFile(Path);
-    R.Model = std::move(Load.Value);
-    R.Errors = std::move(Load.Errors);
-    if (R.Errors.empty())
-      R.Errors.push_back({Path, 0, 0, "cannot read the file"});
+    R.Model.File = Path;
     return R;
   }
   return lintSchemaText(*Text, Path, Options);
@@ -59,7 +56,12 @@ bool looksLikeSchemaFile(const std::string &Path) {
   const std::string Name = P.filename().string();
   if (Name == ".tablelint.yaml" || Name == ".tablelint.yml")
     return false;
-  std::optional<std::string> Text = readFile(Path);
+  // The top-level keys are near the start: a look at the first part of a
+  // large file is enough, and never reads it all.
+  constexpr std::uint64_t LookBytes = 1 << 20;
+  std::string Problem;
+  std::optional<std::string> Text =
+      readInputFilePrefix(Path, LookBytes, Problem);
   if (!Text)
     return false;
   // A top-level key starts a line, without indentation.

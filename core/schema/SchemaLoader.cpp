@@ -2,8 +2,8 @@
 // cross-reference checks, then comments (notes and suppressions).
 #include "core/schema/SchemaLoader.h"
 
-#include "core/AtomicFile.h"
 #include "core/Filter.h"
+#include "core/InputFile.h"
 #include "core/YamlReader.h"
 #include "core/schema/NameHint.h"
 #include "core/schema/SchemaComments.h"
@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <set>
-#include <sys/stat.h>
 #include <unordered_set>
 
 namespace tablelint::schema {
@@ -46,10 +45,8 @@ std::size_t takeColumn(std::string &Problem) {
   return Column ? Column - 1 : 0;
 }
 
-std::string tooLarge(std::uint64_t Bytes, std::uint64_t Limit) {
-  return "the file is " + std::to_string(Bytes) +
-         " bytes; schema files are limited to " + std::to_string(Limit) +
-         " bytes";
+InputFileLimit schemaFileLimit(const SchemaLoadOptions &Options) {
+  return {Options.MaxFileBytes, "schema files"};
 }
 
 bool isInteger(EdmType T) { return T == EdmType::Int32 || T == EdmType::Int64; }
@@ -979,7 +976,8 @@ SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
   std::vector<InputError> &Errors = Result.Errors;
   if (Text.size() > Options.MaxFileBytes) {
     Errors.push_back(
-        {FileName, 0, 0, tooLarge(Text.size(), Options.MaxFileBytes)});
+        {FileName, 0, 0,
+         fileTooLargeMessage(Text.size(), schemaFileLimit(Options))});
     return Result;
   }
   // yaml-cpp recurses once per nesting level: measure before handing it
@@ -1026,24 +1024,25 @@ SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
   return Result;
 }
 
+std::optional<std::string> readSchemaFile(const std::string &Path,
+                                          const SchemaLoadOptions &Options,
+                                          std::vector<InputError> &Errors) {
+  std::string Problem;
+  std::optional<std::string> Text =
+      readInputFile(Path, schemaFileLimit(Options), Problem);
+  if (!Text)
+    Errors.push_back({Path, 0, 0, "cannot read the file: " + Problem});
+  return Text;
+}
+
 SchemaLoad loadSchemaFile(const std::string &Path,
                           const SchemaLoadOptions &Options) {
-  auto Failed = [&](std::string Message) {
-    SchemaLoad Result;
-    Result.Value.File = Path;
-    Result.Errors.push_back({Path, 0, 0, std::move(Message)});
-    return Result;
-  };
-  // Checked before reading, so a huge file is never loaded into memory.
-  struct stat Info;
-  if (::stat(Path.c_str(), &Info) != 0 || !S_ISREG(Info.st_mode))
-    return Failed("cannot read the file");
-  if (static_cast<std::uint64_t>(Info.st_size) > Options.MaxFileBytes)
-    return Failed(tooLarge(static_cast<std::uint64_t>(Info.st_size),
-                           Options.MaxFileBytes));
-  const std::optional<std::string> Text = readFile(Path);
+  SchemaLoad Result;
+  Result.Value.File = Path;
+  const std::optional<std::string> Text =
+      readSchemaFile(Path, Options, Result.Errors);
   if (!Text)
-    return Failed("cannot read the file");
+    return Result;
   return loadSchemaText(*Text, Path, Options);
 }
 

@@ -18,6 +18,7 @@
 #include "core/schema/Schema.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,9 +48,15 @@ struct SchemaLoad {
 // FileName names the text in messages and becomes Schema::File.
 SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
                           const SchemaLoadOptions &Options = {});
-// Reads Path (an unreadable or oversized file is one error at line 0).
+// Reads Path (an unreadable, non-regular or oversized file is one error at
+// line 0; the size is checked before anything is read).
 SchemaLoad loadSchemaFile(const std::string &Path,
                           const SchemaLoadOptions &Options = {});
+// The reading step of loadSchemaFile alone: the text, or nullopt and the
+// error in Errors.
+std::optional<std::string> readSchemaFile(const std::string &Path,
+                                          const SchemaLoadOptions &Options,
+                                          std::vector<InputError> &Errors);
 
 // True when Text looks like a tablelint schema (a top-level `version:` and
 // `tables:`, `accounts:` or `clients:` key), for telling schema files from

@@ -569,7 +569,8 @@ TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
                 "'version' and 'tables'"});
   EXPECT_EQ(messages(loadSchemaFile("/nonexistent/schema.yaml")),
             std::vector<std::string>{
-                "/nonexistent/schema.yaml: error: cannot read the file"});
+                "/nonexistent/schema.yaml: error: cannot read the file: no "
+                "such file or directory"});
 }
 
 // ------------------------------------------------------------ suppressions
