@@ -2,6 +2,8 @@
 #include "core/Text.h"
 
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 
 namespace tablelint {
 
@@ -43,6 +45,15 @@ std::string foldWhitespace(std::string_view Text) {
     Out += C;
   }
   return Out;
+}
+
+std::string formatForMessage(double Value) {
+  char Buf[32];
+  if (std::fabs(Value) < 1e15)
+    std::snprintf(Buf, sizeof Buf, "%.0f", std::trunc(Value));
+  else
+    std::snprintf(Buf, sizeof Buf, "%.3g", Value);
+  return Buf;
 }
 
 } // namespace tablelint

@@ -14,4 +14,9 @@ std::string htmlEscape(std::string_view Text);
 // the line-number-free anchors of baselines.
 std::string foldWhitespace(std::string_view Text);
 
+// A count or a measure computed in floating point, for a message: its whole
+// part below 10^15 ("1000000000000"), three significant digits above
+// ("9.49e+18"), never a wrapped integer.
+std::string formatForMessage(double Value);
+
 } // namespace tablelint

@@ -6,6 +6,7 @@
 #include "driver/ExitCode.h"
 
 #include "core/AtomicFile.h"
+#include "core/Text.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "replay/DesignPlan.h"
@@ -31,7 +32,8 @@ const std::vector<OptionSpec> &replayOptions() {
        0,
        true,
        "D",
-       "simulated time to generate, e.g. 90s, 10m, 1h (default 10m)",
+       "simulated time to generate, e.g. 90s, 10m, 1h (default 10m, at most "
+       "366d)",
        {}},
       {"ramp-up",
        0,
@@ -147,6 +149,11 @@ bool parseDurationOption(const ParsedArgs &A, const char *Name, double Default,
   }
   std::string Error;
   std::optional<double> D = schema::parseDurationSeconds(A.get(Name), Error);
+  if (D && *D > replay::MaxReplaySeconds) {
+    D.reset();
+    Error = "the replay simulates at most " +
+            schema::formatDuration(replay::MaxReplaySeconds);
+  }
   if (!D) {
     std::cerr << "tablelint: error: --" << Name << " '" << A.get(Name)
               << "': " << Error << "\n";
@@ -270,8 +277,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
       Expected += Op.PerSecond * WO.DurationSeconds;
     if (Expected > MaxGeneratedOperations) {
       std::cerr << "tablelint: error: " << Files[0] << " declares "
-                << static_cast<long long>(Expected)
-                << " operations over --duration "
+                << formatForMessage(Expected) << " operations over --duration "
                 << schema::formatDuration(WO.DurationSeconds)
                 << "; the replay holds at most "
                 << static_cast<long long>(MaxGeneratedOperations)

@@ -180,6 +180,31 @@ private:
   }
   void push(double Time, EventKind Kind, std::uint32_t Index) {
     Heap.push({Time, Seq++, Kind, Index});
+    if (Kind == EventKind::Send || Kind == EventKind::Complete)
+      ++RequestEvents;
+  }
+  // The time of the periodic event (every Interval) after the one at Now.
+  // While nothing is in flight or buffered, the periodic events before the
+  // next workload event at NextWorkload change nothing but the clock (the
+  // partition manager sees no load, flushes find empty buffers), so they are
+  // skipped: CPU time follows the operations, not the simulated time. The
+  // result stays on the event's grid (Now + k * Interval): the first point
+  // before NextWorkload (Before, for the manager, which then measures the
+  // next interval from there) or at or after it (for flushes). Infinity:
+  // nothing will happen again.
+  double nextPeriodic(double Now, double Interval, double NextWorkload,
+                      bool Before) const {
+    const double Next = Now + Interval;
+    if (RequestEvents || Next >= NextWorkload || !buffersEmpty())
+      return Next;
+    if (std::isinf(NextWorkload))
+      return NextWorkload;
+    const double Steps = std::ceil((NextWorkload - Now) / Interval);
+    return Now + std::max(1.0, Before ? Steps - 1 : Steps) * Interval;
+  }
+  bool buffersEmpty() const {
+    return std::all_of(Buffers.begin(), Buffers.end(),
+                       [](const auto &KV) { return KV.second.Ops.empty(); });
   }
   std::uint32_t newRequest() {
     if (!FreeRequests.empty()) {
@@ -223,6 +248,8 @@ private:
   std::priority_queue<SimEvent, std::vector<SimEvent>, std::greater<SimEvent>>
       Heap;
   std::uint64_t Seq = 0;
+  // Send and Complete events in Heap: requests in flight or waiting to retry.
+  std::size_t RequestEvents = 0;
   // Deques: requests and queries keep their addresses (a cursor points at
   // its query's filter) while new ones are added.
   std::deque<Request> Requests;
@@ -524,6 +551,8 @@ DesignResult Runner::run() {
     }
     const SimEvent E = Heap.top();
     Heap.pop();
+    if (E.Kind == EventKind::Send || E.Kind == EventKind::Complete)
+      --RequestEvents;
     switch (E.Kind) {
     case EventKind::Send:
       send(E.Index, E.Time);
@@ -531,17 +560,22 @@ DesignResult Runner::run() {
     case EventKind::Complete:
       complete(E.Index, E.Time);
       break;
-    case EventKind::Flush:
+    case EventKind::Flush: {
       for (auto &[Key, B] : Buffers)
         flushBuffer(B, E.Time);
-      if (E.Time + O.BatchFlushSeconds <= End)
-        push(E.Time + O.BatchFlushSeconds, EventKind::Flush, 0);
+      const double Next = nextPeriodic(E.Time, O.BatchFlushSeconds, TW, false);
+      if (Next <= End)
+        push(Next, EventKind::Flush, 0);
       break;
-    case EventKind::Tick:
+    }
+    case EventKind::Tick: {
       Service.managerTick(E.Time);
-      if (E.Time + O.Service.ManagerIntervalSeconds <= End)
-        push(E.Time + O.Service.ManagerIntervalSeconds, EventKind::Tick, 0);
+      const double Next =
+          nextPeriodic(E.Time, O.Service.ManagerIntervalSeconds, TW, true);
+      if (Next <= End)
+        push(Next, EventKind::Tick, 0);
       break;
+    }
     }
   }
   // Whatever is still pending did not complete in time.

@@ -1,6 +1,9 @@
 // The JSON-lines trace format: writing a workload, reading one back.
 #include "replay/Trace.h"
 
+#include "core/Text.h"
+#include "core/schema/SchemaValues.h"
+
 #include <llvm/Support/Error.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
@@ -166,9 +169,17 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
       continue;
     }
     const std::optional<double> T = O->getNumber("t");
-    if (!T || *T < 0) {
+    if (!T || !(*T >= 0)) {
       Fail(columnOf(Line, "t"),
            "\"t\" must be a non-negative number of seconds");
+      continue;
+    }
+    if (*T > MaxReplaySeconds) {
+      Fail(columnOf(Line, "t"),
+           "\"t\" is " + formatForMessage(*T) +
+               " seconds; a trace spans at most " +
+               schema::formatDuration(MaxReplaySeconds) + " (" +
+               schema::formatNumber(MaxReplaySeconds) + " seconds)");
       continue;
     }
     const std::optional<llvm::StringRef> OpName = O->getString("op");

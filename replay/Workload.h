@@ -75,6 +75,12 @@ struct WorkloadEvent {
   std::uint32_t Entity = 0;
 };
 
+// The longest simulated time a replay covers, generated (--duration) or
+// recorded (a trace's "t"): a year, with room for a leap day. Replays are
+// about minutes to days of traffic; beyond this a value is a typo or a
+// unit mix-up (milliseconds written as seconds).
+inline constexpr double MaxReplaySeconds = 366 * 86400.0;
+
 struct WorkloadOptions {
   double DurationSeconds = 600;
   // Rates climb linearly from 0 to the declared rate over the ramp-up.

@@ -245,6 +245,11 @@ std::optional<double> parseDurationSeconds(std::string_view Text,
     Error = "a duration cannot be negative, got '" + std::string(Text) + "'";
     return std::nullopt;
   }
+  if (*V > MaxDurationSeconds) {
+    Error = "a duration is at most " + formatDuration(MaxDurationSeconds) +
+            " (100 years), got '" + std::string(Text) + "'";
+    return std::nullopt;
+  }
   return V;
 }
 

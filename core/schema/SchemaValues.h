@@ -23,9 +23,12 @@ namespace tablelint::schema {
 std::optional<double> parseRatePerSecond(std::string_view Text,
                                          std::string &Error);
 // "<number><unit>", unit ms|s|m|h|d. A bare number is rejected: "60" could
-// be seconds or milliseconds.
+// be seconds or milliseconds. At most MaxDurationSeconds.
 std::optional<double> parseDurationSeconds(std::string_view Text,
                                            std::string &Error);
+// 36500d: no delay, retention or run of a schema is longer; a larger value
+// is a typo, and printing it back would need an exponent ("1e20d").
+inline constexpr double MaxDurationSeconds = 36500 * 86400.0;
 // "<number><unit>", unit bps|kbps|Mbps|Gbps; bits per second.
 std::optional<double> parseBandwidthBitsPerSecond(std::string_view Text,
                                                   std::string &Error);
