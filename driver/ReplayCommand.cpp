@@ -16,7 +16,9 @@
 #include "replay/Trace.h"
 #include "replay/Workload.h"
 
+#include <cerrno>
 #include <iostream>
+#include <limits>
 
 namespace tablelint {
 
@@ -41,7 +43,12 @@ const std::vector<OptionSpec> &replayOptions() {
        "D",
        "rates climb linearly from 0 to the declared rates over D (default 0s)",
        {}},
-      {"seed", 0, true, "N", "seed of the generated workload (default 1)", {}},
+      {"seed",
+       0,
+       true,
+       "N",
+       "seed of the generated workload, 0 to 18446744073709551615 (default 1)",
+       {}},
       {"trace",
        0,
        true,
@@ -195,10 +202,15 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   if (A.has("seed")) {
     const std::string Seed = A.get("seed");
     char *End = nullptr;
+    errno = 0;
     WO.Seed = std::strtoull(Seed.c_str(), &End, 10);
-    if (Seed.empty() || *End || Seed[0] == '-') {
+    // strtoull clamps an out-of-range value to the maximum (ERANGE) and
+    // accepts leading spaces and signs: a seed is digits only.
+    if (Seed.empty() || *End || errno == ERANGE ||
+        Seed.find_first_not_of("0123456789") != std::string::npos) {
       std::cerr << "tablelint: error: --seed '" << Seed
-                << "': expected a non-negative integer\n";
+                << "': expected an integer from 0 to "
+                << std::numeric_limits<std::uint64_t>::max() << "\n";
       return ExitInputError;
     }
   }

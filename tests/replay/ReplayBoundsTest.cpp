@@ -1,4 +1,4 @@
-// Issue 12, item 9 and the replay's minor items: the replay's CPU
+// Issue 12, items 9 and 18 and the replay's minor items: the replay's CPU
 // time follows its operations, not the simulated time (idle stretches are
 // skipped); durations, trace timestamps and seeds out of range are errors
 // that say so; counts never wrap into negative numbers.
@@ -123,6 +123,24 @@ TEST(ReplayBounds, AYearOfOneWriteADayRuns) {
                                      "--duration", "366d", "--format", "json"});
   ASSERT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_THAT(R.Out, HasSubstr("\"durationSeconds\": 31622400"));
+}
+
+// strtoull clamps 2^64 to 2^64-1; the seed must be refused instead.
+TEST(ReplayBounds, SeedsAboveTwoToTheSixtyFourAreErrors) {
+  for (const char *Seed : {"18446744073709551616", "99999999999999999999999",
+                           "-1", "+5", " 5", "0x10"}) {
+    const ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                                       "--duration", "1s", "--seed", Seed});
+    EXPECT_EQ(R.ExitCode, 2) << Seed;
+    EXPECT_THAT(R.Err, HasSubstr("--seed '" + std::string(Seed) +
+                                 "': expected an integer from 0 to "
+                                 "18446744073709551615"));
+  }
+  const ToolResult Max =
+      runTablelint({"replay", Inputs + "current.yaml", "--duration", "1s",
+                    "--seed", "18446744073709551615"});
+  EXPECT_EQ(Max.ExitCode, 0) << Max.Err;
+  EXPECT_THAT(Max.Out, HasSubstr("seed 18446744073709551615"));
 }
 
 // 300 writes at the highest accepted rate over a year: more operations than
