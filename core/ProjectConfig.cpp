@@ -2,6 +2,7 @@
 #include "core/ProjectConfig.h"
 
 #include "core/InputFile.h"
+#include "core/YamlGuard.h"
 #include "core/YamlReader.h"
 
 #include <algorithm>
@@ -223,7 +224,9 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
         {Path, 0, 0, "cannot read the configuration file: " + Problem});
     return C;
   }
-  auto Doc = parseYaml(Path, *Text, C->Errors);
+  // Deep nesting, alias bombs and duplicate keys are errors, as in schemas:
+  // a second `rules:` block must not silently replace the first.
+  auto Doc = parseGuardedYaml(Path, *Text, YamlGuardLimits{}, C->Errors);
   if (!Doc || Doc->IsNull())
     return C;
   YamlMap M(*Doc, Path, C->Errors, "configuration");

@@ -4,6 +4,7 @@
 
 #include "core/Filter.h"
 #include "core/InputFile.h"
+#include "core/YamlGuard.h"
 #include "core/YamlReader.h"
 #include "core/schema/NameHint.h"
 #include "core/schema/SchemaComments.h"
@@ -102,84 +103,6 @@ const T *findNamed(const std::vector<T> &V, const std::string &Name) {
       return &E;
   return nullptr;
 }
-
-// Walks the parsed document once before reading it: counts nodes with
-// aliases expanded (an alias bomb is small as text and huge as a tree),
-// bounds the depth (an alias may refer to its own ancestor) and reports
-// duplicate keys, which yaml-cpp keeps silently.
-class DocumentGuard {
-public:
-  DocumentGuard(const SchemaLoadOptions &Options, const std::string &File,
-                std::vector<InputError> &Errors)
-      : Options(Options), File(File), Errors(Errors), Budget(Options.MaxNodes) {
-  }
-
-  bool check(const YAML::Node &Root) {
-    walk(Root, 0);
-    return !Stopped;
-  }
-
-private:
-  void walk(const YAML::Node &N, unsigned Depth) {
-    if (Stopped)
-      return;
-    if (Budget-- == 0) {
-      Errors.push_back(errorAt(
-          File, N,
-          "the document expands to more than " +
-              std::to_string(Options.MaxNodes) +
-              " nodes through anchors and aliases; refusing to read it"));
-      Stopped = true;
-      return;
-    }
-    if (Depth > Options.MaxDepth) {
-      Errors.push_back(
-          errorAt(File, N,
-                  "aliases nest collections more than " +
-                      std::to_string(Options.MaxDepth) +
-                      " levels deep (an alias inside the node it refers to?); "
-                      "refusing to read it"));
-      Stopped = true;
-      return;
-    }
-    if (N.IsSequence()) {
-      for (const auto &Item : N)
-        walk(Item, Depth + 1);
-    } else if (N.IsMap()) {
-      checkDuplicateKeys(N);
-      for (const auto &KV : N) {
-        walk(KV.first, Depth + 1);
-        walk(KV.second, Depth + 1);
-      }
-    }
-  }
-
-  void checkDuplicateKeys(const YAML::Node &Map) {
-    // An aliased map is visited once per alias; report it once.
-    const auto Where = std::make_pair(Map.Mark().line, Map.Mark().column);
-    if (!CheckedMaps.insert(Where).second)
-      return;
-    std::unordered_map<std::string, int> FirstLine;
-    for (const auto &KV : Map) {
-      if (!KV.first.IsScalar())
-        continue;
-      auto [It, New] =
-          FirstLine.emplace(KV.first.Scalar(), KV.first.Mark().line + 1);
-      if (!New)
-        Errors.push_back(errorAt(File, KV.first,
-                                 "duplicate key '" + KV.first.Scalar() +
-                                     "' (first at line " +
-                                     std::to_string(It->second) + ")"));
-    }
-  }
-
-  const SchemaLoadOptions &Options;
-  const std::string &File;
-  std::vector<InputError> &Errors;
-  std::uint64_t Budget;
-  bool Stopped = false;
-  std::set<std::pair<int, int>> CheckedMaps;
-};
 
 class Loader {
 public:
@@ -983,20 +906,15 @@ SchemaLoad loadSchemaText(std::string_view Text, const std::string &FileName,
   // yaml-cpp recurses once per nesting level: measure before handing it
   // the text.
   const std::vector<YamlLine> Lines = scanYamlLines(Text);
-  if (std::optional<NestingProblem> Deep =
-          findDeepNesting(Lines, Options.MaxDepth)) {
-    Errors.push_back({FileName, Deep->Line, Deep->Column,
-                      "collections nest more than " +
-                          std::to_string(Options.MaxDepth) +
-                          " levels deep here; refusing to read the file"});
+  const YamlGuardLimits Limits{Options.MaxDepth, Options.MaxNodes};
+  if (std::optional<InputError> Deep =
+          findDeepYamlNesting(FileName, Lines, Limits.MaxDepth)) {
+    Errors.push_back(std::move(*Deep));
     return Result;
   }
   std::optional<YAML::Node> Root =
       parseYaml(FileName, std::string(Text), Errors);
-  if (!Root)
-    return Result;
-  DocumentGuard Guard(Options, FileName, Errors);
-  if (!Guard.check(*Root))
+  if (!Root || !checkYamlDocument(*Root, FileName, Limits, Errors))
     return Result;
   Loader L(Lines, FileName, Options, Result.Value, Errors);
   L.load(*Root);
