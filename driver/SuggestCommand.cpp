@@ -10,7 +10,9 @@
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
 
+#include <algorithm>
 #include <iostream>
+#include <limits>
 
 namespace tablelint {
 
@@ -83,7 +85,14 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
           (R.Changes.size() == 1 ? "" : "s") + ", each noted on its element.");
   const std::string Yaml = schema::writeSchemaYaml(R.Design);
   // The design must load back cleanly; anything else is a defect here.
-  schema::SchemaLoad Check = schema::loadSchemaText(Yaml, "<suggested>");
+  // The loader's size and node limits guard against hostile files, not
+  // our own output, which grows with the input (index tables, notes).
+  schema::SchemaLoadOptions OwnOutput;
+  OwnOutput.MaxFileBytes =
+      std::max<std::uint64_t>(OwnOutput.MaxFileBytes, Yaml.size());
+  OwnOutput.MaxNodes = std::numeric_limits<std::uint64_t>::max();
+  schema::SchemaLoad Check =
+      schema::loadSchemaText(Yaml, "<suggested>", OwnOutput);
   if (!Check.ok()) {
     for (const InputError &E : Check.Errors)
       std::cerr << E.str() << "\n";
@@ -91,6 +100,12 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                  "does not load\n";
     return ExitInternalError;
   }
+  if (Yaml.size() > schema::SchemaLoadOptions().MaxFileBytes)
+    std::cerr << "tablelint suggest: note: the suggested schema is "
+              << Yaml.size() << " bytes, over the "
+              << schema::SchemaLoadOptions().MaxFileBytes
+              << " bytes that lint and replay read: split the schema (by "
+                 "account or service) to check or replay the suggestion\n";
   const std::string Output = Parsed.get("output");
   if (Output.empty() || Output == "-") {
     std::cout << Yaml;
