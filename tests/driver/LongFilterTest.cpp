@@ -33,7 +33,7 @@ TEST(LongFilter, SevenThousandTermsAreAPositionedErrorInTheFilterCommand) {
                         "filters (the Table service accepts at most 15) "
                         "[tablelint-invalid-filter]"));
   // The snippet shows the line around the error, not 77 KB of it.
-  EXPECT_THAT(R.Err, HasSubstr("\n...A eq 1 and A eq 1 and "));
+  EXPECT_THAT(R.Err, HasSubstr("\n... and A eq 1 and A eq 1 and "));
   EXPECT_LT(R.Err.size(), 600u);
   EXPECT_EQ(R.Out, "");
 }

@@ -32,7 +32,8 @@ bool printableUtf8(const std::string &Text) {
 }
 
 // A table scan whose filter is long and made of two-byte characters, and
-// one whose filter holds an ESC sequence and a NUL.
+// one whose filter holds an ESC sequence and a NUL (clang's diagnostics
+// show those as <U+001B>).
 const char *const Source = R"(#include <azure/data/tables.hpp>
 using namespace Azure::Data::Tables;
 void accents(TableClient const &t) {
@@ -45,6 +46,22 @@ void controls(TableClient const &t) {
   o.Filter = "Name eq '\x1b[31mred\x1b[0m' or Name eq 'a\0b'";
   t.QueryEntities(o);
 }
+)";
+
+// The same in a schema: the message does not go through clang, the text and
+// GitHub reporters escape it.
+const char *const Schema = R"(version: 1
+accounts: [{name: main}]
+tables:
+  - name: Users
+    account: main
+    partitionKey: "{id}"
+    rowKey: "{id}"
+    properties:
+      id: {type: string}
+      name: {type: string}
+    queries:
+      - {name: by-name, filter: "name eq '\e[31mred\0'", rate: 1/s}
 )";
 
 TEST(MessageText, TextOutputCutsOnCharactersAndEscapesControlBytes) {
@@ -63,20 +80,30 @@ TEST(MessageText, TextOutputCutsOnCharactersAndEscapesControlBytes) {
                                  return E;
                                }() +
                                "...\" pins no partition key"));
-  EXPECT_THAT(R.Out, HasSubstr("filter \"Name eq '\\x1B[31mred\\x1B[0m' or "
-                               "Name eq 'a\\x00b'\" pins no partition key"));
+  EXPECT_THAT(R.Out, HasSubstr("filter \"Name eq '<U+001B>[31mred<U+001B>[0m' "
+                               "or Name eq 'a<U+0000>b'\" pins no partition "
+                               "key"));
+
+  const std::string Yaml = P.write("users.yaml", Schema);
+  const ToolResult S = runTablelint({"lint", Yaml});
+  EXPECT_EQ(S.ExitCode, 1) << S.Err;
+  EXPECT_TRUE(printableUtf8(S.Out)) << S.Out;
+  EXPECT_THAT(S.Out, HasSubstr("users.yaml:12:9: warning: query 'by-name': "
+                               "filter \"name eq '\\x1B[31mred\\x00'\" pins "
+                               "no partition key"));
 }
 
 TEST(MessageText, GithubOutputEscapesControlBytesToo) {
   Project P;
   const std::string File = P.write("names.cpp", Source);
+  const std::string Yaml = P.write("users.yaml", Schema);
   const ToolResult R =
-      runTablelint({"lint", "--format", "github", File, "--", "-std=c++17",
-                    "-I" + mockIncludes()});
+      runTablelint({"lint", "--format", "github", File, Yaml, "--",
+                    "-std=c++17", "-I" + mockIncludes()});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_TRUE(printableUtf8(R.Out)) << R.Out;
-  EXPECT_THAT(R.Out, HasSubstr("Name eq '\\x1B[31mred\\x1B[0m' or Name eq "
-                               "'a\\x00b'"));
+  EXPECT_THAT(R.Out, HasSubstr("::query 'by-name': filter \"name eq "
+                               "'\\x1B[31mred\\x00'\" pins no partition key"));
 }
 
 TEST(MessageText, FilterErrorsQuoteAMultiByteCharacterWhole) {

@@ -33,9 +33,11 @@ struct TempDir {
   }
 };
 
-std::string traceLine(double T) {
+// A reading of its own device, so each insert is a new entity.
+std::string traceLine(double T, const std::string &Device) {
   return "{\"t\":" + std::to_string(T) +
-         ",\"op\":\"ingest-reading\",\"properties\":{\"deviceId\":\"d1\"}}\n";
+         ",\"op\":\"ingest-reading\",\"properties\":{\"deviceId\":\"" +
+         Device + "\"}}\n";
 }
 
 // Three batched writes a year apart, with the partition manager and the
@@ -47,8 +49,8 @@ TEST(ReplayIdleTime, ASparseYearRunsInTheTimeOfItsOperations) {
   S.Tables[0].Writes[0].BatchSize = 10;
   std::vector<InputError> Errors;
   Workload W = buildWorkloadModel(S, Errors);
-  readTrace(traceLine(0) + traceLine(MaxReplaySeconds / 2) +
-                traceLine(MaxReplaySeconds),
+  readTrace(traceLine(0, "d1") + traceLine(MaxReplaySeconds / 2, "d2") +
+                traceLine(MaxReplaySeconds, "d3"),
             "sparse.jsonl", W, Errors);
   ASSERT_TRUE(Errors.empty()) << Errors[0].str();
   const DesignPlan Plan = planDesign(W, S, "current", Errors);
