@@ -60,22 +60,10 @@ bool looksLikeSchemaFile(const std::string &Path) {
   if (Name == ".tablelint.yaml" || Name == ".tablelint.yml")
     return false;
   std::optional<std::string> Text = readFile(Path);
-  if (!Text)
-    return false;
-  // A top-level key starts a line, without indentation.
-  std::size_t Pos = 0;
-  while (Pos < Text->size()) {
-    const std::size_t End = Text->find('\n', Pos);
-    const std::string_view Line(
-        Text->data() + Pos,
-        (End == std::string::npos ? Text->size() : End) - Pos);
-    if (Line.rfind("tables:", 0) == 0 || Line.rfind("version:", 0) == 0)
-      return true;
-    if (End == std::string::npos)
-      break;
-    Pos = End + 1;
-  }
-  return false;
+  // The same test as the loader's: top-level `version:` and `tables:` (or
+  // `accounts:`/`clients:`), so a docker-compose file's `version:` or a
+  // workflow is not taken for a schema.
+  return Text && looksLikeSchema(*Text);
 }
 
 } // namespace tablelint::schema
