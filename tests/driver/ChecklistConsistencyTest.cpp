@@ -2,6 +2,8 @@
 // (6,000 writes/s on the newest day's partition) item 3 "every partition
 // stays below its target" fails, so item 20 "no partition takes a
 // disproportionate share" cannot pass either; it fails with the same finding.
+// Likewise item 18 (load spread over many partitions) with item 19 (a key
+// that follows the clock).
 #include "tests/support/RunTool.h"
 
 #include <gmock/gmock.h>
@@ -47,6 +49,18 @@ TEST(ChecklistConsistency, HotPartitionItemFailsWithThePartitionTarget) {
   EXPECT_THAT(Html.Out, HasSubstr("<tr class=\"fail\"><td>3</td>"));
   EXPECT_THAT(Html.Out, HasSubstr("<tr class=\"fail\"><td>20</td>"));
   EXPECT_THAT(Html.Out, Not(HasSubstr("<tr class=\"pass\"><td>20</td>")));
+}
+
+// Item 18 asks for data kept together "while the load spreads over many
+// partitions"; a key that follows the clock (item 19) sends all new writes
+// to one partition, so item 18 fails with it.
+TEST(ChecklistConsistency, LoadSpreadItemFailsWithAClockKey) {
+  ToolResult R = runTablelint({"checklist", Schema});
+  EXPECT_THAT(R.Out, ContainsRegex(R"(\| 19 \| .*\| \*\*fail\*\* \|)"));
+  EXPECT_THAT(R.Out, ContainsRegex(R"(\| 18 \| .*\| \*\*fail\*\* \|)"));
+  const std::string Eighteen = section(R.Out, 18);
+  EXPECT_THAT(Eighteen, HasSubstr("leads with 'readingTime', which only grows"));
+  EXPECT_THAT(Eighteen, HasSubstr("[tablelint-time-based-partition-key]"));
 }
 
 // A design that spreads its load keeps both items passing: the rule does
