@@ -9,7 +9,7 @@ out=$2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
-  cmake ninja-build clang-19 libclang-19-dev llvm-19-dev \
+  cmake ninja-build clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev \
   libyaml-cpp-dev libfmt-dev libcurl4-openssl-dev libssl-dev
 cmake -S "$src" -B /tmp/tablelint-build -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DTABLELINT_BUILD_TESTS=OFF \
