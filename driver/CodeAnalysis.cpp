@@ -1,12 +1,12 @@
 // Compile-database lookup and the parallel clang-tidy runner of `lint`.
 #include "driver/CodeAnalysis.h"
-#include "driver/ClangResourceDir.h"
 
 #include "checks/schema/SchemaLint.h"
 #include "core/Text.h"
 
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
+#include "driver/ClangResourceDir.h"
 
 #include <clang-tidy/ClangTidy.h>
 #include <clang-tidy/ClangTidyDiagnosticConsumer.h>
@@ -372,7 +372,8 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
     // configure) is analysed with the flags of its nearest entry, as clangd
     // does: loadFromDirectory interpolates them. A note says so.
     const auto &Names = Listed[Key];
-    const bool IsListed = std::find(Names.begin(), Names.end(), F) != Names.end();
+    const bool IsListed =
+        std::find(Names.begin(), Names.end(), F) != Names.end();
     std::vector<tooling::CompileCommand> Commands =
         It->second->getCompileCommands(F);
     if (Commands.empty()) {
