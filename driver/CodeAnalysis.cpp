@@ -7,6 +7,7 @@
 
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
+#include "driver/ClangResourceDir.h"
 
 #include <clang-tidy/ClangTidy.h>
 #include <clang-tidy/ClangTidyDiagnosticConsumer.h>
@@ -254,6 +255,25 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
   return F;
 }
 
+// "inferred from /src/a.cpp" is how LLVM's interpolating database names
+// the entry whose flags it borrowed.
+ToolNotification inferredCommandNote(const std::string &File,
+                                     const std::string &Database,
+                                     const tooling::CompileCommand &Command) {
+  const std::string Prefix = "inferred from ";
+  std::string From = Command.Heuristic.rfind(Prefix, 0) == 0
+                         ? Command.Heuristic.substr(Prefix.size())
+                         : std::string("a neighbouring entry");
+  ToolNotification N = problem(
+      "not-in-compile-database", File,
+      "not in the compilation database " + Database +
+          " yet; analysed with the flags of " + From +
+          ", its nearest entry (as clangd does); re-run the build's "
+          "configure step to list it");
+  N.Level = Severity::Note;
+  return N;
+}
+
 } // namespace
 
 std::string normalisedLine(const std::string &Text, unsigned Line) {
@@ -355,18 +375,27 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
     }
     if (!It->second)
       continue;
-    // loadFromDirectory infers commands for unlisted files; a file the
-    // build does not compile is worth saying so.
+    // A file the database does not list yet (a new .cpp before the next
+    // configure) is analysed with the flags of its nearest entry, as clangd
+    // does: loadFromDirectory interpolates them. A note says so.
     const auto &Names = Listed[Key];
-    if (std::find(Names.begin(), Names.end(), F) == Names.end()) {
+    const bool IsListed =
+        std::find(Names.begin(), Names.end(), F) != Names.end();
+    std::vector<tooling::CompileCommand> Commands =
+        It->second->getCompileCommands(F);
+    if (Commands.empty()) {
       In.Problems.push_back(problem(
           "not-in-compile-database", F,
           "not in the compilation database " +
               (fs::path(Key) / "compile_commands.json").string() +
-              "; not analysed"));
+              " and no entry to take flags from; not analysed"));
       continue;
     }
-    In.Units.push_back({F, It->second->getCompileCommands(F).front()});
+    if (!IsListed)
+      In.Problems.push_back(inferredCommandNote(
+          F, (fs::path(Key) / "compile_commands.json").string(),
+          Commands.front()));
+    In.Units.push_back({F, std::move(Commands.front())});
   }
   return In;
 }
@@ -378,8 +407,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   clang::tidy::ClangTidyOptions Defaults =
       clang::tidy::ClangTidyOptions::getDefaults();
   Defaults.Checks = Options.Checks;
-  Defaults.ExtraArgsBefore = std::vector<std::string>{
-      "-resource-dir=" TABLELINT_CLANG_RESOURCE_DIR};
+  Defaults.ExtraArgsBefore =
+      std::vector<std::string>{"-resource-dir=" + clangResourceDir()};
   Defaults.SystemHeaders = false;
 
   std::vector<std::vector<clang::tidy::ClangTidyError>> PerUnit(Units.size());
@@ -395,8 +424,12 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
             std::make_unique<ConfigOptionsProvider>(
                 clang::tidy::ClangTidyGlobalOptions(), Defaults));
         SingleCommandDatabase Database(U.Command);
+        // A file system with its own working directory: the real one's is
+        // the process's, which the tool would chdir to the compile
+        // command's directory (a relative -o then lands in build/).
         auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-            llvm::vfs::getRealFileSystem());
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                llvm::vfs::createPhysicalFileSystem().release()));
         PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
                                                BaseFS, /*ApplyAnyFix=*/false);
         const std::size_t Finished = ++Done;

@@ -11,6 +11,7 @@
 #include "driver/Baseline.h"
 #include "driver/Reporters.h"
 
+#include <filesystem>
 #include <iostream>
 #include <unistd.h>
 
@@ -28,7 +29,8 @@ const std::vector<OptionSpec> &lintOptions() {
          "write the report to FILE (atomically) instead of stdout",
          {}},
         {"baseline", 0, true, "FILE",
-         "leave out the findings FILE holds; report its entries that are gone",
+         "leave out the findings FILE holds; report its entries that are "
+         "gone (a FILE that does not exist yet is no baseline, with a note)",
          {}},
         {"write-baseline", 0, true, "FILE",
          "write every current finding to FILE as the new baseline",
@@ -44,6 +46,10 @@ const std::vector<OptionSpec> &lintOptions() {
          "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
          {}},
         {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
+         {}},
+        {"skip-non-schema-yaml", 0, false, "",
+         "skip YAML files that are not schemas (no top-level 'version:' and "
+         "'tables:') silently, e.g. a workflow given by a pre-commit hook",
          {}},
         {"fix", 0, false, "",
          "apply the fix-its of the reported findings to the files (after the "
@@ -78,8 +84,9 @@ void printLintHelp() {
          "  0  no finding at or above --fail-on (or --write-baseline accepted "
          "them all)\n"
          "  1  findings at or above --fail-on\n"
-         "  2  usage, configuration or input error: no compile database, a "
-         "file not in it,\n"
+         "  2  usage, configuration or input error: no compile database (a "
+         "file it lacks\n"
+         "     borrows its nearest entry's flags, with a note),\n"
          "     a TU that does not compile, a bad .tablelint.yaml or baseline. "
          "The other\n"
          "     inputs are still analysed and reported; 2 wins over 1 and over "
@@ -119,8 +126,17 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
               << "\n(see tablelint lint --help)\n";
     return ExitInputError;
   }
+  Options.SkipNonSchemaYaml = A.has("skip-non-schema-yaml");
   std::optional<Baseline> Base;
-  if (A.has("baseline")) {
+  // The first CI run has no baseline yet: that is "no baseline", not an
+  // input error (a baseline that exists but cannot be read still is).
+  std::error_code NoFile;
+  if (A.has("baseline") && !std::filesystem::exists(A.get("baseline"), NoFile))
+    std::cerr << A.get("baseline")
+              << ": note: no baseline yet: every finding counts (write one "
+                 "with --write-baseline "
+              << A.get("baseline") << ")\n";
+  else if (A.has("baseline")) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);
     if (!Base) {

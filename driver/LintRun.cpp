@@ -1,12 +1,14 @@
 // Running lint: inputs -> analyses -> pipeline.
 #include "driver/LintRun.h"
 
+#include "checks/schema/SchemaLint.h"
 #include "core/ProjectConfig.h"
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
 #include "driver/SchemaInputs.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -116,6 +118,13 @@ LintResult runLint(const LintRunOptions &Options) {
     overrideProjectConfig(*Options.ConfigFile);
   LintInputs In =
       collectInputs(Options.Paths, Options.BuildDir, Options.CompilerArgs);
+  if (Options.SkipNonSchemaYaml)
+    In.SchemaFiles.erase(std::remove_if(In.SchemaFiles.begin(),
+                                        In.SchemaFiles.end(),
+                                        [](const std::string &F) {
+                                          return !schema::looksLikeSchemaFile(F);
+                                        }),
+                         In.SchemaFiles.end());
   const std::string Root = findRepoRoot(fs::current_path().string());
   if (Options.ShardCount > 1) {
     auto Mine = [&](const std::string &File) {

@@ -24,6 +24,9 @@ struct LintRunOptions {
   unsigned ShardCount = 1;
   std::vector<std::string> Enable;
   std::vector<std::string> Disable;
+  // --skip-non-schema-yaml: YAML files that do not look like a schema are
+  // dropped from the inputs without a word (pre-commit passes every file).
+  bool SkipNonSchemaYaml = false;
   // A progress line on stderr (set when stderr is a terminal).
   bool Progress = false;
 };

@@ -4,7 +4,9 @@
 
 namespace tablelint {
 
-inline constexpr const char *TablelintVersion = "0.1.0";
+// The one place the version is written is project(... VERSION) in the top
+// CMakeLists.txt (packages, --version and SARIF all take it from there).
+inline constexpr const char *TablelintVersion = TABLELINT_VERSION;
 
 // docs/rules/<id>.md on the published repository (SARIF helpUri must be an
 // absolute URI); set at configure time with -DTABLELINT_DOCS_URL=...

@@ -1,5 +1,7 @@
-// Formatting the replay report: text table, JSON, self-contained HTML.
+// Formatting the replay report: the text table and JSON (the HTML page is
+// ReportHtml.cpp).
 #include "replay/Report.h"
+#include "replay/ReportFigures.h"
 
 #include "core/Text.h"
 
@@ -14,7 +16,8 @@
 
 namespace tablelint::replay {
 
-namespace {
+// Shared with the HTML page (ReportHtml.cpp) through ReportFigures.h.
+namespace report {
 
 std::string grouped(std::uint64_t N) {
   std::string S = std::to_string(N);
@@ -44,12 +47,7 @@ std::string ratio(const DesignResult &D) {
   return fixed(D.ScannedPerReturned, 1);
 }
 
-// One line per figure, the designs side by side.
-struct Row {
-  std::string Label;
-  std::function<std::string(const DesignResult &)> Value;
-};
-
+// One line per figure, the designs side by side (Row: ReportFigures.h).
 std::vector<Row> summaryRows(const ReplayReport &R) {
   return {
       {"design file", [](const DesignResult &D) { return D.File; }},
@@ -121,10 +119,16 @@ std::string header(const ReplayReport &R) {
 }
 
 // What the live run cannot show: the emulator does not model them.
-constexpr const char *LiveNotMeasured =
+const char *const LiveNotMeasured =
     "the live run does not measure entities scanned, throttling or latency "
     "under load (Azurite does not model them; the simulated figures above "
     "stand for those)";
+
+} // namespace report
+
+using namespace report;
+
+namespace {
 
 std::string liveText(const LiveRun &L) {
   std::string Out = "\nlive run on " + L.Endpoint + ": " + grouped(L.Writes) +
@@ -423,192 +427,12 @@ llvm::json::Value reportJson(const ReplayReport &R) {
   return Out;
 }
 
-// Rendering happens in the page from the embedded data: a heatmap grid per
-// design (rows: partition-key ranges, columns: time buckets, colour: log of
-// entities accessed) and SVG curves of completed operations and throttled
-// responses per second. The script writes the number of non-empty cells
-// into #heatmap-cells-<design>, which the end-to-end test reads.
-constexpr const char *PageScript = R"JS(
-(function () {
-  var data = JSON.parse(document.getElementById('replay-data').textContent);
-  var root = document.getElementById('designs');
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-  function svg(tag, attrs) {
-    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    return e;
-  }
-  var peak = 0;
-  data.designs.forEach(function (d) {
-    d.heatmap.forEach(function (r) { r.cells.forEach(function (c) { if (c > peak) peak = c; }); });
-  });
-  data.designs.forEach(function (d, di) {
-    var box = el('section', {'class': 'design'});
-    box.appendChild(el('h2', {}, d.label + ' (' + d.file + ')'));
-    box.appendChild(el('h3', {}, 'Partition keys x time (entities accessed)'));
-    var grid = el('div', {'class': 'heatmap', 'id': 'heatmap-' + di});
-    var nonEmpty = 0;
-    d.heatmap.forEach(function (r) {
-      var row = el('div', {'class': 'hrow'});
-      row.appendChild(el('span', {'class': 'hlabel', 'title': r.keys + ' partition keys'},
-        r.table + ' ' + r.firstKey + (r.keys > 1 ? ' .. ' + r.lastKey : '')));
-      r.cells.forEach(function (c, i) {
-        var level = c > 0 && peak > 0 ? Math.log(1 + c) / Math.log(1 + peak) : 0;
-        var cell = el('span', {'class': 'cell' + (c > 0 ? ' hot' : ''),
-          'title': c + ' entities, t=' + Math.round(i * d.bucketSeconds) + 's',
-          'data-value': c});
-        cell.style.background = c > 0 ? 'hsl(' + Math.round(60 - 60 * level) + ',90%,' +
-          Math.round(85 - 45 * level) + '%)' : '#f4f4f4';
-        if (c > 0) nonEmpty++;
-        row.appendChild(cell);
-      });
-      grid.appendChild(row);
-    });
-    box.appendChild(grid);
-    var count = el('p', {}, 'non-empty cells: ');
-    count.appendChild(el('span', {'id': 'heatmap-cells-' + di, 'class': 'count'}, String(nonEmpty)));
-    box.appendChild(count);
-
-    box.appendChild(el('h3', {}, 'Completed operations/s (blue) and throttled responses/s (red)'));
-    var W = 600, H = 160, n = d.timeline.completed.length;
-    var top = 1;
-    d.timeline.completed.concat(d.timeline.throttled).forEach(function (v) { if (v > top) top = v; });
-    var chart = svg('svg', {'width': W, 'height': H + 20, 'class': 'curve', 'id': 'curve-' + di});
-    [['completed', '#1f6feb'], ['throttled', '#d1242f']].forEach(function (s) {
-      var pts = d.timeline[s[0]].map(function (v, i) {
-        return (i * W / Math.max(n - 1, 1)).toFixed(1) + ',' + (H - v * H / top).toFixed(1);
-      }).join(' ');
-      chart.appendChild(svg('polyline', {'points': pts, 'fill': 'none', 'stroke': s[1],
-        'stroke-width': 2, 'class': 'series-' + s[0]}));
-    });
-    var label = svg('text', {'x': 4, 'y': 12, 'font-size': 11});
-    label.textContent = 'peak ' + Math.round(top / d.bucketSeconds) + '/s';
-    chart.appendChild(label);
-    box.appendChild(chart);
-    root.appendChild(box);
-  });
-})();
-)JS";
-
-constexpr const char *PageStyle = R"CSS(
-body { font-family: system-ui, sans-serif; margin: 1.5em; color: #1f2328; }
-table.summary { border-collapse: collapse; }
-table.summary td, table.summary th { border: 1px solid #d0d7de; padding: 3px 8px; text-align: right; }
-table.summary td:first-child, table.summary th:first-child { text-align: left; }
-.design { margin-top: 1.5em; }
-.hrow { display: flex; align-items: center; height: 12px; }
-.hlabel { width: 260px; font-size: 10px; overflow: hidden; white-space: nowrap; }
-.cell { width: 9px; height: 11px; margin-right: 1px; display: inline-block; }
-.notes li { margin: 0.2em 0; }
-)CSS";
-
-} // namespace
-
-namespace {
-
-// The live section of the HTML page: the figures per design as a table,
-// the comparison and its first differences, and what it does not measure.
-std::string liveHtml(const LiveRun &L) {
-  std::string Out = "<h2>Live run</h2>\n<p>" + htmlEscape(L.Endpoint) + ": " +
-                    grouped(L.Writes) + " writes and " + grouped(L.Queries) +
-                    " queries of the " + grouped(L.SourceOperations) +
-                    " operations, in time order</p>\n<table "
-                    "class=\"summary\"><tr><th></th>";
-  for (const LiveDesignResult &D : L.Designs)
-    Out += "<th>" + htmlEscape(D.Label) + "</th>";
-  Out += "</tr>\n";
-  const std::pair<const char *, std::uint64_t LiveDesignResult::*> Rows[] = {
-      {"round trips", &LiveDesignResult::RoundTrips},
-      {"write requests", &LiveDesignResult::WriteRequests},
-      {"query pages", &LiveDesignResult::QueryRequests},
-      {"bytes sent", &LiveDesignResult::BytesSent},
-      {"bytes received", &LiveDesignResult::BytesReceived},
-      {"entities written", &LiveDesignResult::EntitiesWritten},
-      {"entities returned", &LiveDesignResult::EntitiesReturned},
-      {"failed operations", &LiveDesignResult::FailedOperations}};
-  for (const auto &[Label, Field] : Rows) {
-    Out += "<tr><td>" + std::string(Label) + "</td>";
-    for (const LiveDesignResult &D : L.Designs)
-      Out += "<td>" + grouped(D.*Field) + "</td>";
-    Out += "</tr>\n";
-  }
-  Out += "</table>\n<ul class=\"notes\">";
-  for (const LiveDesignResult &D : L.Designs)
-    for (const LiveFailure &F : D.Failures)
-      Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(F.Operation) +
-             " on " + htmlEscape(F.Table) + " failed: " + htmlEscape(F.Status) +
-             " (x" + grouped(F.Count) + ")</li>";
-  if (L.Designs.size() == 2)
-    Out += "<li>results: " + grouped(L.QueriesEqual) + " query events equal, " +
-           grouped(L.QueriesDifferent) + " different</li>";
-  for (const LiveDifference &D : L.Differences) {
-    Out += "<li>different: " + htmlEscape(D.Query) + " at " + fixed(D.Time, 3) +
-           " s: ";
-    for (std::size_t I = 0; I < D.Filters.size(); ++I)
-      Out += (I ? "; " : "") + htmlEscape(L.Designs[I].Label) + " returned " +
-             grouped(D.Counts[I]) + " (filter <code>" +
-             htmlEscape(D.Filters[I]) + "</code>)";
-    Out += "; " + htmlEscape(D.Detail) + "</li>";
-  }
-  Out += "<li>";
-  Out += LiveNotMeasured;
-  Out += "</li></ul>\n";
-  return Out;
-}
-
 } // namespace
 
 std::string formatJson(const ReplayReport &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:2}", reportJson(R)) << "\n";
-  return Out;
-}
-
-std::string formatHtml(const ReplayReport &R) {
-  std::string Data;
-  llvm::raw_string_ostream OS(Data);
-  OS << reportJson(R);
-  OS.flush();
-  // "</" must not end the script element early.
-  std::string Safe;
-  for (std::size_t I = 0; I < Data.size(); ++I) {
-    Safe += Data[I];
-    if (Data[I] == '<' && I + 1 < Data.size() && Data[I + 1] == '/')
-      Safe += "\\";
-  }
-  std::string Out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
-                    "charset=\"utf-8\"><title>tablelint replay</title><style>";
-  Out += PageStyle;
-  Out += "</style></head><body>\n<h1>tablelint replay</h1>\n<p>" +
-         htmlEscape(header(R)) + "</p>\n<table class=\"summary\"><tr><th></th>";
-  for (const DesignResult &D : R.Designs)
-    Out += "<th>" + htmlEscape(D.Label) + "</th>";
-  Out += "</tr>\n";
-  for (const Row &Line : summaryRows(R)) {
-    Out += "<tr><td>" + htmlEscape(Line.Label) + "</td>";
-    for (const DesignResult &D : R.Designs)
-      Out += "<td>" + htmlEscape(Line.Value(D)) + "</td>";
-    Out += "</tr>\n";
-  }
-  Out += "</table>\n<ul class=\"notes\">";
-  for (const DesignResult &D : R.Designs)
-    for (const std::string &N : D.Notes)
-      Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(N) + "</li>";
-  Out += "</ul>\n";
-  if (R.Live)
-    Out += liveHtml(*R.Live);
-  Out += "<div id=\"designs\"></div>\n<script type=\"application/json\" "
-         "id=\"replay-data\">";
-  Out += Safe;
-  Out += "</script>\n<script>";
-  Out += PageScript;
-  Out += "</script>\n</body></html>\n";
   return Out;
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything tablelint needs to build and test on Debian 12:
+# Installs everything tablelint needs to build and test on Debian 12 (the
+# tool alone needs much less: README, "Install"):
 # the LLVM/Clang 19 toolchain and libraries (apt) and the test-time npm tools
 # (Azurite, Microsoft's SARIF multitool) under ./node_modules. Idempotent and
 # quiet when everything is already there.
@@ -21,6 +22,12 @@ APT_PACKAGES=(
   chromium
   # test-time: the pre-commit hooks are tested with the real tool
   pre-commit
+  # test-time: docs/ci/github-actions.yml is run step by step (tests/ci),
+  # with the tools its steps install on the runner
+  python3-yaml ca-certificates curl git make g++
+  # test-time: the packages are installed into a clean Debian 12 chroot
+  # (tests/install); cpack builds them
+  debootstrap
 )
 
 SUDO=""

@@ -57,27 +57,15 @@ bool looksLikeSchemaFile(const std::string &Path) {
   if (Name == ".tablelint.yaml" || Name == ".tablelint.yml")
     return false;
   // The top-level keys are near the start: a look at the first part of a
-  // large file is enough, and never reads it all.
+  // large file is enough, and never reads it all. The same test as the
+  // loader's: top-level `version:` and `tables:` (or `accounts:`/`clients:`),
+  // so a docker-compose file's `version:` or a workflow is not taken for a
+  // schema.
   constexpr std::uint64_t LookBytes = 1 << 20;
   std::string Problem;
   std::optional<std::string> Text =
       readInputFilePrefix(Path, LookBytes, Problem);
-  if (!Text)
-    return false;
-  // A top-level key starts a line, without indentation.
-  std::size_t Pos = 0;
-  while (Pos < Text->size()) {
-    const std::size_t End = Text->find('\n', Pos);
-    const std::string_view Line(
-        Text->data() + Pos,
-        (End == std::string::npos ? Text->size() : End) - Pos);
-    if (Line.rfind("tables:", 0) == 0 || Line.rfind("version:", 0) == 0)
-      return true;
-    if (End == std::string::npos)
-      break;
-    Pos = End + 1;
-  }
-  return false;
+  return Text && looksLikeSchema(*Text);
 }
 
 } // namespace tablelint::schema

@@ -122,9 +122,27 @@ TEST(Baseline, AFileThatIsNotABaselineIsAnInputError) {
   ToolResult R = P.lint({"--baseline", "b.json", "scan.cpp"});
   EXPECT_EQ(R.ExitCode, 2);
   EXPECT_THAT(R.Err, HasSubstr("b.json: error: not a tablelint baseline of version 1"));
-  ToolResult Missing = P.lint({"--baseline", "none.json", "scan.cpp"});
-  EXPECT_EQ(Missing.ExitCode, 2);
-  EXPECT_THAT(Missing.Err, HasSubstr("none.json: error: cannot read the baseline file"));
+  // A path that exists but cannot be read as a file is still an error.
+  P.write("dir.json/keep", "");
+  ToolResult Unreadable = P.lint({"--baseline", "dir.json", "scan.cpp"});
+  EXPECT_EQ(Unreadable.ExitCode, 2);
+  EXPECT_THAT(Unreadable.Err, HasSubstr("dir.json: error: "));
+}
+
+// The first CI run, before a baseline is committed: no baseline, a note,
+// every finding counts (exit 1, not the input error 2).
+TEST(Baseline, AMissingBaselineIsNoBaselineWithANote) {
+  Project P;
+  P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  ToolResult R = P.lint({"--baseline", "none.json", "scan.cpp"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("none.json: note: no baseline yet: every "
+                               "finding counts (write one with "
+                               "--write-baseline none.json)"));
+  EXPECT_THAT(R.Out, HasSubstr("scan.cpp:4:5: warning:"));
+  EXPECT_FALSE(std::filesystem::exists(P.Dir + "/none.json"))
+      << "reading a baseline never writes one";
 }
 
 } // namespace

@@ -51,15 +51,50 @@ TEST(Lint, MissingCompileDatabaseIsAnInputError) {
                                       "in its directory or above"));
 }
 
-TEST(Lint, FileNotInTheDatabaseIsReportedAndTheOthersAreStillAnalysed) {
+// A new file the database does not list yet is analysed with the flags of
+// its nearest entry (as clangd does), with a note: it does not block a
+// commit.
+TEST(Lint, FileNotInTheDatabaseBorrowsTheFlagsOfItsNeighbour) {
   Project P;
   P.write("in.cpp", ScanSource);
   const std::string Out = P.write("out.cpp", ScanSource);
   P.database({"in.cpp"});
   ToolResult R = runTablelint({"lint", P.Dir + "/in.cpp", Out});
-  EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_THAT(R.Err, HasSubstr(Out + ": error: not in the compilation database"));
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr(Out + ": note: not in the compilation database "));
+  EXPECT_THAT(R.Err, HasSubstr("; analysed with the flags of " + P.Dir +
+                               "/in.cpp, its nearest entry (as clangd does)"));
   EXPECT_THAT(R.Out, HasSubstr("in.cpp:4:5: warning:"));
+  EXPECT_THAT(R.Out, HasSubstr("out.cpp:4:5: warning:"));
+}
+
+// An empty database has no entry to borrow from: that file is an input
+// error, the others are still analysed.
+TEST(Lint, FileNotInAnEmptyDatabaseIsAnInputError) {
+  Project P;
+  const std::string Out = P.write("out.cpp", ScanSource);
+  P.database({});
+  ToolResult R = runTablelint({"lint", Out});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr(Out + ": error: not in the compilation database"));
+}
+
+// A relative -o is relative to where tablelint runs, also when the compile
+// commands run in another directory (CMake's build/): the analysis must not
+// move the process's working directory.
+TEST(Lint, RelativeOutputIsWrittenWhereTablelintRuns) {
+  Project P;
+  const std::string Source = P.write("scan.cpp", ScanSource);
+  P.write("build/compile_commands.json",
+          "[{\"directory\": \"" + P.Dir + "/build\", \"file\": \"" + Source +
+              "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
+              mockIncludes() + "\", \"-c\", \"" + Source + "\"]}]\n");
+  ToolResult R = runTablelint(
+      {"lint", "-p", "build", "scan.cpp", "--format", "sarif", "-o", "out.sarif"},
+      P.Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_TRUE(std::filesystem::exists(P.Dir + "/out.sarif"));
+  EXPECT_FALSE(std::filesystem::exists(P.Dir + "/build/out.sarif"));
 }
 
 TEST(Lint, TranslationUnitThatDoesNotCompileIsReportedAndOthersAnalysed) {

@@ -46,7 +46,7 @@ protected:
     P.write("src/scan.cpp", ScanSource);
     P.write("src/clean.cpp", "int answer() { return 42; }\n");
     P.database({"src/scan.cpp", "src/clean.cpp"}, "build");
-    P.write("schema/tables.yaml", "tables: [unclosed\n");
+    P.write("schema/tables.yaml", "version: 1\ntables: [unclosed\n");
     P.write(".tablelint.yaml", "severity:\n  partition-scan: warning\n");
     P.write(".pre-commit-config.yaml",
             "repos:\n"
@@ -107,6 +107,62 @@ TEST_F(PreCommitTest, TheSchemaHookGetsSchemaFilesButNotConfiguration) {
   EXPECT_EQ(Config.ExitCode, 0) << Config.Out << Config.Err;
   EXPECT_THAT(Config.Out, ::testing::ContainsRegex(
                               R"(tablelint \(table schemas\)\.+\(no files to check\)Skipped)"));
+}
+
+// Other YAML a repository commits is not a schema: files the hook's pattern
+// excludes (a workflow, a compose file) never reach tablelint, and the rest
+// are recognised by content and skipped silently.
+TEST_F(PreCommitTest, TheSchemaHookSkipsOtherYamlSilently) {
+  P.write(".github/workflows/ci.yml",
+          "name: ci\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-24.04\n"
+          "    steps:\n      - uses: actions/checkout@v4\n");
+  P.write("docker-compose.yml",
+          "version: \"3.8\"\nservices:\n  web:\n    image: nginx\n");
+  // Not excluded by name: only the content tells.
+  P.write("deploy/stack.yaml",
+          "version: \"3.8\"\nservices:\n  api:\n    image: api:1\n");
+  P.write("deploy/values.yaml", "name: api\nreplicas: 3\n");
+  P.write("schema/clean.yaml",
+          readFile(std::string(TABLELINT_SOURCE_DIR) +
+                   "/test-inputs/schemas/designs/device-registry.good.yaml")
+              .value_or(""));
+  ASSERT_EQ(git(P.Dir, {"add", "."}).ExitCode, 0);
+  ToolResult Other =
+      preCommit({"--verbose", "--files", ".github/workflows/ci.yml",
+                 "docker-compose.yml", "deploy/stack.yaml", "deploy/values.yaml"});
+  EXPECT_EQ(Other.ExitCode, 0) << Other.Out << Other.Err;
+  EXPECT_THAT(Other.Out, Not(HasSubstr("unknown key")));
+  EXPECT_THAT(Other.Out, Not(HasSubstr("error")));
+
+  // A real schema among them is still checked.
+  ToolResult Mixed = preCommit({"--files", "deploy/stack.yaml",
+                                "deploy/values.yaml", "schema/tables.yaml"});
+  EXPECT_NE(Mixed.ExitCode, 0);
+  EXPECT_THAT(Mixed.Out, HasSubstr("schema/tables.yaml:"));
+  EXPECT_THAT(Mixed.Out, Not(HasSubstr("deploy/")));
+
+  ToolResult Clean = preCommit({"--files", "deploy/values.yaml", "schema/clean.yaml"});
+  EXPECT_EQ(Clean.ExitCode, 0) << Clean.Out << Clean.Err;
+  EXPECT_THAT(Clean.Out, ::testing::ContainsRegex(R"(tablelint \(table schemas\)\.+Passed)"));
+}
+
+// A source added since the last configure is not in compile_commands.json
+// yet: it is analysed with its neighbour's flags and the commit goes on.
+TEST_F(PreCommitTest, ANewSourceNotInTheDatabaseDoesNotBlockTheCommit) {
+  P.write("src/added.cpp", "int added() { return 7; }\n");
+  ASSERT_EQ(git(P.Dir, {"add", "src/added.cpp"}).ExitCode, 0);
+  ToolResult R = preCommit({"--verbose", "--files", "src/added.cpp"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Passed)"));
+  EXPECT_THAT(R.Out, HasSubstr("src/added.cpp: note: not in the compilation "
+                               "database"));
+  EXPECT_THAT(R.Out, HasSubstr("its nearest entry (as clangd does)"));
+
+  // The same file with a finding still fails: it was really analysed.
+  P.write("src/added.cpp", ScanSource);
+  ToolResult Bad = preCommit({"--files", "src/added.cpp"});
+  EXPECT_EQ(Bad.ExitCode, 1) << Bad.Out << Bad.Err;
+  EXPECT_THAT(Bad.Out, HasSubstr("src/added.cpp:4:5: warning: query has no filter"));
 }
 
 } // namespace

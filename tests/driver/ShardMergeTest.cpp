@@ -157,7 +157,7 @@ TEST(Checklist, ItemsPassFailOrAreAdvisory) {
   // A code rule with no finding passes; a schema-only item is advisory and
   // says why; an advisory rule says what tablelint observes.
   EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 17 \| .*\| \*\*pass\*\* \| nagle-enabled \|)"));
-  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 20 \| .*\| \*\*advisory\*\* \| hot-partition \|)"));
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 20 \| .*\| \*\*advisory\*\* \| hot-partition, partition-throughput \|)"));
   EXPECT_THAT(R.Out, HasSubstr("hot-partition is checked in schema"));
 
   ToolResult Html = runTablelint({"checklist", "--format", "html", "-o", "c.html", "scan.cpp"}, P.Dir);

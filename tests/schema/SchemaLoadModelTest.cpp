@@ -249,9 +249,18 @@ TEST(SchemaLint, LooksLikeSchemaFile) {
     EXPECT_FALSE(writeFileAtomically((Dir / Name).string(), Text));
     return (Dir / Name).string();
   };
-  EXPECT_TRUE(looksLikeSchemaFile(Write("a.yaml", "# c\nversion: 1\n")));
-  EXPECT_TRUE(looksLikeSchemaFile(Write("b.yml", "tables:\n  - name: T\n")));
+  // Both top-level keys, as the loader's looksLikeSchema wants them.
+  EXPECT_TRUE(looksLikeSchemaFile(
+      Write("a.yaml", "# c\nversion: 1\ntables:\n  - name: T\n")));
+  EXPECT_TRUE(
+      looksLikeSchemaFile(Write("b.yml", "version: 1\naccounts: []\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write("c.yaml", "jobs:\n  tables: 1\n")));
+  // A compose file has a top-level version too; a workflow has neither.
+  EXPECT_FALSE(looksLikeSchemaFile(
+      Write("compose.yaml", "version: \"3.8\"\nservices:\n  web: {}\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(
+      Write("ci.yml", "name: ci\non: [push]\njobs: {}\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write("e.yaml", "tables:\n  - name: T\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write(".tablelint.yaml", "version: 1\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write("d.txt", "version: 1\n")));
   EXPECT_FALSE(looksLikeSchemaFile((Dir / "missing.yaml").string()));
