@@ -137,16 +137,25 @@ bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
 }
 
 void RowStore::assign(std::string_view Key, std::uint32_t Value) {
+  std::uint32_t Previous;
+  exchange(Key, Value, Previous);
+}
+
+bool RowStore::exchange(std::string_view Key, std::uint32_t Value,
+                        std::uint32_t &Previous) {
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
   Bounds B;
   Leaf *L = leafFor(Key, Path, Taken, Depth, B);
   bool Found;
   const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
-  if (Found)
+  if (Found) {
+    Previous = L->Values[Pos];
     L->Values[Pos] = Value;
-  else
-    insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+    return true;
+  }
+  insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+  return false;
 }
 
 bool RowStore::erase(std::string_view Key) {

@@ -59,6 +59,10 @@ public:
   bool insert(std::string_view Key, std::uint32_t Value);
   // Stores Value under Key, replacing what was there.
   void assign(std::string_view Key, std::uint32_t Value);
+  // The same in one search, telling what was there: true and Previous set
+  // when Key was present.
+  bool exchange(std::string_view Key, std::uint32_t Value,
+                std::uint32_t &Previous);
   // Removes Key; false when it was absent.
   bool erase(std::string_view Key);
 
