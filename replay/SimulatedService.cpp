@@ -39,7 +39,7 @@ public:
       }
       return Name == "PartitionKey" ? &PartitionKey : &RowKey;
     }
-    const int P = Family->propertyIndex(Name);
+    const int P = indexOf(Name);
     if (P < 0)
       return nullptr;
     if (!Loaded[P]) {
@@ -50,6 +50,27 @@ public:
   }
 
 private:
+  // Property names come from the filter's tree, whose strings stay put
+  // while a page is read: their index is looked up once per family.
+  int indexOf(std::string_view Name) const {
+    for (const NameIndex &N : Names)
+      if (N.Data == Name.data() && N.Size == Name.size() &&
+          N.Family == Family)
+        return N.Index;
+    const int P = Family->propertyIndex(Name);
+    if (Names.size() < MaxCachedNames)
+      Names.push_back({Name.data(), Name.size(), Family, P});
+    return P;
+  }
+  struct NameIndex {
+    const char *Data;
+    std::size_t Size;
+    const EntityFamily *Family;
+    int Index;
+  };
+  static constexpr std::size_t MaxCachedNames = 16;
+  mutable std::vector<NameIndex> Names;
+
   const Workload &W;
   std::string_view RowKeyText;
   std::uint32_t Id = 0;

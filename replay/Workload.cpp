@@ -15,8 +15,11 @@ namespace tablelint::replay {
 namespace {
 
 constexpr std::int64_t TicksPerSecond = 10000000;
-// Generated strings below this code are cached (one string each).
+// Generated strings below this code are cached (one string each), unless
+// padded past GeneratedCacheMaxBytes (a payload: a million of them would
+// hold gigabytes).
 constexpr std::uint64_t GeneratedCacheLimit = 1 << 20;
+constexpr std::uint64_t GeneratedCacheMaxBytes = 64;
 // Domain size when a distribution needs one and the schema gives none.
 constexpr std::uint64_t DefaultDistinct = 1000;
 // YCSB's Zipf exponent, used by "latest" to weigh recency.
@@ -260,23 +263,28 @@ std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text) {
   return std::nullopt;
 }
 
+void PropertyDomain::appendText(std::uint64_t Code, std::string &Out) const {
+  if (Code & InternedBit) {
+    Out += Interned[Code & ~InternedBit];
+  } else if (Code < GeneratedCacheLimit && Bytes <= GeneratedCacheMaxBytes) {
+    if (Generated.size() <= Code)
+      Generated.resize(Code + 1);
+    if (Generated[Code].empty())
+      Generated[Code] = generatedString(*this, Code);
+    Out += Generated[Code];
+  } else {
+    Out += generatedString(*this, Code);
+  }
+}
+
 void PropertyDomain::materialize(std::uint64_t Code, EdmValue &Out) const {
   Out.Type = Type;
   switch (Type) {
   case EdmType::String:
   case EdmType::Guid:
   case EdmType::Binary:
-    if (Code & InternedBit) {
-      Out.Text = Interned[Code & ~InternedBit];
-    } else if (Code < GeneratedCacheLimit) {
-      if (Generated.size() <= Code)
-        Generated.resize(Code + 1);
-      if (Generated[Code].empty())
-        Generated[Code] = generatedString(*this, Code);
-      Out.Text = Generated[Code];
-    } else {
-      Out.Text = generatedString(*this, Code);
-    }
+    Out.Text.clear();
+    appendText(Code, Out.Text);
     return;
   case EdmType::Int32:
     Out.Int = static_cast<std::int32_t>(Code);

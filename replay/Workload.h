@@ -38,6 +38,9 @@ struct PropertyDomain {
   static constexpr std::uint64_t InternedBit = 1ULL << 63;
 
   void materialize(std::uint64_t Code, EdmValue &Out) const;
+  // Appends the text of a string or GUID value (what materialize() puts
+  // in EdmValue::Text) without an intermediate copy.
+  void appendText(std::uint64_t Code, std::string &Out) const;
   // The value size of the entity billing formula (limits::*ValueBytes) and
   // the bytes of a string/binary value (0 for other types), without
   // materializing the value.
