@@ -655,6 +655,9 @@ void SimulatedService::managerTick(double Now) {
 void SimulatedService::preload(std::uint32_t Table,
                                const std::string &PartitionKey,
                                const std::string &RowKey, std::uint32_t Entity) {
+  // An existing entity the service could not have stored is not there.
+  if (entityLimitStatus(PartitionKey, RowKey, {}))
+    return;
   Tables[Table].Rows.assign(scratchKey(KeyScratch, PartitionKey, RowKey),
                             Entity);
 }

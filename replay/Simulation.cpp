@@ -93,6 +93,7 @@ public:
     R.BucketSeconds = bucketSeconds(W, O);
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
+    Latencies.reserve(W.Events.size());
     Failed.assign(W.Events.size(), 0);
     OpLatencies.resize(W.Ops.size());
     R.Ops.resize(W.Ops.size());

@@ -8,6 +8,7 @@
 #include "replay/Random.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace tablelint::replay {
@@ -392,6 +393,12 @@ std::uint32_t Workload::addEntity(std::uint32_t Family) {
   return Id;
 }
 
+void Workload::reserveEntities(std::size_t Entities, std::size_t CodeCount) {
+  EntityFamilyOf.reserve(EntityFamilyOf.size() + Entities);
+  EntityOffset.reserve(EntityOffset.size() + Entities);
+  Codes.reserve(Codes.size() + CodeCount);
+}
+
 int Workload::opIndex(std::string_view Name) const {
   for (std::size_t I = 0; I < Ops.size(); ++I)
     if (Ops[I].Name == Name)
@@ -457,7 +464,13 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.StartTicks = Options.StartTicks;
   W.Events.clear();
   // Arrivals: a Poisson process per op at the full rate, thinned to
-  // rate * t / ramp-up while ramping.
+  // rate * t / ramp-up while ramping (reserved for the mean plus six
+  // standard deviations: no regrowth).
+  double Expected = 0;
+  for (const LogicalOp &Op : W.Ops)
+    Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
+  W.Events.reserve(static_cast<std::size_t>(
+      std::min(Expected + 6 * std::sqrt(Expected) + 16, 2e8)));
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     if (Op.PerSecond <= 0)
@@ -496,6 +509,24 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
           Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks);
     return E;
   };
+
+  // Every insert and existing entity creates one; other operations at most
+  // one each (a query's miss): reserve for the first, grow for the rest.
+  {
+    std::size_t Entities = 0, CodeCount = 0;
+    auto Count = [&](std::uint32_t Family, std::uint64_t N) {
+      Entities += N;
+      CodeCount += N * W.Families[Family].Properties.size();
+    };
+    for (const WorkloadEvent &Ev : W.Events)
+      if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
+        Count(W.Ops[Ev.Op].Family, 1);
+    if (!Options.Cold)
+      for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+        Count(F, std::min<std::uint64_t>(W.Families[F].DeclaredEntities,
+                                         Options.MaxExistingEntities));
+    W.reserveEntities(Entities, CodeCount);
+  }
 
   // Warm start: the existing entities, drawn by the family's first
   // creating write (so a counter continues after them), over the time

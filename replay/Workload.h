@@ -113,6 +113,10 @@ public:
   std::int64_t StartTicks = WorkloadOptions().StartTicks;
 
   std::uint32_t addEntity(std::uint32_t Family);
+  // Room for Entities more entities holding Codes values in all, so that
+  // millions of addEntity() calls do not regrow (and briefly triple) the
+  // arrays.
+  void reserveEntities(std::size_t Entities, std::size_t Codes);
   std::size_t entityCount() const { return EntityFamilyOf.size(); }
   std::uint32_t familyOf(std::uint32_t Entity) const {
     return EntityFamilyOf[Entity];
