@@ -214,10 +214,12 @@ BENCHMARK(BM_ThrottledWrites)->Unit(benchmark::kMillisecond)->Iterations(3);
 // The demo (scripts/demo.sh): the telemetry example and its suggested
 // design (bench/inputs/telemetry-suggested.yaml, `tablelint suggest` output
 // kept fixed), 10 simulated minutes with 5 of ramp-up, every budget as the
-// command runs it. Items: logical operations simulated (both designs);
-// counters: peak resident memory, and that peak per entity of the larger
-// store (the designs run one after the other, so the peak holds the
-// workload and one design's store; workload included).
+// command runs it. Items: logical operations simulated. Arg 0: both
+// designs (the speed figure); arg 1: the suggested design alone, whose
+// peak holds the workload and its store of 5.4 M entities, and no client
+// backlog (the current design, throttled, queues millions of requests in
+// its client: that peak is not a cost per stored entity). Counters: peak
+// resident memory, and that peak per entity stored.
 void BM_Demo(benchmark::State &State) {
   schema::SchemaLoad Current =
       schema::loadSchemaFile("examples/telemetry-service/schema/telemetry.yaml");
@@ -235,7 +237,10 @@ void BM_Demo(benchmark::State &State) {
     O.DurationSeconds = 600;
     O.RampUpSeconds = 300;
     generateEvents(W, O);
-    for (const schema::SchemaLoad *Design : {&Current, &Suggested}) {
+    std::vector<const schema::SchemaLoad *> Designs = {&Current, &Suggested};
+    if (State.range(0) == 1)
+      Designs.erase(Designs.begin());
+    for (const schema::SchemaLoad *Design : Designs) {
       DesignPlan Plan = planDesign(W, Design->Value, "demo", Errors);
       DesignResult R = simulateDesign(W, Plan, ReplayOptions());
       Operations += R.Issued;
@@ -252,7 +257,11 @@ void BM_Demo(benchmark::State &State) {
   State.counters["bytes_per_entity"] =
       PeakBytes / static_cast<double>(std::max<std::uint64_t>(1, LargestStore));
 }
-BENCHMARK(BM_Demo)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Demo)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 } // namespace
 
