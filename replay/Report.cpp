@@ -68,7 +68,7 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
          return grouped(D.Throttled) + " (" + fixed(D.ThrottledPercent, 1) +
                 "%)";
        }},
-      {"throttled by key / range / account / split",
+      {"throttled: key/range/acct/split",
        [](const DesignResult &D) {
          auto N = [&D](ThrottleCause C) {
            return grouped(D.ThrottledBy[static_cast<std::size_t>(C)]);
