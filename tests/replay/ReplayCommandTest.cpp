@@ -51,6 +51,7 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
                                "--format", "json", "-o", Dir / "out/r.json"});
   ASSERT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(R.Out, "") << "the report goes to the file";
+  EXPECT_EQ(R.Err, "") << "no progress line when stderr is not a terminal";
   std::optional<std::string> Text = readFile(Dir / "out/r.json");
   ASSERT_TRUE(Text);
   llvm::json::Value Report = parseJson(*Text);
