@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 out=$(mktemp)
-taskset -c 0 "$build/bin/replay-bench" --benchmark_format=json > "$out"
+# BM_Demo has its own script (replay_demo.sh: a baseline build side by side).
+taskset -c 0 "$build/bin/replay-bench" --benchmark_format=json \
+  --benchmark_filter='^BM_(Map|Point|Batch|Scans|Throttled)' > "$out"
 python3 - "$out" <<'PY'
 import json, sys
 runs = {b["run_name"].replace("/iterations:3", ""): b

@@ -11,10 +11,11 @@ namespace tablelint::limits {
 
 // --- Scalability targets ----------------------------------------------------
 
-// Entities per second one partition serves (1 KiB entities). Inserted,
-// updated, deleted and *scanned* entities all count; a batch of n counts n.
-// Source: Table scalability targets; "Designing a scalable partitioning
-// strategy" (REST docs).
+// Entities per second one partition serves (1 KiB entities), a partition
+// being all the entities of one PartitionKey: a property of the key, never
+// split. Inserted, updated, deleted and *scanned* entities all count; a
+// batch of n counts n. Source: Table scalability targets; "Designing a
+// scalable partitioning strategy" (REST docs).
 inline constexpr double PartitionEntitiesPerSecond = 2000;
 // The pre-2012 figure, for accounts modelled as legacy. Same source.
 inline constexpr double LegacyPartitionEntitiesPerSecond = 500;
@@ -38,6 +39,14 @@ inline constexpr unsigned AccountsPerRegion = 250;
 inline constexpr unsigned AccountsPerRegionRaised = 500;
 
 // --- Rebalancing (range partitions) ------------------------------------------
+
+// Entities per second one range partition (a contiguous range of
+// PartitionKeys on one partition server) serves. NOT PUBLISHED: a modelling
+// assumption (docs/replay.md, "Range partitions"), configurable with
+// `replay --range-budget`. Five keys' targets and half the account target:
+// a server serves many keys at once, and an account reaches its target only
+// once its load is spread over more than one server.
+inline constexpr double AssumedRangeEntitiesPerSecond = 10000;
 
 // How long a range must stay hot before the service splits it ("a few
 // minutes"), how long the moved range is offline ("a few seconds"), and how

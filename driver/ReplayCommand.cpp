@@ -4,6 +4,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/ProgressLine.h"
 
 #include "core/AtomicFile.h"
 #include "core/Text.h"
@@ -48,6 +49,21 @@ const std::vector<OptionSpec> &replayOptions() {
        true,
        "N",
        "seed of the generated workload, 0 to 18446744073709551615 (default 1)",
+       {}},
+      {"cold",
+       0,
+       false,
+       "",
+       "start every table empty, as one range partition (a brand-new "
+       "table); default: a table that declares entities starts populated "
+       "and split as an established one",
+       {}},
+      {"range-budget",
+       0,
+       true,
+       "N",
+       "entities/s one range partition serves (an assumption: no figure is "
+       "published; default 10000)",
        {}},
       {"trace",
        0,
@@ -116,9 +132,12 @@ void printReplayHelp() {
          "reads a recorded trace, and runs\nit through each design on a "
          "simulated Table service: range partitions that\nsplit after "
          "a detection delay but never inside one PartitionKey, "
-         "per-partition\nand per-account budgets counting scanned entities, "
-         "pages and continuations,\nbatch rules, throttling, and the "
-         "client's concurrency limit and retry policy.\nThe report shows "
+         "budgets per\nPartitionKey (2,000 entities/s), per range partition "
+         "(--range-budget) and per\naccount counting scanned entities, "
+         "tables that declare entities starting\npopulated and split "
+         "(unless --cold), entity limits, pages and continuations,\nbatch "
+         "rules, throttling, and the client's concurrency limit and retry "
+         "policy.\nThe report shows "
          "the designs side by side: operations completed, throughput,\n"
          "throttled requests, retries, latency p50/p95/p99 from the "
          "intended send time,\nentities scanned per entity returned, "
@@ -216,6 +235,19 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   }
   replay::ReplayOptions RO;
   RO.Seed = WO.Seed;
+  WO.Cold = A.has("cold");
+  if (A.has("range-budget")) {
+    std::string Error;
+    std::optional<double> Budget =
+        schema::parseNumber(A.get("range-budget"), Error);
+    if (!Budget || !(*Budget >= 1) || *Budget > 1e9) {
+      std::cerr << "tablelint: error: --range-budget '"
+                << A.get("range-budget")
+                << "': expected entities per second from 1 to 1e9\n";
+      return ExitInputError;
+    }
+    RO.Service.RangeEntitiesPerSecond = *Budget;
+  }
   replay::LiveOptions LO;
   if (A.has("live-ops") || A.has("keep")) {
     if (!A.has("live")) {
@@ -318,8 +350,16 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   Report.Options = RO;
   Report.TraceFile = TraceFile;
   Report.Events = W.Events.size();
-  for (const replay::DesignPlan &Plan : Plans)
-    Report.Designs.push_back(replay::simulateDesign(W, Plan, RO));
+  {
+    ProgressLine Progress("replay");
+    RO.Progress = [&Progress](const std::string &Label, double Done) {
+      Progress.update(Label + " design", Done);
+    };
+    for (const replay::DesignPlan &Plan : Plans)
+      Report.Designs.push_back(replay::simulateDesign(W, Plan, RO));
+    RO.Progress = nullptr;
+  }
+  Report.Options = RO;
   if (!LO.Url.empty()) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);

@@ -8,11 +8,21 @@ namespace tablelint::replay {
 
 namespace {
 
-// A datetime placeholder whose text depends on the second only: a format
-// without fractions or ticks, and no function (hash of the full value).
-bool cacheableBySecond(const schema::KeyPart &Part) {
-  return !Part.Format.empty() && Part.Format != "ticks" &&
-         Part.Format.find('f') == std::string::npos && Part.Functions.empty();
+// The period, in ticks, over which a datetime placeholder renders the same
+// text: a second, or 10^-n s with n fraction digits (f or F); 0 when it is
+// not cached (ticks, no format, a function of the full value).
+std::int64_t cachePeriodTicks(const schema::KeyPart &Part) {
+  if (Part.Format.empty() || Part.Format == "ticks" || !Part.Functions.empty())
+    return 0;
+  int Fractions = 0;
+  for (char C : Part.Format)
+    Fractions += C == 'f' || C == 'F';
+  if (Fractions > 7)
+    return 0;
+  std::int64_t Ticks = 10000000;
+  for (int I = 0; I < Fractions; ++I)
+    Ticks /= 10;
+  return Ticks;
 }
 
 // Splits a filter template into literal text and placeholders, tracking
@@ -74,7 +84,7 @@ bool bindFilter(const std::string &Text, const EntityFamily &Family,
     P.Part = T->Parts[0];
     P.Property = static_cast<std::uint32_t>(Prop);
     P.InQuotes = InQuotes;
-    P.CacheBySecond = cacheableBySecond(P.Part);
+    P.CacheTicks = cachePeriodTicks(P.Part);
     Out.Pieces.push_back(std::move(P));
     I = Close;
   }
@@ -149,7 +159,7 @@ bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
         return false;
       }
       P.Property = static_cast<std::uint32_t>(Prop);
-      P.CacheBySecond = cacheableBySecond(Part);
+      P.CacheTicks = cachePeriodTicks(Part);
     }
     Pieces.push_back(std::move(P));
   }
@@ -164,17 +174,21 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
       Out += P.Part.Text;
       continue;
     }
-    W.value(Entity, P.Property, Scratch);
+    const PropertyDomain &Domain =
+        W.Families[W.familyOf(Entity)].Properties[P.Property];
     if (P.Part.Format.empty() && P.Part.Functions.empty() && !P.InQuotes &&
-        (Scratch.Type == EdmType::String || Scratch.Type == EdmType::Guid)) {
-      Out += Scratch.Text; // the common case, without a copy
+        (Domain.Type == EdmType::String || Domain.Type == EdmType::Guid)) {
+      // The common case: the text appended without a copy.
+      Domain.appendText(W.code(Entity, P.Property), Out);
       continue;
     }
-    if (P.CacheBySecond && Scratch.Type == EdmType::DateTime) {
-      const std::int64_t Second = Scratch.Int / 10000000;
-      if (Second != P.CachedSecond) {
+    W.value(Entity, P.Property, Scratch);
+    const bool Cacheable = P.CacheTicks && Scratch.Type == EdmType::DateTime;
+    if (Cacheable) {
+      const std::int64_t Period = Scratch.Int / P.CacheTicks;
+      if (Period != P.CachedPeriod) {
         P.Cached = schema::renderPlaceholder(P.Part, Scratch);
-        P.CachedSecond = Second;
+        P.CachedPeriod = Period;
       }
       if (!P.InQuotes) {
         Out += P.Cached;
@@ -182,9 +196,7 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
       }
     }
     const std::string Text =
-        P.CacheBySecond && Scratch.Type == EdmType::DateTime
-            ? P.Cached
-            : schema::renderPlaceholder(P.Part, Scratch);
+        Cacheable ? P.Cached : schema::renderPlaceholder(P.Part, Scratch);
     if (!P.InQuotes) {
       Out += Text;
       continue;

@@ -24,11 +24,12 @@ public:
     schema::KeyPart Part;
     std::uint32_t Property = 0;
     bool InQuotes = false; // filter templates: inside a '...' literal
-    // A datetime format without fractions renders the same text for a
-    // whole second: the last one is kept (day keys repeat for millions
-    // of writes).
-    bool CacheBySecond = false;
-    mutable std::int64_t CachedSecond = -1;
+    // A datetime format renders the same text for a whole period of its
+    // smallest unit (a second without fractions, a millisecond with
+    // "fff"): the last one is kept (day keys repeat for millions of
+    // writes). 0: not cached.
+    std::int64_t CacheTicks = 0;
+    mutable std::int64_t CachedPeriod = -1;
     mutable std::string Cached;
   };
 

@@ -22,12 +22,6 @@ using live::TableRestClient;
 
 namespace {
 
-bool createsEntity(schema::WriteKind Kind) {
-  return Kind == schema::WriteKind::Insert ||
-         Kind == schema::WriteKind::InsertOrReplace ||
-         Kind == schema::WriteKind::InsertOrMerge;
-}
-
 BatchAction batchAction(schema::WriteKind Kind) {
   switch (Kind) {
   case schema::WriteKind::Insert:

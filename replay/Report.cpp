@@ -66,6 +66,15 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
          return grouped(D.Throttled) + " (" + fixed(D.ThrottledPercent, 1) +
                 "%)";
        }},
+      {"throttled: key/range/acct/split",
+       [](const DesignResult &D) {
+         auto N = [&D](ThrottleCause C) {
+           return grouped(D.ThrottledBy[static_cast<std::size_t>(C)]);
+         };
+         return N(ThrottleCause::PartitionKey) + " / " +
+                N(ThrottleCause::Range) + " / " + N(ThrottleCause::Account) +
+                " / " + N(ThrottleCause::Offline);
+       }},
       {"throttled, last tenth of the run",
        [](const DesignResult &D) {
          return fixed(D.LateThrottledPercent, 1) + "%";
@@ -245,9 +254,14 @@ std::string formatText(const ReplayReport &R) {
   std::string Out = header(R) + "\n";
   Out += "simulated service: " +
          fixed(R.Options.Service.PartitionEntitiesPerSecond, 0) +
-         " entities/s per partition, " +
+         " entities/s per PartitionKey, " +
+         fixed(R.Options.Service.RangeEntitiesPerSecond, 0) +
+         " per range partition (assumed), " +
          fixed(R.Options.Service.AccountEntitiesPerSecond, 0) +
-         " per account; price $" + fixed(R.Options.PricePer10kTransactions, 5) +
+         " per account; tables " +
+         (R.Workload.Cold ? "start empty (--cold)"
+                          : "that declare entities start populated") +
+         "; price $" + fixed(R.Options.PricePer10kTransactions, 5) +
          " per 10,000 transactions (assumed)\n\n";
   Out += pad("", LabelWidth);
   for (const DesignResult &D : R.Designs)
@@ -300,6 +314,15 @@ std::string formatText(const ReplayReport &R) {
 }
 
 namespace {
+
+// Throttled requests by the budget they ran into.
+llvm::json::Object throttledByJson(const DesignResult &D) {
+  llvm::json::Object Out;
+  for (std::size_t C = 1; C < ThrottleCauses; ++C)
+    Out[throttleCauseName(static_cast<ThrottleCause>(C))] =
+        static_cast<std::int64_t>(D.ThrottledBy[C]);
+  return Out;
+}
 
 llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
   llvm::json::Array Ops;
@@ -363,6 +386,7 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"serverBusy", static_cast<std::int64_t>(D.ServerBusy)},
       {"operationTimedOut", static_cast<std::int64_t>(D.TimedOut)},
       {"throttledPercent", D.ThrottledPercent},
+      {"throttledBy", throttledByJson(D)},
       {"throttledPercentLastTenth", D.LateThrottledPercent},
       {"clientErrors", static_cast<std::int64_t>(D.ClientErrors)},
       {"retries", static_cast<std::int64_t>(D.Retries)},
@@ -412,6 +436,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
       {"model",
        llvm::json::Object{
            {"partitionEntitiesPerSecond", M.PartitionEntitiesPerSecond},
+           {"rangeEntitiesPerSecond", M.RangeEntitiesPerSecond},
+           {"coldStart", R.Workload.Cold},
            {"accountEntitiesPerSecond", M.AccountEntitiesPerSecond},
            {"splitDetectionSeconds", M.SplitDetectionSeconds},
            {"splitOfflineSeconds", M.SplitOfflineSeconds},

@@ -4,13 +4,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 namespace tablelint::replay {
 
 namespace {
-
-constexpr std::size_t ChunkBytes = 1 << 16;
 
 // Keys share long prefixes (the PartitionKey, a NUL, a RowKey prefix), so
 // comparing them from the first byte is most of a lookup. A search keeps
@@ -38,17 +37,19 @@ int compareFrom(std::string_view Stored, std::string_view Key, std::size_t Skip,
   return Stored.size() < Key.size() ? -1 : Stored.size() > Key.size() ? 1 : 0;
 }
 
+} // namespace
+
 // Index of the first of N sorted keys that is > Key (inner nodes, Strict)
 // or >= Key (leaves); Found tells whether Keys[result] == Key (leaves).
-int search(const std::string_view *Keys, int N, std::string_view Key,
-           bool Strict, Bounds &B, bool *Found = nullptr) {
+int RowStore::search(const KeyRef *Keys, int N, std::string_view Key,
+                     bool Strict, Bounds &B, bool *Found) const {
   int Low = 0, High = N;
   bool Equal = false;
   while (Low < High) {
     const int Mid = (Low + High) / 2;
     std::size_t Common;
     const int Cmp =
-        compareFrom(Keys[Mid], Key, std::min(B.Below, B.Above), Common);
+        compareFrom(view(Keys[Mid]), Key, std::min(B.Below, B.Above), Common);
     if (Cmp < 0 || (Strict && Cmp == 0)) {
       Low = Mid + 1;
       B.Below = Common;
@@ -63,8 +64,6 @@ int search(const std::string_view *Keys, int N, std::string_view Key,
   return Low;
 }
 
-} // namespace
-
 RowStore::RowStore() { Root = newLeaf(); }
 
 RowStore::Leaf *RowStore::newLeaf() {
@@ -78,19 +77,27 @@ RowStore::Inner *RowStore::newInner() {
   return Inners.back().get();
 }
 
-std::string_view RowStore::intern(std::string_view Key) {
-  if (Key.size() > ChunkLeft) {
-    const std::size_t Bytes = std::max(ChunkBytes, Key.size());
-    Chunks.push_back(std::make_unique<char[]>(Bytes));
-    ChunkAt = Chunks.back().get();
-    ChunkLeft = Bytes;
+RowStore::KeyRef RowStore::intern(std::string_view Key) {
+  const std::size_t Bytes = (2 + Key.size() + 1) & ~std::size_t(1); // even
+  // Both limits are far beyond what the replay stores (keys of 1 KiB at
+  // most, 100 million operations): reaching one is a bug, not an input.
+  if (Key.size() > MaxKeyBytes)
+    throw std::length_error("replay store: key over 64 KiB");
+  if (ChunkUsed + Bytes > ChunkBytes) {
+    if (Chunks.size() >= (std::size_t(1) << 16))
+      throw std::length_error("replay store: over 8 GiB of keys");
+    Chunks.push_back(std::make_unique<char[]>(ChunkBytes));
+    ChunkUsed = 0;
   }
+  char *At = Chunks.back().get() + ChunkUsed;
+  const auto Size = static_cast<std::uint16_t>(Key.size());
+  std::memcpy(At, &Size, 2);
   if (!Key.empty())
-    std::memcpy(ChunkAt, Key.data(), Key.size());
-  std::string_view Stored(ChunkAt, Key.size());
-  ChunkAt += Key.size();
-  ChunkLeft -= Key.size();
-  return Stored;
+    std::memcpy(At + 2, Key.data(), Key.size());
+  const auto Ref = static_cast<KeyRef>(((Chunks.size() - 1) << 16) |
+                                       (ChunkUsed / 2));
+  ChunkUsed += Bytes;
+  return Ref;
 }
 
 RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
@@ -137,16 +144,25 @@ bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
 }
 
 void RowStore::assign(std::string_view Key, std::uint32_t Value) {
+  std::uint32_t Previous;
+  exchange(Key, Value, Previous);
+}
+
+bool RowStore::exchange(std::string_view Key, std::uint32_t Value,
+                        std::uint32_t &Previous) {
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
   Bounds B;
   Leaf *L = leafFor(Key, Path, Taken, Depth, B);
   bool Found;
   const int Pos = search(L->Keys, L->Count, Key, false, B, &Found);
-  if (Found)
+  if (Found) {
+    Previous = L->Values[Pos];
     L->Values[Pos] = Value;
-  else
-    insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+    return true;
+  }
+  insertAt(L, Pos, intern(Key), Value, Path, Taken, Depth);
+  return false;
 }
 
 bool RowStore::erase(std::string_view Key) {
@@ -164,11 +180,10 @@ bool RowStore::erase(std::string_view Key) {
   return true;
 }
 
-void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
-                        std::uint32_t Value, Inner **Path, int *Taken,
-                        int Depth) {
+void RowStore::insertAt(Leaf *L, int Pos, KeyRef Key, std::uint32_t Value,
+                        Inner **Path, int *Taken, int Depth) {
   ++Size;
-  auto Put = [](Leaf *Into, int At, std::string_view K, std::uint32_t V) {
+  auto Put = [](Leaf *Into, int At, KeyRef K, std::uint32_t V) {
     std::copy_backward(Into->Keys + At, Into->Keys + Into->Count,
                        Into->Keys + Into->Count + 1);
     std::copy_backward(Into->Values + At, Into->Values + Into->Count,
@@ -198,7 +213,7 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
 
   // Hang Right (keys >= Separator) next to L in its parent, splitting
   // full inner nodes on the way up.
-  std::string_view Separator = Right->Keys[0];
+  KeyRef Separator = Right->Keys[0];
   Node *NewChild = Right;
   while (Depth > 0) {
     Inner *P = Path[Depth - 1];
@@ -213,7 +228,7 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
       ++P->Count;
       return;
     }
-    std::string_view Seps[InnerCapacity + 1];
+    KeyRef Seps[InnerCapacity + 1];
     Node *Kids[InnerCapacity + 2];
     std::copy(P->Separators, P->Separators + At, Seps);
     Seps[At] = Separator;
@@ -246,7 +261,7 @@ RowStore::Cursor RowStore::lowerBound(std::string_view Key) const {
   int Depth;
   Bounds B;
   const Leaf *L = leafFor(Key, nullptr, nullptr, Depth, B);
-  return Cursor(L, search(L->Keys, L->Count, Key, false, B));
+  return Cursor(this, L, search(L->Keys, L->Count, Key, false, B));
 }
 
 } // namespace tablelint::replay

@@ -39,7 +39,7 @@ public:
       }
       return Name == "PartitionKey" ? &PartitionKey : &RowKey;
     }
-    const int P = Family->propertyIndex(Name);
+    const int P = indexOf(Name);
     if (P < 0)
       return nullptr;
     if (!Loaded[P]) {
@@ -50,6 +50,27 @@ public:
   }
 
 private:
+  // Property names come from the filter's tree, whose strings stay put
+  // while a page is read: their index is looked up once per family.
+  int indexOf(std::string_view Name) const {
+    for (const NameIndex &N : Names)
+      if (N.Data == Name.data() && N.Size == Name.size() &&
+          N.Family == Family)
+        return N.Index;
+    const int P = Family->propertyIndex(Name);
+    if (Names.size() < MaxCachedNames)
+      Names.push_back({Name.data(), Name.size(), Family, P});
+    return P;
+  }
+  struct NameIndex {
+    const char *Data;
+    std::size_t Size;
+    const EntityFamily *Family;
+    int Index;
+  };
+  static constexpr std::size_t MaxCachedNames = 16;
+  mutable std::vector<NameIndex> Names;
+
   const Workload &W;
   std::string_view RowKeyText;
   std::uint32_t Id = 0;
@@ -65,6 +86,22 @@ std::string_view partitionOf(std::string_view Key) {
 }
 
 } // namespace
+
+const char *throttleCauseName(ThrottleCause Cause) {
+  switch (Cause) {
+  case ThrottleCause::None:
+    return "none";
+  case ThrottleCause::PartitionKey:
+    return "partitionKey";
+  case ThrottleCause::Range:
+    return "rangePartition";
+  case ThrottleCause::Account:
+    return "account";
+  case ThrottleCause::Offline:
+    return "splitOffline";
+  }
+  return "none";
+}
 
 std::string rowKey(const std::string &PartitionKey, const std::string &RowKey) {
   std::string Key;
@@ -156,7 +193,7 @@ SimulatedService::SimulatedService(
     T.Name = Name;
     T.Account = Account;
     RangePartition First;
-    First.Tokens = Model.PartitionEntitiesPerSecond * Model.BurstSeconds;
+    First.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
     T.Ranges.push_back(First);
     Tables.push_back(std::move(T));
   }
@@ -221,18 +258,76 @@ void SimulatedService::record(double Now, PartitionKeyStats &Stats,
 }
 
 int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
-                            double Cost) {
+                            PartitionKeyStats *Key, double Cost,
+                            ThrottleCause &Cause) {
   RangePartition &R = T.Ranges[Range];
   R.IntervalDemand += Cost;
-  if (Now < R.OfflineUntil)
+  if (Now < R.OfflineUntil) {
+    Cause = ThrottleCause::Offline;
     return StatusTimedOut;
+  }
+  // The most specific budget first: a key over its own target is the
+  // key's problem whatever its range and account do.
+  if (Key) {
+    startKeyBucket(Now, *Key);
+    refill(Now, Model.PartitionEntitiesPerSecond, Key->Tokens, Key->Refilled);
+    if (Key->Tokens <= 0) {
+      Cause = ThrottleCause::PartitionKey;
+      return StatusServerBusy;
+    }
+  }
+  refill(Now, Model.RangeEntitiesPerSecond, R.Tokens, R.Refilled);
+  if (R.Tokens <= 0) {
+    Cause = ThrottleCause::Range;
+    if (T.Ranges.size() > 1) {
+      ++T.RangeThrottled;
+      T.LastRangeThrottled += Range + 1 == T.Ranges.size();
+    }
+    return StatusServerBusy;
+  }
   const std::uint32_t A = T.Account;
   refill(Now, AccountBudget[A], AccountTokens[A], AccountRefilled[A]);
-  if (AccountTokens[A] <= 0)
+  if (AccountTokens[A] <= 0) {
+    Cause = ThrottleCause::Account;
     return StatusServerBusy;
-  refill(Now, Model.PartitionEntitiesPerSecond, R.Tokens, R.Refilled);
-  if (R.Tokens <= 0)
-    return StatusServerBusy;
+  }
+  return 0;
+}
+
+void SimulatedService::startKeyBucket(double Now, PartitionKeyStats &Key) {
+  if (Key.Refilled < 0) { // first use: a full bucket
+    Key.Tokens = Model.PartitionEntitiesPerSecond * Model.BurstSeconds;
+    Key.Refilled = Now;
+  }
+}
+
+void SimulatedService::chargeKey(double Now, PartitionKeyStats &Key,
+                                 double Cost) {
+  startKeyBucket(Now, Key);
+  Key.Tokens -= Cost;
+}
+
+ServiceResponse SimulatedService::throttled(int Status,
+                                            ThrottleCause Cause) const {
+  ServiceResponse R;
+  R.Status = Status;
+  R.Cause = Cause;
+  R.LatencySeconds = Status == StatusTimedOut ? Model.OfflineTimeoutSeconds
+                                              : Model.BaseLatencySeconds;
+  return R;
+}
+
+int SimulatedService::entityLimitStatus(std::string_view PartitionKey,
+                                        std::string_view RowKey,
+                                        const EntityShape &Shape) {
+  // Keys are stored as UTF-16: 1 KiB is 512 characters (ASCII keys).
+  auto KeyBytes = [](std::string_view K) { return 2 * K.size(); };
+  if (KeyBytes(PartitionKey) > limits::MaxKeyBytes ||
+      KeyBytes(RowKey) > limits::MaxKeyBytes ||
+      Shape.Bytes > limits::MaxEntityBytes ||
+      Shape.Properties > limits::MaxUserProperties ||
+      Shape.LargestValue > limits::MaxPropertyBytes)
+    return StatusBadRequest;
   return 0;
 }
 
@@ -245,20 +340,25 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
                                         schema::WriteKind Kind,
                                         const std::string &PartitionKey,
                                         const std::string &RowKey,
-                                        std::uint32_t Entity) {
+                                        std::uint32_t Entity,
+                                        const EntityShape &Shape) {
+  ServiceResponse R;
+  if (entityLimitStatus(PartitionKey, RowKey, Shape)) {
+    R.Status = StatusBadRequest;
+    R.LatencySeconds = Model.BaseLatencySeconds;
+    return R;
+  }
   TableState &T = Tables[Table];
   PartitionKeyStats &Stats = pkStats(T, PartitionKey);
   Stats.IntervalDemand += 1;
   const std::size_t Range = rangeOf(T, PartitionKey);
-  ServiceResponse R;
-  if (int Throttle = admit(Now, T, Range, 1)) {
+  ThrottleCause Cause = ThrottleCause::None;
+  if (int Throttle = admit(Now, T, Range, &Stats, 1, Cause)) {
     ++Stats.Throttled;
-    R.Status = Throttle;
-    R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
-                                                  : Model.BaseLatencySeconds;
-    return R;
+    return throttled(Throttle, Cause);
   }
   charge(T, Range, 1);
+  chargeKey(Now, Stats, 1);
   record(Now, Stats, 1);
   R.Charged = 1;
   R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
@@ -298,7 +398,9 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   BatchRows.clear();
   for (const BatchOperation &Op : Ops) {
     Bytes += Op.Bytes;
-    if (Op.PartitionKey != Ops.front().PartitionKey)
+    if (Op.PartitionKey != Ops.front().PartitionKey ||
+        entityLimitStatus(Op.PartitionKey, Op.RowKey,
+                          {Op.Bytes, Op.Properties, Op.LargestValue}))
       R.Status = StatusBadRequest;
     BatchRows.push_back(Op.RowKey);
   }
@@ -318,40 +420,67 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   const auto Cost = static_cast<double>(Ops.size());
   Stats.IntervalDemand += Cost;
   const std::size_t Range = rangeOf(T, PartitionKey);
-  if (int Throttle = admit(Now, T, Range, Cost)) {
+  ThrottleCause Cause = ThrottleCause::None;
+  if (int Throttle = admit(Now, T, Range, &Stats, Cost, Cause)) {
     ++Stats.Throttled;
-    R.Status = Throttle;
-    if (Throttle == StatusTimedOut)
-      R.LatencySeconds = Model.OfflineTimeoutSeconds;
-    return R;
+    return throttled(Throttle, Cause);
   }
   charge(T, Range, Cost);
+  chargeKey(Now, Stats, Cost);
   record(Now, Stats, Ops.size());
   R.Charged = static_cast<std::uint32_t>(Ops.size());
   R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
-  // Atomic: every precondition first, then every change.
-  for (const BatchOperation &Op : Ops) {
-    const bool Exists =
-        T.Rows.count(scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey)) != 0;
-    if (Op.Kind == schema::WriteKind::Insert && Exists) {
-      R.Status = StatusConflict;
-      return R;
+  // Atomic: each change is made as it is checked (one search each), and
+  // undone, newest first, when one fails (rare).
+  BatchUndo.clear();
+  auto Fail = [&](int Status) {
+    for (auto It = BatchUndo.rbegin(); It != BatchUndo.rend(); ++It) {
+      const BatchOperation &Op = Ops[It->Op];
+      const std::string_view Key =
+          scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
+      if (It->Existed)
+        T.Rows.assign(Key, It->Previous);
+      else
+        T.Rows.erase(Key);
     }
-    if ((Op.Kind == schema::WriteKind::Update ||
-         Op.Kind == schema::WriteKind::Merge ||
-         Op.Kind == schema::WriteKind::Delete) &&
-        !Exists) {
-      R.Status = StatusNotFound;
-      return R;
-    }
-  }
-  for (const BatchOperation &Op : Ops) {
+    R.Status = Status;
+    return R;
+  };
+  for (std::size_t I = 0; I < Ops.size(); ++I) {
+    const BatchOperation &Op = Ops[I];
     const std::string_view Key =
         scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
-    if (Op.Kind == schema::WriteKind::Delete)
+    switch (Op.Kind) {
+    case schema::WriteKind::Insert:
+      if (!T.Rows.insert(Key, Op.Entity))
+        return Fail(StatusConflict);
+      BatchUndo.push_back({I, false, 0});
+      break;
+    case schema::WriteKind::InsertOrReplace:
+    case schema::WriteKind::InsertOrMerge: {
+      std::uint32_t Previous = 0;
+      const bool Existed = T.Rows.exchange(Key, Op.Entity, Previous);
+      BatchUndo.push_back({I, Existed, Previous});
+      break;
+    }
+    case schema::WriteKind::Update:
+    case schema::WriteKind::Merge: {
+      std::uint32_t *Stored = T.Rows.find(Key);
+      if (!Stored)
+        return Fail(StatusNotFound);
+      BatchUndo.push_back({I, true, *Stored});
+      *Stored = Op.Entity;
+      break;
+    }
+    case schema::WriteKind::Delete: {
+      const std::uint32_t *Stored = T.Rows.find(Key);
+      if (!Stored)
+        return Fail(StatusNotFound);
+      BatchUndo.push_back({I, true, *Stored});
       T.Rows.erase(Key);
-    else
-      T.Rows.assign(Key, Op.Entity);
+      break;
+    }
+    }
   }
   return R;
 }
@@ -377,13 +506,14 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const std::string &End = C.Ranges[C.Range].second; // "" = unbounded
   const std::string_view StartPk = partitionOf(C.Next);
   const std::size_t Range = rangeOf(T, StartPk);
-  if (int Throttle = admit(Now, T, Range, Expected)) {
-    if (!StartPk.empty()) // a table scan's first page names no key
-      ++pkStats(T, StartPk).Throttled;
-    R.Status = Throttle;
-    R.LatencySeconds = Throttle == StatusTimedOut ? Model.OfflineTimeoutSeconds
-                                                  : Model.BaseLatencySeconds;
-    return R;
+  // A table scan's first page names no key.
+  PartitionKeyStats *StartStats =
+      StartPk.empty() ? nullptr : &pkStats(T, StartPk);
+  ThrottleCause Cause = ThrottleCause::None;
+  if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
+    if (StartStats)
+      ++StartStats->Throttled;
+    return throttled(Throttle, Cause);
   }
   // The page stops at the range partition's end: keys of partition keys
   // at or after the next range's Low.
@@ -412,6 +542,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       PartitionKeyStats &S = pkStats(T, RunPk);
       S.IntervalDemand += static_cast<double>(RunScanned);
       record(Now, S, RunScanned);
+      chargeKey(Now, S, static_cast<double>(RunScanned));
     }
     RunScanned = 0;
   };
@@ -459,11 +590,20 @@ void SimulatedService::managerTick(double Now) {
   const double Interval = std::max(Now - LastTick, 1e-9);
   LastTick = Now;
   for (TableState &T : Tables) {
+    // A key asked for more than its own target stays throttled: no split
+    // helps it (noted once).
+    for (const PartitionKeyStats &S : T.Pks)
+      if (S.IntervalDemand / Interval > Model.PartitionEntitiesPerSecond) {
+        std::pair<std::string, std::string> Note{T.Name, S.Key};
+        if (std::find(Unsplittable.begin(), Unsplittable.end(), Note) ==
+            Unsplittable.end())
+          Unsplittable.push_back(std::move(Note));
+      }
     for (std::size_t RI = 0; RI < T.Ranges.size(); ++RI) {
       RangePartition &R = T.Ranges[RI];
       const double Rate = R.IntervalDemand / Interval;
       R.IntervalDemand = 0;
-      if (Rate <= Model.PartitionEntitiesPerSecond) {
+      if (Rate <= Model.RangeEntitiesPerSecond) {
         R.HotSince = -1;
         continue;
       }
@@ -480,16 +620,8 @@ void SimulatedService::managerTick(double Now) {
             (High.empty() || S.Key < High))
           Load.emplace_back(S.Key, S.IntervalDemand);
       std::sort(Load.begin(), Load.end());
-      if (Load.size() < 2) {
-        if (Load.size() == 1) {
-          std::pair<std::string, std::string> Note{T.Name,
-                                                   std::string(Load[0].first)};
-          if (std::find(Unsplittable.begin(), Unsplittable.end(), Note) ==
-              Unsplittable.end())
-            Unsplittable.push_back(std::move(Note));
-        }
-        continue;
-      }
+      if (Load.size() < 2)
+        continue; // one key: noted above, capped by its own budget
       double Total = 0;
       for (auto &L : Load)
         Total += L.second;
@@ -505,7 +637,7 @@ void SimulatedService::managerTick(double Now) {
       }
       RangePartition Upper;
       Upper.Low = std::string(Load[Cut].first);
-      Upper.Tokens = Model.PartitionEntitiesPerSecond * Model.BurstSeconds;
+      Upper.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
       Upper.Refilled = Now;
       Upper.OfflineUntil = Now + Model.SplitOfflineSeconds;
       R.OfflineUntil = Now + Model.SplitOfflineSeconds;
@@ -518,6 +650,55 @@ void SimulatedService::managerTick(double Now) {
     for (PartitionKeyStats &S : T.Pks)
       S.IntervalDemand = 0;
   }
+}
+
+void SimulatedService::preload(std::uint32_t Table,
+                               const std::string &PartitionKey,
+                               const std::string &RowKey, std::uint32_t Entity) {
+  // An existing entity the service could not have stored is not there.
+  if (entityLimitStatus(PartitionKey, RowKey, {}))
+    return;
+  Tables[Table].Rows.assign(scratchKey(KeyScratch, PartitionKey, RowKey),
+                            Entity);
+}
+
+void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
+  TableState &T = Tables[Table];
+  const std::size_t N = T.Rows.size();
+  if (Ranges < 2 || N == 0)
+    return;
+  // Cut where the running entity count passes each k * N / Ranges, moved
+  // on to the next PartitionKey (a range never splits one key).
+  std::vector<std::string> Lows;
+  std::size_t Seen = 0, Next = 1;
+  std::string_view Previous;
+  for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next(), ++Seen) {
+    const std::string_view Pk = partitionOf(It.key());
+    if (Seen >= Next * N / Ranges && Pk != Previous && Seen > 0) {
+      Lows.emplace_back(Pk);
+      while (Next * N / Ranges <= Seen)
+        ++Next;
+      if (Next >= Ranges)
+        break;
+    }
+    Previous = Pk;
+  }
+  for (std::string &Low : Lows) {
+    RangePartition R;
+    R.Low = std::move(Low);
+    R.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
+    T.Ranges.push_back(std::move(R));
+  }
+}
+
+std::vector<std::string> SimulatedService::appendHotTables() const {
+  std::vector<std::string> Names;
+  for (const TableState &T : Tables)
+    if (T.Ranges.size() > 2 && T.RangeThrottled > 0 &&
+        static_cast<double>(T.LastRangeThrottled) >=
+            0.9 * static_cast<double>(T.RangeThrottled))
+      Names.push_back(T.Name);
+  return Names;
 }
 
 } // namespace tablelint::replay

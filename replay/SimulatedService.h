@@ -4,17 +4,24 @@
 // - Entities of a table are kept in key order (PartitionKey, RowKey), so a
 //   query reads exactly the key range the real service would scan and its
 //   filter is evaluated on every entity read (core/FilterEval.h).
-// - The key space of a table is cut into range partitions (initially one).
-//   Each serves PartitionEntitiesPerSecond and the account
-//   AccountEntitiesPerSecond, counting entities inserted, updated, deleted
-//   and *scanned* (a batch of n counts n), as token buckets one second deep.
-//   A request that finds a bucket empty gets 503 ServerBusy.
+// - Three budgets, each a token bucket one second deep, count entities
+//   inserted, updated, deleted and *scanned* (a batch of n counts n): one
+//   per PartitionKey (PartitionEntitiesPerSecond, the documented target of
+//   one key, never split), one per range partition (RangeEntitiesPerSecond,
+//   a partition server's share: an assumption) and one per account
+//   (AccountEntitiesPerSecond). A request that finds one empty gets 503
+//   ServerBusy; the response names which (ThrottleCause).
+// - The key space of a table is cut into range partitions: one for a
+//   brand-new table (cold), or as many as an established table's declared
+//   load needs (warm: preload() then presplit()).
 // - Every ManagerIntervalSeconds the partition manager looks at the load
 //   each range was asked for (served or throttled). A range above its budget
 //   for SplitDetectionSeconds is split at the partition key that halves its
 //   load, never inside one PartitionKey; both halves are offline for
-//   SplitOfflineSeconds (requests then time out: 500 OperationTimedOut). A
-//   range whose load is one PartitionKey cannot be split: it stays capped.
+//   SplitOfflineSeconds (requests then time out: 500 OperationTimedOut).
+// - Entity limits (400 Bad Request, as the service answers EntityTooLarge,
+//   TooManyProperties, PropertyValueTooLarge and an oversized key): 1 MiB
+//   per entity, 252 user properties, 1 KiB per key, 64 KiB per value.
 // - Query pages hold at most MaxEntitiesPerPage entities and end with a
 //   continuation after MaxPageServerSeconds of scanning (the range reads at
 //   its target rate: 5 s x 2,000/s = 10,000 entities) or at a range
@@ -40,7 +47,10 @@
 namespace tablelint::replay {
 
 struct ServiceModel {
+  // Per PartitionKey (documented; never split).
   double PartitionEntitiesPerSecond = limits::PartitionEntitiesPerSecond;
+  // Per range partition (an assumption: docs/replay.md).
+  double RangeEntitiesPerSecond = limits::AssumedRangeEntitiesPerSecond;
   double AccountEntitiesPerSecond = limits::AccountEntitiesPerSecond;
   // Depth of the token buckets: how much of a quiet second can be spent in
   // a burst (modelling assumption).
@@ -57,12 +67,33 @@ struct ServiceModel {
   double WriteSecondsPerEntity = 0.0001;
   double ScanSecondsPerEntity = 0.000002;
   double OfflineTimeoutSeconds = 1;
+  // Warm start: an established table is split so that its declared load
+  // fills each range to this share of the range budget (an assumption).
+  double WarmRangeShare = 0.5;
+};
+
+// Which budget a throttled request ran into.
+enum class ThrottleCause : std::uint8_t {
+  None,
+  PartitionKey, // the key's own 2,000/s
+  Range,        // the range partition's budget
+  Account,      // the account's budget
+  Offline,      // the range was being split (500 OperationTimedOut)
+};
+inline constexpr std::size_t ThrottleCauses = 5;
+const char *throttleCauseName(ThrottleCause Cause);
+
+// What the service checks of one entity written (entity limits).
+struct EntityShape {
+  std::uint64_t Bytes = 0;        // billing size
+  std::uint32_t Properties = 0;   // user properties
+  std::uint64_t LargestValue = 0; // bytes of the largest string/binary
 };
 
 // HTTP statuses the simulated service answers with.
 enum : int {
   StatusOk = 200,
-  StatusBadRequest = 400, // batch rules
+  StatusBadRequest = 400, // batch rules, entity limits
   StatusNotFound = 404,
   StatusConflict = 409,
   StatusTooLarge = 413,
@@ -79,6 +110,7 @@ struct ServiceResponse {
   double LatencySeconds = 0;
   // Entities counted against the budgets (0 when rejected before serving).
   std::uint32_t Charged = 0;
+  ThrottleCause Cause = ThrottleCause::None;
 };
 
 struct BatchOperation {
@@ -86,6 +118,8 @@ struct BatchOperation {
   std::string PartitionKey, RowKey;
   std::uint32_t Entity = 0;
   std::uint64_t Bytes = 0; // billing size, for the 4 MiB rule
+  std::uint32_t Properties = 0;
+  std::uint64_t LargestValue = 0;
 };
 
 // A query in progress: the key ranges it reads (from its QueryScope) and
@@ -117,6 +151,8 @@ struct PartitionKeyStats {
   std::uint64_t Accessed = 0;  // entities written or scanned
   std::uint64_t Throttled = 0; // requests answered 503/500
   double IntervalDemand = 0;
+  double Tokens = 0; // the key's budget (may run into debt)
+  double Refilled = -1; // < 0: never used, the bucket is full
   std::vector<std::uint32_t> Heat; // entities per time bucket
 };
 
@@ -144,6 +180,9 @@ public:
     std::unordered_map<std::string, std::uint32_t> PkIndex;
     std::vector<PartitionKeyStats> Pks;
     std::uint32_t LastPk = 0; // the last key looked up (writes repeat it)
+    // Range-budget throttles after the first split, and those of them in
+    // the last range (the end of the key space): the append pattern.
+    std::uint64_t RangeThrottled = 0, LastRangeThrottled = 0;
   };
 
   // Tables by name with their account index; Accounts holds each
@@ -155,7 +194,8 @@ public:
 
   ServiceResponse write(double Now, std::uint32_t Table, schema::WriteKind Kind,
                         const std::string &PartitionKey,
-                        const std::string &RowKey, std::uint32_t Entity);
+                        const std::string &RowKey, std::uint32_t Entity,
+                        const EntityShape &Shape = {});
   ServiceResponse batch(double Now, std::uint32_t Table,
                         const std::vector<BatchOperation> &Ops);
   // Reads one page at Cursor; sets Cursor.Page, PageScanned, More.
@@ -163,6 +203,18 @@ public:
                             QueryCursor &Cursor);
   // The partition manager: splits ranges hot for SplitDetectionSeconds.
   void managerTick(double Now);
+
+  // Warm start: stores an existing entity (no budget, no statistics), then
+  // cuts the table into Ranges range partitions of about equal entity
+  // counts at PartitionKey boundaries, as an established table is.
+  void preload(std::uint32_t Table, const std::string &PartitionKey,
+               const std::string &RowKey, std::uint32_t Entity);
+  void presplit(std::uint32_t Table, std::size_t Ranges);
+
+  // 400 when an entity breaks a limit of the service, else 0.
+  static int entityLimitStatus(std::string_view PartitionKey,
+                               std::string_view RowKey,
+                               const EntityShape &Shape);
 
   const std::vector<TableState> &tables() const { return Tables; }
   const std::vector<SplitRecord> &splits() const { return Splits; }
@@ -173,14 +225,23 @@ public:
   std::size_t rangeCount(std::uint32_t Table) const {
     return Tables[Table].Ranges.size();
   }
+  // Tables whose range-budget throttles fell (90% or more, after two
+  // splits or more) on the last range: new keys all land at the end of the
+  // key space, and splitting does not relieve it.
+  std::vector<std::string> appendHotTables() const;
 
 private:
   std::size_t rangeOf(const TableState &T, std::string_view PartitionKey) const;
   PartitionKeyStats &pkStats(TableState &T, std::string_view PartitionKey);
-  // 0 when admitted; otherwise the throttling status. Demand is recorded
-  // either way.
-  int admit(double Now, TableState &T, std::size_t Range, double Cost);
+  // 0 when admitted; otherwise the throttling status and its cause.
+  // Demand is recorded either way. Key: the PartitionKey's budget (null: a
+  // table scan's first page, which names no key).
+  int admit(double Now, TableState &T, std::size_t Range,
+            PartitionKeyStats *Key, double Cost, ThrottleCause &Cause);
   void charge(TableState &T, std::size_t Range, double Cost);
+  void chargeKey(double Now, PartitionKeyStats &Key, double Cost);
+  void startKeyBucket(double Now, PartitionKeyStats &Key);
+  ServiceResponse throttled(int Status, ThrottleCause Cause) const;
   void refill(double Now, double Budget, double &Tokens, double &Refilled);
   void record(double Now, PartitionKeyStats &Stats, std::uint64_t Entities);
   // rowKey() into a buffer reused across requests.
@@ -198,6 +259,13 @@ private:
   std::vector<std::pair<std::string, std::string>> Unsplittable;
   std::string KeyScratch;
   std::vector<std::string_view> BatchRows;
+  // Changes of the batch being applied, to undo it when one fails.
+  struct BatchChange {
+    std::size_t Op;
+    bool Existed;
+    std::uint32_t Previous;
+  };
+  std::vector<BatchChange> BatchUndo;
 };
 
 } // namespace tablelint::replay

@@ -16,28 +16,6 @@ namespace tablelint::replay {
 
 namespace {
 
-std::uint64_t valueBytes(const EdmValue &V) {
-  switch (V.Type) {
-  case EdmType::String:
-    return 2 * V.Text.size() + limits::StringValueOverheadBytes;
-  case EdmType::Binary:
-    return V.Text.size() + limits::BinaryValueOverheadBytes;
-  case EdmType::Int32:
-    return limits::Int32ValueBytes;
-  case EdmType::Int64:
-    return limits::Int64ValueBytes;
-  case EdmType::Double:
-    return limits::DoubleValueBytes;
-  case EdmType::DateTime:
-    return limits::DateTimeValueBytes;
-  case EdmType::Guid:
-    return limits::GuidValueBytes;
-  case EdmType::Boolean:
-    return limits::BooleanValueBytes;
-  }
-  return 0;
-}
-
 // Nearest-rank percentile of sorted latencies.
 double percentile(const std::vector<float> &Sorted, double P) {
   if (Sorted.empty())
@@ -59,6 +37,7 @@ struct Request {
   std::uint32_t Entity = 0;
   std::string PartitionKey, RowKey;
   std::uint64_t Bytes = 0;
+  EntityShape Shape;
   std::vector<BatchOperation> Batch;
   std::vector<std::uint32_t> BatchEvents;
   std::uint32_t Query = 0;
@@ -114,6 +93,7 @@ public:
     R.BucketSeconds = bucketSeconds(W, O);
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
+    Latencies.reserve(W.Events.size());
     Failed.assign(W.Events.size(), 0);
     OpLatencies.resize(W.Ops.size());
     R.Ops.resize(W.Ops.size());
@@ -138,6 +118,7 @@ public:
   DesignResult run();
 
 private:
+  void warmStart();
   std::vector<std::pair<std::string, std::uint32_t>> tableList() const {
     std::vector<std::pair<std::string, std::uint32_t>> L;
     for (const PlannedTable &T : Plan.Tables)
@@ -268,6 +249,54 @@ private:
   EdmValue ValueScratch;
 };
 
+// An established table (its current-design table declares `entities`):
+// each table of this design that a creating write of the family goes to
+// holds the existing entities under this design's keys, and is split into
+// as many range partitions as its declared load needs at WarmRangeShare of
+// the range budget (the partition manager of a table that has served this
+// load for a while).
+void Runner::warmStart() {
+  std::vector<double> Load(Plan.Tables.size(), 0);
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    for (const WriteTarget &T : Plan.Writes[OpI])
+      Load[T.Table] += Op.PerSecond;
+    if (const std::optional<QueryTarget> &Q = Plan.Queries[OpI])
+      Load[Q->Table] +=
+          Op.PerSecond *
+          static_cast<double>(std::max<std::uint64_t>(
+              1, Q->Decl->ExpectedRows.value_or(Q->Decl->Top.value_or(1))));
+  }
+  std::vector<std::vector<bool>> Done(
+      W.Families.size(), std::vector<bool>(Plan.Tables.size(), false));
+  std::vector<bool> Populated(Plan.Tables.size(), false);
+  std::string Pk, Rk;
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const EntityFamily &F = W.Families[Op.Family];
+    if (Op.IsQuery || !createsEntity(Op.Kind) || F.ExistingCount == 0)
+      continue;
+    for (const WriteTarget &T : Plan.Writes[OpI]) {
+      if (Done[Op.Family][T.Table])
+        continue;
+      Done[Op.Family][T.Table] = true;
+      Populated[T.Table] = true;
+      for (std::uint32_t E = F.FirstExisting;
+           E < F.FirstExisting + F.ExistingCount; ++E) {
+        T.PartitionKey.render(W, E, Pk, ValueScratch);
+        T.RowKey.render(W, E, Rk, ValueScratch);
+        Service.preload(T.Table, Pk, Rk, E);
+      }
+    }
+  }
+  const double PerRange =
+      O.Service.RangeEntitiesPerSecond * O.Service.WarmRangeShare;
+  for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)
+    if (Populated[TI] && PerRange > 0)
+      Service.presplit(TI, static_cast<std::size_t>(std::min(
+                               1e6, std::ceil(Load[TI] / PerRange))));
+}
+
 void Runner::dispatch(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const LogicalOp &Op = W.Ops[Ev.Op];
@@ -288,9 +317,10 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     std::string Pk, Rk;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
     T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
-    const std::uint64_t Bytes =
-        entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
-                    T.Sent.empty() ? nullptr : &T.Sent, ValueScratch);
+    const EntityShape Shape =
+        entityShape(W, Ev.Entity, Pk.size() + Rk.size(),
+                    T.Sent.empty() ? nullptr : &T.Sent);
+    const std::uint64_t Bytes = Shape.Bytes;
     const std::uint32_t Client = clientIndex(T.Client);
     if (T.Decl->BatchSize > 1) {
       KeyScratch = std::to_string(T.Table);
@@ -301,8 +331,8 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       B.Client = Client;
       B.Op = Ev.Op;
       B.Limit = T.Decl->BatchSize;
-      B.Ops.push_back(
-          {Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes});
+      B.Ops.push_back({Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes,
+                       Shape.Properties, Shape.LargestValue});
       B.Events.push_back(EventIndex);
       if (B.Ops.size() >= B.Limit)
         flushBuffer(B, Ev.Time);
@@ -320,6 +350,7 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     Q.PartitionKey = std::move(Pk);
     Q.RowKey = std::move(Rk);
     Q.Bytes = Bytes;
+    Q.Shape = Shape;
     send(Req, Ev.Time);
   }
 }
@@ -406,7 +437,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
   switch (Q.Kind) {
   case RequestKind::Point:
     Resp = Service.write(Now, Q.Table, Q.WriteOp, Q.PartitionKey, Q.RowKey,
-                         Q.Entity);
+                         Q.Entity, Q.Shape);
     if (Resp.Status == StatusOk)
       ++R.EntitiesWritten;
     break;
@@ -428,8 +459,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
       Op.Returned += S.Cursor.Page.size();
       S.Returned += S.Cursor.Page.size();
       for (auto [Entity, KeyChars] : S.Cursor.Page)
-        ResponseBytes +=
-            entityBytes(W, Entity, KeyChars, S.Select, ValueScratch);
+        ResponseBytes += entityBytes(W, Entity, KeyChars, S.Select);
     }
     break;
   }
@@ -441,6 +471,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
   if (isThrottle(Resp.Status)) {
     ++R.Throttled;
     ++B.Throttled;
+    ++R.ThrottledBy[static_cast<std::size_t>(Resp.Cause)];
     ++(Resp.Status == StatusServerBusy ? R.ServerBusy : R.TimedOut);
   } else if (Resp.Status >= 400) {
     ++R.ClientErrors;
@@ -530,7 +561,9 @@ void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
 }
 
 DesignResult Runner::run() {
+  warmStart();
   const double End = W.DurationSeconds + O.DrainSeconds;
+  std::uint32_t Steps = 0;
   bool Batched = false;
   for (const auto &Targets : Plan.Writes)
     for (const WriteTarget &T : Targets)
@@ -545,6 +578,8 @@ DesignResult Runner::run() {
     const double TH = Heap.empty() ? Never : Heap.top().Time;
     if (std::min(TW, TH) > End)
       break;
+    if (O.Progress && ++Steps % (1u << 16) == 0)
+      O.Progress(R.Label, std::min(TW, TH) / End);
     if (TW <= TH) {
       dispatch(static_cast<std::uint32_t>(Next++));
       continue;
@@ -697,6 +732,19 @@ void Runner::summarize() {
             static_cast<long long>(O.Service.PartitionEntitiesPerSecond)) +
         " entities/s: range partitions never split one PartitionKey, so it "
         "stays throttled however long it runs");
+  for (const std::string &Table : Service.appendHotTables())
+    R.Notes.push_back(
+        "table '" + Table +
+        "': the range partition at the end of the key space stayed over its "
+        "budget after every split: each new key lands after the last one "
+        "(time-ordered or sequential keys), so splitting leaves the new "
+        "load where it was (the append pattern)");
+  for (const EntityFamily &F : W.Families)
+    if (F.ExistingCount && F.ExistingCount < F.DeclaredEntities)
+      R.Notes.push_back("table '" + F.Table + "' declares " +
+                        std::to_string(F.DeclaredEntities) +
+                        " entities; the replay started it with " +
+                        std::to_string(F.ExistingCount));
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "
@@ -705,25 +753,38 @@ void Runner::summarize() {
 
 } // namespace
 
-std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
-                          std::size_t KeyChars,
-                          const std::vector<std::uint32_t> *Sent,
-                          EdmValue &Scratch) {
+EntityShape entityShape(const Workload &W, std::uint32_t Entity,
+                        std::size_t KeyChars,
+                        const std::vector<std::uint32_t> *Sent) {
   const EntityFamily &F = W.Families[W.familyOf(Entity)];
-  std::uint64_t Bytes = limits::EntityOverheadBytes + 2 * KeyChars;
+  EntityShape Shape;
+  Shape.Bytes = limits::EntityOverheadBytes + 2 * KeyChars;
   auto Add = [&](std::uint32_t P) {
-    W.value(Entity, P, Scratch);
-    Bytes += limits::PropertyOverheadBytes + 2 * F.Properties[P].Name.size() +
-             valueBytes(Scratch);
+    const PropertyDomain &D = F.Properties[P];
+    const std::uint64_t Code = W.code(Entity, P);
+    Shape.Bytes += limits::PropertyOverheadBytes + 2 * D.Name.size() +
+                   D.billingBytes(Code);
+    // Strings are stored as UTF-16.
+    const std::uint64_t Data =
+        D.Type == EdmType::String ? 2 * D.dataBytes(Code) : D.dataBytes(Code);
+    Shape.LargestValue = std::max(Shape.LargestValue, Data);
   };
   if (Sent) {
     for (std::uint32_t P : *Sent)
       Add(P);
+    Shape.Properties = static_cast<std::uint32_t>(Sent->size());
   } else {
     for (std::uint32_t P = 0; P < F.Properties.size(); ++P)
       Add(P);
+    Shape.Properties = static_cast<std::uint32_t>(F.Properties.size());
   }
-  return Bytes;
+  return Shape;
+}
+
+std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
+                          std::size_t KeyChars,
+                          const std::vector<std::uint32_t> *Sent) {
+  return entityShape(W, Entity, KeyChars, Sent).Bytes;
 }
 
 double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,

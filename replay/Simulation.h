@@ -16,7 +16,9 @@
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,9 @@ struct ReplayOptions {
   bool ThrottledBillable = limits::ThrottledRequestsBillable;
   // Seed of the clients' retry jitter (the workload's seed).
   std::uint64_t Seed = 1;
+  // Called now and then with the share of the simulated time done (the
+  // command's progress line); null: none.
+  std::function<void(const std::string &Label, double Done)> Progress;
 };
 
 struct OpResult {
@@ -74,6 +79,8 @@ struct DesignResult {
   std::string Label, File;
   std::uint64_t Issued = 0, Completed = 0, Failed = 0;
   std::uint64_t Requests = 0, Throttled = 0, ServerBusy = 0, TimedOut = 0;
+  // Throttled requests by the budget they ran into (ThrottleCause order).
+  std::array<std::uint64_t, ThrottleCauses> ThrottledBy{};
   std::uint64_t ClientErrors = 0; // 4xx
   std::uint64_t Retries = 0;
   double ThrottledPercent = 0; // of requests
@@ -103,11 +110,15 @@ DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
 
 // The billing size of an entity: 4 + 2 len(PK + RK) + sum over properties
 // of 8 + 2 len(name) + value size (limits::*Bytes). Sent: the properties
-// included (null: all of them).
+// included (null: all of them). Values are sized from their codes, never
+// materialized.
 std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
                           std::size_t KeyChars,
-                          const std::vector<std::uint32_t> *Sent,
-                          EdmValue &Scratch);
+                          const std::vector<std::uint32_t> *Sent);
+// The same with what the service's entity limits look at.
+EntityShape entityShape(const Workload &W, std::uint32_t Entity,
+                        std::size_t KeyChars,
+                        const std::vector<std::uint32_t> *Sent);
 
 // Delay before retry number Attempt (1-based) under a retry spec; Jitter
 // in [0, 1) picks the point in the jitter range.

@@ -3,9 +3,12 @@
 // that creates entities and picks the ones later operations refer to.
 #include "replay/Workload.h"
 
+#include "core/ServiceLimits.h"
+#include "core/schema/PropertyGrowth.h"
 #include "replay/Random.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace tablelint::replay {
@@ -13,8 +16,11 @@ namespace tablelint::replay {
 namespace {
 
 constexpr std::int64_t TicksPerSecond = 10000000;
-// Generated strings below this code are cached (one string each).
+// Generated strings below this code are cached (one string each), unless
+// padded past GeneratedCacheMaxBytes (a payload: a million of them would
+// hold gigabytes).
 constexpr std::uint64_t GeneratedCacheLimit = 1 << 20;
+constexpr std::uint64_t GeneratedCacheMaxBytes = 64;
 // Domain size when a distribution needs one and the schema gives none.
 constexpr std::uint64_t DefaultDistinct = 1000;
 // YCSB's Zipf exponent, used by "latest" to weigh recency.
@@ -87,7 +93,9 @@ public:
                              : std::vector<double>(D.ListCodes.size(), 1.0));
       return;
     }
-    if (P && P->Grows) {
+    // grows, sequential, a datetime without a domain: the newest value
+    // each time, as the schema checks read it (a counter does not wrap).
+    if (P && schema::takesNewestValue(*P)) {
       Mode = D.Type == EdmType::DateTime ? Clock : Sequential;
       return;
     }
@@ -115,8 +123,9 @@ public:
       Mode = Latest;
       Zipf = ZipfSampler(N, LatestZipfExponent);
       break;
-    case schema::DistributionKind::Sequential:
+    case schema::DistributionKind::Sequential: // taken above
       Mode = Sequential;
+      N = 0;
       break;
     }
   }
@@ -178,12 +187,6 @@ private:
   ZipfSampler Zipf;
   AliasTable Alias;
 };
-
-bool createsEntity(schema::WriteKind Kind) {
-  return Kind == schema::WriteKind::Insert ||
-         Kind == schema::WriteKind::InsertOrReplace ||
-         Kind == schema::WriteKind::InsertOrMerge;
-}
 
 } // namespace
 
@@ -261,23 +264,28 @@ std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text) {
   return std::nullopt;
 }
 
+void PropertyDomain::appendText(std::uint64_t Code, std::string &Out) const {
+  if (Code & InternedBit) {
+    Out += Interned[Code & ~InternedBit];
+  } else if (Code < GeneratedCacheLimit && Bytes <= GeneratedCacheMaxBytes) {
+    if (Generated.size() <= Code)
+      Generated.resize(Code + 1);
+    if (Generated[Code].empty())
+      Generated[Code] = generatedString(*this, Code);
+    Out += Generated[Code];
+  } else {
+    Out += generatedString(*this, Code);
+  }
+}
+
 void PropertyDomain::materialize(std::uint64_t Code, EdmValue &Out) const {
   Out.Type = Type;
   switch (Type) {
   case EdmType::String:
   case EdmType::Guid:
   case EdmType::Binary:
-    if (Code & InternedBit) {
-      Out.Text = Interned[Code & ~InternedBit];
-    } else if (Code < GeneratedCacheLimit) {
-      if (Generated.size() <= Code)
-        Generated.resize(Code + 1);
-      if (Generated[Code].empty())
-        Generated[Code] = generatedString(*this, Code);
-      Out.Text = Generated[Code];
-    } else {
-      Out.Text = generatedString(*this, Code);
-    }
+    Out.Text.clear();
+    appendText(Code, Out.Text);
     return;
   case EdmType::Int32:
     Out.Int = static_cast<std::int32_t>(Code);
@@ -293,6 +301,54 @@ void PropertyDomain::materialize(std::uint64_t Code, EdmValue &Out) const {
     Out.Bool = Code != 0;
     return;
   }
+}
+
+std::uint64_t PropertyDomain::dataBytes(std::uint64_t Code) const {
+  switch (Type) {
+  case EdmType::String:
+  case EdmType::Guid:
+  case EdmType::Binary:
+    break;
+  default:
+    return 0;
+  }
+  if (Code & InternedBit)
+    return Interned[Code & ~InternedBit].size();
+  // What generatedString() makes, without making it.
+  std::uint64_t Chars;
+  if (Type == EdmType::Guid) {
+    Chars = 36;
+  } else if (Type == EdmType::Binary) {
+    Chars = 8;
+  } else {
+    std::uint64_t Digits = 1;
+    for (std::uint64_t V = Code; V >= 10; V /= 10)
+      ++Digits;
+    Chars = Name.size() + 1 + Digits;
+  }
+  return std::max(Chars, Bytes);
+}
+
+std::uint64_t PropertyDomain::billingBytes(std::uint64_t Code) const {
+  switch (Type) {
+  case EdmType::String:
+    return 2 * dataBytes(Code) + limits::StringValueOverheadBytes;
+  case EdmType::Binary:
+    return dataBytes(Code) + limits::BinaryValueOverheadBytes;
+  case EdmType::Int32:
+    return limits::Int32ValueBytes;
+  case EdmType::Int64:
+    return limits::Int64ValueBytes;
+  case EdmType::Double:
+    return limits::DoubleValueBytes;
+  case EdmType::DateTime:
+    return limits::DateTimeValueBytes;
+  case EdmType::Guid:
+    return limits::GuidValueBytes;
+  case EdmType::Boolean:
+    return limits::BooleanValueBytes;
+  }
+  return 0;
 }
 
 std::uint64_t PropertyDomain::codeOf(const EdmValue &Value) {
@@ -337,6 +393,12 @@ std::uint32_t Workload::addEntity(std::uint32_t Family) {
   return Id;
 }
 
+void Workload::reserveEntities(std::size_t Entities, std::size_t CodeCount) {
+  EntityFamilyOf.reserve(EntityFamilyOf.size() + Entities);
+  EntityOffset.reserve(EntityOffset.size() + Entities);
+  Codes.reserve(Codes.size() + CodeCount);
+}
+
 int Workload::opIndex(std::string_view Name) const {
   for (std::size_t I = 0; I < Ops.size(); ++I)
     if (Ops[I].Name == Name)
@@ -351,6 +413,8 @@ Workload buildWorkloadModel(const schema::Schema &Current,
     const auto FamilyIndex = static_cast<std::uint32_t>(W.Families.size());
     EntityFamily Family;
     Family.Table = T.Name;
+    Family.DeclaredEntities = T.Entities.value_or(0);
+    Family.RetentionSeconds = T.RetentionSeconds.value_or(0);
     for (const schema::Property &P : T.Properties) {
       PropertyDomain D;
       D.Name = P.Name;
@@ -400,7 +464,13 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.StartTicks = Options.StartTicks;
   W.Events.clear();
   // Arrivals: a Poisson process per op at the full rate, thinned to
-  // rate * t / ramp-up while ramping.
+  // rate * t / ramp-up while ramping (reserved for the mean plus six
+  // standard deviations: no regrowth).
+  double Expected = 0;
+  for (const LogicalOp &Op : W.Ops)
+    Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
+  W.Events.reserve(static_cast<std::size_t>(
+      std::min(Expected + 6 * std::sqrt(Expected) + 16, 2e8)));
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     if (Op.PerSecond <= 0)
@@ -428,7 +498,9 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     for (const PropertyDomain &D : W.Families[W.Ops[OpI].Family].Properties)
       Samplers[OpI].emplace_back(D, static_cast<std::uint64_t>(OpI) << 40);
   }
-  std::vector<std::vector<std::uint32_t>> Written(W.Families.size());
+  // The entities of each family that exist at the current point of the
+  // walk (order does not matter: picks are uniform).
+  std::vector<std::vector<std::uint32_t>> Live(W.Families.size());
   auto Fresh = [&](std::uint32_t OpI, double Time) {
     const LogicalOp &Op = W.Ops[OpI];
     const std::uint32_t E = W.addEntity(Op.Family);
@@ -437,19 +509,84 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
           Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks);
     return E;
   };
-  for (WorkloadEvent &Ev : W.Events) {
+
+  // Every insert and existing entity creates one; other operations at most
+  // one each (a query's miss): reserve for the first, grow for the rest.
+  {
+    std::size_t Entities = 0, CodeCount = 0;
+    auto Count = [&](std::uint32_t Family, std::uint64_t N) {
+      Entities += N;
+      CodeCount += N * W.Families[Family].Properties.size();
+    };
+    for (const WorkloadEvent &Ev : W.Events)
+      if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
+        Count(W.Ops[Ev.Op].Family, 1);
+    if (!Options.Cold)
+      for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+        Count(F, std::min<std::uint64_t>(W.Families[F].DeclaredEntities,
+                                         Options.MaxExistingEntities));
+    W.reserveEntities(Entities, CodeCount);
+  }
+
+  // Warm start: the existing entities, drawn by the family's first
+  // creating write (so a counter continues after them), over the time
+  // before 0.
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
+    EntityFamily &Family = W.Families[F];
+    Family.FirstExisting = static_cast<std::uint32_t>(W.entityCount());
+    Family.ExistingCount = 0;
+    if (Options.Cold || Family.DeclaredEntities == 0)
+      continue;
+    int Creator = -1;
+    double InsertRate = 0;
+    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
+      if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery &&
+          createsEntity(W.Ops[OpI].Kind)) {
+        if (Creator < 0)
+          Creator = static_cast<int>(OpI);
+        InsertRate += W.Ops[OpI].PerSecond;
+      }
+    if (Creator < 0)
+      continue; // nothing says what its entities look like
+    const auto N = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(Family.DeclaredEntities,
+                                Options.MaxExistingEntities));
+    const double Span = Family.RetentionSeconds > 0 ? Family.RetentionSeconds
+                        : InsertRate > 0 ? static_cast<double>(N) / InsertRate
+                                         : 86400.0;
+    Live[F].reserve(N);
+    for (std::uint32_t I = 0; I < N; ++I) {
+      const double Time =
+          -Span + Span * static_cast<double>(I) / static_cast<double>(N);
+      Live[F].push_back(Fresh(static_cast<std::uint32_t>(Creator), Time));
+    }
+    Family.ExistingCount = N;
+  }
+
+  std::size_t Kept = 0;
+  for (std::size_t I = 0; I < W.Events.size(); ++I) {
+    WorkloadEvent Ev = W.Events[I];
     const LogicalOp &Op = W.Ops[Ev.Op];
-    std::vector<std::uint32_t> &Pool = Written[Op.Family];
+    std::vector<std::uint32_t> &Pool = Live[Op.Family];
     if (!Op.IsQuery && createsEntity(Op.Kind)) {
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
       Pool.push_back(Ev.Entity);
     } else if (!Pool.empty()) {
-      Ev.Entity = Pool[OpRng[Ev.Op].below(Pool.size())];
-    } else {
-      // Nothing written yet: values drawn afresh (a miss).
+      const std::uint64_t At = OpRng[Ev.Op].below(Pool.size());
+      Ev.Entity = Pool[At];
+      if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete) {
+        Pool[At] = Pool.back(); // gone for later operations
+        Pool.pop_back();
+      }
+    } else if (Op.IsQuery) {
+      // Nothing written yet: the query's values drawn afresh (a miss).
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
+    } else {
+      continue; // an update, merge or delete with nothing to address
     }
+    W.Events[Kept++] = Ev;
   }
+  W.Events.resize(Kept);
 }
 
 } // namespace tablelint::replay

@@ -38,6 +38,14 @@ struct PropertyDomain {
   static constexpr std::uint64_t InternedBit = 1ULL << 63;
 
   void materialize(std::uint64_t Code, EdmValue &Out) const;
+  // Appends the text of a string or GUID value (what materialize() puts
+  // in EdmValue::Text) without an intermediate copy.
+  void appendText(std::uint64_t Code, std::string &Out) const;
+  // The value size of the entity billing formula (limits::*ValueBytes) and
+  // the bytes of a string/binary value (0 for other types), without
+  // materializing the value.
+  std::uint64_t billingBytes(std::uint64_t Code) const;
+  std::uint64_t dataBytes(std::uint64_t Code) const;
   // The code of a typed value (interning strings, guids and binaries).
   std::uint64_t codeOf(const EdmValue &Value);
 
@@ -55,6 +63,11 @@ std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text);
 struct EntityFamily {
   std::string Table;
   std::vector<PropertyDomain> Properties;
+  // Entities the table holds before the workload starts (its declared
+  // `entities`; warm start), and the ids they were given (contiguous).
+  std::uint64_t DeclaredEntities = 0;
+  double RetentionSeconds = 0; // declared retention, 0: none
+  std::uint32_t FirstExisting = 0, ExistingCount = 0;
   // Index of a property, or -1.
   int propertyIndex(std::string_view Name) const;
 };
@@ -89,6 +102,12 @@ struct WorkloadOptions {
   // Simulated wall clock at time 0 (2025-01-01T00:00:00Z), for datetime
   // properties that grow with time.
   std::int64_t StartTicks = 638712864000000000LL;
+  // A brand-new table: no existing entities even when `entities` is
+  // declared (replay --cold).
+  bool Cold = false;
+  // Existing entities held per table at most (each costs memory like a
+  // written one); the report notes a table started with fewer.
+  std::uint64_t MaxExistingEntities = 20000000;
 };
 
 class Workload {
@@ -100,6 +119,10 @@ public:
   std::int64_t StartTicks = WorkloadOptions().StartTicks;
 
   std::uint32_t addEntity(std::uint32_t Family);
+  // Room for Entities more entities holding Codes values in all, so that
+  // millions of addEntity() calls do not regrow (and briefly triple) the
+  // arrays.
+  void reserveEntities(std::size_t Entities, std::size_t Codes);
   std::size_t entityCount() const { return EntityFamilyOf.size(); }
   std::uint32_t familyOf(std::uint32_t Entity) const {
     return EntityFamilyOf[Entity];
@@ -124,6 +147,14 @@ private:
   std::vector<std::uint64_t> Codes;
 };
 
+// Whether a write creates the entity it writes (insert, insert-or-replace,
+// insert-or-merge) rather than addressing one that exists.
+inline bool createsEntity(schema::WriteKind Kind) {
+  return Kind == schema::WriteKind::Insert ||
+         Kind == schema::WriteKind::InsertOrReplace ||
+         Kind == schema::WriteKind::InsertOrMerge;
+}
+
 // Families (one per table of the current design) and logical ops (every
 // write and query name, first declaration wins) without events. Errors
 // (a value list entry that is not of the property's type) go to Errors.
@@ -133,7 +164,12 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // Fills Events (and the entities they write) for Options.DurationSeconds:
 // Poisson arrivals at each op's declared rate (thinned during ramp-up),
 // inserts create entities drawn from the declared distributions, other
-// writes and queries pick a previously written entity of their family.
+// writes and queries pick an entity of their family that exists at that
+// point (written earlier and not deleted since, or one of the table's
+// existing entities); an update, merge or delete with nothing to address
+// is not generated. Unless Options.Cold, a table that declares `entities`
+// first gets that many existing entities, their growing values spread over
+// the time before 0 (the retention, or entities / insert rate).
 void generateEvents(Workload &W, const WorkloadOptions &Options);
 
 } // namespace tablelint::replay

@@ -3,6 +3,7 @@
 #include "checks/schema/Load.h"
 
 #include "core/ServiceLimits.h"
+#include "core/schema/PropertyGrowth.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,13 +29,9 @@ std::uint64_t hashBuckets(const KeyPart &Part) {
 }
 
 // A date/time, growing or sequential property always takes its current
-// value: every new entity lands on the newest key.
-bool isSequential(const Property &P) {
-  if (P.Grows || P.Dist.Kind == DistributionKind::Sequential)
-    return true;
-  return P.Type == EdmType::DateTime && P.Dist.Text.empty() &&
-         P.Values.empty() && !P.Distinct;
-}
+// value: every new entity lands on the newest key (the replay's workload
+// generates it so: core/schema/PropertyGrowth.h).
+bool isSequential(const Property &P) { return takesNewestValue(P); }
 
 // The share of one property's busiest value, before any bucketing.
 struct ValueShare {

@@ -44,6 +44,7 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
                                "--format", "json", "-o", Dir / "out/r.json"});
   ASSERT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(R.Out, "") << "the report goes to the file";
+  EXPECT_EQ(R.Err, "") << "no progress line when stderr is not a terminal";
   std::optional<std::string> Text = readFile(Dir / "out/r.json");
   ASSERT_TRUE(Text);
   llvm::json::Value Report = parseJson(*Text);
@@ -62,6 +63,51 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
   const llvm::json::Array *Hot = Current.getArray("mostThrottled");
   ASSERT_TRUE(Hot && !Hot->empty());
   EXPECT_EQ((*Hot)[0].getAsObject()->getString("partitionKey"), "20250101");
+  // Every throttle explained: the day key's own budget.
+  const llvm::json::Object *By = Current.getObject("throttledBy");
+  ASSERT_TRUE(By);
+  EXPECT_EQ(By->getInteger("partitionKey"), Current.getInteger("throttled"));
+  EXPECT_EQ(By->getInteger("rangePartition"), 0);
+}
+
+// An established table (it declares entities) starts populated and split;
+// --cold starts it as one range partition, throttled by the range budget
+// until it splits. --range-budget sets that budget.
+TEST(ReplayCommand, WarmStartColdStartAndTheRangeBudget) {
+  TempDir Dir;
+  auto Run = [&](std::vector<std::string> Extra) {
+    std::vector<std::string> Args = {
+        "replay",   Inputs + "established.yaml", "--duration", "60s",
+        "--format", "json",     "-o",       Dir / "r.json", "--range-budget",
+        "2000"};
+    Args.insert(Args.end(), Extra.begin(), Extra.end());
+    ToolResult R = runTablelint(Args);
+    EXPECT_EQ(R.ExitCode, 0) << R.Err;
+    return parseJson(readFile(Dir / "r.json").value_or("null"));
+  };
+  llvm::json::Value Warm = Run({});
+  const llvm::json::Object &W = design(Warm, 0);
+  EXPECT_EQ(W.getInteger("throttled"), 0);
+  EXPECT_EQ(W.getInteger("clientErrors"), 0) << "merges find their entities";
+  EXPECT_EQ(W.getInteger("operationsFailed"), 0);
+  const llvm::json::Object *Model = Warm.getAsObject()->getObject("model");
+  ASSERT_TRUE(Model);
+  EXPECT_EQ(Model->getNumber("rangeEntitiesPerSecond"), 2000);
+  EXPECT_EQ(Model->getBoolean("coldStart"), false);
+
+  llvm::json::Value Cold = Run({"--cold"});
+  const llvm::json::Object &C = design(Cold, 0);
+  EXPECT_GT(*C.getNumber("throttledPercent"), 10);
+  EXPECT_EQ(C.getObject("throttledBy")->getInteger("rangePartition"),
+            C.getInteger("throttled"));
+  EXPECT_EQ(Cold.getAsObject()->getObject("model")->getBoolean("coldStart"),
+            true);
+
+  ToolResult Bad = runTablelint({"replay", Inputs + "established.yaml",
+                                 "--range-budget", "0"});
+  EXPECT_EQ(Bad.ExitCode, 2);
+  EXPECT_THAT(Bad.Err, HasSubstr("--range-budget '0': expected entities per "
+                                 "second from 1 to 1e9"));
 }
 
 TEST(ReplayCommand, TextReportAndHelp) {
@@ -74,8 +120,9 @@ TEST(ReplayCommand, TextReportAndHelp) {
   EXPECT_THAT(R.Out, HasSubstr("DeviceReadings '20250101'"));
   ToolResult Help = runTablelint({"replay", "--help"});
   EXPECT_EQ(Help.ExitCode, 0);
-  for (const char *Option : {"--duration", "--ramp-up", "--seed", "--trace",
-                             "--format", "--price", "-o, --output"})
+  for (const char *Option :
+       {"--duration", "--ramp-up", "--seed", "--trace", "--format", "--price",
+        "-o, --output", "--cold", "--range-budget"})
     EXPECT_THAT(Help.Out, HasSubstr(Option));
   ToolResult Main = runTablelint({"--help"});
   EXPECT_THAT(Main.Out, HasSubstr("replay"));

@@ -1,5 +1,6 @@
-// The simulated service on its own: budgets per partition and per account,
-// splits and the single-PartitionKey ceiling, paging with continuations,
+// The simulated service on its own: budgets per PartitionKey, per range
+// partition and per account, splits and the single-PartitionKey ceiling,
+// the append pattern, warm start, entity limits, paging with continuations,
 // and the entity group transaction rules.
 #include "replay/SimulatedService.h"
 
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -39,12 +41,25 @@ struct ServiceFixture {
   }
 };
 
+// A model whose range partitions serve one key's target: splits happen at
+// the rates these tests can offer quickly (the mechanism is the same at the
+// default budget).
+ServiceModel smallRanges() {
+  ServiceModel M;
+  M.RangeEntitiesPerSecond = limits::PartitionEntitiesPerSecond;
+  return M;
+}
+
+// Throttled requests by cause.
+using CauseCounts = std::array<std::uint64_t, ThrottleCauses>;
+
 // Offers Rate inserts/s spread evenly over Keys partition keys of Table for
 // Seconds; returns how many were accepted.
 std::uint64_t offer(SimulatedService &S, ServiceFixture &F, double Rate,
                     double Seconds, std::vector<std::string> Keys,
                     std::uint32_t Table = 0, double Start = 0,
-                    std::uint64_t *Throttled = nullptr) {
+                    std::uint64_t *Throttled = nullptr,
+                    CauseCounts *Causes = nullptr) {
   std::uint64_t Accepted = 0;
   const auto N = static_cast<std::uint64_t>(Rate * Seconds);
   const std::uint32_t Entity = F.entity(false);
@@ -63,6 +78,8 @@ std::uint64_t offer(SimulatedService &S, ServiceFixture &F, double Rate,
       ++Accepted;
     else if (Throttled && isThrottle(R.Status))
       ++*Throttled;
+    if (Causes)
+      ++(*Causes)[static_cast<std::size_t>(R.Cause)];
   }
   return Accepted;
 }
@@ -71,12 +88,16 @@ TEST(SimulatedService, PartitionServesItsBudgetAndThrottlesTheRest) {
   ServiceFixture F;
   SimulatedService S = F.service();
   std::uint64_t Throttled = 0;
+  CauseCounts Causes{};
   // 3,000/s on one partition key for 20 s: 2,000/s get through (plus the
-  // one-second burst), the rest is answered 503.
+  // one-second burst), the rest is answered 503 by the key's own budget
+  // (its range partition has room).
   const std::uint64_t Accepted =
-      offer(S, F, 3000, 20, {"20250101"}, 0, 0, &Throttled);
+      offer(S, F, 3000, 20, {"20250101"}, 0, 0, &Throttled, &Causes);
   EXPECT_NEAR(static_cast<double>(Accepted), 2000 * 20 + 2000, 200);
   EXPECT_NEAR(static_cast<double>(Throttled), 60000 - Accepted, 1);
+  EXPECT_EQ(Causes[static_cast<std::size_t>(ThrottleCause::PartitionKey)],
+            Throttled);
   // Below the budget nothing is throttled.
   ServiceFixture G;
   SimulatedService Quiet = G.service();
@@ -101,11 +122,96 @@ TEST(SimulatedService, AccountBudgetCapsManyTables) {
   EXPECT_NEAR(static_cast<double>(Accepted), 20000 * Seconds + 20000, 500);
 }
 
+TEST(SimulatedService, PartitionKeyBudgetDoesNotLimitTheOtherKeysOfItsRange) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  // One key asked for 3,000/s next to four quiet keys at 1,000/s each, all
+  // in the one range partition of a new table (7,000/s, under the range's
+  // 10,000): only the hot key is throttled, to its 2,000/s.
+  std::vector<std::string> Keys = {"hot", "hot", "hot", "q1", "q2", "q3",
+                                   "q4"};
+  std::uint64_t Throttled = 0;
+  CauseCounts Causes{};
+  offer(S, F, 7000, 30, Keys, 0, 0, &Throttled, &Causes);
+  const auto &T = S.tables()[0];
+  for (const PartitionKeyStats &K : T.Pks) {
+    if (K.Key == "hot")
+      EXPECT_NEAR(static_cast<double>(K.Accessed) / 30, 2000, 100);
+    else
+      EXPECT_EQ(K.Throttled, 0u) << K.Key;
+  }
+  EXPECT_EQ(Causes[static_cast<std::size_t>(ThrottleCause::PartitionKey)],
+            Throttled);
+  EXPECT_GT(Throttled, 25000u);
+  EXPECT_EQ(S.rangeCount(0), 1u);
+}
+
+TEST(SimulatedService, RangeBudgetThrottlesManyQuietKeysUntilTheRangeSplits) {
+  // Twenty keys at 750/s each (15,000/s, each far under its own 2,000/s)
+  // in the one range partition of a new table: the range serves its
+  // 10,000/s until the partition manager splits it, then nothing is
+  // throttled.
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  std::vector<std::string> Keys;
+  for (int I = 0; I < 20; ++I)
+    Keys.push_back("k" + std::to_string(100 + I));
+  std::uint64_t Early = 0;
+  CauseCounts Causes{};
+  const std::uint64_t Served =
+      offer(S, F, 15000, 150, Keys, 0, 0, &Early, &Causes);
+  EXPECT_NEAR(static_cast<double>(Served) / 150,
+              limits::AssumedRangeEntitiesPerSecond, 200);
+  EXPECT_EQ(Causes[static_cast<std::size_t>(ThrottleCause::Range)], Early);
+  EXPECT_EQ(S.rangeCount(0), 1u) << "no split before the detection delay";
+  offer(S, F, 15000, 90, Keys, 0, 150);
+  EXPECT_EQ(S.rangeCount(0), 2u);
+  std::uint64_t Late = 0;
+  EXPECT_EQ(offer(S, F, 15000, 30, Keys, 0, 260, &Late), 450000u);
+  EXPECT_EQ(Late, 0u);
+}
+
+TEST(SimulatedService, AppendPatternStaysHotAfterEverySplit) {
+  // Keys that grow with time (a new key every 10 entities, zero-padded so
+  // the byte order is the time order) at 3,000/s against ranges of
+  // 2,000/s: every split puts the newest keys in the upper half, where
+  // all the new load lands, so the last range stays throttled.
+  ServiceFixture F;
+  SimulatedService S = F.service(1, smallRanges());
+  std::uint64_t Late = 0;
+  CauseCounts Causes{};
+  const double Rate = 3000;
+  double NextTick = 15;
+  const std::uint32_t Entity = F.entity(false);
+  for (std::uint64_t I = 0; I < static_cast<std::uint64_t>(Rate * 600); ++I) {
+    const double Now = static_cast<double>(I) / Rate;
+    while (NextTick <= Now) {
+      S.managerTick(NextTick);
+      NextTick += 15;
+    }
+    char Pk[16];
+    std::snprintf(Pk, sizeof Pk, "%010llu",
+                  static_cast<unsigned long long>(I / 10));
+    const ServiceResponse R = S.write(
+        Now, 0, schema::WriteKind::Insert, Pk, "r" + std::to_string(I % 10),
+        Entity);
+    if (Now >= 540) {
+      Late += isThrottle(R.Status);
+      ++Causes[static_cast<std::size_t>(R.Cause)];
+    }
+  }
+  EXPECT_GE(S.splits().size(), 2u) << "the hot range keeps being split";
+  EXPECT_GT(static_cast<double>(Late) / (Rate * 60), 0.25)
+      << "...and the last minute is still throttled";
+  EXPECT_GT(Causes[static_cast<std::size_t>(ThrottleCause::Range)], 0u);
+  EXPECT_EQ(S.appendHotTables(), std::vector<std::string>{"T0"});
+}
+
 TEST(SimulatedService, SplitsAfterTheDetectionDelayNeverInsideAPartitionKey) {
   // 16 bucket keys sharing 6,000/s: the range is split (after the
   // detection delay) until each range is under its budget.
   ServiceFixture F;
-  SimulatedService S = F.service();
+  SimulatedService S = F.service(1, smallRanges());
   std::vector<std::string> Buckets;
   for (int I = 0; I < 16; ++I)
     Buckets.push_back((I < 10 ? "0" : "") + std::to_string(I) + "_20250101");
@@ -124,6 +230,7 @@ TEST(SimulatedService, SplitsAfterTheDetectionDelayNeverInsideAPartitionKey) {
   const std::uint64_t Accepted = offer(S, F, 6000, 60, Buckets, 0, 770, &Late);
   EXPECT_EQ(Late, 0u);
   EXPECT_EQ(Accepted, 360000u);
+  EXPECT_TRUE(S.appendHotTables().empty()) << "spread keys: no append note";
 }
 
 TEST(SimulatedService, OnePartitionKeyStaysAtItsBudgetHoweverLong) {
@@ -140,13 +247,14 @@ TEST(SimulatedService, OnePartitionKeyStaysAtItsBudgetHoweverLong) {
 
 TEST(SimulatedService, SplitTakesTheRangeOfflineBriefly) {
   ServiceFixture F;
-  SimulatedService S = F.service();
+  SimulatedService S = F.service(1, smallRanges());
   offer(S, F, 3000, 200, {"a", "b"});
   ASSERT_EQ(S.splits().size(), 1u);
   const double At = S.splits()[0].Time;
   const ServiceResponse During = S.write(
       At + 1, 0, schema::WriteKind::InsertOrReplace, "a", "x", F.entity(false));
   EXPECT_EQ(During.Status, StatusTimedOut);
+  EXPECT_EQ(During.Cause, ThrottleCause::Offline);
   const ServiceResponse After =
       S.write(At + limits::SplitOfflineSeconds + 1, 0,
               schema::WriteKind::InsertOrReplace, "a", "y", F.entity(false));
@@ -206,7 +314,7 @@ TEST(SimulatedService, PagesHoldAThousandEntitiesWithContinuations) {
 
 TEST(SimulatedService, ContinuationAtARangePartitionBoundary) {
   ServiceFixture F;
-  SimulatedService S = F.service();
+  SimulatedService S = F.service(1, smallRanges());
   double Now = 0;
   // Two partition keys, hot enough together to be split apart.
   offer(S, F, 3000, 200, {"a", "b"});
@@ -266,6 +374,67 @@ TEST(SimulatedService, BatchRules) {
   EXPECT_EQ(S.batch(2, 0, Mixed).Status, StatusConflict);
   EXPECT_EQ(S.tables()[0].Rows.size(), 100u);
   EXPECT_EQ(S.tables()[0].Rows.count(rowKey("p", "fresh")), 0u);
+  // One entity over a limit fails the whole batch with 400.
+  std::vector<BatchOperation> Big = Batch(3);
+  for (BatchOperation &Op : Big)
+    Op.RowKey += "-big";
+  Big[2].LargestValue = limits::MaxPropertyBytes + 1;
+  EXPECT_EQ(S.batch(3, 0, Big).Status, StatusBadRequest);
+  EXPECT_EQ(S.tables()[0].Rows.size(), 100u);
+}
+
+TEST(SimulatedService, EntityLimitsAnswer400AtTheServiceLimits) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  const std::uint32_t E = F.entity(false);
+  auto Put = [&](const std::string &Pk, const std::string &Rk,
+                 EntityShape Shape) {
+    return S.write(1, 0, schema::WriteKind::InsertOrReplace, Pk, Rk, E, Shape)
+        .Status;
+  };
+  const EntityShape Fits{limits::MaxEntityBytes, limits::MaxUserProperties,
+                         limits::MaxPropertyBytes};
+  // At every limit: stored.
+  EXPECT_EQ(Put(std::string(512, 'p'), std::string(512, 'r'), Fits), StatusOk);
+  // One over: 400 (EntityTooLarge, TooManyProperties,
+  // PropertyValueTooLarge, a key over 1 KiB), and nothing is stored.
+  EntityShape Over = Fits;
+  Over.Bytes += 1;
+  EXPECT_EQ(Put("p", "a", Over), StatusBadRequest);
+  Over = Fits;
+  Over.Properties += 1;
+  EXPECT_EQ(Put("p", "b", Over), StatusBadRequest);
+  Over = Fits;
+  Over.LargestValue += 1;
+  EXPECT_EQ(Put("p", "c", Over), StatusBadRequest);
+  EXPECT_EQ(Put(std::string(513, 'p'), "d", Fits), StatusBadRequest);
+  EXPECT_EQ(Put("p", std::string(513, 'r'), Fits), StatusBadRequest);
+  EXPECT_EQ(S.tables()[0].Rows.size(), 1u);
+}
+
+TEST(SimulatedService, PresplitCutsAnEstablishedTableAtKeyBoundaries) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  // 40 keys of 250 entities: four ranges of about 2,500 entities each,
+  // every cut at the first entity of a key.
+  for (int K = 0; K < 40; ++K)
+    for (int R = 0; R < 250; ++R)
+      S.preload(0, "k" + std::to_string(100 + K), std::to_string(1000 + R),
+                F.entity(false));
+  S.presplit(0, 4);
+  ASSERT_EQ(S.rangeCount(0), 4u);
+  const auto &Ranges = S.tables()[0].Ranges;
+  EXPECT_EQ(Ranges[1].Low, "k110");
+  EXPECT_EQ(Ranges[2].Low, "k120");
+  EXPECT_EQ(Ranges[3].Low, "k130");
+  EXPECT_TRUE(S.splits().empty()) << "an established table, not a split";
+  // One key alone cannot be cut.
+  ServiceFixture G;
+  SimulatedService One = G.service();
+  for (int R = 0; R < 1000; ++R)
+    One.preload(0, "only", std::to_string(R), G.entity(false));
+  One.presplit(0, 4);
+  EXPECT_EQ(One.rangeCount(0), 1u);
 }
 
 } // namespace

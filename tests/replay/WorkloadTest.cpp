@@ -147,13 +147,15 @@ TEST(Workload, ZipfSequentialAndLatestProperties) {
   EXPECT_NEAR(Zipf["deviceId-0"], 0.13, 0.01);
   EXPECT_GT(Zipf["deviceId-0"], 1.8 * Zipf["deviceId-1"]);
 
+  // Sequential: each new entity takes the next value, past `distinct`
+  // too (as the schema checks read it: every insert on the newest key).
   Device.Dist.Kind = schema::DistributionKind::Sequential;
   Device.Distinct = 50;
   Workload Seq = generate(S, O);
   EdmValue V;
   for (std::size_t I = 0; I < 120; ++I) {
     Seq.value(Seq.Events[I].Entity, 0, V);
-    ASSERT_EQ(V.Text, "deviceId-" + std::to_string(I % 50));
+    ASSERT_EQ(V.Text, "deviceId-" + std::to_string(I));
   }
 
   // Latest: most draws are the newest value or close behind it.
@@ -168,6 +170,94 @@ TEST(Workload, ZipfSequentialAndLatestProperties) {
               static_cast<long long>(I) - Value < 100;
   }
   EXPECT_GT(static_cast<double>(Recent) / L.Events.size(), 0.4);
+}
+
+TEST(Workload, GrowsAndSequentialMeanTheSameAsInTheSchemaChecks) {
+  // An integer that grows and one that is sequential both count up, one
+  // per new entity; a datetime without a declared domain takes the clock
+  // like one that grows.
+  schema::Schema S = telemetrySchema(500);
+  schema::Property Grows = property("counter", EdmType::Int64);
+  Grows.Grows = true;
+  schema::Property Sequential = property("sequence", EdmType::Int64, 1000);
+  Sequential.Dist.Kind = schema::DistributionKind::Sequential;
+  schema::Property Stamp = property("stamp", EdmType::DateTime);
+  S.Tables[0].Properties.push_back(Grows);
+  S.Tables[0].Properties.push_back(Sequential);
+  S.Tables[0].Properties.push_back(Stamp);
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  Workload W = generate(S, O);
+  ASSERT_GT(W.Events.size(), 4000u);
+  EdmValue Counter, Sequence, Time, Clock;
+  for (std::size_t I = 0; I < W.Events.size(); ++I) {
+    const std::uint32_t E = W.Events[I].Entity;
+    W.value(E, 4, Counter);
+    W.value(E, 5, Sequence);
+    W.value(E, 6, Time);
+    W.value(E, 1, Clock); // readingTime: grows
+    ASSERT_EQ(Counter.Int, static_cast<std::int64_t>(I));
+    ASSERT_EQ(Sequence.Int, static_cast<std::int64_t>(I));
+    ASSERT_EQ(Time.Int, Clock.Int);
+  }
+}
+
+TEST(Workload, ExistingEntitiesComeFirstUnlessCold) {
+  schema::Schema S = telemetrySchema(100);
+  S.Tables[0].Entities = 5000;
+  S.Tables[0].RetentionSeconds = 86400;
+  schema::Property Counter = property("counter", EdmType::Int64);
+  Counter.Grows = true;
+  S.Tables[0].Properties.push_back(Counter);
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  Workload Warm = generate(S, O);
+  const EntityFamily &F = Warm.Families[0];
+  ASSERT_EQ(F.ExistingCount, 5000u);
+  EdmValue V;
+  // Their times lie in the retention before time 0, in order; a counter
+  // continues after them.
+  Warm.value(F.FirstExisting, 1, V);
+  EXPECT_NEAR(static_cast<double>(V.Int - Warm.StartTicks) / 1e7, -86400, 1);
+  Warm.value(F.FirstExisting + 4999, 1, V);
+  EXPECT_LT(V.Int, Warm.StartTicks);
+  Warm.value(Warm.Events.front().Entity, 4, V);
+  EXPECT_EQ(V.Int, 5000);
+  O.Cold = true;
+  Workload Cold = generate(S, O);
+  EXPECT_EQ(Cold.Families[0].ExistingCount, 0u);
+  Cold.value(Cold.Events.front().Entity, 4, V);
+  EXPECT_EQ(V.Int, 0);
+}
+
+TEST(Workload, UpdatesAndDeletesAddressEntitiesThatExist) {
+  schema::Schema S = telemetrySchema(50);
+  S.Tables[0].Writes.push_back(
+      write("fix-reading", 40, 1, schema::WriteKind::Merge));
+  S.Tables[0].Writes.push_back(
+      write("drop-reading", 30, 1, schema::WriteKind::Delete));
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  Workload W = generate(S, O);
+  std::set<std::uint32_t> Live;
+  std::uint64_t Merges = 0, Deletes = 0;
+  for (const WorkloadEvent &E : W.Events) {
+    const LogicalOp &Op = W.Ops[E.Op];
+    if (Op.Kind == schema::WriteKind::Insert) {
+      Live.insert(E.Entity);
+      continue;
+    }
+    ASSERT_TRUE(Live.count(E.Entity))
+        << Op.Name << " at " << E.Time << " addresses no entity";
+    if (Op.Kind == schema::WriteKind::Delete) {
+      Live.erase(E.Entity);
+      ++Deletes;
+    } else {
+      ++Merges;
+    }
+  }
+  EXPECT_GT(Merges, 1000u);
+  EXPECT_GT(Deletes, 1000u);
 }
 
 TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {

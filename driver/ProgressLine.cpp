@@ -1,0 +1,48 @@
+// The progress line of long runs (see ProgressLine.h).
+#include "driver/ProgressLine.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+
+namespace tablelint {
+
+namespace {
+constexpr double ShowAfterSeconds = 1;
+constexpr double RedrawSeconds = 0.2;
+} // namespace
+
+ProgressLine::ProgressLine(std::string Task)
+    : Task(std::move(Task)), Terminal(isatty(STDERR_FILENO) == 1),
+      Start(Clock::now()), LastDraw(Start) {}
+
+ProgressLine::~ProgressLine() { finish(); }
+
+void ProgressLine::update(const std::string &What, double Done) {
+  if (!Terminal)
+    return;
+  const Clock::time_point Now = Clock::now();
+  const double Elapsed = std::chrono::duration<double>(Now - Start).count();
+  if (Elapsed < ShowAfterSeconds ||
+      (Drawn &&
+       std::chrono::duration<double>(Now - LastDraw).count() < RedrawSeconds))
+    return;
+  LastDraw = Now;
+  Drawn = true;
+  const int Percent =
+      static_cast<int>(std::clamp(Done, 0.0, 1.0) * 100.0 + 0.5);
+  // \r and "erase to end of line": the line is redrawn in place.
+  std::fprintf(stderr, "\r%s: %s %3d%%, %.0f s\033[K", Task.c_str(),
+               What.c_str(), Percent, Elapsed);
+  std::fflush(stderr);
+}
+
+void ProgressLine::finish() {
+  if (!Drawn)
+    return;
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+  Drawn = false;
+}
+
+} // namespace tablelint

@@ -1,0 +1,32 @@
+// A one-line progress indicator on stderr for long runs: shown only when
+// stderr is a terminal and the run has lasted more than a second, redrawn
+// in place at most five times a second, erased when done (so redirected
+// output and quick runs stay exactly as they were).
+#pragma once
+
+#include <chrono>
+#include <string>
+
+namespace tablelint {
+
+class ProgressLine {
+public:
+  explicit ProgressLine(std::string Task);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine &) = delete;
+  ProgressLine &operator=(const ProgressLine &) = delete;
+
+  // Done: share of the work done, 0 to 1; What: the part under way.
+  void update(const std::string &What, double Done);
+  // Erases the line (if drawn).
+  void finish();
+
+private:
+  using Clock = std::chrono::steady_clock;
+  std::string Task;
+  bool Terminal = false;
+  bool Drawn = false;
+  Clock::time_point Start, LastDraw;
+};
+
+} // namespace tablelint
