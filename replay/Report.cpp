@@ -2,6 +2,7 @@
 #include "replay/Report.h"
 
 #include "core/Text.h"
+#include "replay/AnswerReport.h"
 
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
@@ -27,6 +28,13 @@ std::string fixed(double V, int Digits) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
   return Buf;
+}
+
+std::vector<std::string> labels(const ReplayReport &R) {
+  std::vector<std::string> Out;
+  for (const DesignResult &D : R.Designs)
+    Out.push_back(D.Label);
+  return Out;
 }
 
 std::string millis(double Seconds) { return fixed(Seconds * 1000, 1); }
@@ -290,6 +298,8 @@ std::string formatText(const ReplayReport &R) {
     for (const std::string &Note : D.Notes)
       Out += D.Label + ": note: " + Note + "\n";
   }
+  if (R.Answers)
+    Out += answerCheckText(*R.Answers, labels(R));
   if (R.Live)
     Out += liveText(*R.Live);
   return Out;
@@ -418,6 +428,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"throttledBillable", R.Options.ThrottledBillable}}},
       {"designs", std::move(Designs)},
   };
+  if (R.Answers)
+    Out["answers"] = answerCheckJson(*R.Answers);
   if (R.Live)
     Out["live"] = liveJson(*R.Live);
   return Out;
@@ -601,6 +613,8 @@ std::string formatHtml(const ReplayReport &R) {
     for (const std::string &N : D.Notes)
       Out += "<li>" + htmlEscape(D.Label) + ": " + htmlEscape(N) + "</li>";
   Out += "</ul>\n";
+  if (R.Answers)
+    Out += answerCheckHtml(*R.Answers, labels(R));
   if (R.Live)
     Out += liveHtml(*R.Live);
   Out += "<div id=\"designs\"></div>\n<script type=\"application/json\" "

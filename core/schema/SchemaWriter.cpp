@@ -278,6 +278,8 @@ private:
       F.emplace_back("batch", std::to_string(W.BatchSize));
     if (!W.Properties.empty())
       F.emplace_back("properties", list(W.Properties));
+    if (!W.When.empty())
+      F.emplace_back("when", quoted(W.When));
     return F;
   }
 
@@ -287,6 +289,8 @@ private:
       F.emplace_back("client", yamlScalar(Q.Client));
     if (!Q.Filter.empty())
       F.emplace_back("filter", quoted(Q.Filter));
+    if (!Q.FanOut.empty())
+      F.emplace_back("fanOut", list(Q.FanOut));
     if (Q.HasSelect || !Q.Select.empty())
       F.emplace_back("select", list(Q.Select));
     if (!Q.Uses.empty())
