@@ -8,6 +8,7 @@
 #include "checks/schema/SuggestDesign.h"
 #include "core/schema/SchemaValues.h"
 #include "driver/SuggestVerify.h"
+#include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
@@ -38,6 +39,10 @@ const std::vector<OptionSpec> &suggestOptions() {
        {}},
       {"no-verify", 0, false, "", "apply every remedy without replaying it",
        {}},
+      {"diff", 0, false, "",
+       "print the change as a unified diff of SCHEMA.yaml (the design itself "
+       "goes to -o FILE when given)",
+       {}},
       {"help", 'h', false, "", "show this help", {}},
   };
   return Specs;
@@ -46,7 +51,8 @@ const std::vector<OptionSpec> &suggestOptions() {
 void printSuggestHelp() {
   std::cout
       << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml] "
-         "[--verify-duration D | --no-verify]\n\n"
+         "[--diff]\n                         [--verify-duration D | "
+         "--no-verify]\n\n"
          "Writes a complete schema in which each schema finding with a "
          "design remedy is\napplied without changing what any query returns: "
          "hash buckets on time-based,\nhot or too-narrow partition keys (at "
@@ -157,13 +163,19 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     return ExitInternalError;
   }
   const std::string Output = Parsed.get("output");
-  if (Output.empty() || Output == "-") {
+  const bool ToStdout = Output.empty() || Output == "-";
+  if (Parsed.has("diff")) {
+    const std::optional<std::string> Original = readFile(Input);
+    std::cout << unifiedDiff(Input, ToStdout ? Input + " (suggested)" : Output,
+                             Original.value_or(""), Yaml);
+  } else if (ToStdout) {
     std::cout << Yaml;
-  } else if (std::optional<std::string> Error =
-                 writeFileAtomically(Output, Yaml)) {
-    std::cerr << "tablelint suggest: error: " << *Error << "\n";
-    return ExitInputError;
   }
+  if (!ToStdout)
+    if (std::optional<std::string> Error = writeFileAtomically(Output, Yaml)) {
+      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      return ExitInputError;
+    }
   for (const schema::SuggestedChange &C : R.Changes)
     std::cerr << C.ElementPath << ": " << C.RuleId << ": " << C.Description
               << "\n";

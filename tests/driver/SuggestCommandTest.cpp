@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace tablelint::test {
@@ -165,6 +166,51 @@ TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
   ToolResult Bad = runTablelint({"suggest", In, "--verify-duration", "0s"});
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_THAT(Bad.Err, HasSubstr("--verify-duration '0s'"));
+  fs::remove_all(Dir);
+}
+
+// --diff: the change as a unified diff of the user's file, which patch(1)
+// applies to give the written design.
+TEST(SuggestCommand, DiffShowsTheChangeAgainstTheUsersFile) {
+  const std::string Dir = makeTempDir("suggest-diff");
+  const std::string In = Dir + "/scores.yaml";
+  const std::string Out = Dir + "/suggested.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts:\n"
+          "  - {name: game, region: eastus}\n"
+          "tables:\n"
+          "  - name: Scores\n"
+          "    account: game\n"
+          "    partitionKey: \"{seasonId}\"\n"
+          "    rowKey: \"{playerId}\"\n"
+          "    properties:\n"
+          "      seasonId: {type: string, values: [s12, s11], weights: "
+          "[0.9, 0.1]}\n"
+          "      playerId: {type: string, distinct: 3M}\n"
+          "    writes:\n"
+          "      - {name: submit, op: insert-or-merge, rate: 2500/s}\n"
+          "    queries:\n"
+          "      - {name: score, filter: \"PartitionKey eq '{seasonId}' and "
+          "RowKey eq '{playerId}'\", rate: 100/s}\n"));
+  ToolResult R =
+      runTablelint({"suggest", In, "--diff", "--no-verify", "-o", Out});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("--- " + In + "\n+++ " + Out + "\n@@ -"));
+  EXPECT_THAT(R.Out, HasSubstr("\n-    partitionKey: \"{seasonId}\"\n"));
+  EXPECT_THAT(R.Out,
+              HasSubstr("\n+    partitionKey: \"{seasonId}_{playerId|hash:"));
+  // Unchanged lines are context, never removed and added again.
+  EXPECT_THAT(R.Out, HasSubstr("\n     rowKey: \"{playerId}\"\n"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("-    rowKey:")));
+  // The diff applies to the user's file and gives the written design.
+  const std::string Patch = Dir + "/change.diff";
+  ASSERT_FALSE(writeFileAtomically(Patch, R.Out));
+  ASSERT_EQ(std::system(("patch -s -o " + Dir + "/patched.yaml " + In + " " +
+                         Patch + " >/dev/null 2>&1")
+                            .c_str()),
+            0);
+  EXPECT_EQ(readFile(Dir + "/patched.yaml"), readFile(Out));
   fs::remove_all(Dir);
 }
 
