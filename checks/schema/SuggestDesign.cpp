@@ -683,7 +683,8 @@ private:
                "/s to the busiest partition) could share entity group "
                "transactions only where the entities are written together "
                "as one unit of work; declare those writes in the table's "
-               "'transactions' and batch them there",
+               "'transactions' (or a write's 'entitiesPerWrite') and batch "
+               "them there",
            W.Path});
     }
   }

@@ -207,6 +207,10 @@ struct Write {
   WriteKind Op = WriteKind::Insert;
   Rate Frequency;           // operations (entities) per second
   unsigned BatchSize = 1;   // entities per entity group transaction; 1 = single
+  // Entities one execution writes together, sharing the PartitionKey (an
+  // order and its lines): a batch of up to this many stays in one partition
+  // even when the key differs for every execution. 1: one entity.
+  unsigned EntitiesPerWrite = 1;
   std::string Client;       // client name; empty: none declared
   // Properties written (merge); empty: the whole entity.
   std::vector<std::string> Properties;

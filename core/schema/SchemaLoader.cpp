@@ -4,6 +4,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/Filter.h"
+#include "core/ServiceLimits.h"
 #include "core/YamlReader.h"
 #include "core/schema/NameHint.h"
 #include "core/schema/SchemaComments.h"
@@ -937,6 +938,14 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
     W.BatchSize =
         static_cast<unsigned>(std::min<std::uint64_t>(*Batch, 1u << 30));
     W.BatchPos = posOf(M.get("batch", false));
+  }
+  if (std::optional<std::uint64_t> Together = count(M, "entitiesPerWrite")) {
+    if (*Together == 0 || *Together > limits::MaxBatchOperations * 100)
+      error(M.get("entitiesPerWrite", false),
+            "'entitiesPerWrite' must be between 1 and " +
+                std::to_string(limits::MaxBatchOperations * 100));
+    else
+      W.EntitiesPerWrite = static_cast<unsigned>(*Together);
   }
   if (std::optional<std::string> C = scalar(M, "client")) {
     W.Client = *C;

@@ -276,6 +276,8 @@ private:
     F.emplace_back("rate", rateText(W.Frequency));
     if (W.BatchSize != 1 || W.BatchPos.Line)
       F.emplace_back("batch", std::to_string(W.BatchSize));
+    if (W.EntitiesPerWrite != 1)
+      F.emplace_back("entitiesPerWrite", std::to_string(W.EntitiesPerWrite));
     if (!W.Properties.empty())
       F.emplace_back("properties", list(W.Properties));
     if (!W.When.empty())
