@@ -253,18 +253,26 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
     Target->renderRead(W, Ev.Entity, Read, Filter, ValueScratch);
     if (Read == 0)
       Out.Filter = Filter;
-    live::QueryAllResult Result =
-        Client.queryAllEntities(Table, Filter, Select, Top);
-    R.QueryRequests += Result.Pages;
-    if (!Result.ok()) {
-      Out.Status = Result.describe();
-      fail(W.Ops[Ev.Op].Name, Table, Result, 1);
-      return Out;
-    }
-    if (Top && Result.Entities.size() > Top)
-      Result.Entities.resize(Top);
-    for (RestEntity &E : Result.Entities)
-      Rows.push_back(std::move(E));
+    // Pages until the continuations end or $top rows are in, as a client
+    // asking for the first N does.
+    std::size_t Got = 0;
+    live::QueryContinuation From;
+    do {
+      live::QueryPage Page =
+          Client.queryEntities(Table, Filter, Select, Top, From);
+      ++R.QueryRequests;
+      if (!Page.ok()) {
+        Out.Status = Page.describe();
+        fail(W.Ops[Ev.Op].Name, Table, Page, 1);
+        return Out;
+      }
+      for (RestEntity &E : Page.Entities)
+        if (!Top || Got < Top) {
+          Rows.push_back(std::move(E));
+          ++Got;
+        }
+      From = std::move(Page.Next);
+    } while (From.more() && !(Top && Got >= Top));
   }
   if (Reads > 1) {
     std::sort(Rows.begin(), Rows.end(),

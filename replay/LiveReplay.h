@@ -17,8 +17,9 @@
 // entity's non-key properties when neither design's query has a select; the
 // select list when one has; the intersection of both select lists when both
 // have. PartitionKey, RowKey and Timestamp are never compared: keys differ
-// between designs by construction. $top is sent as the page size, every
-// continuation is followed and the rows are cut at $top; a fan-out query
+// between designs by construction. $top is sent as the page size and
+// continuations are followed until $top rows are in (all of them without
+// $top); a fan-out query
 // reads every bucket and merges the reads in (RowKey, PartitionKey) order
 // before the cut, as the simulator's answer check does.
 //

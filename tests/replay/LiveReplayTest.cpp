@@ -122,6 +122,29 @@ TEST_F(LiveReplayTest, ExampleDesignsReturnTheSameEntities) {
             R.Designs[1].WriteRequests + R.Designs[1].QueryRequests);
 }
 
+// "Latest 10" of a feed whose writes are spread over 4 buckets: reading
+// every bucket, merging and cutting at top returns what the single key
+// returned; reading one bucket picked by a post id the reader does not
+// have does not (the suggestion issue 10 reported).
+TEST_F(LiveReplayTest, FanOutOverEveryBucketReturnsTheLatestN) {
+  LiveSetup S({"live/feed-current.yaml", "live/feed-fan-out.yaml"});
+  S.plan();
+  const LiveRun R = run(S);
+  EXPECT_TRUE(R.agree());
+  EXPECT_EQ(R.QueriesDifferent, 0u);
+  EXPECT_GT(R.QueriesEqual, 10u);
+  // Four reads per query execution.
+  EXPECT_EQ(R.Designs[1].QueryRequests, 4 * R.Designs[0].QueryRequests);
+
+  LiveSetup One({"live/feed-current.yaml", "live/feed-one-bucket.yaml"});
+  One.plan();
+  const LiveRun Wrong = run(One);
+  EXPECT_FALSE(Wrong.agree());
+  EXPECT_GT(Wrong.QueriesDifferent, 0u);
+  ASSERT_FALSE(Wrong.Differences.empty());
+  EXPECT_EQ(Wrong.Differences[0].Query, "latest");
+}
+
 TEST_F(LiveReplayTest, FailingReadingsAreFoundTheSameInBothDesigns) {
   // One reading in five fails: the queries return rows, and the same ones.
   LiveSetup S({"live/current.yaml", "live/suggested.yaml"});
