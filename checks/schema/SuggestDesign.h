@@ -2,8 +2,9 @@
 // design remedy is applied to a copy of the schema, and each changed element
 // gets a Note saying which finding it answers, with the figures:
 //
-//   # bucketed partition key for time-based-partition-key: 6000 writes/s
-//   # over 4 buckets = 1500/s per partition
+//   # bucketed partition key for time-based-partition-key: 6860 entities/s
+//   # over 8 buckets of 'deviceId' = 858/s on the busiest partition (42.9%
+//   # of the 2000/s target; aim: at most 50%)
 //
 // Remedies, each applied only when it keeps what every query returns
 // (replay checks that: replay/AnswerCheck.h): a hash bucket on time-based,
