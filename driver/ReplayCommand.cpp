@@ -146,8 +146,9 @@ void printReplayHelp() {
          "partition x time heatmap and throughput curves.\n\nOptions:\n"
       << formatOptionsHelp(replayOptions())
       << "\nWith --live URL the same logical workload, scaled down to "
-         "--live-ops operations\n(queries keep up to a quarter, writes "
-         "thinned evenly, in time order), runs\nthrough each design on the "
+         "--live-ops operations\n(queries keep up to a quarter, shared "
+         "by query name and spread over the run;\nwrites thinned evenly), "
+         "runs through each design on the "
          "endpoint in tables named after the design's tables\nplus a run "
          "suffix (deleted afterwards unless --keep). Per query event both\n"
          "designs must return the same logical entities (the values of the "
@@ -155,9 +156,13 @@ void printReplayHelp() {
          "and bytes. Credentials:\nTABLELINT_LIVE_ACCOUNT and "
          "TABLELINT_LIVE_KEY, or the public development account\nfor a "
          "loopback emulator URL.\n"
-      << "\nExit codes: 0 report written (and, with --live, the designs' "
-         "results agree);\n1 with --live, a query returned different results "
-         "in the two designs;\n2 bad usage or input (schema, trace: "
+      << "\nWith two designs every query execution is also compared on a "
+         "functional store\n(no throttling): both designs must return the "
+         "same logical entities;\nfan-out queries read every bucket, merged "
+         "in RowKey order, top after the merge.\n"
+      << "\nExit codes: 0 report written and the designs' results agree;\n"
+         "1 a query returned different entities in the two designs (in the "
+         "simulator\nor, with --live, on the endpoint);\n2 bad usage or input (schema, trace: "
          "file:line:col messages; a bad or\nunreachable --live URL, missing "
          "credentials).\n";
 }
@@ -360,6 +365,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     RO.Progress = nullptr;
   }
   Report.Options = RO;
+  if (Plans.size() == 2)
+    Report.Answers = replay::checkAnswers(W, Plans[0], Plans[1]);
   if (!LO.Url.empty()) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);
@@ -369,8 +376,9 @@ int runReplayCommand(const std::vector<std::string> &Args) {
       return ExitInputError;
     }
   }
-  const int Exit =
-      Report.Live && !Report.Live->agree() ? ExitFindings : ExitClean;
+  const bool Differ = (Report.Live && !Report.Live->agree()) ||
+                     (Report.Answers && Report.Answers->Different);
+  const int Exit = Differ ? ExitFindings : ExitClean;
 
   // The HTML page alongside the main report: one run, both views.
   if (A.has("html"))

@@ -6,6 +6,9 @@
 #include "driver/ExitCode.h"
 
 #include "checks/schema/SuggestDesign.h"
+#include "core/schema/SchemaValues.h"
+#include "driver/SuggestVerify.h"
+#include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
@@ -13,6 +16,7 @@
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <set>
 
 namespace tablelint {
 
@@ -27,6 +31,20 @@ const std::vector<OptionSpec> &suggestOptions() {
        "write the suggested schema to FILE (atomically) instead of standard "
        "output",
        {}},
+      {"verify-duration",
+       0,
+       true,
+       "D",
+       "replay each remedy alone against the current design for D of the "
+       "declared workload (default 30s) and keep it only when nothing gets "
+       "worse",
+       {}},
+      {"no-verify", 0, false, "", "apply every remedy without replaying it",
+       {}},
+      {"diff", 0, false, "",
+       "print the change as a unified diff of SCHEMA.yaml (the design itself "
+       "goes to -o FILE when given)",
+       {}},
       {"help", 'h', false, "", "show this help", {}},
   };
   return Specs;
@@ -34,16 +52,30 @@ const std::vector<OptionSpec> &suggestOptions() {
 
 void printSuggestHelp() {
   std::cout
-      << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]\n\n"
+      << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml] "
+         "[--diff]\n                         [--verify-duration D | "
+         "--no-verify]\n\n"
          "Writes a complete schema in which each schema finding with a "
-         "design remedy is\napplied: hash buckets on time-based, hot or "
-         "too-narrow partition keys, index\ntables for lookups by non-key "
-         "properties, batched writes, projections,\nexponential backoff, "
-         "SAS for browser and mobile clients, JSON payloads, and\nseries "
-         "folded into one entity. Each change is noted as a comment on its\n"
-         "element, with the figures behind it. Writes and queries keep their "
-         "names, so\n'tablelint replay SCHEMA.yaml SUGGESTED.yaml' compares "
-         "the two designs.\nSuppressed findings are left as they are.\n\n"
+         "design remedy is\napplied without changing what any query returns: "
+         "hash buckets on time-based,\nhot or too-narrow partition keys (at "
+         "most 50% of the partition target; a\nquery that cannot know the "
+         "bucket fans out over all of them, merged in RowKey\norder), sparse "
+         "index tables holding only what their query reads, projections,\n"
+         "exponential backoff, SAS for browser and mobile clients, JSON "
+         "payloads, and\nseries folded into one entity. Each change is noted "
+         "as a comment on its\nelement, with the figures behind it. Remedies "
+         "that could change answers\n(batching writes not declared as one "
+         "unit of work, an index on a value that\nupdates change) are printed "
+         "as advice instead. Writes and queries keep their\nnames, so "
+         "'tablelint replay SCHEMA.yaml SUGGESTED.yaml' compares the two\n"
+         "designs and checks that every query returns the same entities.\n"
+         "Each remedy is first replayed alone against the current design "
+         "(--verify-duration\nof the declared workload) and kept only when "
+         "no measure gets worse: failed\noperations, throttled share, p99 "
+         "(with more than 1% failed, a failure either\nway), cost per "
+         "completed operation, and what queries return; otherwise it\nis "
+         "advice, with its figures.\n"
+         "Suppressed findings are left as they are.\n\n"
          "Options:\n"
       << formatOptionsHelp(suggestOptions())
       << "\nExit codes: 0 written; 2 bad usage, or the schema has errors "
@@ -76,8 +108,47 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
       std::cerr << E.str() << "\n";
     return ExitInputError;
   }
-  schema::SuggestResult R =
-      schema::suggestDesign(Load.Value, schema::defaultSchemaCheckOptions());
+  VerifyOptions Verify;
+  if (Parsed.has("verify-duration")) {
+    std::string Error;
+    std::optional<double> D =
+        schema::parseDurationSeconds(Parsed.get("verify-duration"), Error);
+    if (!D || *D <= 0) {
+      std::cerr << "tablelint suggest: error: --verify-duration '"
+                << Parsed.get("verify-duration") << "': "
+                << (D ? "must be positive" : Error) << "\n";
+      return ExitInputError;
+    }
+    Verify.DurationSeconds = *D;
+  } else {
+    Verify.DurationSeconds = 30;
+  }
+  const schema::SchemaCheckOptions Options =
+      schema::defaultSchemaCheckOptions();
+  schema::SuggestResult R = schema::suggestDesign(Load.Value, Options);
+  // A remedy stays only when replaying it alone makes nothing worse; the
+  // refused ones become advice with their figures.
+  std::vector<RemedyVerdict> Verdicts;
+  if (!Parsed.has("no-verify") && !R.Changes.empty()) {
+    Verdicts = verifyRemedies(Load.Value, Options, R, Verify);
+    std::set<std::pair<std::string, std::string>> Refused;
+    for (const RemedyVerdict &V : Verdicts)
+      if (!V.Kept)
+        Refused.insert({V.Rule, V.Subject});
+    if (!Refused.empty()) {
+      R = schema::suggestDesign(
+          Load.Value, Options,
+          [&](const std::string &Rule, const std::string &Subject) {
+            return !Refused.count({Rule, Subject});
+          });
+      for (const RemedyVerdict &V : Verdicts)
+        if (!V.Kept)
+          R.Advice.push_back({V.Rule, V.Subject,
+                              "not applied: replaying it alone makes " +
+                                  V.Worse + " worse: " + V.Figures,
+                              V.Subject});
+    }
+  }
   R.Design.Header.insert(
       R.Design.Header.begin(),
       "Suggested design for " + Input + " (tablelint suggest): " +
@@ -107,22 +178,42 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
               << " bytes that lint and replay read: split the schema (by "
                  "account or service) to check or replay the suggestion\n";
   const std::string Output = Parsed.get("output");
-  if (Output.empty() || Output == "-") {
+  const bool ToStdout = Output.empty() || Output == "-";
+  if (Parsed.has("diff")) {
+    const std::optional<std::string> Original = readFile(Input);
+    std::cout << unifiedDiff(Input, ToStdout ? Input + " (suggested)" : Output,
+                             Original.value_or(""), Yaml);
+  } else if (ToStdout) {
     std::cout << Yaml;
-  } else if (std::optional<std::string> Error =
-                 writeFileAtomically(Output, Yaml)) {
-    std::cerr << "tablelint suggest: error: " << *Error << "\n";
-    return ExitInputError;
   }
+  if (!ToStdout)
+    if (std::optional<std::string> Error = writeFileAtomically(Output, Yaml)) {
+      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      return ExitInputError;
+    }
   for (const schema::SuggestedChange &C : R.Changes)
     std::cerr << C.ElementPath << ": " << C.RuleId << ": " << C.Description
               << "\n";
-  for (const Finding &F : R.Remaining)
+  for (const RemedyVerdict &V : Verdicts)
+    if (V.Kept)
+      std::cerr << V.Subject << ": " << V.Rule
+                << ": replayed alone: " << V.Figures << "\n";
+  for (const schema::SuggestedChange &A : R.Advice)
+    std::cerr << A.ElementPath << ": " << A.RuleId
+              << ": advice, not applied: " << A.Description << "\n";
+  for (const Finding &F : R.Remaining) {
+    bool Advised = false;
+    for (const schema::SuggestedChange &A : R.Advice)
+      Advised = Advised || (A.RuleId == F.RuleId && A.ElementPath == F.Anchor);
+    if (Advised)
+      continue; // said above, with what to do
     std::cerr << F.Anchor << ": " << F.RuleId
               << ": no design remedy applied: " << F.Message << "\n";
+  }
   std::cerr << "tablelint suggest: " << R.Changes.size() << " change"
             << (R.Changes.size() == 1 ? "" : "s") << " applied, "
-            << R.Remaining.size() << " finding"
+            << R.Advice.size() << " advised, " << R.Remaining.size()
+            << " finding"
             << (R.Remaining.size() == 1 ? "" : "s") << " left"
             << (Output.empty() || Output == "-" ? "" : "; wrote " + Output)
             << "\n";

@@ -3,6 +3,10 @@
 #include "replay/DesignPlan.h"
 
 #include "core/Filter.h"
+#include "core/FilterEval.h"
+#include "replay/LogicalEntityView.h"
+
+#include <algorithm>
 
 namespace tablelint::replay {
 
@@ -29,8 +33,8 @@ std::int64_t cachePeriodTicks(const schema::KeyPart &Part) {
 // whether each placeholder sits inside a quoted literal (its value is then
 // escaped as a string). Returns an error message with the 0-based offset.
 bool bindFilter(const std::string &Text, const EntityFamily &Family,
-                BoundTemplate &Out, std::string &Error,
-                std::size_t &ErrorOffset) {
+                const std::vector<schema::KeyPart> &FanOut, BoundTemplate &Out,
+                std::string &Error, std::size_t &ErrorOffset) {
   bool InQuotes = false;
   std::string Literal;
   auto Flush = [&] {
@@ -85,6 +89,11 @@ bool bindFilter(const std::string &Text, const EntityFamily &Family,
     P.Property = static_cast<std::uint32_t>(Prop);
     P.InQuotes = InQuotes;
     P.CacheTicks = cachePeriodTicks(P.Part);
+    for (std::size_t F = 0; F < FanOut.size(); ++F)
+      if (FanOut[F].Text == P.Part.Text && schema::hashBucketCount(P.Part))
+        P.FanOut = static_cast<int>(F);
+    if (P.FanOut >= 0)
+      P.CacheTicks = 0;
     Out.Pieces.push_back(std::move(P));
     I = Close;
   }
@@ -167,11 +176,19 @@ bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
 }
 
 void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
-                           std::string &Out, EdmValue &Scratch) const {
+                           std::string &Out, EdmValue &Scratch,
+                           const std::vector<std::uint64_t> *Buckets) const {
   Out.clear();
   for (const Piece &P : Pieces) {
     if (!P.Part.IsPlaceholder) {
       Out += P.Part.Text;
+      continue;
+    }
+    if (P.FanOut >= 0 && Buckets) {
+      // Bucket texts are digits: nothing to escape.
+      W.value(Entity, P.Property, Scratch);
+      Out += schema::renderPlaceholder(
+          P.Part, Scratch, (*Buckets)[static_cast<std::size_t>(P.FanOut)]);
       continue;
     }
     const PropertyDomain &Domain =
@@ -209,6 +226,36 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
   }
 }
 
+bool WriteTarget::reaches(const Workload &W, std::uint32_t Entity) const {
+  if (!When)
+    return true;
+  LogicalEntityView View(W);
+  View.reset(Entity);
+  return evaluateFilter(*When, View);
+}
+
+std::uint64_t QueryTarget::reads() const {
+  std::uint64_t N = 1;
+  for (std::uint64_t B : FanOutBuckets)
+    N *= B;
+  return N;
+}
+
+void QueryTarget::renderRead(const Workload &W, std::uint32_t Entity,
+                             std::uint64_t Read, std::string &Out,
+                             EdmValue &Scratch) const {
+  if (FanOutBuckets.empty()) {
+    Filter.render(W, Entity, Out, Scratch);
+    return;
+  }
+  std::vector<std::uint64_t> Buckets(FanOutBuckets.size());
+  for (std::size_t I = 0; I < FanOutBuckets.size(); ++I) {
+    Buckets[I] = Read % FanOutBuckets[I];
+    Read /= FanOutBuckets[I];
+  }
+  Filter.render(W, Entity, Out, Scratch, &Buckets);
+}
+
 DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
                       const std::string &Label,
                       std::vector<InputError> &Errors) {
@@ -238,7 +285,11 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           Target.Client = Design.client(Q.Client);
           std::string Error;
           std::size_t Offset = 0;
-          if (!bindFilter(Q.Filter, Family, Target.Filter, Error, Offset) ||
+          const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);
+          for (const schema::KeyPart &P : FanOut)
+            Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
+          if (!bindFilter(Q.Filter, Family, FanOut, Target.Filter, Error,
+                          Offset) ||
               !checkFilterSyntax(Q.Filter, Target.Filter, Error, Offset)) {
             Errors.push_back(
                 {Design.File, Q.FilterPos.Line,
@@ -276,6 +327,29 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           const int Prop = Family.propertyIndex(Name);
           if (Prop >= 0)
             Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
+        }
+        // A table that declares only some of the entity's properties (an
+        // index entity) stores only those.
+        if (Target.Sent.empty() && !T.Properties.empty() &&
+            T.Properties.size() < Family.Properties.size())
+          for (const schema::Property &P : T.Properties) {
+            const int Prop = Family.propertyIndex(P.Name);
+            if (Prop >= 0)
+              Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
+          }
+        if (!Wr.When.empty()) {
+          FilterParseResult When = parseFilter(Wr.When);
+          if (!When) {
+            Errors.push_back(
+                {Design.File, Wr.WhenPos.Line,
+                 Wr.WhenPos.Column +
+                     static_cast<unsigned>(When.error().Offset),
+                 "'when' of write '" + Wr.Name + "' of table '" + T.Name +
+                     "' does not parse: " + When.error().Message});
+            Ok = false;
+          } else {
+            Target.When = When.filter();
+          }
         }
         if (Ok)
           Plan.Writes[OpI].push_back(std::move(Target));

@@ -5,6 +5,7 @@
 // template, instantiated with the values of a logical entity.
 #pragma once
 
+#include "core/Filter.h"
 #include "core/InputError.h"
 #include "core/schema/Schema.h"
 #include "replay/Workload.h"
@@ -24,6 +25,9 @@ public:
     schema::KeyPart Part;
     std::uint32_t Property = 0;
     bool InQuotes = false; // filter templates: inside a '...' literal
+    // A fan-out placeholder: its bucket is the read's, not the entity's
+    // (index into the read's buckets; -1: the entity's value).
+    int FanOut = -1;
     // A datetime format renders the same text for a whole period of its
     // smallest unit (a second without fractions, a millisecond with
     // "fff"): the last one is kept (day keys repeat for millions of
@@ -38,8 +42,11 @@ public:
   bool bindKey(const schema::KeyTemplate &T, const EntityFamily &Family,
                std::string &Missing);
   // Renders the template for an entity (Scratch avoids allocations).
+  // Buckets: the hash bucket of each fan-out placeholder (one read of a
+  // fan-out query); null when the template has none.
   void render(const Workload &W, std::uint32_t Entity, std::string &Out,
-              EdmValue &Scratch) const;
+              EdmValue &Scratch,
+              const std::vector<std::uint64_t> *Buckets = nullptr) const;
 
   std::vector<Piece> Pieces;
 };
@@ -49,8 +56,16 @@ struct WriteTarget {
   const schema::Write *Decl = nullptr;
   BoundTemplate PartitionKey, RowKey;
   const schema::Client *Client = nullptr; // may be null
-  // Properties sent (a merge of some properties); empty: all of them.
+  // Properties sent: a merge of some properties, or the table declares
+  // fewer properties than the logical entity has (an index entity that
+  // carries only what its query reads); empty: all of them.
   std::vector<std::uint32_t> Sent;
+  // The write's `when`: the entities it reaches this table for (a sparse
+  // index); unset: all of them.
+  std::optional<Filter> When;
+
+  // Whether the write of Entity reaches this table.
+  bool reaches(const Workload &W, std::uint32_t Entity) const;
 };
 
 struct QueryTarget {
@@ -58,6 +73,15 @@ struct QueryTarget {
   const schema::Query *Decl = nullptr;
   BoundTemplate Filter; // empty: no $filter (whole table)
   const schema::Client *Client = nullptr;
+  // Fan-out: the bucket count of each fan-out placeholder (in the order of
+  // BoundTemplate::Piece::FanOut); empty: one read per execution.
+  std::vector<std::uint64_t> FanOutBuckets;
+
+  // Reads per execution: the product of FanOutBuckets (1 without).
+  std::uint64_t reads() const;
+  // The filter of read number Read (0 <= Read < reads()) for an entity.
+  void renderRead(const Workload &W, std::uint32_t Entity, std::uint64_t Read,
+                  std::string &Out, EdmValue &Scratch) const;
 };
 
 struct PlannedTable {

@@ -3,13 +3,14 @@
 // (see LiveReplay.h for the scaling and comparison rules).
 #include "replay/LiveReplay.h"
 
+#include "replay/EntityText.h"
 #include "replay/live/TableRestClient.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 namespace tablelint::replay {
@@ -59,43 +60,6 @@ RestResult sendSingle(TableRestClient &Client, const std::string &Table,
   return RestResult();
 }
 
-std::string hexOf(const std::string &Bytes) {
-  static const char Digits[] = "0123456789abcdef";
-  std::string Out;
-  for (unsigned char C : Bytes) {
-    Out += Digits[C >> 4];
-    Out += Digits[C & 15];
-  }
-  return Out;
-}
-
-// A value as the comparison and the report show it: "'text'", "42",
-// "2025-01-01T00:00:00.0000000Z", "true", "X'00ff'", "null".
-std::string valueText(const EdmValue *V) {
-  if (!V)
-    return "null";
-  switch (V->Type) {
-  case EdmType::String:
-  case EdmType::Guid:
-    return "'" + V->Text + "'";
-  case EdmType::Binary:
-    return "X'" + hexOf(V->Text) + "'";
-  case EdmType::Int32:
-  case EdmType::Int64:
-    return std::to_string(V->Int);
-  case EdmType::DateTime:
-    return formatDateTimeTicks(V->Int);
-  case EdmType::Double: {
-    char Buf[40];
-    std::snprintf(Buf, sizeof Buf, "%.17g", V->Real);
-    return Buf;
-  }
-  case EdmType::Boolean:
-    return V->Bool ? "true" : "false";
-  }
-  return "?";
-}
-
 // The compared properties of query op Op across the plans.
 std::vector<std::string> comparedProperties(const Workload &W,
                                             const std::vector<DesignPlan> &P,
@@ -135,7 +99,7 @@ std::string rowText(const RestEntity &E,
   for (std::size_t I = 0; I < Names.size(); ++I) {
     if (I)
       Out += ", ";
-    Out += Names[I] + ": " + valueText(E.find(Names[I]));
+    Out += Names[I] + ": " + edmValueText(E.find(Names[I]));
   }
   return Out + "}";
 }
@@ -262,28 +226,60 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
   // Buffered batches go out first: the query must see the writes before it.
   flushAll();
   Out.Ran = true;
-  Target->Filter.render(W, Ev.Entity, Out.Filter, ValueScratch);
+  const std::uint64_t Reads = Target->reads();
   std::string Select;
   if (Target->Decl->HasSelect) {
     for (const std::string &N : Target->Decl->Select)
       Select += (Select.empty() ? "" : ",") + N;
-    // An empty select list means keys only.
+    // An empty select list means keys only; a fan-out merges on the keys.
     if (Select.empty())
       Select = "PartitionKey,RowKey";
+    else if (Reads > 1)
+      Select += ",PartitionKey,RowKey";
   }
   const std::string &Table = R.Tables[Target->Table];
   const unsigned Top = static_cast<unsigned>(Target->Decl->Top.value_or(0));
-  const live::QueryAllResult Result =
-      Client.queryAllEntities(Table, Out.Filter, Select, Top);
-  R.QueryRequests += Result.Pages;
-  if (!Result.ok()) {
-    Out.Status = Result.describe();
-    fail(W.Ops[Ev.Op].Name, Table, Result, 1);
-    return Out;
+  // Each read in key order, cut at $top; a fan-out's reads merged in
+  // (RowKey, PartitionKey) order and cut at $top again (AnswerCheck.h).
+  std::vector<RestEntity> Rows;
+  std::string Filter;
+  for (std::uint64_t Read = 0; Read < Reads; ++Read) {
+    Target->renderRead(W, Ev.Entity, Read, Filter, ValueScratch);
+    if (Read == 0)
+      Out.Filter = Filter;
+    // Pages until the continuations end or $top rows are in, as a client
+    // asking for the first N does.
+    std::size_t Got = 0;
+    live::QueryContinuation From;
+    do {
+      live::QueryPage Page =
+          Client.queryEntities(Table, Filter, Select, Top, From);
+      ++R.QueryRequests;
+      if (!Page.ok()) {
+        Out.Status = Page.describe();
+        fail(W.Ops[Ev.Op].Name, Table, Page, 1);
+        return Out;
+      }
+      for (RestEntity &E : Page.Entities)
+        if (!Top || Got < Top) {
+          Rows.push_back(std::move(E));
+          ++Got;
+        }
+      From = std::move(Page.Next);
+    } while (From.more() && !(Top && Got >= Top));
+  }
+  if (Reads > 1) {
+    std::sort(Rows.begin(), Rows.end(),
+              [](const RestEntity &A, const RestEntity &B) {
+                return std::tie(A.RowKey, A.PartitionKey) <
+                       std::tie(B.RowKey, B.PartitionKey);
+              });
+    if (Top && Rows.size() > Top)
+      Rows.resize(Top);
   }
   Out.Ok = true;
-  R.EntitiesReturned += Result.Entities.size();
-  for (const RestEntity &E : Result.Entities)
+  R.EntitiesReturned += Rows.size();
+  for (const RestEntity &E : Rows)
     Out.Rows.push_back(rowText(E, Compared));
   std::sort(Out.Rows.begin(), Out.Rows.end());
   return Out;
@@ -323,6 +319,34 @@ std::string describeDifference(const std::vector<DesignPlan> &Plans,
   return Out;
 }
 
+// Budget query events out of Queries (in time order): every query name
+// gets an equal share (what a rare one cannot use goes to the others), its
+// executions kept evenly spaced over the whole run, so a query that runs
+// twice an hour is compared as surely as one that runs every second.
+std::vector<std::uint32_t> spreadQueries(const Workload &W,
+                                         const std::vector<std::uint32_t> &Queries,
+                                         std::size_t Budget) {
+  std::map<std::uint32_t, std::vector<std::uint32_t>> ByOp;
+  for (std::uint32_t E : Queries)
+    ByOp[W.Events[E].Op].push_back(E);
+  std::vector<std::pair<std::size_t, std::uint32_t>> Sizes; // rarest first
+  for (const auto &[Op, Events] : ByOp)
+    Sizes.emplace_back(Events.size(), Op);
+  std::sort(Sizes.begin(), Sizes.end());
+  std::vector<std::uint32_t> Kept;
+  std::size_t Left = Budget, Ops = Sizes.size();
+  for (const auto &[Count, Op] : Sizes) {
+    const std::size_t Share = std::max<std::size_t>(1, Left / Ops--);
+    const std::size_t Take = std::min(Count, Share);
+    const std::vector<std::uint32_t> &Events = ByOp[Op];
+    for (std::size_t I = 0; I < Take; ++I)
+      Kept.push_back(Events[I * Count / Take]);
+    Left -= std::min(Left, Take);
+  }
+  std::sort(Kept.begin(), Kept.end());
+  return Kept;
+}
+
 } // namespace
 
 std::string liveTableName(const std::string &Table, std::size_t Design,
@@ -359,13 +383,8 @@ std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
       Queries.size(),
       std::max(MaxOperations / 4,
                MaxOperations - std::min(Writes.size(), MaxOperations)));
-  if (QueryBudget < Queries.size()) {
-    Queries.resize(QueryBudget);
-    // The run ends at the last query kept.
-    const std::uint32_t End = Queries.empty() ? 0 : Queries.back();
-    Writes.erase(std::lower_bound(Writes.begin(), Writes.end(), End),
-                 Writes.end());
-  }
+  if (QueryBudget < Queries.size())
+    Queries = spreadQueries(W, Queries, QueryBudget);
   const std::size_t WriteBudget = MaxOperations - QueryBudget;
   const std::size_t N = Writes.size();
   std::unordered_set<std::uint32_t> Inserted;

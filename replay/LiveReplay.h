@@ -4,9 +4,10 @@
 // in every design, and counts the real round trips and bytes.
 //
 // Scaling down (scaleDownWorkload): at most MaxOperations events are run, in
-// time order. Queries keep up to a quarter of the budget (the first ones);
-// the run ends at the last query kept (or the end of the workload), and the
-// writes up to then are thinned evenly to fill the rest of the budget. An
+// time order. Queries keep up to a quarter of the budget, shared equally by
+// the query names (a rare query keeps all of its executions, the others
+// theirs evenly spaced over the run), and the writes are thinned evenly to
+// fill the rest of the budget. An
 // update, merge or delete is kept only when the insert of its entity was,
 // so no write fails merely because the scaling dropped its entity.
 //
@@ -16,8 +17,11 @@
 // entity's non-key properties when neither design's query has a select; the
 // select list when one has; the intersection of both select lists when both
 // have. PartitionKey, RowKey and Timestamp are never compared: keys differ
-// between designs by construction. $top is sent as the page size and every
-// continuation is followed.
+// between designs by construction. $top is sent as the page size and
+// continuations are followed until $top rows are in (all of them without
+// $top); a fan-out query
+// reads every bucket and merges the reads in (RowKey, PartitionKey) order
+// before the cut, as the simulator's answer check does.
 //
 // Layering: this header depends on replay/ only; LiveReplay.cpp (library
 // tablelint-replay-live) uses the REST client of replay/live/.

@@ -4,6 +4,7 @@
 #include "replay/ReportFigures.h"
 
 #include "core/Text.h"
+#include "replay/AnswerReport.h"
 
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
@@ -30,6 +31,13 @@ std::string fixed(double V, int Digits) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
   return Buf;
+}
+
+std::vector<std::string> labels(const ReplayReport &R) {
+  std::vector<std::string> Out;
+  for (const DesignResult &D : R.Designs)
+    Out.push_back(D.Label);
+  return Out;
 }
 
 std::string millis(double Seconds) { return fixed(Seconds * 1000, 1); }
@@ -308,6 +316,8 @@ std::string formatText(const ReplayReport &R) {
     for (const std::string &Note : D.Notes)
       Out += D.Label + ": note: " + Note + "\n";
   }
+  if (R.Answers)
+    Out += answerCheckText(*R.Answers, labels(R));
   if (R.Live)
     Out += liveText(*R.Live);
   return Out;
@@ -448,6 +458,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"throttledBillable", R.Options.ThrottledBillable}}},
       {"designs", std::move(Designs)},
   };
+  if (R.Answers)
+    Out["answers"] = answerCheckJson(*R.Answers);
   if (R.Live)
     Out["live"] = liveJson(*R.Live);
   return Out;

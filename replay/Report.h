@@ -5,6 +5,7 @@
 // bytes, failures and result comparison.
 #pragma once
 
+#include "replay/AnswerCheck.h"
 #include "replay/LiveReplay.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
@@ -24,6 +25,9 @@ struct ReplayReport {
   // `--live URL`: the scaled-down run on a real endpoint (Designs in the
   // same order), shown in a "live" section of every format.
   std::optional<LiveRun> Live;
+  // Two designs: whether every query returns the same logical entities in
+  // both (replay/AnswerCheck.h), shown in an "answers" section.
+  std::optional<AnswerCheck> Answers;
 };
 
 std::string formatText(const ReplayReport &Report);

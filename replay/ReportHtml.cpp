@@ -4,6 +4,7 @@
 // and throttled operations per second with both designs on one chart each
 // (one y-scale), and a partition x time heatmap per design with a shared
 // colour scale and its legend. Every chart has axes, ticks and units.
+#include "replay/AnswerReport.h"
 #include "replay/Report.h"
 #include "replay/ReportFigures.h"
 
@@ -512,6 +513,12 @@ std::string formatHtml(const ReplayReport &R) {
       Out += heatmap(D, I, R, Peak);
       Out += "</section>\n";
     }
+  }
+  if (R.Answers) {
+    std::vector<std::string> Labels;
+    for (const DesignResult &D : R.Designs)
+      Labels.push_back(D.Label);
+    Out += answerCheckHtml(*R.Answers, Labels);
   }
   if (R.Live)
     Out += liveHtml(*R.Live);

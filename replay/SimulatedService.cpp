@@ -4,6 +4,7 @@
 
 #include "core/FilterEval.h"
 #include "core/QueryScope.h"
+#include "replay/LogicalEntityView.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,74 +13,6 @@
 namespace tablelint::replay {
 
 namespace {
-
-// A stored entity as the filter evaluator sees it: keys from the row key,
-// other properties materialized from the logical entity on first use.
-class StoredEntity : public EntityView {
-public:
-  explicit StoredEntity(const Workload &W) : W(W) {}
-
-  void reset(std::string_view Key, std::uint32_t Entity) {
-    RowKeyText = Key;
-    Id = Entity;
-    Family = &W.Families[W.familyOf(Entity)];
-    if (Values.size() < Family->Properties.size())
-      Values.resize(Family->Properties.size());
-    Loaded.assign(Family->Properties.size(), false);
-    KeysLoaded = false;
-  }
-
-  const EdmValue *property(std::string_view Name) const override {
-    if (Name == "PartitionKey" || Name == "RowKey") {
-      if (!KeysLoaded) {
-        const std::size_t Nul = RowKeyText.find('\0');
-        PartitionKey = EdmValue::string(std::string(RowKeyText.substr(0, Nul)));
-        RowKey = EdmValue::string(std::string(RowKeyText.substr(Nul + 1)));
-        KeysLoaded = true;
-      }
-      return Name == "PartitionKey" ? &PartitionKey : &RowKey;
-    }
-    const int P = indexOf(Name);
-    if (P < 0)
-      return nullptr;
-    if (!Loaded[P]) {
-      W.value(Id, static_cast<std::uint32_t>(P), Values[P]);
-      Loaded[P] = true;
-    }
-    return &Values[P];
-  }
-
-private:
-  // Property names come from the filter's tree, whose strings stay put
-  // while a page is read: their index is looked up once per family.
-  int indexOf(std::string_view Name) const {
-    for (const NameIndex &N : Names)
-      if (N.Data == Name.data() && N.Size == Name.size() &&
-          N.Family == Family)
-        return N.Index;
-    const int P = Family->propertyIndex(Name);
-    if (Names.size() < MaxCachedNames)
-      Names.push_back({Name.data(), Name.size(), Family, P});
-    return P;
-  }
-  struct NameIndex {
-    const char *Data;
-    std::size_t Size;
-    const EntityFamily *Family;
-    int Index;
-  };
-  static constexpr std::size_t MaxCachedNames = 16;
-  mutable std::vector<NameIndex> Names;
-
-  const Workload &W;
-  std::string_view RowKeyText;
-  std::uint32_t Id = 0;
-  const EntityFamily *Family = nullptr;
-  mutable std::vector<EdmValue> Values;
-  mutable std::vector<bool> Loaded;
-  mutable EdmValue PartitionKey, RowKey;
-  mutable bool KeysLoaded = false;
-};
 
 std::string_view partitionOf(std::string_view Key) {
   return Key.substr(0, Key.find('\0'));
@@ -533,7 +466,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   // at its target rate, so that is MaxPageServerSeconds of its budget.
   const auto ScanLimit = static_cast<std::uint64_t>(std::max(
       1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
-  StoredEntity View(W);
+  LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, RunScanned = 0;
   std::string_view RunPk;
@@ -559,7 +492,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     }
     ++Scanned;
     ++RunScanned;
-    View.reset(It.key(), It.value());
+    View.reset(It.value(), It.key());
     if (!C.Where || evaluateFilter(*C.Where, View))
       C.Page.emplace_back(It.value(),
                           static_cast<std::uint32_t>(It.key().size() - 1));

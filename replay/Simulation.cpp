@@ -212,6 +212,8 @@ private:
 
   void dispatch(std::uint32_t EventIndex);
   void dispatchQuery(std::uint32_t EventIndex, const QueryTarget &Target);
+  void dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
+                    std::uint64_t Read);
   void flushBuffer(BatchBuffer &B, double Now);
   void send(std::uint32_t Req, double Now);
   void execute(std::uint32_t Req, double Now);
@@ -312,8 +314,18 @@ void Runner::dispatch(std::uint32_t EventIndex) {
   if (Targets.empty())
     return;
   ++R.Issued;
-  Outstanding[EventIndex] = static_cast<std::uint16_t>(Targets.size());
+  std::uint16_t Reached = 0;
+  for (const WriteTarget &T : Targets)
+    Reached += T.reaches(W, Ev.Entity) ? 1 : 0;
+  Outstanding[EventIndex] = Reached;
+  if (Reached == 0) { // a sparse index only, and not this entity
+    Outstanding[EventIndex] = 1;
+    finishPart(EventIndex, Ev.Time, true);
+    return;
+  }
   for (const WriteTarget &T : Targets) {
+    if (T.When && !T.reaches(W, Ev.Entity))
+      continue;
     std::string Pk, Rk;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
     T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
@@ -355,19 +367,28 @@ void Runner::dispatch(std::uint32_t EventIndex) {
   }
 }
 
+// A fan-out query sends one read per bucket (each with its own pages and
+// $top); the logical query completes with the last of them.
 void Runner::dispatchQuery(std::uint32_t EventIndex,
                            const QueryTarget &Target) {
+  const std::uint64_t Reads = Target.reads();
+  Outstanding[EventIndex] = static_cast<std::uint16_t>(Reads);
+  for (std::uint64_t Read = 0; Read < Reads; ++Read)
+    dispatchRead(EventIndex, Target, Read);
+}
+
+void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
+                          std::uint64_t Read) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const std::uint32_t QI = newQuery();
   QueryState &Q = Queries[QI];
-  Target.Filter.render(W, Ev.Entity, FilterScratch, ValueScratch);
+  Target.renderRead(W, Ev.Entity, Read, FilterScratch, ValueScratch);
   if (!Target.Filter.Pieces.empty()) {
     FilterParseResult Parsed = parseFilter(FilterScratch);
     if (!Parsed) {
       // A value that breaks the filter (the template checked out): the
       // request is rejected as the service would.
       ++R.ClientErrors;
-      Outstanding[EventIndex] = 1;
       FreeQueries.push_back(QI);
       finishPart(EventIndex, Ev.Time, false);
       return;
@@ -397,7 +418,6 @@ void Runner::dispatchQuery(std::uint32_t EventIndex,
   Rq.Op = Ev.Op;
   Rq.Event = EventIndex;
   Rq.Query = QI;
-  Outstanding[EventIndex] = 1;
   send(Req, Ev.Time);
 }
 

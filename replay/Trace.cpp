@@ -3,6 +3,7 @@
 
 #include "core/Text.h"
 #include "core/schema/SchemaValues.h"
+#include "replay/EntityText.h"
 
 #include <llvm/Support/Error.h>
 #include <llvm/Support/JSON.h>
@@ -14,23 +15,13 @@ namespace tablelint::replay {
 
 namespace {
 
-std::string hex(const std::string &Bytes) {
-  static const char Digits[] = "0123456789abcdef";
-  std::string Out;
-  for (unsigned char C : Bytes) {
-    Out += Digits[C >> 4];
-    Out += Digits[C & 15];
-  }
-  return Out;
-}
-
 llvm::json::Value valueJson(const EdmValue &V) {
   switch (V.Type) {
   case EdmType::String:
   case EdmType::Guid:
     return V.Text;
   case EdmType::Binary:
-    return hex(V.Text);
+    return hexText(V.Text);
   case EdmType::Int32:
   case EdmType::Int64:
     return V.Int;

@@ -19,6 +19,10 @@ double indexSpread(const Property &P) {
   return P.Type == EdmType::Guid ? 1e18 : 0;
 }
 
+// The largest share of a table's entities a sparse index on one constant
+// value is worth keeping for (beyond it, the index is most of the table).
+constexpr double MaxSparseShare = 0.1;
+
 } // namespace
 
 // The declared non-key property a table-scan query looks entities up by: of
@@ -29,6 +33,7 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
     return nullptr;
   const Filter &F = *A.Filter.Parsed;
   const Property *Best = nullptr;
+  double BestSpread = 0;
   std::vector<std::uint32_t> Stack{F.Root};
   while (!Stack.empty()) {
     const FilterNode &N = F.node(Stack.back());
@@ -39,9 +44,21 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
     } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
                N.Property != "PartitionKey" && N.Property != "RowKey") {
       const Property *P = T.property(N.Property);
-      if (P && indexSpread(*P) > 1 &&
-          (!Best || indexSpread(*P) > indexSpread(*Best)))
+      if (!P)
+        continue;
+      // A rare constant value (a fault flag at 0.2%) makes a sparse index
+      // worth having even on a boolean: its rows are that share.
+      double Spread = indexSpread(*P);
+      if (N.Literal.Known) {
+        const std::optional<double> Share =
+            nodeSelectivity(T, F, static_cast<std::uint32_t>(&N - &F.Nodes[0]));
+        if (Share && *Share > 0 && *Share <= MaxSparseShare)
+          Spread = std::max(Spread, 1 / *Share);
+      }
+      if (Spread > 1 && (!Best || Spread > BestSpread)) {
         Best = P;
+        BestSpread = Spread;
+      }
     }
   }
   return Best;

@@ -1,6 +1,7 @@
 // invalid-batch (checklist 8b): entity group transactions the service
 // rejects: more than 100 operations, 4 MiB or more of payload, or entities
-// that cannot share a PartitionKey.
+// that cannot share a PartitionKey (unless one execution writes them
+// together under one key: `entitiesPerWrite`).
 #include "checks/schema/Checks.h"
 
 #include "core/ServiceLimits.h"
@@ -26,11 +27,19 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
                         formatFigure(TA.Entity.BillingBytes) + " bytes each (" +
                         formatFigure(Bytes / 1048576) +
                         " MiB); a transaction's payload must stay under 4 MiB");
-      if (uniquePartitionPerEntity(TA.PartitionShare))
+      // Entities one execution writes together share the partition key:
+      // a batch of them is one partition however unique the key is.
+      if (uniquePartitionPerEntity(TA.PartitionShare) &&
+          W.BatchSize > W.EntitiesPerWrite)
         Sink.report(
             W.Path, W.Pos,
             Batch + " but the partition key '" + TA.T->PartitionKey.Text +
-                "' differs for every entity (" + TA.PartitionShare.why() +
+                "' differs for every " +
+                (W.EntitiesPerWrite > 1
+                     ? "write of " + std::to_string(W.EntitiesPerWrite) +
+                           " entities"
+                     : std::string("entity")) +
+                " (" + TA.PartitionShare.why() +
                 "); a transaction must stay in one partition");
     }
   }

@@ -6,6 +6,7 @@
 #include "core/schema/PropertyGrowth.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -20,13 +21,6 @@ bool isNameChar(char C) {
 }
 
 std::string quote(const std::string &Name) { return "'" + Name + "'"; }
-
-std::uint64_t hashBuckets(const KeyPart &Part) {
-  for (const KeyFunction &Fn : Part.Functions)
-    if (Fn.Fn == KeyFunction::Hash)
-      return Fn.Arg;
-  return 0;
-}
 
 // A date/time, growing or sequential property always takes its current
 // value: every new entity lands on the newest key (the replay's workload
@@ -208,7 +202,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
       Out.Undeclared.push_back(Part.Text);
       continue;
     }
-    const std::uint64_t Buckets = hashBuckets(Part);
+    const std::uint64_t Buckets = hashBucketCount(Part);
     PropShare S;
     if (isSequential(*P)) {
       if (Buckets) {
@@ -291,12 +285,121 @@ double formatPeriodSeconds(const std::string &Format) {
   return 31536000;
 }
 
+namespace {
+
+// A known literal as a value list writes it; nullopt for placeholders and
+// types value lists do not hold.
+std::optional<std::string> literalText(const FilterLiteral &L) {
+  if (!L.Known)
+    return std::nullopt;
+  switch (L.Value.Type) {
+  case EdmType::String:
+    return L.Value.Text;
+  case EdmType::Boolean:
+    return std::string(L.Value.Bool ? "true" : "false");
+  case EdmType::Int32:
+  case EdmType::Int64:
+    return std::to_string(L.Value.Int);
+  default:
+    return std::nullopt;
+  }
+}
+
+bool sameValueText(const std::string &Declared, const std::string &Literal,
+                   EdmType Type) {
+  if (Type != EdmType::Boolean)
+    return Declared == Literal;
+  if (Declared.size() != Literal.size())
+    return false;
+  for (std::size_t I = 0; I < Declared.size(); ++I)
+    if (std::tolower(static_cast<unsigned char>(Declared[I])) != Literal[I])
+      return false;
+  return true;
+}
+
+// The fraction of scanned entities a conjunction of equalities on non-key
+// properties keeps, from the declared values/weights and distinct counts.
+std::optional<double> selectivity(const Table &T, const Filter &F,
+                                  std::uint32_t Index, std::string &Why) {
+  const FilterNode &N = F.node(Index);
+  if (N.Kind == FilterNodeKind::And) {
+    std::optional<double> L = selectivity(T, F, N.Left, Why);
+    std::optional<double> R = selectivity(T, F, N.Right, Why);
+    if (!L || !R)
+      return std::nullopt;
+    return *L * *R;
+  }
+  if (N.Kind != FilterNodeKind::Compare)
+    return std::nullopt;
+  if (N.Property == "PartitionKey" || N.Property == "RowKey")
+    return 1.0; // the key predicates decide what is scanned, not kept
+  if (N.Op != CompareOp::Eq)
+    return std::nullopt;
+  const Property *P = T.property(N.Property);
+  if (!P)
+    return std::nullopt;
+  std::optional<double> S;
+  if (!P->Values.empty()) {
+    const bool Weighted = P->Weights.size() == P->Values.size();
+    double Sum = 0;
+    for (double W : P->Weights)
+      Sum += W;
+    if (std::optional<std::string> Text = literalText(N.Literal)) {
+      // A known value: its declared weight (string, boolean and integer
+      // values alike: `engineFault eq true` at 0.2% keeps 0.2%).
+      S = 0.0;
+      for (std::size_t I = 0; I < P->Values.size(); ++I)
+        if (sameValueText(P->Values[I], *Text, N.Literal.Value.Type))
+          S = Weighted && Sum > 0 ? P->Weights[I] / Sum
+                                  : 1.0 / P->Values.size();
+    } else if (Weighted && Sum > 0) {
+      // A value picked by the same weights: sum of squares.
+      double Sq = 0;
+      for (double W : P->Weights)
+        Sq += (W / Sum) * (W / Sum);
+      S = Sq;
+    } else {
+      S = 1.0 / P->Values.size();
+    }
+  } else if (P->Distinct && *P->Distinct > 0) {
+    S = 1.0 / static_cast<double>(*P->Distinct);
+  } else if (P->Type == EdmType::Boolean) {
+    S = 0.5;
+  }
+  if (S)
+    Why += (Why.empty() ? "" : ", ") + quote(P->Name) + " matches " +
+           formatPercent(*S);
+  return S;
+}
+
+} // namespace
+
+std::optional<double> nodeSelectivity(const Table &T, const Filter &F,
+                                      std::uint32_t Node) {
+  std::string Why;
+  return selectivity(T, F, Node, Why);
+}
+
+double writeShare(const Table &T, const Write &W, std::string *Why) {
+  if (W.When.empty())
+    return 1;
+  FilterParseResult R = parseFilter(W.When);
+  std::string Reason;
+  std::optional<double> S;
+  if (R)
+    S = selectivity(T, R.filter(), R.filter().Root, Reason);
+  if (Why)
+    *Why = S ? "only entities with " + W.When + " (" + Reason + ")"
+             : "only entities with " + W.When + " (share unknown: all counted)";
+  return S.value_or(1);
+}
+
 double insertRate(const Table &T) {
   double Rate = 0;
   for (const Write &W : T.Writes)
     if (W.Op == WriteKind::Insert || W.Op == WriteKind::InsertOrReplace ||
         W.Op == WriteKind::InsertOrMerge)
-      Rate += W.Frequency.PerSecond;
+      Rate += W.Frequency.PerSecond * writeShare(T, W);
   return Rate;
 }
 
@@ -565,71 +668,18 @@ QueryFilter parseQueryFilter(const Query &Q) {
   return Out;
 }
 
-namespace {
-
-// The fraction of scanned entities a conjunction of equalities on non-key
-// properties keeps, from the declared values/weights and distinct counts.
-std::optional<double> selectivity(const Table &T, const Filter &F,
-                                  std::uint32_t Index, std::string &Why) {
-  const FilterNode &N = F.node(Index);
-  if (N.Kind == FilterNodeKind::And) {
-    std::optional<double> L = selectivity(T, F, N.Left, Why);
-    std::optional<double> R = selectivity(T, F, N.Right, Why);
-    if (!L || !R)
-      return std::nullopt;
-    return *L * *R;
-  }
-  if (N.Kind != FilterNodeKind::Compare)
-    return std::nullopt;
-  if (N.Property == "PartitionKey" || N.Property == "RowKey")
-    return 1.0; // the key predicates decide what is scanned, not kept
-  if (N.Op != CompareOp::Eq)
-    return std::nullopt;
-  const Property *P = T.property(N.Property);
-  if (!P)
-    return std::nullopt;
-  std::optional<double> S;
-  if (!P->Values.empty()) {
-    const bool Weighted = P->Weights.size() == P->Values.size();
-    double Sum = 0;
-    for (double W : P->Weights)
-      Sum += W;
-    if (N.Literal.Known && N.Literal.Value.Type == EdmType::String) {
-      S = 0.0;
-      for (std::size_t I = 0; I < P->Values.size(); ++I)
-        if (P->Values[I] == N.Literal.Value.Text)
-          S = Weighted && Sum > 0 ? P->Weights[I] / Sum
-                                  : 1.0 / P->Values.size();
-    } else if (Weighted && Sum > 0) {
-      // A value picked by the same weights: sum of squares.
-      double Sq = 0;
-      for (double W : P->Weights)
-        Sq += (W / Sum) * (W / Sum);
-      S = Sq;
-    } else {
-      S = 1.0 / P->Values.size();
-    }
-  } else if (P->Distinct && *P->Distinct > 0) {
-    S = 1.0 / static_cast<double>(*P->Distinct);
-  } else if (P->Type == EdmType::Boolean) {
-    S = 0.5;
-  }
-  if (S)
-    Why += (Why.empty() ? "" : ", ") + quote(P->Name) + " matches " +
-           formatPercent(*S);
-  return S;
-}
-
-} // namespace
 
 OperationLoad writeLoad(const Table &T, const Write &W) {
   OperationLoad L;
   L.Name = W.Name;
   L.Path = W.Path;
   L.Pos = W.Pos;
-  L.Rate = W.Frequency.PerSecond;
+  std::string Sparse;
+  L.Rate = W.Frequency.PerSecond * writeShare(T, W, &Sparse);
   L.EntitiesPerExecution = 1;
   L.EntitiesWhy = "one entity per write";
+  if (!Sparse.empty())
+    L.EntitiesWhy += ", " + Sparse;
   L.Share = keyShare(T, T.PartitionKey);
   L.AccountEntitiesPerSecond = L.Rate;
   if (L.Share.Known) {
@@ -695,6 +745,24 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   }
   if (Q.Top && A.Returned)
     A.Returned = std::min(*A.Returned, static_cast<double>(*Q.Top));
+  // `top` sizes a query as expectedRows does: the reader asks for that many
+  // and the service stops scanning once it has them.
+  if (Q.Top && !Q.ExpectedRows && Scope.Class != QueryClass::Point &&
+      A.Filter.Parsed) {
+    const double Top = static_cast<double>(*Q.Top);
+    std::string Why;
+    const std::optional<double> Keep =
+        selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why);
+    if (!A.Returned) {
+      A.Returned = Top;
+      A.ReturnedWhy = "declared top " + formatFigure(Top);
+    }
+    if (Keep && *Keep > 0 && (!A.Scanned || *A.Scanned > Top / *Keep)) {
+      A.Scanned = Top / *Keep;
+      A.ScannedWhy = "until top " + formatFigure(Top) + " rows are found" +
+                     (*Keep < 1 ? " (" + Why + ")" : std::string());
+    }
+  }
   if (Scope.Class == QueryClass::Point ||
       (Scope.Class == QueryClass::RowRange && A.Returned)) {
     A.Scanned = A.Returned;
@@ -718,8 +786,23 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
     if (L.Share.Known && A.Scanned)
       L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top * *A.Scanned;
   }
+  // A fan-out reads every bucket per execution: N requests, and each
+  // bucket partition gets every execution.
+  const std::uint64_t Reads = fanOutReads(Q);
+  if (Reads > 1) {
+    const double N = static_cast<double>(Reads);
+    if (L.AccountEntitiesPerSecond)
+      *L.AccountEntitiesPerSecond *= N;
+    L.Share.Top = std::min(1.0, L.Share.Top * N);
+    L.Share.Reasons.push_back("fans out into " + std::to_string(Reads) +
+                              " bucket reads per execution");
+    if (L.Share.Known && A.Scanned)
+      L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top * *A.Scanned;
+  }
   if (L.HottestPartitionEntitiesPerSecond) {
     L.Explain = formatFigure(L.Rate) + " queries/s of '" + Q.Name + "'";
+    if (Reads > 1)
+      L.Explain += " (" + std::to_string(Reads) + " bucket reads each)";
     if (Scope.Class != QueryClass::TableScan)
       L.Explain += L.Share.Top >= 1 ? ", all on one partition"
                                     : " x " + formatPercent(L.Share.Top) +

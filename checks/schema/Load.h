@@ -73,7 +73,18 @@ struct TableSize {
 };
 TableSize tableSize(const Table &T);
 
-// Inserted entities per second (insert and the upserts).
+// The share of entities a filter node keeps (a conjunction of equalities
+// on properties with declared values, weights or distinct counts); nullopt
+// when unknown.
+std::optional<double> nodeSelectivity(const Table &T, const Filter &F,
+                                      std::uint32_t Node);
+
+// The share of a write's entities that reach the table: its `when`'s
+// selectivity from the declared values and weights (1 without `when`, or
+// when unknown). Why: the reasoning, when given.
+double writeShare(const Table &T, const Write &W, std::string *Why = nullptr);
+
+// Inserted entities per second (insert and the upserts), `when` applied.
 double insertRate(const Table &T);
 
 // An entity's size by the service's formula (SERVICE-FACTS.md, "entity

@@ -4,6 +4,8 @@
 // (transactions) whose entities can never share a partition.
 #include "checks/schema/Checks.h"
 
+#include <algorithm>
+
 namespace tablelint::schema {
 
 namespace {
@@ -18,6 +20,17 @@ double pinnedLoad(const TableAnalysis &TA) {
     if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
       Sum += *Q.Load.AccountEntitiesPerSecond;
   return Sum;
+}
+
+// A write of the transaction declares several entities under one key (an
+// order and its lines): the unique key is the unit's, not each entity's,
+// and the unit's writes share it.
+bool keyedByUnit(const Table &T, const Transaction &Tx) {
+  for (const Write &W : T.Writes)
+    if (W.EntitiesPerWrite > 1 &&
+        std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) != Tx.Writes.end())
+      return true;
+  return false;
 }
 
 } // namespace
@@ -49,7 +62,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
     if (!uniquePartitionPerEntity(Share))
       continue;
     for (const Transaction &Tx : T.Transactions) {
-      if (Tx.Writes.size() < 2)
+      if (Tx.Writes.size() < 2 || keyedByUnit(T, Tx))
         continue;
       Sink.report(Tx.Path, Tx.Pos,
                   "transaction '" + Tx.Name + "' writes " +

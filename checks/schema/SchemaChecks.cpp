@@ -135,9 +135,8 @@ SourcePos filterPosition(const SchemaContext &C, const Query &Q,
 }
 
 unsigned bucketCountFor(double Rate, double Target) {
-  // 25% headroom: a partition run at its target throttles on every burst.
-  constexpr double Headroom = 1.25;
-  const double Needed = std::ceil(Rate * Headroom / Target);
+  // A partition run at its target throttles on every burst.
+  const double Needed = std::ceil(Rate / (Target * BucketTargetShare));
   unsigned B = 2;
   while (B < Needed && B < (1u << 20))
     B *= 2;

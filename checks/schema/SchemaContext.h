@@ -37,8 +37,12 @@ struct SchemaContext {
 SourcePos filterPosition(const SchemaContext &C, const Query &Q,
                          std::uint32_t TemplateOffset);
 
+// A bucketed design aims at this share of the partition target at the
+// declared peak: headroom for bursts, skew and growth.
+inline constexpr double BucketTargetShare = 0.5;
+
 // Powers of two from 2: the bucket count that brings Rate to at most
-// Target / Headroom per bucket.
+// Target x BucketTargetShare per bucket.
 unsigned bucketCountFor(double Rate, double Target);
 
 // Every entity has its own partition key (a unique property in it, e.g. a

@@ -45,8 +45,9 @@ void addNote(std::string &Note, const std::string &Text) {
 class Suggester {
 public:
   Suggester(const Schema &Current, const SchemaCheckOptions &Options,
-            SuggestResult &R)
-      : Current(Current), Options(Options), Found(Current, Options), R(R) {}
+            const RemedyFilter &Allow, SuggestResult &R)
+      : Current(Current), Options(Options), Allow(Allow),
+        Found(Current, Options), R(R) {}
 
   void run() {
     R.Design = Current;
@@ -70,25 +71,37 @@ public:
     // batching are judged like any table's.
     const FindingIndex IndexFindings(R.Design, Options);
     for (std::size_t I = Declared; I < R.Design.Tables.size(); ++I) {
+      // Part of the index remedy: its subject is the moved query.
+      Subject = IndexSubjects[I - Declared];
       bucketPartitionKey(R.Design.Tables[I], IndexFindings);
       batchWrites(R.Design.Tables[I], IndexFindings);
     }
   }
 
 private:
+  // Whether the remedy of Rule may change the current design's element
+  // at Path; sets it as the subject of the changes that follow.
+  bool allowed(const char *Rule, const std::string &Path) {
+    Subject = Path;
+    return !Allow || Allow(Rule, Path);
+  }
+
   void change(const char *Rule, const std::string &Path, std::string &Note,
               const std::string &Text) {
     addNote(Note, Text);
-    R.Changes.push_back({Rule, Path, Text});
+    R.Changes.push_back({Rule, Path, Text, Subject});
   }
 
   // ------------------------------------------------------------ clients
 
   void fixClient(Client &C) {
     RetrySpec &Retry = C.Retry;
-    const bool Backoff = Found.has("retry-without-backoff", C.Path);
-    const bool NonRetryable = Found.has("retry-non-retryable", C.Path);
+    const bool Backoff = Found.has("retry-without-backoff", C.Path) &&
+                         allowed("retry-without-backoff", C.Path);
+    const bool NonRetryable = Found.has("retry-non-retryable", C.Path) &&
+                              allowed("retry-non-retryable", C.Path);
     if (Backoff) {
+      Subject = C.Path;
       const double Base = limits::ChecklistBackoffSeconds.front();
       const double Max = limits::ChecklistBackoffSeconds.back();
       const std::string Was = std::string(retryPolicyName(Retry.Policy));
@@ -102,6 +115,7 @@ private:
                  Was + " policy, for retry-without-backoff");
     }
     if (NonRetryable) {
+      Subject = C.Path;
       std::string Dropped;
       std::vector<int> Kept;
       for (int Code : Retry.RetryOn) {
@@ -116,13 +130,15 @@ private:
       change("retry-non-retryable", C.Path, C.Note,
              "stopped retrying " + Dropped + ", for retry-non-retryable");
     }
-    if (Found.has("shared-key-in-client", C.Path)) {
+    if (Found.has("shared-key-in-client", C.Path) &&
+        allowed("shared-key-in-client", C.Path)) {
       C.Auth = AuthKind::Sas;
       change("shared-key-in-client", C.Path, C.Note,
              "short-lived SAS instead of the account key, for "
              "shared-key-in-client");
     }
-    if (Found.has("atompub-payload", C.Path)) {
+    if (Found.has("atompub-payload", C.Path) &&
+        allowed("atompub-payload", C.Path)) {
       const std::string Was = std::string(payloadFormatName(C.Payload));
       C.Payload = PayloadFormat::JsonNoMetadata;
       change("atompub-payload", C.Path, C.Note,
@@ -155,20 +171,63 @@ private:
     return Text.substr(Begin, End + 1 - Begin);
   }
 
+  // A write that can give a stored entity another value of Name: an
+  // update or upsert that writes it (a merge naming other properties
+  // cannot). Null when none.
+  static const Write *changesProperty(const Table &T, const std::string &Name) {
+    for (const Write &W : T.Writes) {
+      if (W.Op == WriteKind::Insert || W.Op == WriteKind::Delete)
+        continue;
+      if (W.Properties.empty() ||
+          std::find(W.Properties.begin(), W.Properties.end(), Name) !=
+              W.Properties.end())
+        return &W;
+    }
+    return nullptr;
+  }
+
+  // The properties an index entity for Q must carry; empty: all (the
+  // query neither selects nor declares what it uses).
+  static std::vector<std::string> indexProperties(const Table &Source,
+                                                  const Query &Q,
+                                                  const Filter &F) {
+    if (!Q.HasSelect && Q.Uses.empty())
+      return {};
+    std::vector<std::string> Keep = Source.PartitionKey.properties();
+    for (const std::vector<std::string> &More :
+         {Source.RowKey.properties(), F.properties(), Q.Select, Q.Uses})
+      Keep.insert(Keep.end(), More.begin(), More.end());
+    return Keep;
+  }
+
   void addIndexTables(std::size_t Index) {
     const Table &Source = Current.Tables[Index];
     std::vector<std::string> Moved;
     for (const Query &Q : Source.Queries) {
-      if (!Found.has("denormalize-for-query", Q.Path))
+      if (!Found.has("denormalize-for-query", Q.Path) ||
+          !allowed("denormalize-for-query", Q.Path))
         continue;
       const QueryAnalysis A = analyzeQuery(Source, Q);
       const Property *Key = lookupProperty(Source, A);
       if (!Key)
         continue;
+      if (const Write *Changes = changesProperty(Source, Key->Name)) {
+        R.Advice.push_back(
+            {"denormalize-for-query", Q.Path,
+             "no index table by '" + Key->Name + "': write '" + Changes->Name +
+                 "' (" + std::string(writeKindName(Changes->Op)) +
+                 ") can change '" + Key->Name +
+                 "' of a stored entity, and its index row under the old "
+                 "value would stay; an index needs the old index entity "
+                 "deleted in the same unit of work (the eventually "
+                 "consistent transactions pattern)",
+             Q.Path});
+        continue;
+      }
       // The filter on the index: the key's equality becomes the partition
       // key; the other conditions stay.
       const Filter &F = *A.Filter.Parsed;
-      std::string KeyLiteral, Rest;
+      std::string KeyLiteral, KeyEquality, Rest;
       std::vector<std::uint32_t> Stack{F.Root};
       while (!Stack.empty()) {
         const FilterNode &N = F.node(Stack.back());
@@ -187,6 +246,7 @@ private:
           if (Lit.size() >= 2 && Lit.front() == '\'' && Lit.back() == '\'')
             Lit = Lit.substr(1, Lit.size() - 2);
           KeyLiteral = Lit;
+          KeyEquality = Span;
           continue;
         }
         Rest +=
@@ -213,35 +273,74 @@ private:
         continue;
       Idx.PartitionKey = *Pk;
       Idx.RowKey = *Rk;
-      Idx.Properties = Source.Properties;
-      for (Property &P : Idx.Properties) {
+      // Index entities carry only what the query needs: the keys' and the
+      // filter's properties and those it selects or uses (all of them when
+      // it says neither).
+      const std::vector<std::string> Keep = indexProperties(Source, Q, F);
+      for (const Property &Src : Source.Properties) {
+        if (!Keep.empty() &&
+            std::find(Keep.begin(), Keep.end(), Src.Name) == Keep.end())
+          continue;
+        Property P = Src;
         P.Path = Idx.Path + ".properties[" + P.Name + "]";
         P.Note.clear();
+        Idx.Properties.push_back(std::move(P));
       }
+      // A constant key value makes a sparse index: rows only for the
+      // entities the query asks for.
+      const bool Sparse = KeyLiteral.find('{') == std::string::npos;
       for (Write W : Source.Writes) {
+        if (!W.Properties.empty()) {
+          std::vector<std::string> Sent;
+          for (const std::string &N : W.Properties)
+            if (Idx.property(N))
+              Sent.push_back(N);
+          if (Sent.empty())
+            continue; // a merge of properties the index does not hold
+          W.Properties = Sent;
+        }
         W.Path = Idx.Path + ".writes[" + W.Name + "]";
         W.Note = "mirrors '" + W.Name + "' of " + Source.Name;
+        if (Sparse) {
+          W.When = KeyEquality;
+          W.Note += ", only for entities with " + KeyEquality;
+        }
         Idx.Writes.push_back(W);
       }
-      Idx.Entities = Source.Entities;
+      Idx.Entities.reset();
+      if (Source.Entities)
+        Idx.Entities = static_cast<std::uint64_t>(std::llround(
+            static_cast<double>(*Source.Entities) *
+            (Sparse && !Idx.Writes.empty()
+                 ? writeShare(Idx, Idx.Writes.front())
+                 : 1.0)));
       Idx.RetentionSeconds = Source.RetentionSeconds;
       Query Moved1 = Q;
       Moved1.Filter = "PartitionKey eq '" + KeyLiteral + "'" + Rest;
       Moved1.Path = Idx.Path + ".queries[" + Q.Name + "]";
       Moved1.FilterPos = {};
-      const std::string Why =
+      std::string Why =
           "index table for queries[" + Q.Name +
           "] (denormalize-for-query): " + formatFigure(Q.Frequency.PerSecond) +
           " lookups/s by '" + Key->Name +
           "' read one partition instead of "
           "scanning " +
           Source.Name;
+      if (Sparse)
+        Why += "; sparse: rows only for " + KeyEquality;
+      if (Idx.Properties.size() < Source.Properties.size())
+        Why += "; index entities carry " +
+               std::to_string(Idx.Properties.size()) + " of " +
+               std::to_string(Source.Properties.size()) + " properties";
+      Why += "; the writes keep it eventually consistent (a failed "
+             "mirror write must be retried)";
       change("denormalize-for-query", Idx.Path, Idx.Note, Why);
       addNote(Moved1.Note,
               "moved from " + Source.Name + " (denormalize-for-query)");
       Idx.Queries.push_back(std::move(Moved1));
       Moved.push_back(Q.Name);
       R.Design.Tables.push_back(std::move(Idx));
+      IndexSubjects.push_back(Q.Path);
     }
     if (Moved.empty())
       return;
@@ -259,7 +358,7 @@ private:
   void foldSeries(Table &T) {
     // Folded only when every query of the table reads the same series:
     // other queries would need the per-point rows.
-    if (T.Queries.empty())
+    if (T.Queries.empty() || !allowed("data-series-entity", T.Path))
       return;
     const KeyPart *Part = nullptr;
     std::uint64_t Points = 0;
@@ -359,6 +458,16 @@ private:
                   : T.PartitionKey.Text + "_" + Bucket;
   }
 
+  // Properties the RowKey renders whole (a placeholder without format or
+  // function): equal RowKeys mean equal values of these.
+  static std::vector<std::string> exactRowKeyProperties(const Table &T) {
+    std::vector<std::string> Out;
+    for (const KeyPart &P : T.RowKey.Parts)
+      if (P.IsPlaceholder && P.Format.empty() && P.Functions.empty())
+        Out.push_back(P.Text);
+    return Out;
+  }
+
   struct BucketChoice {
     std::string Property;
     unsigned Buckets = 0;
@@ -370,20 +479,41 @@ private:
   // target with headroom: the fewest buckets, and among equals a property
   // the queries name (they can still pin one bucket), then one the row key
   // uses. The leading time property itself is the last resort.
-  std::optional<BucketChoice> chooseBuckets(const Table &T, double Load,
-                                            bool Prefix,
-                                            const KeyPart *Lead) const {
+  // Whether a query's filter names property By (it can then pin the
+  // bucket of By instead of fanning out).
+  static bool namesProperty(const Query &Q, const std::string &By) {
+    return Q.Filter.find("{" + By + "}") != std::string::npos ||
+           Q.Filter.find("{" + By + ":") != std::string::npos ||
+           Q.Filter.find("{" + By + "|") != std::string::npos;
+  }
+
+  // A "latest N" read of the busiest partition and its load there: a
+  // fan-out reads N rows of every bucket, so this load does not split.
+  struct TopRead {
+    const Query *Q = nullptr;
+    double Load = 0;
+  };
+
+  std::optional<BucketChoice>
+  chooseBuckets(const Table &T, double Load, bool Prefix, const KeyPart *Lead,
+                const std::vector<TopRead> &TopReads) const {
     const KeyShare Before = keyShare(T, T.PartitionKey);
     const double Scale = Lead ? 1.0 : (Before.Top > 0 ? 1.0 / Before.Top : 0);
-    const double Goal = Options.PartitionEntitiesPerSecond / 1.25;
+    const double Goal = Options.PartitionEntitiesPerSecond * BucketTargetShare;
     const std::vector<std::string> InKey = T.PartitionKey.properties();
     const std::vector<std::string> InRow = T.RowKey.properties();
-    std::optional<BucketChoice> Best;
+    const std::vector<std::string> Exact = exactRowKeyProperties(T);
+    std::optional<BucketChoice> Best, Fallback;
     int BestScore = -1;
     for (unsigned Buckets =
              bucketCountFor(Load, Options.PartitionEntitiesPerSecond);
          Buckets <= 4096; Buckets *= 2) {
       for (const Property &P : T.Properties) {
+        // Only a property the RowKey holds whole: rows that share both keys
+        // then share the bucket, so no two rows that were one become two
+        // (an insert that failed, an upsert that replaced, stay so).
+        if (std::find(Exact.begin(), Exact.end(), P.Name) == Exact.end())
+          continue;
         const bool IsLead = Lead && P.Name == Lead->Text;
         if (!IsLead &&
             std::find(InKey.begin(), InKey.end(), P.Name) != InKey.end())
@@ -396,12 +526,26 @@ private:
         const KeyShare After = keyShare(T, *K);
         if (!After.Known || leadingSequentialPart(*K, After))
           continue;
-        // The busiest partition's share after, relative to before.
+        // The busiest partition's share after, relative to before; reads
+        // that will fan out stay whole on every bucket.
+        double Whole = 0;
+        for (const TopRead &TR : TopReads)
+          if (IsLead || !namesProperty(*TR.Q, P.Name))
+            Whole += TR.Load;
+        const double Split = std::max(0.0, Load - Whole);
         const double PerPartition =
-            Lead ? Load * After.Top / std::max(Before.Top, 1e-12)
-                 : Load * Scale * After.Top;
-        if (PerPartition > Goal)
+            Whole + (Lead ? Split * After.Top / std::max(Before.Top, 1e-12)
+                          : Split * Scale * After.Top);
+        if (PerPartition > Goal) {
+          // Short of the aim but under the target: the fewest buckets
+          // that get there (every bucket more is one more read of each
+          // fan-out query).
+          if (PerPartition < Options.PartitionEntitiesPerSecond &&
+              (!Fallback || (Fallback->Buckets == Buckets &&
+                             PerPartition < Fallback->PerPartition)))
+            Fallback = BucketChoice{P.Name, Buckets, *K, PerPartition};
           continue;
+        }
         // Queries that name the property can still pin one bucket (not
         // so for the time itself: a day's rows spread over all buckets).
         int Score = IsLead ? 0 : 1;
@@ -417,7 +561,7 @@ private:
         }
       }
     }
-    return Best;
+    return Best ? Best : Fallback;
   }
 
   void bucketPartitionKey(Table &T, const FindingIndex &F) {
@@ -428,7 +572,9 @@ private:
       Rule = "hot-partition";
     else if (F.has("partition-key-design", T.Path))
       Rule = "partition-key-design";
-    if (!Rule)
+    // An index table's bucket belongs to its index remedy (Subject set).
+    const bool IsIndex = !Current.table(T.Name);
+    if (!Rule || (!IsIndex && !allowed(Rule, T.Path)))
       return;
     const KeyShare Share = keyShare(T, T.PartitionKey);
     // The load to split: the busiest partition's, or for a leading time
@@ -438,10 +584,15 @@ private:
       Writes += W.Frequency.PerSecond;
       Load += writeLoad(T, W).HottestPartitionEntitiesPerSecond.value_or(0);
     }
+    std::vector<TopRead> TopReads;
     for (const Query &Q : T.Queries) {
       const QueryAnalysis A = analyzeQuery(T, Q);
-      if (A.Filter.PinnedPartition)
-        Load += A.Load.HottestPartitionEntitiesPerSecond.value_or(0);
+      if (!A.Filter.PinnedPartition)
+        continue;
+      const double L = A.Load.HottestPartitionEntitiesPerSecond.value_or(0);
+      Load += L;
+      if (Q.Top)
+        TopReads.push_back({&Q, L});
     }
     const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, Share);
     if (Lead)
@@ -451,7 +602,7 @@ private:
     // queries' pinned keys are rewritten the same way).
     const bool Prefix = Lead || T.PartitionKey.isConstant();
     const std::optional<BucketChoice> Choice =
-        chooseBuckets(T, Load, Prefix, Lead);
+        chooseBuckets(T, Load, Prefix, Lead, TopReads);
     if (!Choice)
       return;
     // Lead points into the key about to be replaced: keep its name.
@@ -475,22 +626,28 @@ private:
       const std::string Bucket =
           "{" + By + "|hash:" + std::to_string(Buckets) + "}";
       const bool KnowsBucket =
-          !(!LeadName.empty() && By == LeadName) &&
-          (Q.Filter.find("{" + By + "}") != std::string::npos ||
-           Q.Filter.find("{" + By + ":") != std::string::npos ||
-           Q.Filter.find("{" + By + "|") != std::string::npos);
+          !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By);
       Q.Filter.replace(
           At, From.size(),
           "PartitionKey eq '" +
               (Prefix ? Bucket + "_" + Pinned : Pinned + "_" + Bucket) + "'");
       Q.FilterPos = {};
       if (!KnowsBucket) {
-        const double Rate = Q.Frequency.PerSecond * Buckets;
-        Q.Frequency.PerSecond = Rate;
-        Q.Frequency.Text = formatRate(Rate);
-        addNote(Q.Note, "reads all " + std::to_string(Buckets) + " buckets (" +
-                            Rule + "): " + formatFigure(Rate) +
-                            " partition reads/s");
+        // The reader cannot know the bucket: it reads every one, merges in
+        // RowKey order and applies top after the merge (fanOut).
+        Q.FanOut.push_back(By);
+        addNote(Q.Note,
+                "fans out over the " + std::to_string(Buckets) +
+                    " buckets of '" + By + "' (" + Rule + "): " +
+                    std::to_string(Buckets) +
+                    " reads per execution, merged in RowKey order" +
+                    (Q.Top ? ", top " + std::to_string(*Q.Top) +
+                                 " after the merge"
+                           : std::string()) +
+                    "; " +
+                    formatFigure(Q.Frequency.PerSecond *
+                                 static_cast<double>(Buckets)) +
+                    " partition reads/s");
       }
     }
     change(Rule, T.Path, T.Note,
@@ -498,32 +655,37 @@ private:
                formatFigure(Load) + " entities/s over " +
                std::to_string(Buckets) + " buckets of '" + Choice->Property +
                "' = " + formatFigure(Choice->PerPartition) +
-               "/s on the busiest partition (target " +
-               formatFigure(Options.PartitionEntitiesPerSecond) + "/s)");
+               "/s on the busiest partition (" +
+               formatPercent(Choice->PerPartition /
+                             Options.PartitionEntitiesPerSecond) +
+               " of the " + formatFigure(Options.PartitionEntitiesPerSecond) +
+               "/s target; aim: at most " + formatPercent(BucketTargetShare) +
+               ")");
   }
 
   // ------------------------------------------------------------ batching
 
+  // An entity group transaction is atomic: pairing writes the workload
+  // does not declare as one unit of work would let one failed row fail
+  // the others (and a row written twice fails all of them with 400).
+  // Batching is therefore advice, never an edit, until the schema says
+  // which entities are written together.
   void batchWrites(Table &T, const FindingIndex &F) {
-    const EntitySize Size = entitySize(T);
-    const double MaxBySize =
-        std::floor((static_cast<double>(limits::MaxBatchPayloadBytes) - 1) /
-                   std::max(Size.BillingBytes, 1.0));
-    const unsigned Batch = static_cast<unsigned>(
-        std::min<double>(limits::MaxBatchOperations, MaxBySize));
-    if (Batch < 2)
-      return;
-    for (std::size_t I = 0; I < T.Writes.size(); ++I) {
-      Write &W = T.Writes[I];
+    for (const Write &W : T.Writes) {
       if (!F.has("unbatched-writes", W.Path))
         continue;
       const OperationLoad L = writeLoad(T, W);
-      W.BatchSize = Batch;
-      change("unbatched-writes", W.Path, W.Note,
-             "batches of " + std::to_string(Batch) + " for unbatched-writes: " +
-                 formatFigure(L.Rate) + " writes/s, " +
-                 formatFigure(L.HottestPartitionEntitiesPerSecond.value_or(0)) +
-                 "/s to the busiest partition");
+      R.Advice.push_back(
+          {"unbatched-writes", W.Path,
+           "not batched: " + formatFigure(L.Rate) + " writes/s of '" + W.Name +
+               "' (" +
+               formatFigure(L.HottestPartitionEntitiesPerSecond.value_or(0)) +
+               "/s to the busiest partition) could share entity group "
+               "transactions only where the entities are written together "
+               "as one unit of work; declare those writes in the table's "
+               "'transactions' (or a write's 'entitiesPerWrite') and batch "
+               "them there",
+           W.Path});
     }
   }
 
@@ -531,7 +693,8 @@ private:
 
   void addProjections(Table &T) {
     for (Query &Q : T.Queries) {
-      if (!Found.has("missing-projection", Q.Path) || Q.Uses.empty())
+      if (!Found.has("missing-projection", Q.Path) || Q.Uses.empty() ||
+          !allowed("missing-projection", Q.Path))
         continue;
       Q.Select = Q.Uses;
       Q.HasSelect = true;
@@ -545,16 +708,20 @@ private:
 
   const Schema &Current;
   const SchemaCheckOptions &Options;
+  const RemedyFilter &Allow;
   FindingIndex Found;
   SuggestResult &R;
+  std::string Subject; // of the remedy being applied
+  std::vector<std::string> IndexSubjects; // per index table added
 };
 
 } // namespace
 
 SuggestResult suggestDesign(const Schema &Current,
-                            const SchemaCheckOptions &Options) {
+                            const SchemaCheckOptions &Options,
+                            const RemedyFilter &Allow) {
   SuggestResult R;
-  Suggester(Current, Options, R).run();
+  Suggester(Current, Options, Allow, R).run();
   Schema Marks = R.Design;
   for (Finding &F : runSchemaChecks(R.Design, Options))
     if (!isSuppressed(Marks, F.RuleId, F.Anchor))

@@ -1,6 +1,7 @@
 // Key templates (parse and render) and the schema model's lookups.
 #include "core/schema/Schema.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string_view>
 
@@ -272,7 +273,8 @@ std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
   return T;
 }
 
-std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value) {
+std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
+                              std::optional<std::uint64_t> FixedBucket) {
   if (!Part.IsPlaceholder)
     return Part.Text;
   EdmValue V = Value;
@@ -297,7 +299,8 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value) {
     case KeyFunction::Hash: {
       const std::string Basis =
           Rendered ? Out : defaultRendering(V, std::string());
-      const std::uint64_t Bucket = stableHash(Basis) % Fn.Arg;
+      const std::uint64_t Bucket =
+          FixedBucket ? *FixedBucket % Fn.Arg : stableHash(Basis) % Fn.Arg;
       Out = padLeft(std::to_string(Bucket), std::to_string(Fn.Arg - 1).size());
       Rendered = true;
       break;
@@ -313,6 +316,39 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value) {
   if (!Rendered)
     Out = defaultRendering(V, Part.Format);
   return Out;
+}
+
+std::uint64_t hashBucketCount(const KeyPart &Part) {
+  for (const KeyFunction &Fn : Part.Functions)
+    if (Fn.Fn == KeyFunction::Hash)
+      return Fn.Arg;
+  return 0;
+}
+
+std::vector<KeyPart> fanOutParts(const Query &Q) {
+  std::vector<KeyPart> Out;
+  if (Q.FanOut.empty())
+    return Out;
+  std::string Error;
+  const std::optional<KeyTemplate> T = parseKeyTemplate(Q.Filter, Error);
+  if (!T)
+    return Out;
+  for (const KeyPart &P : T->Parts)
+    if (P.IsPlaceholder && hashBucketCount(P) > 0 &&
+        std::find(Q.FanOut.begin(), Q.FanOut.end(), P.Text) !=
+            Q.FanOut.end() &&
+        std::none_of(Out.begin(), Out.end(),
+                     [&](const KeyPart &O) { return O.Text == P.Text; }))
+      Out.push_back(P); // one enumeration per property
+  return Out;
+}
+
+std::uint64_t fanOutReads(const Query &Q) {
+  std::uint64_t Reads = 1;
+  constexpr std::uint64_t Saturated = 1ULL << 32;
+  for (const KeyPart &P : fanOutParts(Q))
+    Reads = std::min(Saturated, Reads * std::min(Saturated, hashBucketCount(P)));
+  return Reads;
 }
 
 bool KeyTemplate::isConstant() const {

@@ -145,6 +145,8 @@ struct Property {
 //        pad:N    -> left-padded with '0' to N characters;
 //        reverse  -> for datetime/integers: (max - value), zero-padded, so
 //                    later values sort first.
+struct Query;
+
 struct KeyFunction {
   enum Kind : unsigned char { Hash, Pad, Reverse } Fn = Hash;
   std::uint64_t Arg = 0;
@@ -174,8 +176,20 @@ std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
                                             std::string &Error);
 
 // Renders one placeholder's value (format + functions applied). Value must
-// have the property's type.
-std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value);
+// have the property's type. Bucket: the hash bucket rendered instead of the
+// value's own (one read of a fan-out query).
+std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
+                              std::optional<std::uint64_t> Bucket = {});
+
+// The bucket count of a placeholder's hash function; 0 without one.
+std::uint64_t hashBucketCount(const KeyPart &Part);
+
+// The placeholders of a query's filter that it fans out over (a `fanOut`
+// property with a hash function; the first of each property), in filter
+// order, and the number of reads
+// one execution makes (the product of their bucket counts; 1 without).
+std::vector<KeyPart> fanOutParts(const Query &Q);
+std::uint64_t fanOutReads(const Query &Q);
 
 // --------------------------------------------------------- access patterns
 
@@ -193,9 +207,18 @@ struct Write {
   WriteKind Op = WriteKind::Insert;
   Rate Frequency;           // operations (entities) per second
   unsigned BatchSize = 1;   // entities per entity group transaction; 1 = single
+  // Entities one execution writes together, sharing the PartitionKey (an
+  // order and its lines): a batch of up to this many stays in one partition
+  // even when the key differs for every execution. 1: one entity.
+  unsigned EntitiesPerWrite = 1;
   std::string Client;       // client name; empty: none declared
   // Properties written (merge); empty: the whole entity.
   std::vector<std::string> Properties;
+  // A $filter on the entity's own properties ("status eq 'fail'"): the
+  // write reaches this table only for entities it matches (a sparse index
+  // holds rows only for the values its query asks for). Empty: every entity.
+  std::string When;
+  SourcePos WhenPos;
   SourcePos BatchPos; // of the "batch" value; 0 when not given
   std::string Note;
   std::string Path; // "tables[T].writes[ingest-reading]"
@@ -215,6 +238,12 @@ struct Query {
   Rate Frequency;
   std::optional<std::uint64_t> ExpectedRows; // rows returned per execution
   std::optional<std::uint64_t> Top;          // $top
+  // Fan-out: properties whose hash-bucket placeholders ({p|hash:N}) the
+  // reader does not know. Each execution reads every bucket (N requests per
+  // property, their product for several), merges the results in RowKey
+  // order and applies `top` after the merge.
+  std::vector<std::string> FanOut;
+  SourcePos FanOutPos;
   std::string Client;
   std::string Note;
   std::string Path; // "tables[T].queries[device-day]"

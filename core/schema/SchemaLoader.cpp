@@ -5,6 +5,7 @@
 #include "core/Filter.h"
 #include "core/InputFile.h"
 #include "core/YamlGuard.h"
+#include "core/ServiceLimits.h"
 #include "core/YamlReader.h"
 #include "core/schema/NameHint.h"
 #include "core/schema/SchemaComments.h"
@@ -166,6 +167,9 @@ private:
   void checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
                          const Table &T, const std::string &Where);
   void checkFilter(const Table &T, const Query &Q, const YAML::Node &At);
+  void checkWhen(const Table &T, const Write &W, const YAML::Node &At);
+  void checkFanOut(const Table &T, const Query &Q,
+                   const std::vector<std::pair<std::string, SourcePos>> &Names);
   bool propertiesKnown(const Table &T) const {
     return !(Options.Fragment && T.Properties.empty());
   }
@@ -580,6 +584,61 @@ void Loader::checkFilter(const Table &T, const Query &Q, const YAML::Node &At) {
   }
 }
 
+// A write's `when`: a $filter on the entity's own properties, without
+// placeholders (it decides per entity whether the write reaches the table).
+void Loader::checkWhen(const Table &T, const Write &W, const YAML::Node &At) {
+  const std::string Where = "'when' of write '" + W.Name + "'";
+  FilterParseResult R = parseFilter(W.When);
+  if (!R) {
+    errorAtPos(insideScalar(At, R.error().Offset),
+               Where + " does not parse: " + R.error().Message);
+    return;
+  }
+  if (!propertiesKnown(T))
+    return;
+  for (const FilterNode &N : R.filter().Nodes) {
+    if (N.Kind != FilterNodeKind::Compare &&
+        N.Kind != FilterNodeKind::BoolProperty)
+      continue;
+    if (N.Property == "PartitionKey" || N.Property == "RowKey" ||
+        N.Property == "Timestamp")
+      errorAtPos(insideScalar(At, N.PropertyOffset),
+                 Where + " compares '" + N.Property +
+                     "': it decides on the entity's own properties, before "
+                     "any key exists");
+    else if (!T.property(N.Property))
+      errorAtPos(insideScalar(At, N.PropertyOffset),
+                 Where + " compares '" + N.Property +
+                     "', which is not a property of table '" + T.Name + "'" +
+                     didYouMean(N.Property, namesOf(T.Properties)));
+  }
+}
+
+// Each `fanOut` property must appear in the filter as a hash bucket: that
+// is the value the reader does not know and enumerates.
+void Loader::checkFanOut(
+    const Table &T, const Query &Q,
+    const std::vector<std::pair<std::string, SourcePos>> &Names) {
+  checkPropertyNames(T, Names, "query '" + Q.Name + "'", "fans out over");
+  const std::vector<KeyPart> Parts = fanOutParts(Q);
+  for (const auto &Named : Names) {
+    const std::string &Name = Named.first;
+    const SourcePos Pos = Named.second;
+    if (!T.property(Name) && propertiesKnown(T))
+      continue; // reported above
+    if (std::none_of(Parts.begin(), Parts.end(),
+                     [&](const KeyPart &P) { return P.Text == Name; }))
+      errorAtPos(Pos, "query '" + Q.Name + "' fans out over '" + Name +
+                          "', but its filter has no hash bucket of it "
+                          "(write '{" +
+                          Name + "|hash:N}' where the bucket goes)");
+  }
+  if (fanOutReads(Q) > 4096)
+    errorAtPos(Q.FanOutPos, "query '" + Q.Name + "' fans out into " +
+                                std::to_string(fanOutReads(Q)) +
+                                " reads per execution (at most 4096)");
+}
+
 void Loader::checkPropertyNames(
     const Table &T, const std::vector<std::pair<std::string, SourcePos>> &Names,
     const std::string &Subject, const std::string &Verb) {
@@ -800,6 +859,14 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
         static_cast<unsigned>(std::min<std::uint64_t>(*Batch, 1u << 30));
     W.BatchPos = posOf(M.get("batch", false));
   }
+  if (std::optional<std::uint64_t> Together = count(M, "entitiesPerWrite")) {
+    if (*Together == 0 || *Together > limits::MaxBatchOperations * 100)
+      error(M.get("entitiesPerWrite", false),
+            "'entitiesPerWrite' must be between 1 and " +
+                std::to_string(limits::MaxBatchOperations * 100));
+    else
+      W.EntitiesPerWrite = static_cast<unsigned>(*Together);
+  }
   if (std::optional<std::string> C = scalar(M, "client")) {
     W.Client = *C;
     References.push_back({"client", W.Client, posOf(M.get("client", false)),
@@ -809,6 +876,12 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
   for (const auto &P : Props)
     W.Properties.push_back(P.first);
   checkPropertyNames(T, Props, "write '" + W.Name + "'", "writes");
+  if (std::optional<std::string> When = scalar(M, "when")) {
+    W.When = *When;
+    const YAML::Node At = M.get("when", false);
+    W.WhenPos = posOf(At);
+    checkWhen(T, W, At);
+  }
   M.finish();
   T.Writes.push_back(std::move(W));
 }
@@ -840,6 +913,13 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
   if (Q.Top && *Q.Top == 0) {
     error(M.get("top", false), "'top' must be at least 1");
     Q.Top.reset();
+  }
+  const auto FanOut = names(M, "fanOut");
+  for (const auto &P : FanOut)
+    Q.FanOut.push_back(P.first);
+  if (!FanOut.empty()) {
+    Q.FanOutPos = posOf(M.get("fanOut", false));
+    checkFanOut(T, Q, FanOut);
   }
   if (std::optional<std::string> C = scalar(M, "client")) {
     Q.Client = *C;

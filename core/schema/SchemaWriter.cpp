@@ -276,8 +276,12 @@ private:
     F.emplace_back("rate", rateText(W.Frequency));
     if (W.BatchSize != 1 || W.BatchPos.Line)
       F.emplace_back("batch", std::to_string(W.BatchSize));
+    if (W.EntitiesPerWrite != 1)
+      F.emplace_back("entitiesPerWrite", std::to_string(W.EntitiesPerWrite));
     if (!W.Properties.empty())
       F.emplace_back("properties", list(W.Properties));
+    if (!W.When.empty())
+      F.emplace_back("when", quoted(W.When));
     return F;
   }
 
@@ -287,6 +291,8 @@ private:
       F.emplace_back("client", yamlScalar(Q.Client));
     if (!Q.Filter.empty())
       F.emplace_back("filter", quoted(Q.Filter));
+    if (!Q.FanOut.empty())
+      F.emplace_back("fanOut", list(Q.FanOut));
     if (Q.HasSelect || !Q.Select.empty())
       F.emplace_back("select", list(Q.Select));
     if (!Q.Uses.empty())

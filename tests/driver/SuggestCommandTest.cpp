@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace tablelint::test {
@@ -23,7 +24,7 @@ const std::string Telemetry =
 TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
   const std::string Dir = makeTempDir("suggest");
   const std::string Out = Dir + "/suggested.yaml";
-  ToolResult R = runTablelint({"suggest", Telemetry, "-o", Out});
+  ToolResult R = runTablelint({"suggest", Telemetry, "-o", Out, "--no-verify"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(R.Out, "");
   std::optional<std::string> Yaml = readFile(Out);
@@ -36,9 +37,15 @@ TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
   EXPECT_THAT(*Yaml, HasSubstr("# bucketed partition key for "
                                "time-based-partition-key: 6860 entities/s "
                                "over 8 buckets of 'deviceId' = 858/s on the "
-                               "busiest partition (target 2000/s)"));
+                               "busiest partition (42.9% of the 2000/s "
+                               "target; aim: at most 50%)"));
+  // A sparse index: only the failing readings, three properties each.
   EXPECT_THAT(*Yaml, HasSubstr("- name: DeviceReadingsByStatus"));
-  EXPECT_THAT(*Yaml, HasSubstr("batch: 100"));
+  EXPECT_THAT(*Yaml, HasSubstr("when: \"status eq 'fail'\""));
+  // No batch of unrelated readings: advice only.
+  EXPECT_THAT(*Yaml, Not(HasSubstr("batch:")));
+  EXPECT_THAT(R.Err, HasSubstr("tables[DeviceReadings].writes[ingest-reading]"
+                               ": unbatched-writes: advice, not applied"));
   EXPECT_THAT(R.Err, HasSubstr("tables[DeviceReadings]: "
                                "time-based-partition-key: bucketed"));
   EXPECT_THAT(R.Err, HasSubstr("changes applied"));
@@ -50,7 +57,7 @@ TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
   EXPECT_EQ(Files, 1u);
 
   // Linting the suggested design: the remedied findings are gone.
-  ToolResult Again = runTablelint({"suggest", Out});
+  ToolResult Again = runTablelint({"suggest", Out, "--no-verify"});
   EXPECT_EQ(Again.ExitCode, 0) << Again.Err;
   EXPECT_THAT(Again.Err, Not(HasSubstr("time-based-partition-key")));
   EXPECT_THAT(Again.Err, Not(HasSubstr("denormalize-for-query")));
@@ -58,7 +65,7 @@ TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
 }
 
 TEST(SuggestCommand, PrintsToStandardOutputWithoutDashO) {
-  ToolResult R = runTablelint({"suggest", Telemetry});
+  ToolResult R = runTablelint({"suggest", Telemetry, "--no-verify"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_THAT(R.Out, HasSubstr("# Suggested design for "));
   EXPECT_THAT(R.Out, HasSubstr("version: 1"));
@@ -82,7 +89,7 @@ TEST(SuggestCommand, AGoodDesignIsLeftAsItIs) {
           "RowKey eq 'profile'\", rate: 100/s}]\n"));
   ToolResult R = runTablelint({"suggest", In});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  EXPECT_THAT(R.Err, HasSubstr("0 changes applied, 0 findings left"));
+  EXPECT_THAT(R.Err, HasSubstr("0 changes applied, 0 advised, 0 findings left"));
   EXPECT_THAT(R.Out, HasSubstr("partitionKey: \"{userId}\""));
   EXPECT_THAT(R.Out, Not(HasSubstr("hash:")));
   fs::remove_all(Dir);
@@ -106,6 +113,104 @@ TEST(SuggestCommand, InvalidSchemaIsAnInputErrorWithPositions) {
   EXPECT_THAT(R.Err, HasSubstr(In + ":6:"));
   EXPECT_THAT(R.Err, HasSubstr("error:"));
   EXPECT_FALSE(fs::exists(Out));
+  fs::remove_all(Dir);
+}
+
+// Each remedy is replayed alone against the current design; one that makes
+// a measure worse is advice with its figures, the others stay with theirs.
+TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
+  const std::string Dir = makeTempDir("suggest-verify");
+  const std::string In = Dir + "/feed.yaml";
+  // A constant key at 3000 inserts/s (over one partition's target), read
+  // as "latest 20", by a client that retries every 100 ms.
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts: [{name: a, region: westeurope}]\n"
+          "clients:\n"
+          "  - {name: app, kind: service, region: westeurope, auth: token, "
+          "payload: json-nometadata,\n"
+          "     retry: {policy: constant, baseDelay: 100ms, maxRetries: 8}}\n"
+          "tables:\n"
+          "  - name: Feed\n"
+          "    account: a\n"
+          "    partitionKey: feed\n"
+          "    rowKey: \"{postedAt|reverse}_{postId}\"\n"
+          "    retention: 1d\n"
+          "    properties: {postId: {type: guid}, postedAt: {type: datetime, "
+          "grows: true}}\n"
+          "    writes: [{name: post, client: app, op: insert, rate: 3000/s}]\n"
+          "    queries: [{name: latest, client: app, filter: \"PartitionKey "
+          "eq 'feed'\", top: 20, rate: 5/s}]\n"));
+  ToolResult R = runTablelint({"suggest", In, "--verify-duration", "20s"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  // Backoff alone completes the writes that constant retries gave up on:
+  // kept, with its figures.
+  EXPECT_THAT(R.Out, HasSubstr("policy: exponential"));
+  EXPECT_THAT(R.Err, HasSubstr("clients[app]: retry-without-backoff: replayed "
+                               "alone: failed "));
+  // The bucket is decided by its own replay, and the file follows the
+  // decision: applied with a fan-out read, or advice with the measure that
+  // got worse and the figures.
+  const bool Kept =
+      R.Err.find("tables[Feed]: partition-key-design: replayed alone:") !=
+      std::string::npos;
+  const bool Advised =
+      R.Err.find("tables[Feed]: partition-key-design: advice, not applied: "
+                 "not applied: replaying it alone makes ") != std::string::npos;
+  EXPECT_NE(Kept, Advised) << R.Err;
+  EXPECT_EQ(R.Out.find("fanOut: [postId]") != std::string::npos, Kept)
+      << R.Out;
+  EXPECT_EQ(R.Out.find("{postId|hash:") != std::string::npos, Kept) << R.Out;
+  EXPECT_THAT(R.Err, HasSubstr("answers same ("));
+  EXPECT_THAT(R.Err, Not(HasSubstr(" different")));
+  ToolResult Bad = runTablelint({"suggest", In, "--verify-duration", "0s"});
+  EXPECT_EQ(Bad.ExitCode, 2);
+  EXPECT_THAT(Bad.Err, HasSubstr("--verify-duration '0s'"));
+  fs::remove_all(Dir);
+}
+
+// --diff: the change as a unified diff of the user's file, which patch(1)
+// applies to give the written design.
+TEST(SuggestCommand, DiffShowsTheChangeAgainstTheUsersFile) {
+  const std::string Dir = makeTempDir("suggest-diff");
+  const std::string In = Dir + "/scores.yaml";
+  const std::string Out = Dir + "/suggested.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts:\n"
+          "  - {name: game, region: eastus}\n"
+          "tables:\n"
+          "  - name: Scores\n"
+          "    account: game\n"
+          "    partitionKey: \"{seasonId}\"\n"
+          "    rowKey: \"{playerId}\"\n"
+          "    properties:\n"
+          "      seasonId: {type: string, values: [s12, s11], weights: "
+          "[0.9, 0.1]}\n"
+          "      playerId: {type: string, distinct: 3M}\n"
+          "    writes:\n"
+          "      - {name: submit, op: insert-or-merge, rate: 2500/s}\n"
+          "    queries:\n"
+          "      - {name: score, filter: \"PartitionKey eq '{seasonId}' and "
+          "RowKey eq '{playerId}'\", rate: 100/s}\n"));
+  ToolResult R =
+      runTablelint({"suggest", In, "--diff", "--no-verify", "-o", Out});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("--- " + In + "\n+++ " + Out + "\n@@ -"));
+  EXPECT_THAT(R.Out, HasSubstr("\n-    partitionKey: \"{seasonId}\"\n"));
+  EXPECT_THAT(R.Out,
+              HasSubstr("\n+    partitionKey: \"{seasonId}_{playerId|hash:"));
+  // Unchanged lines are context, never removed and added again.
+  EXPECT_THAT(R.Out, HasSubstr("\n     rowKey: \"{playerId}\"\n"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("-    rowKey:")));
+  // The diff applies to the user's file and gives the written design.
+  const std::string Patch = Dir + "/change.diff";
+  ASSERT_FALSE(writeFileAtomically(Patch, R.Out));
+  ASSERT_EQ(std::system(("patch -s -o " + Dir + "/patched.yaml " + In + " " +
+                         Patch + " >/dev/null 2>&1")
+                            .c_str()),
+            0);
+  EXPECT_EQ(readFile(Dir + "/patched.yaml"), readFile(Out));
   fs::remove_all(Dir);
 }
 

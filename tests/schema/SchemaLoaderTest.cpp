@@ -710,5 +710,50 @@ TEST(SchemaLoader, LooksLikeSchema) {
   EXPECT_FALSE(looksLikeSchema("# version: 1\ntables: []\n"));
 }
 
+// fanOut and when: a bucket the reader enumerates, a write that reaches an
+// index only for some entities.
+TEST(SchemaLoader, FanOutAndWhen) {
+  const SchemaLoad Good = loadInput("good/fan-out-sparse.yaml");
+  ASSERT_TRUE(Good.ok()) << messages(Good)[0];
+  const Query &Latest = Good.Value.Tables[0].Queries[0];
+  EXPECT_EQ(Latest.FanOut, std::vector<std::string>{"postId"});
+  EXPECT_EQ(fanOutReads(Latest), 4u);
+  EXPECT_EQ(Good.Value.Tables[1].Writes[0].When, "flagged eq true");
+
+  const std::string Bad = R"(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - name: Feed
+    account: a
+    partitionKey: "{postId|hash:4}_feed"
+    rowKey: "{postId}"
+    properties:
+      postId: {type: guid}
+      flagged: {type: boolean}
+    writes:
+      - {name: post, op: insert, rate: 1/s, when: "flaged eq true"}
+      - {name: post2, op: insert, rate: 1/s, when: "PartitionKey eq 'x'"}
+      - {name: post3, op: insert, rate: 1/s, when: "flagged eq"}
+    queries:
+      - {name: q, filter: "PartitionKey eq 'feed'", fanOut: [postId], rate: 1/s}
+      - {name: r, filter: "PartitionKey eq '{postId|hash:4}_feed'", fanOut: [postid], rate: 1/s}
+)";
+  EXPECT_EQ(
+      messages(loadSchemaText(Bad, "bad.yaml")),
+      (std::vector<std::string>{
+          "bad.yaml:12:52: error: 'when' of write 'post' compares 'flaged', "
+          "which is not a property of table 'Feed'; did you mean 'flagged'?",
+          "bad.yaml:13:53: error: 'when' of write 'post2' compares "
+          "'PartitionKey': it decides on the entity's own properties, before "
+          "any key exists",
+          "bad.yaml:14:63: error: 'when' of write 'post3' does not parse: "
+          "expected a literal after 'eq'",
+          "bad.yaml:16:62: error: query 'q' fans out over 'postId', but its "
+          "filter has no hash bucket of it (write '{postId|hash:N}' where the "
+          "bucket goes)",
+          "bad.yaml:17:78: error: query 'r' fans out over 'postid', which is "
+          "not a property of table 'Feed'; did you mean 'postId'?"}));
+}
+
 } // namespace
 } // namespace tablelint::schema

@@ -53,6 +53,19 @@ for (const name of goodFiles) {
     fail(`${name}: the modeline names ${modeline[1]}, which does not exist`);
 }
 
+// The design-pattern cases and what `suggest` writes for them (fanOut,
+// when, index tables) validate too.
+const patternDir = path.join(root, 'test-inputs', 'schemas', 'patterns');
+const patternFiles = [];
+for (const dir of [patternDir, path.join(patternDir, 'expected')])
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')))
+    patternFiles.push(path.join(dir, name));
+if (patternFiles.length < 8) fail('expected the design-pattern cases in ' + patternDir);
+for (const file of patternFiles) {
+  const r = check(file);
+  if (!r.valid) fail(`${path.relative(root, file)} should validate: ${ajv.errorsText(r.errors)}`);
+}
+
 // Each bad input, with keys that must be among the reported subjects.
 const bad = {
   'unknown-keys.yaml': ['regoin', 'maxRetry', 'partitonKey', 'partitionKey', 'distinc', 'rat', 'rate', 'index'],
@@ -76,4 +89,4 @@ if (failures) {
   console.error(`${failures} failure(s)`);
   process.exit(1);
 }
-console.log(`JSON Schema: ${goodFiles.length} good inputs validate, ${Object.keys(bad).length} bad inputs are rejected`);
+console.log(`JSON Schema: ${goodFiles.length} good inputs and ${patternFiles.length} design-pattern files validate, ${Object.keys(bad).length} bad inputs are rejected`);

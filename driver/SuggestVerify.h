@@ -1,0 +1,38 @@
+// `suggest` keeps a remedy only when replaying it alone makes nothing
+// worse: the current design and the current design with that one remedy
+// run the same generated workload on the simulated service, and the remedy
+// is refused when it fails more operations, throttles a larger share of
+// requests, raises p99 (over every issued operation: with more than 1%
+// failed it is a failure either way) or the cost per completed operation,
+// or changes what a query returns (replay/AnswerCheck.h).
+#pragma once
+
+#include "checks/schema/SuggestDesign.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tablelint {
+
+struct VerifyOptions {
+  double DurationSeconds = 60;
+  std::uint64_t Seed = 1;
+};
+
+struct RemedyVerdict {
+  std::string Rule, Subject;
+  bool Kept = false;
+  // "failed 120 -> 0, throttled 31.2% -> 0.0%, p99 4100.0 -> 12.3 ms,
+  // cost $22.25 -> $21.90/month, answers same (1,200 compared)".
+  std::string Figures;
+  std::string Worse; // what got worse, when refused
+};
+
+// One verdict per remedy (rule and subject) of All.Changes, in order.
+std::vector<RemedyVerdict>
+verifyRemedies(const schema::Schema &Current,
+               const schema::SchemaCheckOptions &Options,
+               const schema::SuggestResult &All, const VerifyOptions &Verify);
+
+} // namespace tablelint

@@ -1,0 +1,301 @@
+// The answer check: both designs on a functional store, side by side, and
+// the logical results of each query execution compared.
+#include "replay/AnswerCheck.h"
+
+#include "core/FilterEval.h"
+#include "core/ServiceLimits.h"
+#include "replay/EntityText.h"
+#include "replay/LogicalEntityView.h"
+#include "replay/RowStore.h"
+#include "replay/SimulatedService.h"
+#include "replay/Simulation.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tablelint::replay {
+
+namespace {
+
+using schema::WriteKind;
+
+struct StagedWrite {
+  WriteKind Kind = WriteKind::Insert;
+  std::string Row; // PartitionKey "\0" RowKey
+  std::uint32_t Entity = 0;
+  std::uint64_t Bytes = 0;
+};
+
+struct Answer {
+  bool Ok = true; // false: a rendered filter did not parse
+  std::string Filter;
+  std::uint64_t Reads = 0;
+  std::uint64_t Scanned = 0;
+  std::vector<std::uint32_t> Entities; // sorted
+};
+
+// One design's tables as a functional store: which row holds which logical
+// entity, changed by the service's rules and nothing else.
+class FunctionalDesign {
+public:
+  FunctionalDesign(const Workload &W, const DesignPlan &Plan)
+      : W(W), Plan(Plan), Tables(Plan.Tables.size()), View(W) {}
+
+  void write(std::uint32_t EventIndex);
+  void flushAll();
+  Answer query(std::uint32_t EventIndex);
+
+private:
+  // Whether a single write of Kind may be applied to Row (Present: the row
+  // exists).
+  static bool allowed(WriteKind Kind, bool Present) {
+    switch (Kind) {
+    case WriteKind::Insert:
+      return !Present;
+    case WriteKind::Update:
+    case WriteKind::Merge:
+    case WriteKind::Delete:
+      return Present;
+    case WriteKind::InsertOrReplace:
+    case WriteKind::InsertOrMerge:
+      return true;
+    }
+    return false;
+  }
+  static void apply(RowStore &Store, const StagedWrite &S) {
+    if (S.Kind == WriteKind::Delete)
+      Store.erase(S.Row);
+    else
+      Store.assign(S.Row, S.Entity);
+  }
+  void flush(std::uint32_t Table, std::vector<StagedWrite> &Ops);
+
+  struct Buffer {
+    std::uint32_t Table = 0;
+    unsigned Limit = 1;
+    std::vector<StagedWrite> Ops;
+  };
+
+  const Workload &W;
+  const DesignPlan &Plan;
+  std::vector<RowStore> Tables;
+  std::map<std::string, Buffer> Buffers; // table "\0" PartitionKey
+  LogicalEntityView View;
+  std::string Pk, Rk, FilterText;
+  EdmValue Scratch;
+  std::vector<std::pair<std::string, std::string>> Ranges;
+};
+
+void FunctionalDesign::write(std::uint32_t EventIndex) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const WriteKind Kind = W.Ops[Ev.Op].Kind;
+  for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
+    if (!T.reaches(W, Ev.Entity))
+      continue;
+    T.PartitionKey.render(W, Ev.Entity, Pk, Scratch);
+    T.RowKey.render(W, Ev.Entity, Rk, Scratch);
+    StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0};
+    if (T.Decl->BatchSize <= 1) {
+      RowStore &Store = Tables[T.Table];
+      if (allowed(Kind, Store.find(S.Row) != nullptr))
+        apply(Store, S);
+      continue;
+    }
+    S.Bytes = entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
+                          T.Sent.empty() ? nullptr : &T.Sent, Scratch);
+    Buffer &B = Buffers[std::to_string(T.Table) + '\0' + Pk];
+    B.Table = T.Table;
+    B.Limit = T.Decl->BatchSize;
+    B.Ops.push_back(std::move(S));
+    if (B.Ops.size() >= B.Limit)
+      flush(B.Table, B.Ops);
+  }
+}
+
+// An entity group transaction: all of it or nothing (the rules of
+// SimulatedService::batch).
+void FunctionalDesign::flush(std::uint32_t Table,
+                             std::vector<StagedWrite> &Ops) {
+  if (Ops.empty())
+    return;
+  RowStore &Store = Tables[Table];
+  bool Ok = Ops.size() <= limits::MaxBatchOperations;
+  std::uint64_t Bytes = 0;
+  std::set<std::string_view> Rows;
+  for (const StagedWrite &S : Ops) {
+    Bytes += S.Bytes;
+    Ok = Ok && Rows.insert(S.Row).second &&
+         allowed(S.Kind, Store.find(S.Row) != nullptr);
+  }
+  if (Ok && Bytes < limits::MaxBatchPayloadBytes)
+    for (const StagedWrite &S : Ops)
+      apply(Store, S);
+  Ops.clear();
+}
+
+void FunctionalDesign::flushAll() {
+  for (auto &Entry : Buffers)
+    flush(Entry.second.Table, Entry.second.Ops);
+}
+
+Answer FunctionalDesign::query(std::uint32_t EventIndex) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const QueryTarget &Q = *Plan.Queries[Ev.Op];
+  const RowStore &Store = Tables[Q.Table];
+  const std::uint64_t Top = Q.Decl->Top.value_or(0);
+  Answer A;
+  A.Reads = Q.reads();
+  // (row, entity) of every read, each read in key order, cut at `top`.
+  std::vector<std::pair<std::string_view, std::uint32_t>> Rows;
+  for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {
+    Q.renderRead(W, Ev.Entity, Read, FilterText, Scratch);
+    if (Read == 0)
+      A.Filter = FilterText;
+    std::optional<Filter> Where;
+    if (!Q.Filter.Pieces.empty()) {
+      FilterParseResult Parsed = parseFilter(FilterText);
+      if (!Parsed) {
+        A.Ok = false;
+        return A;
+      }
+      Where = std::move(Parsed.filter());
+    }
+    scopeRanges(Where ? &*Where : nullptr, Ranges);
+    std::uint64_t Found = 0;
+    for (const auto &[Low, High] : Ranges) {
+      for (RowStore::Cursor It = Store.lowerBound(Low);
+           It.valid() && (High.empty() || It.key() < High) &&
+           !(Top && Found >= Top);
+           It.next()) {
+        ++A.Scanned;
+        View.reset(It.value(), It.key());
+        if (Where && !evaluateFilter(*Where, View))
+          continue;
+        Rows.emplace_back(It.key(), It.value());
+        ++Found;
+      }
+    }
+  }
+  if (A.Reads > 1) {
+    // The client's merge: RowKey order (the buckets split one logical
+    // partition), then PartitionKey; `top` after the merge.
+    auto RowKeyOf = [](std::string_view Row) {
+      return Row.substr(Row.find('\0') + 1);
+    };
+    std::sort(Rows.begin(), Rows.end(),
+              [&](const auto &L, const auto &R) {
+                       const std::string_view LR = RowKeyOf(L.first);
+                       const std::string_view RR = RowKeyOf(R.first);
+                       return LR != RR ? LR < RR : L.first < R.first;
+                     });
+    if (Top && Rows.size() > Top)
+      Rows.resize(Top);
+  }
+  for (const auto &Row : Rows)
+    A.Entities.push_back(Row.second);
+  std::sort(A.Entities.begin(), A.Entities.end());
+  return A;
+}
+
+// One entity only one answer has, described; empty when none.
+std::string onlyIn(const Workload &W, const std::string &Label,
+                   const Answer &A, const Answer &B) {
+  std::vector<std::uint32_t> Extra;
+  std::set_difference(A.Entities.begin(), A.Entities.end(),
+                      B.Entities.begin(), B.Entities.end(),
+                      std::back_inserter(Extra));
+  if (Extra.empty())
+    return {};
+  return "only " + Label + " returned " + logicalEntityText(W, Extra.front()) +
+         (Extra.size() > 1 ? " (and " + std::to_string(Extra.size() - 1) +
+                                 " more)"
+                           : "");
+}
+
+} // namespace
+
+AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
+                         const DesignPlan &Suggested,
+                         const AnswerCheckOptions &Options) {
+  AnswerCheck Check;
+  Check.Ran = true;
+  const DesignPlan *Plans[2] = {&Current, &Suggested};
+  // Executions per query, for an even spread of the compared ones.
+  std::vector<std::uint64_t> Executions(W.Ops.size(), 0), Seen(W.Ops.size(), 0);
+  // Per query: compare one execution in Stride, and the entities scanned
+  // since the stride last doubled.
+  std::vector<std::uint64_t> Stride(W.Ops.size(), 1), Scanned(W.Ops.size(), 0);
+  for (const WorkloadEvent &Ev : W.Events)
+    if (W.Ops[Ev.Op].IsQuery)
+      ++Executions[Ev.Op];
+  std::vector<int> Row(W.Ops.size(), -1); // index into PerQuery
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op) {
+    if (!W.Ops[Op].IsQuery)
+      continue;
+    if (!Current.Queries[Op] || !Suggested.Queries[Op]) {
+      Check.NotInBoth.push_back(W.Ops[Op].Name);
+      continue;
+    }
+    Row[Op] = static_cast<int>(Check.PerQuery.size());
+    Check.PerQuery.push_back({W.Ops[Op].Name, Executions[Op], 0, 0});
+  }
+  FunctionalDesign Designs[2] = {FunctionalDesign(W, Current),
+                                 FunctionalDesign(W, Suggested)};
+  const std::uint64_t Max = std::max<std::uint64_t>(1, Options.MaxComparedPerQuery);
+  for (std::uint32_t E = 0; E < W.Events.size(); ++E) {
+    const std::uint32_t Op = W.Events[E].Op;
+    if (!W.Ops[Op].IsQuery) {
+      for (FunctionalDesign &D : Designs)
+        D.write(E);
+      continue;
+    }
+    if (Row[Op] < 0)
+      continue;
+    // Execution k is compared when it starts a new 1/Max share of the
+    // query's executions.
+    const std::uint64_t K = Seen[Op]++, N = Executions[Op];
+    if (N > Max && (K * Max) / N == ((K + 1) * Max) / N)
+      continue;
+    if (K % Stride[Op] != 0)
+      continue;
+    Answer A[2];
+    for (int D = 0; D < 2; ++D) {
+      Designs[D].flushAll();
+      A[D] = Designs[D].query(E);
+      Scanned[Op] += A[D].Scanned;
+    }
+    if (Scanned[Op] > Options.ScanBudgetPerQuery) {
+      Stride[Op] *= 2;
+      Scanned[Op] = 0;
+    }
+    QueryComparison &Q = Check.PerQuery[static_cast<std::size_t>(Row[Op])];
+    ++Q.Compared;
+    ++Check.Compared;
+    if (A[0].Ok && A[1].Ok && A[0].Entities == A[1].Entities) {
+      ++Check.Equal;
+      continue;
+    }
+    ++Q.Different;
+    ++Check.Different;
+    if (Check.Differences.size() >= Options.MaxDifferences)
+      continue;
+    AnswerDifference Diff;
+    Diff.Query = W.Ops[Op].Name;
+    Diff.Time = W.Events[E].Time;
+    for (int D = 0; D < 2; ++D) {
+      Diff.Filters.push_back(A[D].Filter);
+      Diff.Reads.push_back(A[D].Reads);
+      Diff.Counts.push_back(A[D].Entities.size());
+      if (!A[D].Ok)
+        Diff.Detail = Plans[D]->Label + "'s filter '" + A[D].Filter +
+                      "' does not parse";
+    }
+    for (int D = 0; D < 2 && Diff.Detail.empty(); ++D)
+      Diff.Detail = onlyIn(W, Plans[D]->Label, A[D], A[1 - D]);
+    Check.Differences.push_back(std::move(Diff));
+  }
+  return Check;
+}
+
+} // namespace tablelint::replay

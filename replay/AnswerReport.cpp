@@ -1,0 +1,104 @@
+// Formatting the answer check (replay/AnswerCheck.h) for the report.
+#include "replay/AnswerReport.h"
+
+#include "core/Text.h"
+
+#include <cstdio>
+
+namespace tablelint::replay {
+
+namespace {
+
+std::string seconds(double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.3f s", V);
+  return Buf;
+}
+
+std::string summary(const AnswerCheck &A) {
+  std::string Out = std::to_string(A.Compared) + " query executions compared, " +
+                    std::to_string(A.Equal) + " same, " +
+                    std::to_string(A.Different) + " different";
+  if (!A.NotInBoth.empty()) {
+    Out += "; not compared (declared in one design only):";
+    for (const std::string &N : A.NotInBoth)
+      Out += " " + N;
+  }
+  return Out;
+}
+
+std::string differenceText(const AnswerDifference &D,
+                           const std::vector<std::string> &Labels) {
+  std::string Out = D.Query + " at " + seconds(D.Time) + ": ";
+  for (std::size_t I = 0; I < D.Filters.size(); ++I) {
+    Out += (I ? "; " : "") + (I < Labels.size() ? Labels[I] : "?") +
+           " returned " + std::to_string(D.Counts[I]) + " (filter " +
+           (D.Filters[I].empty() ? std::string("none") : D.Filters[I]);
+    if (D.Reads[I] > 1)
+      Out += ", the first of " + std::to_string(D.Reads[I]) + " fan-out reads";
+    Out += ")";
+  }
+  return Out + "; " + D.Detail;
+}
+
+} // namespace
+
+std::string answerCheckText(const AnswerCheck &A,
+                            const std::vector<std::string> &Labels) {
+  std::string Out = "\nanswers: " + summary(A) + "\n";
+  for (const QueryComparison &Q : A.PerQuery)
+    if (Q.Different || Q.Compared < Q.Executions)
+      Out += "  " + Q.Query + ": " + std::to_string(Q.Compared) + " of " +
+             std::to_string(Q.Executions) + " executions compared, " +
+             std::to_string(Q.Different) + " different\n";
+  for (const AnswerDifference &D : A.Differences)
+    Out += "  different: " + differenceText(D, Labels) + "\n";
+  return Out;
+}
+
+llvm::json::Object answerCheckJson(const AnswerCheck &A) {
+  llvm::json::Array PerQuery, Differences, NotInBoth;
+  for (const QueryComparison &Q : A.PerQuery)
+    PerQuery.push_back(llvm::json::Object{
+        {"query", Q.Query},
+        {"executions", static_cast<std::int64_t>(Q.Executions)},
+        {"compared", static_cast<std::int64_t>(Q.Compared)},
+        {"different", static_cast<std::int64_t>(Q.Different)}});
+  for (const AnswerDifference &D : A.Differences) {
+    llvm::json::Array Filters, Reads, Counts;
+    for (std::size_t I = 0; I < D.Filters.size(); ++I) {
+      Filters.push_back(D.Filters[I]);
+      Reads.push_back(static_cast<std::int64_t>(D.Reads[I]));
+      Counts.push_back(static_cast<std::int64_t>(D.Counts[I]));
+    }
+    Differences.push_back(llvm::json::Object{{"query", D.Query},
+                                             {"time", D.Time},
+                                             {"filters", std::move(Filters)},
+                                             {"reads", std::move(Reads)},
+                                             {"counts", std::move(Counts)},
+                                             {"detail", D.Detail}});
+  }
+  for (const std::string &N : A.NotInBoth)
+    NotInBoth.push_back(N);
+  return llvm::json::Object{
+      {"compared", static_cast<std::int64_t>(A.Compared)},
+      {"same", static_cast<std::int64_t>(A.Equal)},
+      {"different", static_cast<std::int64_t>(A.Different)},
+      {"agree", A.Different == 0},
+      {"notInBoth", std::move(NotInBoth)},
+      {"perQuery", std::move(PerQuery)},
+      {"differences", std::move(Differences)}};
+}
+
+std::string answerCheckHtml(const AnswerCheck &A,
+                            const std::vector<std::string> &Labels) {
+  std::string Out = "<h2>Answers</h2>\n<p>" + htmlEscape(summary(A)) + "</p>\n";
+  if (A.Differences.empty())
+    return Out;
+  Out += "<ul class=\"notes\">";
+  for (const AnswerDifference &D : A.Differences)
+    Out += "<li>" + htmlEscape(differenceText(D, Labels)) + "</li>";
+  return Out + "</ul>\n";
+}
+
+} // namespace tablelint::replay

@@ -1,0 +1,84 @@
+// A logical entity as the filter evaluator sees it: its property values
+// from the workload and, when a stored row is given, the PartitionKey and
+// RowKey of that row. Used where the replay decides on logical data: a
+// write's `when` (no keys yet) and the answer check's queries.
+#pragma once
+
+#include "core/FilterEval.h"
+#include "replay/Workload.h"
+
+#include <string_view>
+#include <vector>
+
+namespace tablelint::replay {
+
+class LogicalEntityView : public EntityView {
+public:
+  explicit LogicalEntityView(const Workload &W) : W(W) {}
+
+  // Row: PartitionKey "\0" RowKey of the stored row; empty: no keys.
+  void reset(std::uint32_t Entity, std::string_view Row = {}) {
+    Id = Entity;
+    RowText = Row;
+    Family = &W.Families[W.familyOf(Entity)];
+    Loaded.assign(Family->Properties.size(), false);
+    if (Values.size() < Family->Properties.size())
+      Values.resize(Family->Properties.size());
+    KeysLoaded = false;
+  }
+
+  const EdmValue *property(std::string_view Name) const override {
+    if (Name == "PartitionKey" || Name == "RowKey") {
+      if (RowText.empty())
+        return nullptr;
+      if (!KeysLoaded) {
+        const std::size_t Nul = RowText.find('\0');
+        PartitionKey = EdmValue::string(std::string(RowText.substr(0, Nul)));
+        RowKey = EdmValue::string(std::string(RowText.substr(Nul + 1)));
+        KeysLoaded = true;
+      }
+      return Name == "PartitionKey" ? &PartitionKey : &RowKey;
+    }
+    const int P = indexOf(Name);
+    if (P < 0)
+      return nullptr;
+    if (!Loaded[static_cast<std::size_t>(P)]) {
+      W.value(Id, static_cast<std::uint32_t>(P),
+              Values[static_cast<std::size_t>(P)]);
+      Loaded[static_cast<std::size_t>(P)] = true;
+    }
+    return &Values[static_cast<std::size_t>(P)];
+  }
+
+private:
+  // Property names come from the filter's tree, whose strings stay put
+  // while a page is read: their index is looked up once per family.
+  int indexOf(std::string_view Name) const {
+    for (const NameIndex &N : Names)
+      if (N.Data == Name.data() && N.Size == Name.size() && N.Family == Family)
+        return N.Index;
+    const int P = Family->propertyIndex(Name);
+    if (Names.size() < MaxCachedNames)
+      Names.push_back({Name.data(), Name.size(), Family, P});
+    return P;
+  }
+  struct NameIndex {
+    const char *Data;
+    std::size_t Size;
+    const EntityFamily *Family;
+    int Index;
+  };
+  static constexpr std::size_t MaxCachedNames = 16;
+  mutable std::vector<NameIndex> Names;
+
+  const Workload &W;
+  std::uint32_t Id = 0;
+  std::string_view RowText;
+  const EntityFamily *Family = nullptr;
+  mutable std::vector<EdmValue> Values;
+  mutable std::vector<bool> Loaded;
+  mutable EdmValue PartitionKey, RowKey;
+  mutable bool KeysLoaded = false;
+};
+
+} // namespace tablelint::replay

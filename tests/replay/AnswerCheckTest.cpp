@@ -1,0 +1,300 @@
+// The answer check of two-design replays (replay/AnswerCheck.h): a
+// suggestion that keeps every query's logical result passes, and each way a
+// design can change answers is caught with the query and an entity: a
+// bucket the reader cannot know, a fan-out whose top is applied per bucket,
+// atomic batches of unrelated writes, a sparse index that misses rows.
+#include "core/schema/SchemaLoader.h"
+#include "replay/AnswerCheck.h"
+#include "replay/DesignPlan.h"
+#include "replay/Simulation.h"
+#include "replay/Workload.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace tablelint::replay {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+schema::Schema load(const std::string &Text) {
+  schema::SchemaLoad L = schema::loadSchemaText(Text, "design.yaml");
+  for (const InputError &E : L.Errors)
+    ADD_FAILURE() << E.str();
+  return L.Value;
+}
+
+struct Replayed {
+  schema::Schema Current, Suggested;
+  Workload W;
+  std::vector<DesignPlan> Plans;
+};
+
+// The workload of Current for Seconds, mapped onto both designs.
+void prepare(Replayed &R, double Seconds, std::uint64_t Seed = 7) {
+  std::vector<InputError> Errors;
+  R.W = buildWorkloadModel(R.Current, Errors);
+  WorkloadOptions O;
+  O.DurationSeconds = Seconds;
+  O.Seed = Seed;
+  generateEvents(R.W, O);
+  R.Plans.push_back(planDesign(R.W, R.Current, "current", Errors));
+  R.Plans.push_back(planDesign(R.W, R.Suggested, "suggested", Errors));
+  for (const InputError &E : Errors)
+    ADD_FAILURE() << E.str();
+}
+
+// A feed: every message under one constant key, read as "latest 20".
+std::string feedDesign(const std::string &PartitionKey,
+                       const std::string &QueryKey, const std::string &Extra,
+                       const std::string &Write = "insert") {
+  return "version: 1\n"
+         "accounts: [{name: a, region: westeurope}]\n"
+         "tables:\n"
+         "  - name: Feed\n"
+         "    account: a\n"
+         "    partitionKey: \"" +
+         PartitionKey +
+         "\"\n"
+         "    rowKey: \"{postedAt|reverse}_{messageId}\"\n"
+         "    properties:\n"
+         "      messageId: {type: guid}\n"
+         "      postedAt: {type: datetime, grows: true}\n"
+         "      author: {type: string, distinct: 50}\n"
+         "    writes:\n"
+         "      - {name: post, op: " +
+         Write +
+         ", rate: 200/s}\n"
+         "    queries:\n"
+         "      - {name: latest, filter: \"PartitionKey eq '" +
+         QueryKey + "'\", top: 20, rate: 5/s" + Extra + "}\n";
+}
+
+TEST(AnswerCheck, FanOutOverEveryBucketKeepsTheLatestN) {
+  Replayed R;
+  R.Current = load(feedDesign("feed", "feed", ""));
+  R.Suggested = load(feedDesign("{messageId|hash:4}_feed",
+                                "{messageId|hash:4}_feed",
+                                ", fanOut: [messageId]"));
+  prepare(R, 20);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 50u);
+  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
+                                     ? std::string()
+                                     : A.Differences[0].Detail);
+  // The simulator sends the four reads: four times the pages.
+  const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  const int Latest = R.W.opIndex("latest");
+  ASSERT_GE(Latest, 0);
+  const OpResult &C = Current.Ops[static_cast<std::size_t>(Latest)];
+  const OpResult &S = Suggested.Ops[static_cast<std::size_t>(Latest)];
+  EXPECT_EQ(C.Completed, S.Completed);
+  EXPECT_EQ(S.Pages, 4 * C.Pages);
+}
+
+TEST(AnswerCheck, ABucketTheReaderCannotKnowChangesTheAnswer) {
+  // The old suggestion: one bucket, picked by a message id the reader
+  // does not have.
+  Replayed R;
+  R.Current = load(feedDesign("feed", "feed", ""));
+  R.Suggested = load(feedDesign("{messageId|hash:4}_feed",
+                                "{messageId|hash:4}_feed", ""));
+  prepare(R, 20);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Different, 0u);
+  ASSERT_FALSE(A.Differences.empty());
+  const AnswerDifference &D = A.Differences[0];
+  EXPECT_EQ(D.Query, "latest");
+  EXPECT_EQ(D.Filters[0], "PartitionKey eq 'feed'");
+  EXPECT_TRUE(std::regex_match(D.Filters[1],
+                               std::regex("PartitionKey eq '[0-3]_feed'")))
+      << D.Filters[1];
+  EXPECT_THAT(D.Detail, StartsWith("only current returned {messageId: '"));
+}
+
+TEST(AnswerCheck, TopAppliesAfterTheMergeOfTheBuckets) {
+  // Per-bucket top without the merge would return up to 4 x 20 rows: the
+  // check compares against the current design's 20.
+  Replayed R;
+  R.Current = load(feedDesign("feed", "feed", ""));
+  R.Suggested = load(feedDesign("{messageId|hash:4}_feed",
+                                "{messageId|hash:4}_feed",
+                                ", fanOut: [messageId]"));
+  prepare(R, 10);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  ASSERT_EQ(A.Different, 0u);
+  // And the same check does see a top that is not applied: drop it from
+  // the suggested query only.
+  R.Suggested.Tables[0].Queries[0].Top.reset();
+  std::vector<InputError> Errors;
+  R.Plans[1] = planDesign(R.W, R.Suggested, "suggested", Errors);
+  const AnswerCheck B = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(B.Different, 0u);
+  ASSERT_FALSE(B.Differences.empty());
+  EXPECT_EQ(B.Differences[0].Counts[0], 20u);
+  EXPECT_GT(B.Differences[0].Counts[1], 20u);
+  EXPECT_EQ(B.Differences[0].Reads[1], 4u);
+  EXPECT_THAT(B.Differences[0].Detail, StartsWith("only suggested returned"));
+}
+
+// Readings of 40 devices; the current design stores one row per device
+// (an upsert keeps the latest), the query lists the failing ones.
+std::string devicesDesign(const std::string &Write, const std::string &Index) {
+  return "version: 1\n"
+         "accounts: [{name: a, region: westeurope}]\n"
+         "tables:\n"
+         "  - name: Latest\n"
+         "    account: a\n"
+         "    partitionKey: \"{site}\"\n"
+         "    rowKey: \"{deviceId}\"\n"
+         "    properties:\n"
+         "      site: {type: string, values: [north, south]}\n"
+         "      deviceId: {type: string, distinct: 40}\n"
+         "      status: {type: string, values: [ok, failing], weights: [0.9, "
+         "0.1]}\n"
+         "      payload: {type: string, bytes: 200}\n"
+         "    writes:\n"
+         "      - {name: report, " +
+         Write +
+         ", rate: 50/s}\n"
+         "    queries:\n"
+         "      - {name: site-devices, filter: \"PartitionKey eq '{site}'\", "
+         "select: [deviceId], rate: 2/s}\n" +
+         Index;
+}
+
+TEST(AnswerCheck, AtomicBatchesOfUnrelatedWritesLoseRows) {
+  // Inserting devices that already exist fails (409); alone, only that
+  // write fails. In a batch of 100 every other row of it fails too.
+  Replayed R;
+  R.Current = load(devicesDesign("op: insert", ""));
+  R.Suggested = load(devicesDesign("op: insert, batch: 100", ""));
+  prepare(R, 30);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Different, 0u);
+  ASSERT_FALSE(A.Differences.empty());
+  EXPECT_EQ(A.Differences[0].Query, "site-devices");
+  EXPECT_THAT(A.Differences[0].Detail, StartsWith("only current returned"));
+}
+
+// The failing devices listed from a sparse index that holds only
+// deviceId and status, and only for failing devices.
+const char *const FailingQuery =
+    "      - {name: failing, filter: \"status eq 'failing'\", select: "
+    "[deviceId], rate: 1/s}\n";
+
+std::string failingIndex(const std::string &When) {
+  return "  - name: LatestByStatus\n"
+         "    account: a\n"
+         "    partitionKey: \"{status}\"\n"
+         "    rowKey: \"{site}_{deviceId}\"\n"
+         "    properties:\n"
+         "      site: {type: string, values: [north, south]}\n"
+         "      deviceId: {type: string, distinct: 40}\n"
+         "      status: {type: string, values: [ok, failing], weights: [0.9, "
+         "0.1]}\n"
+         "    writes:\n"
+         "      - {name: report, op: insert-or-replace, rate: 50/s" +
+         When +
+         "}\n"
+         "    queries:\n"
+         "      - {name: failing, filter: \"PartitionKey eq 'failing'\", "
+         "select: [deviceId], rate: 1/s}\n";
+}
+
+TEST(AnswerCheck, ASparseIndexReturnsWhatTheScanReturned) {
+  Replayed R;
+  // Every report is a new row (no device is written twice): the index
+  // rows never go stale.
+  R.Current = load(devicesDesign("op: insert", FailingQuery));
+  R.Suggested = load(devicesDesign("op: insert", "") +
+                     failingIndex(", when: \"status eq 'failing'\""));
+  for (schema::Table &T : R.Current.Tables)
+    T.Properties[1].Distinct = 100000000;
+  for (schema::Table &T : R.Suggested.Tables)
+    T.Properties[1].Distinct = 100000000;
+  R.Suggested.Tables[1].Writes[0].Op = schema::WriteKind::Insert;
+  prepare(R, 30);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 20u);
+  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
+                                     ? std::string()
+                                     : A.Differences[0].Detail);
+  // The index holds only the failing rows: about a tenth of the writes.
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  ASSERT_EQ(Suggested.Failed, 0u);
+  const int Report = R.W.opIndex("report");
+  ASSERT_GE(Report, 0);
+  std::uint64_t Writes = 0;
+  for (const WorkloadEvent &E : R.W.Events)
+    Writes += E.Op == static_cast<std::uint32_t>(Report);
+  const double IndexRows =
+      static_cast<double>(Suggested.EntitiesWritten - Writes);
+  EXPECT_GT(IndexRows, 0.05 * static_cast<double>(Writes));
+  EXPECT_LT(IndexRows, 0.2 * static_cast<double>(Writes));
+}
+
+TEST(AnswerCheck, AnUpsertThatChangesTheIndexedValueLeavesAStaleRow) {
+  // A device reported 'failing' and later 'ok' replaces its row in the
+  // table, but its 'failing' index row stays: the index pattern needs the
+  // old index entity deleted in the same unit of work.
+  Replayed R;
+  R.Current = load(devicesDesign("op: insert-or-replace", FailingQuery));
+  R.Suggested = load(devicesDesign("op: insert-or-replace", "") +
+                     failingIndex(", when: \"status eq 'failing'\""));
+  prepare(R, 30);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Different, 0u);
+  ASSERT_FALSE(A.Differences.empty());
+  EXPECT_EQ(A.Differences[0].Query, "failing");
+  EXPECT_THAT(A.Differences[0].Detail, StartsWith("only suggested returned"));
+}
+
+TEST(AnswerCheck, AnIndexThatMissesRowsIsCaught) {
+  Replayed R;
+  R.Current = load(devicesDesign("op: insert-or-replace", FailingQuery));
+  // A `when` on the wrong value: the index holds the 'ok' rows.
+  R.Suggested = load(devicesDesign("op: insert-or-replace", "") +
+                     failingIndex(", when: \"status eq 'ok'\""));
+  prepare(R, 20);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Different, 0u);
+  ASSERT_FALSE(A.Differences.empty());
+  EXPECT_EQ(A.Differences[0].Query, "failing");
+  EXPECT_THAT(A.Differences[0].Detail,
+              HasSubstr("status: 'failing'"));
+}
+
+TEST(AnswerCheck, ARareQueryIsComparedEveryTime) {
+  Replayed R;
+  const std::string Rare =
+      "      - {name: rare, filter: \"PartitionKey eq 'north'\", rate: "
+      "2/min}\n";
+  R.Current = load(devicesDesign("op: insert-or-replace", Rare));
+  R.Suggested = R.Current;
+  prepare(R, 120);
+  AnswerCheckOptions O;
+  O.MaxComparedPerQuery = 10;
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1], O);
+  bool Seen = false;
+  for (const QueryComparison &Q : A.PerQuery) {
+    if (Q.Query == "rare") {
+      Seen = true;
+      EXPECT_GT(Q.Executions, 0u);
+      EXPECT_EQ(Q.Compared, Q.Executions);
+    }
+    if (Q.Query == "site-devices") {
+      EXPECT_EQ(Q.Compared, 10u);
+      EXPECT_GT(Q.Executions, 100u);
+    }
+  }
+  EXPECT_TRUE(Seen);
+  EXPECT_EQ(A.Different, 0u);
+}
+
+} // namespace
+} // namespace tablelint::replay
