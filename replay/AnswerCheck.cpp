@@ -103,7 +103,7 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
       continue;
     }
     S.Bytes = entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
-                          T.Sent.empty() ? nullptr : &T.Sent, Scratch);
+                          T.Sent.empty() ? nullptr : &T.Sent);
     Buffer &B = Buffers[std::to_string(T.Table) + '\0' + Pk];
     B.Table = T.Table;
     B.Limit = T.Decl->BatchSize;
