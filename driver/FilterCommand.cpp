@@ -4,6 +4,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/JsonText.h"
 
 #include "core/Filter.h"
 #include "core/FilterProblems.h"
@@ -11,7 +12,6 @@
 #include "core/RuleCatalog.h"
 
 #include <fmt/format.h>
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -153,11 +153,8 @@ int runFilterCommand(const std::vector<std::string> &Args) {
                              {"line", static_cast<int64_t>(Line)},
                              {"column", static_cast<int64_t>(Column)},
                              {"message", E.Message}};
-      llvm::outs() << llvm::formatv(
-                          "{0:2}", llvm::json::Value(llvm::json::Object{
-                                       {"filter", Source},
-                                       {"error", std::move(Err)}}))
-                   << "\n";
+      llvm::outs() << jsonText(
+          llvm::json::Object{{"filter", Source}, {"error", std::move(Err)}});
     } else {
       std::cerr << fmt::format("<filter>:{}:{}: error: {} [tablelint-invalid-filter]\n",
                                Line, Column, E.Message)
@@ -213,8 +210,7 @@ int runFilterCommand(const std::vector<std::string> &Args) {
     if (Scope.RowKey)
       Out["rowKey"] = Scope.RowKey->Known ? llvm::json::Value(Scope.RowKey->Value)
                                           : llvm::json::Value(nullptr);
-    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(Out)))
-                 << "\n";
+    llvm::outs() << jsonText(std::move(Out));
     return Failing ? ExitFindings : ExitClean;
   }
 

@@ -3,7 +3,6 @@
 
 #include "core/Text.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -566,7 +565,8 @@ std::string liveHtml(const LiveRun &L) {
 std::string formatJson(const ReplayReport &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", reportJson(R)) << "\n";
+  llvm::json::OStream(OS, /*IndentSize=*/2).value(reportJson(R));
+  OS << "\n";
   return Out;
 }
 
