@@ -4,8 +4,8 @@
 
 #include "core/AtomicFile.h"
 #include "core/Filter.h"
+#include "core/NameHint.h"
 #include "core/YamlReader.h"
-#include "core/schema/NameHint.h"
 #include "core/schema/SchemaComments.h"
 #include "core/schema/SchemaValues.h"
 #include "core/schema/YamlLines.h"
