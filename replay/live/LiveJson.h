@@ -2,10 +2,12 @@
 // {"value": [...]}, error bodies {"odata.error": {...}}), through llvm::json:
 // a guarded parse for response bodies and compact writing for requests.
 //
-// llvm::json keeps a number's value, not its text: "2" and "2.0" read the
-// same. The entity codec (RestEntity.h) therefore annotates every whole or
-// non-finite Double it sends, and reads an unannotated whole number as an
-// Int32, which is what a server that re-serialises numbers sends back too.
+// llvm::json keeps a number's value, not its text. Whether it was written
+// as an integer ("2") or not ("2.0") can still be asked for non-negative
+// numbers (RestEntity.cpp), which is how an unannotated whole Double from
+// Azurite is recognised; a negative whole one ("-2.0") without annotation
+// reads as an Int32. The entity codec annotates every whole or non-finite
+// Double it sends.
 #pragma once
 
 #include <llvm/Support/JSON.h>

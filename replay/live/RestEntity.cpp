@@ -167,8 +167,19 @@ std::optional<EdmValue> decodeTyped(EdmType Type, const llvm::json::Value &V) {
   return std::nullopt;
 }
 
-// A value without annotation: the JSON kind decides; a whole number that
-// fits is an Int32 (LiveJson.h).
+// Whether llvm::json read V as an integer ("3") rather than as a double
+// ("3.0"): getAsUINT64 answers only for integers. A negative whole number
+// cannot be told apart (see LiveJson.h).
+bool writtenAsInteger(const llvm::json::Value &V) {
+  if (V.getAsUINT64())
+    return true;
+  const std::optional<double> D = V.getAsNumber();
+  return D && *D < 0 && V.getAsInteger();
+}
+
+// A value without annotation: the JSON kind decides; a number written
+// without fraction or exponent that fits is an Int32. Azurite answers a
+// whole Double as "3.0" without its annotation.
 std::optional<EdmValue> decodeImplicit(const llvm::json::Value &V) {
   if (std::optional<llvm::StringRef> S = V.getAsString())
     return EdmValue::string(S->str());
@@ -176,10 +187,11 @@ std::optional<EdmValue> decodeImplicit(const llvm::json::Value &V) {
     return EdmValue::boolean(*B);
   if (V.kind() != llvm::json::Value::Number)
     return std::nullopt;
-  if (std::optional<std::int64_t> I = V.getAsInteger())
-    if (*I >= std::numeric_limits<std::int32_t>::min() &&
-        *I <= std::numeric_limits<std::int32_t>::max())
-      return EdmValue::int32(static_cast<std::int32_t>(*I));
+  if (writtenAsInteger(V))
+    if (std::optional<std::int64_t> I = V.getAsInteger())
+      if (*I >= std::numeric_limits<std::int32_t>::min() &&
+          *I <= std::numeric_limits<std::int32_t>::max())
+        return EdmValue::int32(static_cast<std::int32_t>(*I));
   return EdmValue::real(*V.getAsNumber());
 }
 

@@ -157,6 +157,24 @@ TEST(LiveEntityJsonTest, DecodesMinimalMetadataAndSkipsSystemMembers) {
   EXPECT_EQ(E->find("Timestamp"), nullptr);
 }
 
+TEST(LiveEntityJsonTest, AWholeDoubleWithoutAnnotationStaysADouble) {
+  // Azurite answers a whole Double as "3.0" without its annotation.
+  std::string Error;
+  std::optional<RestEntity> E = decodeEntityJson(
+      parseOk(R"({"PartitionKey":"p","RowKey":"r","W":3.0,"I":3,"E":1e2,)"
+              R"("N":-7,"Big":3000000000})"),
+      Error);
+  ASSERT_TRUE(E) << Error;
+  EXPECT_EQ(E->find("W")->Type, EdmType::Double);
+  EXPECT_EQ(E->find("W")->Real, 3.0);
+  EXPECT_EQ(E->find("E")->Type, EdmType::Double);
+  EXPECT_EQ(E->find("I")->Type, EdmType::Int32);
+  EXPECT_EQ(E->find("N")->Type, EdmType::Int32);
+  EXPECT_EQ(E->find("N")->Int, -7);
+  // Too large for an Int32 and not annotated as Int64: a Double.
+  EXPECT_EQ(E->find("Big")->Type, EdmType::Double);
+}
+
 TEST(LiveEntityJsonTest, RejectsValuesThatContradictTheirAnnotation) {
   std::string Error;
   EXPECT_FALSE(decodeEntityJson(
