@@ -49,6 +49,9 @@ const std::vector<Command> &commands() {
       {"replay", tablelint::runReplayCommand,
        "run the declared workload (or a trace) through the current and the\n"
        "suggested design on a simulated Table service; side-by-side report"},
+      {"lsp", tablelint::runLspCommand,
+       "a language server on stdio: the findings of saved C++ and schema\n"
+       "files as diagnostics, fix-its as code actions (docs/ide.md)"},
   };
   return List;
 }

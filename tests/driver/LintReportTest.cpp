@@ -23,16 +23,6 @@ using ::testing::IsEmpty;
 using ::testing::Not;
 namespace json = llvm::json;
 
-const char *ProjectionSource = R"(#include <azure/data/tables.hpp>
-using namespace Azure::Data::Tables;
-std::string status(TableClient const &t) {
-  Models::QueryEntitiesOptions options;
-  options.PartitionKey = "p";
-  auto page = t.QueryEntities(options);
-  return page.TableEntities.at(0).Properties.at("Status").Value;
-}
-)";
-
 json::Object &run0(json::Value &Log) {
   return *(*Log.getAsObject()->getArray("runs"))[0].getAsObject();
 }
