@@ -3,6 +3,12 @@
 
 #include "core/InputFile.h"
 #include "core/YamlGuard.h"
+#include "core/AtomicFile.h"
+#include "core/NameHint.h"
+#include "core/RuleIds.h"
+#include "core/RuleSelection.h"
+#include "core/SarifConfig.h"
+#include "core/Uri.h"
 #include "core/YamlReader.h"
 
 #include <algorithm>
@@ -95,13 +101,10 @@ const Rule *knownRule(const YAML::Node &Key, const std::string &Path,
   const std::string Id = Key.IsScalar() ? Key.Scalar() : "";
   if (const Rule *R = builtinCatalog().find(Id))
     return R;
-  std::string Message = "unknown rule '" + Id + "'";
-  for (const Rule &R : builtinCatalog().Rules)
-    if (editDistance(R.Id, Id) <= 2) {
-      Message += "; did you mean '" + R.Id + "'?";
-      break;
-    }
-  C.Errors.push_back(errorAt(Path, Key, Message + " (tablelint rules lists them)"));
+  C.Errors.push_back(errorAt(Path, Key,
+                             "unknown rule '" + Id + "'" +
+                                 didYouMean(Id, builtinRuleIds()) +
+                                 " (tablelint rules lists them)"));
   return nullptr;
 }
 
@@ -121,12 +124,9 @@ void readRuleSelection(const YAML::Node &Node, const std::string &Path,
       continue;
     std::size_t Index = 0;
     for (const std::string &G : *Globs) {
-      const bool Any = std::any_of(
-          builtinCatalog().Rules.begin(), builtinCatalog().Rules.end(),
-          [&](const Rule &R) { return matchesRuleGlob(G, R.Id); });
-      if (!Any)
-        M.error(List[Index], "'" + G + "' in 'rules." + Key +
-                                 "' matches no rule (tablelint rules lists them)");
+      const std::string Problem = unmatchedRuleGlob(G);
+      if (!Problem.empty())
+        M.error(List[Index], "'" + G + "' in 'rules." + Key + "' " + Problem);
       ++Index;
     }
     (std::string(Key) == "enable" ? C.Enable : C.Disable) = *Globs;
@@ -213,6 +213,26 @@ void readThresholds(const YAML::Node &Node, const std::string &Path,
   }
 }
 
+// sarif: {rules-url: URL}: an absolute URI, as SARIF's helpUri must be.
+void readSarif(const YAML::Node &Node, const std::string &Path,
+               ProjectConfig &C) {
+  if (!Node.IsDefined())
+    return;
+  YamlMap M(Node, Path, C.Errors, "'sarif' section");
+  if (!M.valid())
+    return;
+  if (auto Url = M.string("rules-url", false)) {
+    if (isAbsoluteUri(*Url))
+      rememberSarifRulesUrl(Path, *Url);
+    else
+      M.error(M.get("rules-url", false),
+              "'sarif.rules-url' must be an absolute URI such as "
+              "https://host/path/docs/rules, got '" +
+                  *Url + "'");
+  }
+  M.finish();
+}
+
 std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   auto C = std::make_shared<ProjectConfig>();
   C->Path = Path;
@@ -236,6 +256,7 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   readRuleSelection(M.get("rules", false), Path, *C);
   readSeverities(M.get("severity", false), Path, *C);
   readThresholds(M.get("thresholds", false), Path, *C);
+  readSarif(M.get("sarif", false), Path, *C);
   M.finish();
   if (Apis.IsDefined()) {
     if (!Apis.IsSequence())
@@ -249,6 +270,7 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
 
 std::mutex CacheMutex;
 std::map<std::string, std::shared_ptr<const ProjectConfig>> ConfigCache;
+
 std::map<std::string, std::shared_ptr<const ApiRoles>> RolesCache;
 
 } // namespace

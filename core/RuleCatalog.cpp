@@ -1,6 +1,7 @@
 // Loading and validating the rule catalog (rules/*.yaml).
 #include "core/RuleCatalog.h"
 
+#include "core/SecuritySeverity.h"
 #include "core/YamlReader.h"
 
 #include <algorithm>
@@ -118,6 +119,7 @@ std::optional<Rule> loadRule(const CatalogSource &Source,
   auto Tags = M.strings("tags", true);
   auto Precision =
       M.oneOf("precision", true, {"very-high", "high", "medium", "low"});
+  auto SecuritySeverity = M.string("security-severity", false);
   auto Summary = M.string("summary", true);
   auto Rationale = M.string("rationale", true);
   auto Bad = readExample(M, "bad", Source.Path, Errors);
@@ -166,6 +168,20 @@ std::optional<Rule> loadRule(const CatalogSource &Source,
   if (Checklist && Checklist->empty() && (!Design || Design->empty()))
     M.error((*Doc)["checklist"], "a rule cites at least one checklist item or "
                                  "design-page topic");
+  // Code scanning ranks security alerts by this score; a security rule
+  // without one would be listed with no severity at all.
+  const bool Security =
+      Tags && std::find(Tags->begin(), Tags->end(), "security") != Tags->end();
+  if (SecuritySeverity && !isSecuritySeverity(*SecuritySeverity))
+    M.error((*Doc)["security-severity"],
+            "'security-severity' must be a score from 0.1 to 10.0 with one "
+            "decimal, e.g. 7.5");
+  if (Security && !SecuritySeverity)
+    M.error((*Doc)["tags"], "a rule tagged 'security' needs a "
+                            "'security-severity' (0.1 to 10.0)");
+  if (!Security && SecuritySeverity)
+    M.error((*Doc)["security-severity"],
+            "'security-severity' is only for rules tagged 'security'");
   if (Options.IsDefined()) {
     if (!Options.IsSequence()) {
       M.error(Options, "'options' must be a list");

@@ -1,26 +1,11 @@
 // Strict YAML mapping reader: known keys, typed values, positioned errors.
 #include "core/YamlReader.h"
 
+#include "core/NameHint.h"
+
 #include <algorithm>
 
 namespace tablelint {
-
-std::size_t editDistance(std::string_view A, std::string_view B) {
-  std::vector<std::size_t> Row(B.size() + 1);
-  for (std::size_t J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (std::size_t I = 1; I <= A.size(); ++I) {
-    std::size_t Diagonal = Row[0];
-    Row[0] = I;
-    for (std::size_t J = 1; J <= B.size(); ++J) {
-      const std::size_t Up = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
-                         Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1)});
-      Diagonal = Up;
-    }
-  }
-  return Row[B.size()];
-}
 
 InputError errorAt(const std::string &File, const YAML::Node &Node,
                    std::string Message) {
@@ -177,14 +162,9 @@ void YamlMap::finish() {
     const std::string K = KV.first.IsScalar() ? KV.first.Scalar() : "";
     if (std::find(Known.begin(), Known.end(), K) != Known.end())
       continue;
-    std::string Message = "unknown key '" + K + "' in the " + What;
-    // Name the closest known key when it is a typo away.
-    for (const std::string &C : Known)
-      if (editDistance(C, K) <= 2) {
-        Message += "; did you mean '" + C + "'?";
-        break;
-      }
-    Errors.push_back(errorAt(File, KV.first, std::move(Message)));
+    Errors.push_back(errorAt(File, KV.first,
+                             "unknown key '" + K + "' in the " + What +
+                                 didYouMean(K, Known)));
   }
 }
 

@@ -15,9 +15,6 @@
 
 namespace tablelint {
 
-// Levenshtein distance, for "did you mean" hints on short names.
-std::size_t editDistance(std::string_view A, std::string_view B);
-
 // An error at a node's position (yaml-cpp marks are 0-based).
 InputError errorAt(const std::string &File, const YAML::Node &Node,
                    std::string Message);

@@ -7,6 +7,7 @@
 #include "driver/ChecklistReport.h"
 #include "driver/LintRun.h"
 #include "driver/Reporters.h"
+#include "driver/TerminalColor.h"
 
 #include <iostream>
 
@@ -68,7 +69,7 @@ int runChecklistCommand(const std::vector<std::string> &AllArgs) {
     return ExitInputError;
   }
   const LintResult Result = Options.Paths.empty() ? LintResult() : runLint(Options);
-  std::cerr << renderNotifications(Result);
+  std::cerr << renderNotifications(Result, colorFor(2));
   const auto Entries = evaluateChecklist(builtinCatalog(), Result);
   const std::string Report = A.get("format", "markdown") == "html"
                                  ? renderChecklistHtml(Entries, Result)

@@ -2,6 +2,7 @@
 #include "driver/CommandLine.h"
 
 #include "core/AtomicFile.h"
+#include "core/NameHint.h"
 
 #include <algorithm>
 #include <iostream>
@@ -18,6 +19,21 @@ std::vector<std::string> ParsedArgs::all(std::string_view Long) const {
   auto It = Values.find(std::string(Long));
   return It == Values.end() ? std::vector<std::string>{} : It->second;
 }
+
+namespace {
+
+// "unknown option '--fial-on'; did you mean '--fail-on'?"
+std::string unknownOption(const std::vector<OptionSpec> &Specs,
+                          const std::string &Typed) {
+  std::vector<std::string> Names;
+  for (const OptionSpec &S : Specs)
+    Names.push_back(S.Long.size() == 1 ? "-" + S.Long : "--" + S.Long);
+  Names.push_back("--color");
+  std::string Name = Typed.substr(0, Typed.find('='));
+  return "unknown option '" + Typed + "'" + didYouMean(Name, Names);
+}
+
+} // namespace
 
 std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
                                      const std::vector<std::string> &Args,
@@ -52,7 +68,7 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
         Inline = A.substr(2);
     }
     if (!Spec)
-      return "unknown option '" + A + "'";
+      return unknownOption(Specs, A);
     std::string Value;
     if (Spec->TakesValue) {
       if (Inline) {
@@ -114,9 +130,13 @@ std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs) {
   std::vector<std::pair<std::string, std::string>> Rows;
   std::size_t Width = 0;
   for (const OptionSpec &S : Specs) {
+    // "-p BUILD_DIR", "-o, --output FILE", "    --format FORMAT".
     std::string Left = "  ";
-    Left += S.Short ? std::string("-") + S.Short + ", " : "    ";
-    Left += "--" + S.Long;
+    if (S.Long.size() == 1)
+      Left += "-" + S.Long;
+    else
+      Left += (S.Short ? std::string("-") + S.Short + ", " : "    ") + "--" +
+              S.Long;
     if (S.TakesValue)
       Left += " " + S.ValueName;
     Width = std::max(Width, Left.size());
@@ -129,6 +149,11 @@ std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs) {
     }
     Rows.emplace_back(std::move(Left), std::move(Help));
   }
+  // Taken by main before the command sees its arguments (TerminalColor.h).
+  Rows.emplace_back("      --color WHEN",
+                    "colour on a terminal (auto, the default), always or "
+                    "never; NO_COLOR=1 turns auto off");
+  Width = std::max(Width, Rows.back().first.size());
   std::string Out;
   for (auto &[Left, Help] : Rows)
     Out += Left + std::string(Width + 2 - Left.size(), ' ') + Help + "\n";

@@ -4,6 +4,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/JsonText.h"
 
 #include "core/Filter.h"
 #include "core/FilterProblems.h"
@@ -12,7 +13,6 @@
 #include "core/Utf8Text.h"
 
 #include <fmt/format.h>
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -179,11 +179,8 @@ int runFilterCommand(const std::vector<std::string> &Args) {
                              {"line", static_cast<int64_t>(Line)},
                              {"column", static_cast<int64_t>(Column)},
                              {"message", E.Message}};
-      llvm::outs() << llvm::formatv(
-                          "{0:2}", llvm::json::Value(llvm::json::Object{
-                                       {"filter", Source},
-                                       {"error", std::move(Err)}}))
-                   << "\n";
+      llvm::outs() << jsonText(
+          llvm::json::Object{{"filter", Source}, {"error", std::move(Err)}});
     } else {
       std::cerr << fmt::format("<filter>:{}:{}: error: {} [tablelint-invalid-filter]\n",
                                Line, Column, E.Message)
@@ -239,8 +236,7 @@ int runFilterCommand(const std::vector<std::string> &Args) {
     if (Scope.RowKey)
       Out["rowKey"] = Scope.RowKey->Known ? llvm::json::Value(Scope.RowKey->Value)
                                           : llvm::json::Value(nullptr);
-    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(Out)))
-                 << "\n";
+    llvm::outs() << jsonText(std::move(Out));
     return Failing ? ExitFindings : ExitClean;
   }
 

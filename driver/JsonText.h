@@ -2,7 +2,6 @@
 // indented by two, ending in a newline, so diffs and reviews stay readable.
 #pragma once
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -10,10 +9,11 @@
 
 namespace tablelint {
 
-inline std::string jsonText(llvm::json::Value Document) {
+inline std::string jsonText(const llvm::json::Value &Document) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", Document) << "\n";
+  llvm::json::OStream(OS, /*IndentSize=*/2).value(Document);
+  OS << "\n";
   OS.flush();
   return Out;
 }

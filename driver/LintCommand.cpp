@@ -7,9 +7,12 @@
 #include "driver/LintRun.h"
 
 #include "core/AtomicFile.h"
+#include "core/Uri.h"
 #include "driver/ApplyFixes.h"
 #include "driver/Baseline.h"
 #include "driver/Reporters.h"
+#include "driver/RuleDocsUrl.h"
+#include "driver/TerminalColor.h"
 
 #include <filesystem>
 #include <iostream>
@@ -23,35 +26,74 @@ const std::vector<OptionSpec> &lintOptions() {
   static const std::vector<OptionSpec> Specs = [] {
     std::vector<OptionSpec> S = analysisOptionSpecs();
     const std::vector<OptionSpec> Own = {
-        {"format", 0, true, "FORMAT", "report format (default text)",
+        {"format",
+         0,
+         true,
+         "FORMAT",
+         "report format (default text)",
          {"text", "sarif", "json", "github"}},
-        {"output", 'o', true, "FILE",
+        {"output",
+         'o',
+         true,
+         "FILE",
          "write the report to FILE (atomically) instead of stdout",
          {}},
-        {"baseline", 0, true, "FILE",
+        {"baseline",
+         0,
+         true,
+         "FILE",
          "leave out the findings FILE holds; report its entries that are "
          "gone (a FILE that does not exist yet is no baseline, with a note)",
          {}},
-        {"write-baseline", 0, true, "FILE",
+        {"write-baseline",
+         0,
+         true,
+         "FILE",
          "write every current finding to FILE as the new baseline",
          {}},
-        {"fail-on", 0, true, "LEVEL",
+        {"rules-url",
+         0,
+         true,
+         "URL",
+         "SARIF: the rule pages are at URL/<rule-id>.md (helpUri; default: "
+         "sarif.rules-url of .tablelint.yaml, else the installed docs)",
+         {}},
+        {"fail-on",
+         0,
+         true,
+         "LEVEL",
          "lowest severity that fails the run (exit 1; default warning)",
          {"note", "warning", "error", "never"}},
-        {"shard", 0, true, "K/N",
+        {"shard",
+         0,
+         true,
+         "K/N",
          "analyse only shard K of N (inputs split by a stable hash of their "
          "repo-relative path)",
          {}},
-        {"enable", 0, true, "RULES",
+        {"enable",
+         0,
+         true,
+         "RULES",
          "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
          {}},
-        {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
+        {"disable",
+         0,
+         true,
+         "RULES",
+         "not these rules (comma-separated globs)",
          {}},
-        {"skip-non-schema-yaml", 0, false, "",
+        {"skip-non-schema-yaml",
+         0,
+         false,
+         "",
          "skip YAML files that are not schemas (no top-level 'version:' and "
          "'tables:') silently, e.g. a workflow given by a pre-commit hook",
          {}},
-        {"fix", 0, false, "",
+        {"fix",
+         0,
+         false,
+         "",
          "apply the fix-its of the reported findings to the files (after the "
          "baseline; overlapping fix-its are left out and counted)",
          {}},
@@ -75,7 +117,8 @@ void printLintHelp() {
          "Options:\n"
       << formatOptionsHelp(lintOptions())
       << "\nReports: text prints  file:line:col: warning: message "
-         "[tablelint-rule];  json,\nsarif (2.1.0, for GitHub code scanning) "
+         "[tablelint-rule]  and the\nsource line with a caret, as clang-tidy "
+         "does;  json,\nsarif (2.1.0, for GitHub code scanning) "
          "and github (workflow annotations) are\ndescribed in docs/lint.md. "
          "The summary and input errors always go to stderr.\n"
          "Suppress a finding with // NOLINT(tablelint-rule), // "
@@ -95,6 +138,13 @@ void printLintHelp() {
          "  3  internal error\n";
 }
 
+// Colour only for a terminal: never in a file written with -o.
+TextStyle textStyle(const ParsedArgs &A) {
+  TextStyle Style;
+  Style.Color = !A.has("output") && colorFor(1);
+  return Style;
+}
+
 int gateRank(const std::string &FailOn) {
   if (FailOn == "never")
     return 99;
@@ -112,18 +162,25 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   const std::vector<std::string> Args = splitAtDoubleDash(AllArgs, CompilerArgs);
   ParsedArgs A;
   if (auto Error = parseArgs(lintOptions(), Args, A)) {
-    std::cerr << "tablelint lint: error: " << *Error
-              << "\n(see tablelint lint --help)\n";
+    printCommandError("tablelint lint",
+                      *Error + " (see tablelint lint --help)");
     return ExitInputError;
   }
   if (A.has("help")) {
     printLintHelp();
     return ExitClean;
   }
+  if (A.has("rules-url") && !isAbsoluteUri(A.get("rules-url"))) {
+    printCommandError("tablelint lint",
+                      "'--rules-url' must be an absolute URI such as "
+                      "https://host/path/docs/rules, got '" +
+                          A.get("rules-url") + "'");
+    return ExitInputError;
+  }
   LintRunOptions Options;
   if (auto Error = readLintRunOptions(A, CompilerArgs, Options)) {
-    std::cerr << "tablelint lint: error: " << *Error
-              << "\n(see tablelint lint --help)\n";
+    printCommandError("tablelint lint",
+                      *Error + " (see tablelint lint --help)");
     return ExitInputError;
   }
   Options.SkipNonSchemaYaml = A.has("skip-non-schema-yaml");
@@ -147,7 +204,7 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   }
 
   LintResult Result = runLint(Options);
-  std::cerr << renderNotifications(Result);
+  std::cerr << renderNotifications(Result, colorFor(2));
   bool WriteFailed = false;
   if (A.has("write-baseline"))
     if (auto Error = writeFileAtomically(A.get("write-baseline"),
@@ -173,11 +230,14 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   }
 
   const std::string Format = A.get("format", "text");
+  const std::optional<std::string> RulesUrl = ruleDocsBase(
+      A.has("rules-url") ? std::optional(A.get("rules-url")) : std::nullopt,
+      Result.RepoRoot);
   const std::string Report =
-      Format == "sarif"    ? renderSarif(Result, builtinCatalog())
+      Format == "sarif"    ? renderSarif(Result, builtinCatalog(), RulesUrl)
       : Format == "json"   ? renderJson(Result)
       : Format == "github" ? renderGithub(Result)
-                           : renderText(Result);
+                           : renderText(Result, textStyle(A));
   if (!writeReport(A, "lint", Report))
     WriteFailed = true;
   std::cerr << renderSummary(Result);

@@ -3,6 +3,7 @@
 
 #include "checks/schema/SchemaLint.h"
 #include "core/ProjectConfig.h"
+#include "core/RuleSelection.h"
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
@@ -78,8 +79,22 @@ readLintRunOptions(const ParsedArgs &A,
   Options.Paths = A.positional();
   if (RequirePaths && Options.Paths.empty())
     return std::string("no input: give C++ files, directories or schema files");
-  if (A.has("p"))
-    Options.BuildDir = A.get("p");
+  if (A.has("p")) {
+    // One line, like --config, rather than LLVM's four about every kind of
+    // database it tried; the file itself is accepted too.
+    fs::path Dir = A.get("p");
+    std::error_code EC;
+    if (Dir.filename() == "compile_commands.json" &&
+        fs::is_regular_file(Dir, EC))
+      Dir = Dir.parent_path().empty() ? "." : Dir.parent_path();
+    if (!fs::is_directory(Dir, EC))
+      return A.get("p") + ": no such directory (-p BUILD_DIR)";
+    if (!fs::is_regular_file(Dir / "compile_commands.json", EC))
+      return (Dir / "compile_commands.json").string() +
+             ": no such file (-p BUILD_DIR; CMake writes it with "
+             "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
+    Options.BuildDir = Dir.string();
+  }
   Options.CompilerArgs = CompilerArgs;
   if (A.has("config")) {
     const std::string Path = A.get("config");
@@ -109,6 +124,13 @@ readLintRunOptions(const ParsedArgs &A,
   }
   Options.Enable = splitRuleGlobs(A.get("enable"));
   Options.Disable = splitRuleGlobs(A.get("disable"));
+  // A typo must not turn the gate into "no findings".
+  for (const auto &[Option, Globs] :
+       {std::pair(std::string("--enable"), &Options.Enable),
+        std::pair(std::string("--disable"), &Options.Disable)})
+    for (const std::string &G : *Globs)
+      if (std::string Problem = unmatchedRuleGlob(G); !Problem.empty())
+        return "'" + G + "' in " + Option + " " + Problem;
   Options.Progress = ::isatty(2) != 0;
   return std::nullopt;
 }

@@ -11,7 +11,6 @@
 
 #include "core/AtomicFile.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 
 #include <iostream>

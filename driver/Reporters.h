@@ -7,17 +7,26 @@
 #include "core/RuleCatalog.h"
 #include "driver/LintResult.h"
 
+#include <optional>
 #include <string>
 
 namespace tablelint {
 
-// "path:line:col: warning: message [tablelint-rule]" and its notes.
-std::string renderText(const LintResult &Result);
+// How the text report looks: clang's colours (on a terminal, or with
+// --color=always) and the source line with a caret under each diagnostic.
+struct TextStyle {
+  bool Color = false;
+  bool Snippets = true;
+};
+
+// "path:line:col: warning: message [tablelint-rule]", the source line and a
+// caret, and the notes (each with its own line and caret).
+std::string renderText(const LintResult &Result, const TextStyle &Style = {});
 // One line for stderr: counts by level, baseline effect. Followed by one
 // line per baseline entry that no finding matches any more.
 std::string renderSummary(const LintResult &Result);
 // The notifications, as "path:line:col: error: message" lines for stderr.
-std::string renderNotifications(const LintResult &Result);
+std::string renderNotifications(const LintResult &Result, bool Color = false);
 
 std::string renderJson(const LintResult &Result);
 
@@ -27,7 +36,9 @@ std::string renderGithub(const LintResult &Result);
 std::string escapeGithubData(const std::string &Text);
 std::string escapeGithubProperty(const std::string &Text);
 
-// A SARIF 2.1.0 log with one run: every catalog rule in tool.driver.rules.
-std::string renderSarif(const LintResult &Result, const Catalog &C);
+// A SARIF 2.1.0 log with one run: every catalog rule in tool.driver.rules,
+// each with helpUri RulesUrl/<id>.md when RulesUrl is set (RuleDocsUrl.h).
+std::string renderSarif(const LintResult &Result, const Catalog &C,
+                        const std::optional<std::string> &RulesUrl);
 
 } // namespace tablelint

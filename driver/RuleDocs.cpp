@@ -1,8 +1,11 @@
 // Text, Markdown and JSON renderings of the rule catalog.
 #include "driver/RuleDocs.h"
 
+#include "driver/JsonText.h"
+
+#include "core/SecuritySeverity.h"
+
 #include <fmt/format.h>
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -93,8 +96,11 @@ std::string renderRuleText(const Catalog &C, const Rule &R) {
                          I->Category);
   for (const std::string &D : R.Design)
     Out += fmt::format("  design page: {}\n", D);
-  Out += fmt::format("  category:    {}\n  precision:   {}\n\n", R.Category,
+  Out += fmt::format("  category:    {}\n  precision:   {}\n", R.Category,
                      R.Precision);
+  if (std::string Score = securitySeverity(R.Id); !Score.empty())
+    Out += fmt::format("  security:    {} (security-severity)\n", Score);
+  Out += "\n";
   Out += indent(R.Summary, "") + "\n";
   Out += "Why it matters:\n" + indent(R.Rationale, "  ") + "\n";
   if (R.isAdvisory())
@@ -124,7 +130,11 @@ std::string renderRulePage(const Catalog &C, const Rule &R) {
   Out += fmt::format("| Checklist | {} |\n", checklistLinks(C, R));
   Out += fmt::format("| Category | {} |\n", R.Category);
   Out += fmt::format("| Precision | {} |\n", R.Precision);
-  Out += fmt::format("| Tags | {} |\n\n", join(R.Tags, ", "));
+  Out += fmt::format("| Tags | {} |\n", join(R.Tags, ", "));
+  if (std::string Score = securitySeverity(R.Id); !Score.empty())
+    Out += fmt::format("| Security severity | {} (GitHub code scanning) |\n",
+                       Score);
+  Out += "\n";
   Out += trimTrailingNewlines(R.Summary) + "\n\n";
   Out += "## Why it matters\n\n" + trimTrailingNewlines(R.Rationale) + "\n\n";
   if (R.isAdvisory())
@@ -220,13 +230,8 @@ std::string renderCatalogJson(const Catalog &C) {
       Obj["observes"] = trimTrailingNewlines(R.Observes);
     Rules.push_back(std::move(Obj));
   }
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                   {"checklist", std::move(Items)},
-                                   {"rules", std::move(Rules)}}));
-  OS.flush();
-  return Out + "\n";
+  return jsonText(llvm::json::Object{{"checklist", std::move(Items)},
+                                     {"rules", std::move(Rules)}});
 }
 
 } // namespace tablelint

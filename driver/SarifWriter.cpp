@@ -5,6 +5,8 @@
 // not analyse.
 #include "driver/Reporters.h"
 
+#include "core/SecuritySeverity.h"
+
 #include "driver/Baseline.h"
 #include "driver/Fingerprint.h"
 #include "driver/JsonText.h"
@@ -61,7 +63,8 @@ std::string ruleName(const std::string &Id) {
   return Out;
 }
 
-json::Object rule(const Catalog &C, const Rule &R) {
+json::Object rule(const Catalog &C, const Rule &R,
+                  const std::optional<std::string> &RulesUrl) {
   std::string Markdown = renderRulePage(C, R);
   // The page's first line is the "generated from" comment.
   if (Markdown.rfind("<!--", 0) == 0)
@@ -69,20 +72,25 @@ json::Object rule(const Catalog &C, const Rule &R) {
   json::Array Tags;
   for (const std::string &T : R.Tags)
     Tags.push_back(T);
-  return json::Object{
-      {"id", R.Id},
-      {"name", ruleName(R.Id)},
-      {"shortDescription", json::Object{{"text", R.Title}}},
-      {"fullDescription", json::Object{{"text", R.Summary}}},
-      {"help", json::Object{{"text", renderRuleText(C, R)},
-                            {"markdown", std::move(Markdown)}}},
-      {"helpUri", std::string(RuleDocsUrl) + "/" + R.Id + ".md"},
-      {"defaultConfiguration",
-       json::Object{{"level", sarifLevel(R.DefaultSeverity)}}},
-      {"properties",
-       json::Object{{"tags", std::move(Tags)},
-                    {"precision", R.Precision},
-                    {"problem.severity", problemSeverity(R.DefaultSeverity)}}}};
+  json::Object Properties{
+      {"tags", std::move(Tags)},
+      {"precision", R.Precision},
+      {"problem.severity", problemSeverity(R.DefaultSeverity)}};
+  // Code scanning ranks security alerts by this score (a string).
+  if (std::string Score = securitySeverity(R.Id); !Score.empty())
+    Properties["security-severity"] = Score;
+  json::Object Out{{"id", R.Id},
+                   {"name", ruleName(R.Id)},
+                   {"shortDescription", json::Object{{"text", R.Title}}},
+                   {"fullDescription", json::Object{{"text", R.Summary}}},
+                   {"help", json::Object{{"text", renderRuleText(C, R)},
+                                         {"markdown", std::move(Markdown)}}},
+                   {"defaultConfiguration",
+                    json::Object{{"level", sarifLevel(R.DefaultSeverity)}}},
+                   {"properties", std::move(Properties)}};
+  if (RulesUrl)
+    Out["helpUri"] = *RulesUrl + "/" + R.Id + ".md";
+  return Out;
 }
 
 class LocationWriter {
@@ -180,13 +188,14 @@ json::Object notification(const ToolNotification &N, const LocationWriter &Loc) 
 
 } // namespace
 
-std::string renderSarif(const LintResult &Result, const Catalog &C) {
+std::string renderSarif(const LintResult &Result, const Catalog &C,
+                        const std::optional<std::string> &RulesUrl) {
   const LocationWriter Loc(Result.RepoRoot);
   json::Array Rules;
   std::map<std::string, unsigned> RuleIndex;
   for (const Rule &R : C.Rules) {
     RuleIndex[R.Id] = static_cast<unsigned>(Rules.size());
-    Rules.push_back(rule(C, R));
+    Rules.push_back(rule(C, R, RulesUrl));
   }
   json::Array Results;
   for (const ReportedFinding &R : Result.Findings)
@@ -195,19 +204,19 @@ std::string renderSarif(const LintResult &Result, const Catalog &C) {
   for (const ToolNotification &N : Result.Notifications)
     Notifications.push_back(notification(N, Loc));
 
+  json::Object Driver{{"name", SarifToolName},
+                      {"version", TablelintVersion},
+                      {"semanticVersion", TablelintVersion},
+                      {"rules", std::move(Rules)}};
+  if (RulesUrl)
+    Driver["informationUri"] = *RulesUrl + "/README.md";
   json::Object Run{
-      {"tool",
-       json::Object{{"driver",
-                     json::Object{{"name", SarifToolName},
-                                  {"version", TablelintVersion},
-                                  {"semanticVersion", TablelintVersion},
-                                  {"informationUri", RuleDocsUrl},
-                                  {"rules", std::move(Rules)}}}}},
+      {"tool", json::Object{{"driver", std::move(Driver)}}},
       {"originalUriBaseIds",
-       json::Object{{"%SRCROOT%",
-                     json::Object{{"uri", "file://" +
-                                              encodeUriPath(Result.RepoRoot) +
-                                              (Result.RepoRoot == "/" ? "" : "/")}}}}},
+       json::Object{
+           {"%SRCROOT%",
+            json::Object{{"uri", "file://" + encodeUriPath(Result.RepoRoot) +
+                                     (Result.RepoRoot == "/" ? "" : "/")}}}}},
       {"invocations",
        json::Array{json::Object{
            {"executionSuccessful", Result.executionSuccessful()},

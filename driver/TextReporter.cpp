@@ -2,8 +2,11 @@
 #include "driver/Reporters.h"
 
 #include "core/Utf8Text.h"
+#include "driver/SourceSnippet.h"
+#include "driver/TerminalColor.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <set>
 
@@ -23,31 +26,64 @@ std::string where(const std::string &File, unsigned Line, unsigned Column) {
                 : fmt::format("{}:{}", Shown, Line);
 }
 
+llvm::HighlightColor levelColor(Severity S) {
+  return S == Severity::Error     ? llvm::HighlightColor::Error
+         : S == Severity::Warning ? llvm::HighlightColor::Warning
+                                  : llvm::HighlightColor::Note;
+}
+
+// One diagnostic line in clang's colours: the location and the message in
+// bold, the level in its colour.
+void diagnosticLine(llvm::raw_ostream &OS, const std::string &Where,
+                    Severity Level, const std::string &Message, bool Color) {
+  const llvm::ColorMode Mode = colorMode(Color);
+  llvm::WithColor(OS, llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true,
+                  /*BG=*/false, Mode)
+      << Where << ": ";
+  llvm::WithColor(OS, levelColor(Level), Mode) << severityName(Level) << ": ";
+  llvm::WithColor(OS, llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true,
+                  /*BG=*/false, Mode)
+      << Message;
+  OS << "\n";
+}
+
 std::string plural(std::size_t N, const char *One, const char *Many) {
   return fmt::format("{} {}", N, N == 1 ? One : Many);
 }
 
 } // namespace
 
-std::string renderText(const LintResult &Result) {
+std::string renderText(const LintResult &Result, const TextStyle &Style) {
   std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS.enable_colors(Style.Color);
+  SourceSnippets Snippets;
   for (const ReportedFinding &R : Result.Findings) {
     const Finding &F = R.F;
-    Out += fmt::format("{}: {}: {} [tablelint-{}]\n",
-                       where(F.File, F.Line, F.Column), severityName(F.Level),
-                       escapeControlBytes(F.Message), F.RuleId);
-    for (const Finding::Note &N : F.Notes)
-      Out += fmt::format("{}: note: {}\n", where(N.File, N.Line, N.Column),
-                         escapeControlBytes(N.Message));
+    diagnosticLine(OS, where(F.File, F.Line, F.Column), F.Level,
+                   fmt::format("{} [tablelint-{}]", escapeControlBytes(F.Message),
+                               F.RuleId),
+                   Style.Color);
+    if (Style.Snippets)
+      OS << Snippets.render(F.File, F.Line, F.Column, F.EndLine, F.EndColumn,
+                            Style.Color);
+    for (const Finding::Note &N : F.Notes) {
+      diagnosticLine(OS, where(N.File, N.Line, N.Column), Severity::Note,
+                     escapeControlBytes(N.Message), Style.Color);
+      if (Style.Snippets)
+        OS << Snippets.render(N.File, N.Line, N.Column, 0, 0, Style.Color);
+    }
   }
   return Out;
 }
 
-std::string renderNotifications(const LintResult &Result) {
+std::string renderNotifications(const LintResult &Result, bool Color) {
   std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS.enable_colors(Color);
   for (const ToolNotification &N : Result.Notifications)
-    Out += fmt::format("{}: {}: {}\n", where(N.File, N.Line, N.Column),
-                       severityName(N.Level), escapeControlBytes(N.Message));
+    diagnosticLine(OS, where(N.File, N.Line, N.Column), N.Level,
+                   escapeControlBytes(N.Message), Color);
   return Out;
 }
 

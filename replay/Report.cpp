@@ -6,7 +6,6 @@
 #include "core/Text.h"
 #include "replay/AnswerReport.h"
 
-#include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -470,7 +469,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
 std::string formatJson(const ReplayReport &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  OS << llvm::formatv("{0:2}", reportJson(R)) << "\n";
+  llvm::json::OStream(OS, /*IndentSize=*/2).value(reportJson(R));
+  OS << "\n";
   return Out;
 }
 

@@ -1,6 +1,7 @@
 // Modelling a query call: filter, key address, projection and table.
 #include "checks/code/AstWalk.h"
 #include "checks/code/QueryModel.h"
+#include "core/Uri.h"
 
 #include <clang/AST/DeclCXX.h>
 
@@ -270,29 +271,6 @@ std::string tableOfObject(const Expr *Object, ASTContext &Ctx,
 }
 
 namespace {
-
-std::string percentDecode(const std::string &S) {
-  std::string Out;
-  for (std::size_t I = 0; I < S.size(); ++I) {
-    auto Hex = [](char C) -> int {
-      if (C >= '0' && C <= '9')
-        return C - '0';
-      if (C >= 'a' && C <= 'f')
-        return C - 'a' + 10;
-      if (C >= 'A' && C <= 'F')
-        return C - 'A' + 10;
-      return -1;
-    };
-    if (S[I] == '%' && I + 2 < S.size() && Hex(S[I + 1]) >= 0 &&
-        Hex(S[I + 2]) >= 0) {
-      Out += static_cast<char>(Hex(S[I + 1]) * 16 + Hex(S[I + 2]));
-      I += 2;
-    } else {
-      Out += S[I];
-    }
-  }
-  return Out;
-}
 
 // The value of a query parameter ("$filter"), URL-decoded.
 std::optional<std::string> queryParameter(const std::string &Url,

@@ -1,4 +1,9 @@
-// Shared set-up of tablelint's checks.
+// Shared set-up of tablelint's checks. An option comes from, in this order:
+// clang-tidy's CheckOptions (`.clang-tidy`, --config; `tablelint lint` passes
+// .tablelint.yaml's thresholds this way), the `thresholds:` of the
+// .tablelint.yaml found upward from the file (so that clang-tidy with the
+// plugin, in an editor, agrees with the CLI without a copy in .clang-tidy),
+// the catalog default.
 #include "checks/code/TablelintCheck.h"
 
 #include <cstdlib>
@@ -18,10 +23,22 @@ TablelintCheck::TablelintCheck(llvm::StringRef Name,
 }
 
 std::string TablelintCheck::option(llvm::StringRef Name) const {
+  if (std::optional<llvm::StringRef> Given = Options.get(Name))
+    return Given->str();
+  // The same configuration the role maps came from (cached per file).
+  std::shared_ptr<const ProjectConfig> Config;
+  apiRolesForFile(getCurrentMainFile().str(), &Config);
+  if (Config) {
+    auto Rule = Config->Thresholds.find(RuleId);
+    if (Rule != Config->Thresholds.end()) {
+      auto Value = Rule->second.find(Name.str());
+      if (Value != Rule->second.end())
+        return Value->second;
+    }
+  }
   const Rule *R = builtinCatalog().find(RuleId);
   const RuleOption *O = R ? R->option(Name) : nullptr;
-  return Options.get(Name, O ? llvm::StringRef(O->Default) : llvm::StringRef())
-      .str();
+  return O ? O->Default : std::string();
 }
 
 unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {

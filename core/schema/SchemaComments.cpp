@@ -1,8 +1,9 @@
 // Notes and suppressions from the schema's comments, and suppression lookup.
 #include "core/schema/SchemaComments.h"
 
+#include "core/NameHint.h"
 #include "core/RuleCatalog.h"
-#include "core/schema/NameHint.h"
+#include "core/RuleIds.h"
 #include "core/schema/Suppressions.h"
 
 namespace tablelint::schema {
@@ -183,7 +184,7 @@ private:
       else if (!builtinCatalog().find(Id))
         error(LineIndex, IdOffset,
               "unknown rule '" + std::string(Id) + "' in the suppression" +
-                  didYouMean(Id, ruleIds()));
+                  didYouMean(Id, builtinRuleIds()));
       else
         Ids.emplace_back(std::string(Id), IdOffset);
       Start = End + 1;
@@ -221,16 +222,6 @@ private:
                    Lines[LineIndex].CommentColumn};
         S.Suppressions.push_back(std::move(Sup));
       }
-  }
-
-  static const std::vector<std::string> &ruleIds() {
-    static const std::vector<std::string> Ids = [] {
-      std::vector<std::string> Out;
-      for (const Rule &R : builtinCatalog().Rules)
-        Out.push_back(R.Id);
-      return Out;
-    }();
-    return Ids;
   }
 
   const std::vector<YamlLine> &Lines;

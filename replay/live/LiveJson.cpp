@@ -1,419 +1,67 @@
-// The live backend's JSON value, parser and writer (see LiveJson.h).
+// Parsing and writing the live backend's JSON with llvm::json.
 #include "replay/live/LiveJson.h"
 
-#include <cstdio>
+#include <llvm/Support/raw_ostream.h>
 
 namespace tablelint::live {
 
-JsonValue JsonValue::boolean(bool B) {
-  JsonValue V;
-  V.K = Kind::Bool;
-  V.Bool = B;
-  return V;
-}
-
-JsonValue JsonValue::number(std::string Text) {
-  JsonValue V;
-  V.K = Kind::Number;
-  V.Text = std::move(Text);
-  return V;
-}
-
-JsonValue JsonValue::string(std::string S) {
-  JsonValue V;
-  V.K = Kind::String;
-  V.Text = std::move(S);
-  return V;
-}
-
-JsonValue JsonValue::array(std::vector<JsonValue> Items) {
-  JsonValue V;
-  V.K = Kind::Array;
-  V.Items = std::move(Items);
-  return V;
-}
-
-JsonValue JsonValue::object(std::vector<Member> Members) {
-  JsonValue V;
-  V.K = Kind::Object;
-  V.Members = std::move(Members);
-  return V;
-}
-
-const JsonValue *JsonValue::find(std::string_view Name) const {
-  for (const Member &M : Members)
-    if (M.first == Name)
-      return &M.second;
-  return nullptr;
-}
-
-void JsonValue::push(JsonValue V) {
-  if (K == Kind::Array)
-    Items.push_back(std::move(V));
-}
-
-void JsonValue::set(std::string Name, JsonValue V) {
-  if (K == Kind::Object)
-    Members.emplace_back(std::move(Name), std::move(V));
-}
-
 namespace {
 
-// Service responses nest three levels deep; anything far deeper is not a
-// Table payload, and the limit keeps hostile input off the stack.
-constexpr unsigned MaxDepth = 64;
-
-class Parser {
-public:
-  Parser(std::string_view Text, std::string &Error)
-      : Text(Text), Error(Error) {}
-
-  std::optional<JsonValue> document() {
-    skipSpace();
-    std::optional<JsonValue> V = value(0);
-    if (!V)
-      return std::nullopt;
-    skipSpace();
-    if (Pos != Text.size())
-      return fail("end of input after the value");
-    return V;
-  }
-
-private:
-  std::string_view Text;
-  std::string &Error;
-  std::size_t Pos = 0;
-
-  bool error(const char *Expected) {
-    Error = "offset " + std::to_string(Pos) + ": expected " + Expected;
-    return false;
-  }
-  std::nullopt_t fail(const char *Expected) {
-    error(Expected);
-    return std::nullopt;
-  }
-
-  void skipSpace() {
-    while (Pos < Text.size() && (Text[Pos] == ' ' || Text[Pos] == '\t' ||
-                                 Text[Pos] == '\n' || Text[Pos] == '\r'))
-      ++Pos;
-  }
-
-  bool literal(std::string_view Word) {
-    if (Text.substr(Pos, Word.size()) != Word)
-      return false;
-    Pos += Word.size();
-    return true;
-  }
-
-  std::optional<JsonValue> value(unsigned Depth) {
-    if (Depth > MaxDepth)
-      return fail("less nesting");
-    if (Pos >= Text.size())
-      return fail("a value");
-    const char C = Text[Pos];
-    if (C == '{')
-      return object(Depth);
-    if (C == '[')
-      return array(Depth);
-    if (C == '"') {
-      std::string S;
-      if (!string(S))
-        return std::nullopt;
-      return JsonValue::string(std::move(S));
+// The offset of the first bracket deeper than MaxJsonDepth, outside
+// strings, or npos. Malformed text is left to the parser.
+std::size_t tooDeepAt(std::string_view Text) {
+  unsigned Depth = 0;
+  bool InString = false;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        InString = false;
+      continue;
     }
-    if (literal("true"))
-      return JsonValue::boolean(true);
-    if (literal("false"))
-      return JsonValue::boolean(false);
-    if (literal("null"))
-      return JsonValue::null();
-    return number();
+    if (C == '"')
+      InString = true;
+    else if ((C == '[' || C == '{') && ++Depth > MaxJsonDepth)
+      return I;
+    else if ((C == ']' || C == '}') && Depth)
+      --Depth;
   }
-
-  bool digits() {
-    const std::size_t Start = Pos;
-    while (Pos < Text.size() && Text[Pos] >= '0' && Text[Pos] <= '9')
-      ++Pos;
-    return Pos > Start;
-  }
-
-  std::optional<JsonValue> number() {
-    const std::size_t Start = Pos;
-    if (Pos < Text.size() && Text[Pos] == '-')
-      ++Pos;
-    if (Pos < Text.size() && Text[Pos] == '0')
-      ++Pos;
-    else if (!digits())
-      return fail("a value");
-    if (Pos < Text.size() && Text[Pos] == '.') {
-      ++Pos;
-      if (!digits())
-        return fail("digits after '.'");
-    }
-    if (Pos < Text.size() && (Text[Pos] == 'e' || Text[Pos] == 'E')) {
-      ++Pos;
-      if (Pos < Text.size() && (Text[Pos] == '+' || Text[Pos] == '-'))
-        ++Pos;
-      if (!digits())
-        return fail("exponent digits");
-    }
-    return JsonValue::number(std::string(Text.substr(Start, Pos - Start)));
-  }
-
-  bool hex4(unsigned &Out) {
-    if (Pos + 4 > Text.size())
-      return false;
-    Out = 0;
-    for (int I = 0; I < 4; ++I) {
-      const char C = Text[Pos++];
-      Out <<= 4;
-      if (C >= '0' && C <= '9')
-        Out |= static_cast<unsigned>(C - '0');
-      else if (C >= 'a' && C <= 'f')
-        Out |= static_cast<unsigned>(C - 'a' + 10);
-      else if (C >= 'A' && C <= 'F')
-        Out |= static_cast<unsigned>(C - 'A' + 10);
-      else
-        return false;
-    }
-    return true;
-  }
-
-  static void appendUtf8(std::string &Out, unsigned Cp) {
-    if (Cp < 0x80) {
-      Out += static_cast<char>(Cp);
-    } else if (Cp < 0x800) {
-      Out += static_cast<char>(0xC0 | (Cp >> 6));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    } else if (Cp < 0x10000) {
-      Out += static_cast<char>(0xE0 | (Cp >> 12));
-      Out += static_cast<char>(0x80 | ((Cp >> 6) & 0x3F));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    } else {
-      Out += static_cast<char>(0xF0 | (Cp >> 18));
-      Out += static_cast<char>(0x80 | ((Cp >> 12) & 0x3F));
-      Out += static_cast<char>(0x80 | ((Cp >> 6) & 0x3F));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    }
-  }
-
-  // A \u escape, with a following low surrogate when it is a high one.
-  bool unicodeEscape(std::string &Out) {
-    unsigned Cp = 0;
-    if (!hex4(Cp))
-      return error("four hex digits after \\u");
-    if (Cp >= 0xD800 && Cp <= 0xDBFF) {
-      unsigned Low = 0;
-      if (!literal("\\u") || !hex4(Low) || Low < 0xDC00 || Low > 0xDFFF)
-        return error("a low surrogate after a high one");
-      Cp = 0x10000 + ((Cp - 0xD800) << 10) + (Low - 0xDC00);
-    } else if (Cp >= 0xDC00 && Cp <= 0xDFFF) {
-      return error("a high surrogate before a low one");
-    }
-    appendUtf8(Out, Cp);
-    return true;
-  }
-
-  bool string(std::string &Out) {
-    ++Pos; // opening quote
-    while (Pos < Text.size()) {
-      const char C = Text[Pos++];
-      if (C == '"')
-        return true;
-      if (static_cast<unsigned char>(C) < 0x20)
-        return error("an escaped control character");
-      if (C != '\\') {
-        Out += C;
-        continue;
-      }
-      if (Pos >= Text.size())
-        break;
-      const char E = Text[Pos++];
-      switch (E) {
-      case '"':
-      case '\\':
-      case '/':
-        Out += E;
-        break;
-      case 'b':
-        Out += '\b';
-        break;
-      case 'f':
-        Out += '\f';
-        break;
-      case 'n':
-        Out += '\n';
-        break;
-      case 'r':
-        Out += '\r';
-        break;
-      case 't':
-        Out += '\t';
-        break;
-      case 'u':
-        if (!unicodeEscape(Out))
-          return false;
-        break;
-      default:
-        --Pos;
-        return error("a valid escape");
-      }
-    }
-    return error("a closing quote");
-  }
-
-  std::optional<JsonValue> array(unsigned Depth) {
-    ++Pos;
-    JsonValue A = JsonValue::array();
-    skipSpace();
-    if (Pos < Text.size() && Text[Pos] == ']') {
-      ++Pos;
-      return A;
-    }
-    while (true) {
-      skipSpace();
-      std::optional<JsonValue> Item = value(Depth + 1);
-      if (!Item)
-        return std::nullopt;
-      A.push(std::move(*Item));
-      skipSpace();
-      if (Pos < Text.size() && Text[Pos] == ',') {
-        ++Pos;
-        continue;
-      }
-      if (Pos < Text.size() && Text[Pos] == ']') {
-        ++Pos;
-        return A;
-      }
-      return fail("',' or ']'");
-    }
-  }
-
-  std::optional<JsonValue> object(unsigned Depth) {
-    ++Pos;
-    JsonValue O = JsonValue::object();
-    skipSpace();
-    if (Pos < Text.size() && Text[Pos] == '}') {
-      ++Pos;
-      return O;
-    }
-    while (true) {
-      skipSpace();
-      if (Pos >= Text.size() || Text[Pos] != '"')
-        return fail("a member name");
-      std::string Name;
-      if (!string(Name))
-        return std::nullopt;
-      skipSpace();
-      if (Pos >= Text.size() || Text[Pos] != ':')
-        return fail("':'");
-      ++Pos;
-      skipSpace();
-      std::optional<JsonValue> V = value(Depth + 1);
-      if (!V)
-        return std::nullopt;
-      O.set(std::move(Name), std::move(*V));
-      skipSpace();
-      if (Pos < Text.size() && Text[Pos] == ',') {
-        ++Pos;
-        continue;
-      }
-      if (Pos < Text.size() && Text[Pos] == '}') {
-        ++Pos;
-        return O;
-      }
-      return fail("',' or '}'");
-    }
-  }
-};
-
-void write(std::string &Out, const JsonValue &V) {
-  switch (V.kind()) {
-  case JsonValue::Kind::Null:
-    Out += "null";
-    return;
-  case JsonValue::Kind::Bool:
-    Out += V.asBool() ? "true" : "false";
-    return;
-  case JsonValue::Kind::Number:
-    Out += V.text();
-    return;
-  case JsonValue::Kind::String:
-    appendJsonString(Out, V.text());
-    return;
-  case JsonValue::Kind::Array: {
-    Out += '[';
-    bool First = true;
-    for (const JsonValue &Item : V.items()) {
-      if (!First)
-        Out += ',';
-      First = false;
-      write(Out, Item);
-    }
-    Out += ']';
-    return;
-  }
-  case JsonValue::Kind::Object: {
-    Out += '{';
-    bool First = true;
-    for (const JsonValue::Member &M : V.members()) {
-      if (!First)
-        Out += ',';
-      First = false;
-      appendJsonString(Out, M.first);
-      Out += ':';
-      write(Out, M.second);
-    }
-    Out += '}';
-    return;
-  }
-  }
+  return std::string_view::npos;
 }
 
 } // namespace
 
-std::optional<JsonValue> parseJson(std::string_view Text, std::string &Error) {
-  return Parser(Text, Error).document();
-}
-
-std::string writeJson(const JsonValue &V) {
-  std::string Out;
-  write(Out, V);
-  return Out;
-}
-
-void appendJsonString(std::string &Out, std::string_view S) {
-  Out += '"';
-  for (const char C : S) {
-    switch (C) {
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\r':
-      Out += "\\r";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(C) < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof Buf, "\\u%04x",
-                      static_cast<unsigned>(static_cast<unsigned char>(C)));
-        Out += Buf;
-      } else {
-        Out += C;
-      }
-    }
+std::optional<llvm::json::Value> parseJson(std::string_view Text,
+                                           std::string &Error) {
+  if (const std::size_t At = tooDeepAt(Text); At != std::string_view::npos) {
+    Error = "offset " + std::to_string(At) + ": nesting deeper than " +
+            std::to_string(MaxJsonDepth) + " levels";
+    return std::nullopt;
   }
-  Out += '"';
+  llvm::Expected<llvm::json::Value> V =
+      llvm::json::parse(llvm::StringRef(Text.data(), Text.size()));
+  if (!V) {
+    // "[line:col, byte=N]: message" -> "offset N: message".
+    std::string Message = llvm::toString(V.takeError());
+    const std::size_t Byte = Message.find("byte=");
+    const std::size_t Close = Message.find("]: ");
+    if (Byte != std::string::npos && Close != std::string::npos && Byte < Close)
+      Message = "offset " + Message.substr(Byte + 5, Close - Byte - 5) + ": " +
+                Message.substr(Close + 3);
+    Error = std::move(Message);
+    return std::nullopt;
+  }
+  return std::move(*V);
+}
+
+std::string writeJson(const llvm::json::Value &V) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << V;
+  OS.flush();
+  return Out;
 }
 
 } // namespace tablelint::live

@@ -3,6 +3,9 @@
 
 #include "replay/live/SharedKeySigner.h"
 
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -11,7 +14,7 @@ namespace tablelint::live {
 
 namespace {
 
-constexpr std::string_view TypeSuffix = "@odata.type";
+constexpr llvm::StringLiteral TypeSuffix = "@odata.type";
 
 std::string formatDouble(double D) {
   char Buf[64];
@@ -27,68 +30,50 @@ bool doubleNeedsType(double D) {
   return !std::isfinite(D) || D == std::floor(D);
 }
 
-void appendMember(std::string &Out, std::string_view Name) {
-  Out += ',';
-  appendJsonString(Out, Name);
-  Out += ':';
+// A typed value: "Name@odata.type":"Edm.X","Name":"text".
+void writeTyped(llvm::json::OStream &J, llvm::StringRef Name, EdmType Type,
+                llvm::StringRef Value) {
+  J.attribute((Name + TypeSuffix).str(), std::string(edmTypeName(Type)));
+  J.attribute(Name, Value);
 }
 
-void appendTyped(std::string &Out, std::string_view Name, EdmType Type,
-                 std::string_view Value) {
-  appendJsonString(Out, std::string(Name) + std::string(TypeSuffix));
-  Out += ':';
-  appendJsonString(Out, edmTypeName(Type));
-  appendMember(Out, Name);
-  appendJsonString(Out, Value);
-}
-
-void appendProperty(std::string &Out, std::string_view Name,
-                    const EdmValue &V) {
-  Out += ',';
+void writeProperty(llvm::json::OStream &J, llvm::StringRef Name,
+                   const EdmValue &V) {
   switch (V.Type) {
   case EdmType::String:
-    appendJsonString(Out, Name);
-    Out += ':';
-    appendJsonString(Out, V.Text);
+    J.attribute(Name, V.Text);
     return;
   case EdmType::Int32:
-    appendJsonString(Out, Name);
-    Out += ':';
-    Out += std::to_string(V.Int);
+    J.attribute(Name, static_cast<std::int64_t>(V.Int));
     return;
   case EdmType::Boolean:
-    appendJsonString(Out, Name);
-    Out += ':';
-    Out += V.Bool ? "true" : "false";
+    J.attribute(Name, V.Bool);
     return;
   case EdmType::Double:
     if (!std::isfinite(V.Real)) {
-      appendTyped(Out, Name, V.Type,
-                  std::isnan(V.Real) ? "NaN"
-                                     : (V.Real > 0 ? "Infinity" : "-Infinity"));
+      writeTyped(J, Name, V.Type,
+                 std::isnan(V.Real) ? "NaN"
+                                    : (V.Real > 0 ? "Infinity" : "-Infinity"));
       return;
     }
-    if (doubleNeedsType(V.Real)) {
-      appendJsonString(Out, std::string(Name) + std::string(TypeSuffix));
-      Out += ':';
-      appendJsonString(Out, edmTypeName(V.Type));
-      Out += ',';
-    }
-    appendJsonString(Out, Name);
-    Out += ':';
-    Out += formatDouble(V.Real);
+    if (doubleNeedsType(V.Real))
+      J.attribute((Name + TypeSuffix).str(), std::string(edmTypeName(V.Type)));
+    // Written as text: "3.0", not llvm::json's shortest form "3".
+    J.attributeBegin(Name);
+    J.rawValue(formatDouble(V.Real));
+    J.attributeEnd();
     return;
   case EdmType::Int64:
-    appendTyped(Out, Name, V.Type, std::to_string(V.Int));
+    writeTyped(J, Name, V.Type, std::to_string(V.Int));
     return;
   case EdmType::DateTime:
-    appendTyped(Out, Name, V.Type, formatDateTimeTicks(V.Int));
+    writeTyped(J, Name, V.Type, formatDateTimeTicks(V.Int));
     return;
   case EdmType::Guid:
-    appendTyped(Out, Name, V.Type, V.Text);
+    writeTyped(J, Name, V.Type, V.Text);
     return;
   case EdmType::Binary:
-    appendTyped(Out, Name, V.Type, base64Encode(V.Text));
+    writeTyped(J, Name, V.Type, base64Encode(V.Text));
     return;
   }
 }
@@ -117,64 +102,97 @@ std::optional<double> parseDouble(std::string_view Text) {
   return Value;
 }
 
+// A number as text for the typed parsers: integers exactly, doubles with
+// every digit they have.
+std::string numberText(const llvm::json::Value &V) {
+  if (std::optional<std::int64_t> I = V.getAsInteger())
+    return std::to_string(*I);
+  char Buf[64];
+  const auto Res = std::to_chars(Buf, Buf + sizeof Buf, *V.getAsNumber());
+  return std::string(Buf, Res.ptr);
+}
+
+// A string or a number, as text (annotated numbers may come either way).
+std::optional<std::string> textOf(const llvm::json::Value &V) {
+  if (std::optional<llvm::StringRef> S = V.getAsString())
+    return S->str();
+  if (V.kind() == llvm::json::Value::Number)
+    return numberText(V);
+  return std::nullopt;
+}
+
 // A value with a declared type (annotation present).
-std::optional<EdmValue> decodeTyped(EdmType Type, const JsonValue &V) {
-  const bool Textual = V.isString() || V.isNumber();
+std::optional<EdmValue> decodeTyped(EdmType Type, const llvm::json::Value &V) {
+  const std::optional<llvm::StringRef> String = V.getAsString();
   switch (Type) {
   case EdmType::String:
-    if (V.isString())
-      return EdmValue::string(V.text());
+    if (String)
+      return EdmValue::string(String->str());
     break;
   case EdmType::Boolean:
-    if (V.isBool())
-      return EdmValue::boolean(V.asBool());
+    if (std::optional<bool> B = V.getAsBoolean())
+      return EdmValue::boolean(*B);
     break;
   case EdmType::Int32:
-    if (Textual)
-      if (auto I = parseInteger<std::int32_t>(V.text()))
+    if (auto Text = textOf(V))
+      if (auto I = parseInteger<std::int32_t>(*Text))
         return EdmValue::int32(*I);
     break;
   case EdmType::Int64:
-    if (Textual)
-      if (auto I = parseInteger<std::int64_t>(V.text()))
+    if (auto Text = textOf(V))
+      if (auto I = parseInteger<std::int64_t>(*Text))
         return EdmValue::int64(*I);
     break;
   case EdmType::Double:
-    if (Textual)
-      if (auto D = parseDouble(V.text()))
+    if (auto Text = textOf(V))
+      if (auto D = parseDouble(*Text))
         return EdmValue::real(*D);
     break;
   case EdmType::DateTime:
-    if (V.isString())
-      if (auto Ticks = parseDateTimeTicks(V.text()))
+    if (String)
+      if (auto Ticks = parseDateTimeTicks(*String))
         return EdmValue::dateTimeTicks(*Ticks);
     break;
   case EdmType::Guid:
-    if (V.isString())
-      if (auto G = canonicalGuid(V.text()))
+    if (String)
+      if (auto G = canonicalGuid(*String))
         return EdmValue::guid(*G);
     break;
   case EdmType::Binary:
-    if (V.isString())
-      if (auto Bytes = base64Decode(V.text()))
+    if (String)
+      if (auto Bytes = base64Decode(*String))
         return EdmValue::binary(*Bytes);
     break;
   }
   return std::nullopt;
 }
 
-// A value without annotation: the JSON kind decides.
-std::optional<EdmValue> decodeImplicit(const JsonValue &V) {
-  if (V.isString())
-    return EdmValue::string(V.text());
-  if (V.isBool())
-    return EdmValue::boolean(V.asBool());
-  if (!V.isNumber())
+// Whether llvm::json read V as an integer ("3") rather than as a double
+// ("3.0"): getAsUINT64 answers only for integers. A negative whole number
+// cannot be told apart (see LiveJson.h).
+bool writtenAsInteger(const llvm::json::Value &V) {
+  if (V.getAsUINT64())
+    return true;
+  const std::optional<double> D = V.getAsNumber();
+  return D && *D < 0 && V.getAsInteger();
+}
+
+// A value without annotation: the JSON kind decides; a number written
+// without fraction or exponent that fits is an Int32. Azurite answers a
+// whole Double as "3.0" without its annotation.
+std::optional<EdmValue> decodeImplicit(const llvm::json::Value &V) {
+  if (std::optional<llvm::StringRef> S = V.getAsString())
+    return EdmValue::string(S->str());
+  if (std::optional<bool> B = V.getAsBoolean())
+    return EdmValue::boolean(*B);
+  if (V.kind() != llvm::json::Value::Number)
     return std::nullopt;
-  if (V.text().find_first_of(".eE") == std::string::npos)
-    if (auto I = parseInteger<std::int32_t>(V.text()))
-      return EdmValue::int32(*I);
-  return decodeTyped(EdmType::Double, V);
+  if (writtenAsInteger(V))
+    if (std::optional<std::int64_t> I = V.getAsInteger())
+      if (*I >= std::numeric_limits<std::int32_t>::min() &&
+          *I <= std::numeric_limits<std::int32_t>::max())
+        return EdmValue::int32(static_cast<std::int32_t>(*I));
+  return EdmValue::real(*V.getAsNumber());
 }
 
 } // namespace
@@ -187,50 +205,60 @@ const EdmValue *RestEntity::find(std::string_view Name) const {
 }
 
 std::string encodeEntityJson(const RestEntity &Entity) {
-  std::string Out = "{";
-  appendJsonString(Out, "PartitionKey");
-  Out += ':';
-  appendJsonString(Out, Entity.PartitionKey);
-  appendMember(Out, "RowKey");
-  appendJsonString(Out, Entity.RowKey);
-  for (const auto &[Name, Value] : Entity.Properties)
-    appendProperty(Out, Name, Value);
-  Out += '}';
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  llvm::json::OStream J(OS);
+  J.object([&] {
+    J.attribute("PartitionKey", Entity.PartitionKey);
+    J.attribute("RowKey", Entity.RowKey);
+    for (const auto &[Name, Value] : Entity.Properties)
+      writeProperty(J, Name, Value);
+  });
+  OS.flush();
   return Out;
 }
 
-std::optional<RestEntity> decodeEntityJson(const JsonValue &Object,
+std::optional<RestEntity> decodeEntityJson(const llvm::json::Value &Body,
                                            std::string &Error) {
-  if (!Object.isObject()) {
+  const llvm::json::Object *Object = Body.getAsObject();
+  if (!Object) {
     Error = "entity is not a JSON object";
     return std::nullopt;
   }
+  // llvm::json::Object is unordered: read the members by name, so the
+  // properties come out in the same order whatever the server's.
+  std::vector<std::string> Names;
+  for (const auto &Member : *Object)
+    Names.push_back(Member.first.str());
+  std::sort(Names.begin(), Names.end());
   RestEntity E;
-  for (const auto &[Name, Value] : Object.members()) {
-    if (Name == "odata.etag" && Value.isString()) {
-      E.ETag = Value.text();
+  for (const std::string &Name : Names) {
+    const llvm::json::Value &Value = *Object->get(Name);
+    if (Name == "odata.etag" && Value.getAsString()) {
+      E.ETag = Value.getAsString()->str();
       continue;
     }
     // Other metadata, annotations (read below, with their property) and the
     // system Timestamp are not entity data.
     if (Name.compare(0, 6, "odata.") == 0 ||
         Name.find('@') != std::string::npos || Name == "Timestamp" ||
-        Value.isNull())
+        Value.kind() == llvm::json::Value::Null)
       continue;
     if (Name == "PartitionKey" || Name == "RowKey") {
-      if (!Value.isString()) {
+      if (!Value.getAsString()) {
         Error = "'" + Name + "' is not a string";
         return std::nullopt;
       }
-      (Name == "PartitionKey" ? E.PartitionKey : E.RowKey) = Value.text();
+      (Name == "PartitionKey" ? E.PartitionKey : E.RowKey) =
+          Value.getAsString()->str();
       continue;
     }
     std::optional<EdmValue> Decoded;
-    if (const JsonValue *Annotation =
-            Object.find(Name + std::string(TypeSuffix))) {
+    if (const llvm::json::Value *Annotation =
+            Object->get(Name + TypeSuffix.str())) {
       std::optional<EdmType> Type;
-      if (Annotation->isString())
-        Type = parseEdmType(Annotation->text());
+      if (auto TypeName = Annotation->getAsString())
+        Type = parseEdmType(*TypeName);
       if (!Type) {
         Error = "property '" + Name + "' has an unknown type annotation";
         return std::nullopt;

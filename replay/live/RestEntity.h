@@ -5,7 +5,8 @@
 // Edm.Guid and Edm.Binary (their JSON form is a string). Edm.Int32, Edm.Double,
 // Edm.Boolean and Edm.String are implicit in the JSON value, except that a
 // whole or non-finite Double is annotated too: "2.0" would otherwise come back
-// as an Int32 from a server that re-serialises numbers.
+// as an Int32 (JSON numbers carry no type, and an unannotated whole number
+// is read as an Int32).
 //
 // On the way back, `odata=minimalmetadata` responses carry the annotations
 // and every type is recovered; `odata=nometadata` responses do not, so Int64,
@@ -41,7 +42,7 @@ std::string encodeEntityJson(const RestEntity &Entity);
 
 // Reads one entity object of a response. Returns nullopt and sets Error when
 // a value contradicts its type annotation or a key is not a string.
-std::optional<RestEntity> decodeEntityJson(const JsonValue &Object,
+std::optional<RestEntity> decodeEntityJson(const llvm::json::Value &Object,
                                            std::string &Error);
 
 // Equality of key and properties (name, type, value; order-insensitive),

@@ -46,19 +46,18 @@ std::string xmlElement(std::string_view Xml, std::string_view Name) {
 void parseServiceError(std::string_view Body, std::string &Code,
                        std::string &Message) {
   std::string Error;
-  if (std::optional<JsonValue> Doc = parseJson(Body, Error)) {
-    const JsonValue *E = Doc->find("odata.error");
-    if (E && E->isObject()) {
-      if (const JsonValue *C = E->find("code"); C && C->isString())
-        Code = C->text();
-      if (const JsonValue *M = E->find("message")) {
-        if (M->isString())
-          Message = firstLine(M->text());
-        else if (const JsonValue *V = M->find("value"); V && V->isString())
-          Message = firstLine(V->text());
-      }
-      return;
-    }
+  std::optional<llvm::json::Value> Doc = parseJson(Body, Error);
+  const llvm::json::Object *Root = Doc ? Doc->getAsObject() : nullptr;
+  if (const llvm::json::Object *E =
+          Root ? Root->getObject("odata.error") : nullptr) {
+    if (auto C = E->getString("code"))
+      Code = C->str();
+    if (auto M = E->getString("message"))
+      Message = firstLine(M->str());
+    else if (const llvm::json::Object *MO = E->getObject("message"))
+      if (auto V = MO->getString("value"))
+        Message = firstLine(V->str());
+    return;
   }
   for (const char *Name : {"Code", "code"})
     if (Code.empty())
@@ -401,9 +400,8 @@ void TableRestClient::fillResult(RestResult &Out, const Response &Resp) const {
 
 RestResult TableRestClient::createTable(std::string_view Table,
                                         bool TolerateExisting) {
-  std::string Body = "{\"TableName\":";
-  appendJsonString(Body, Table);
-  Body += '}';
+  std::string Body =
+      writeJson(llvm::json::Object{{"TableName", std::string(Table)}});
   Request R;
   R.Verb = "POST";
   R.Resource = "Tables";
@@ -504,7 +502,7 @@ EntityResult TableRestClient::getEntity(std::string_view Table,
   if (!Out.Succeeded)
     return Out;
   std::string Error;
-  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
+  std::optional<llvm::json::Value> Doc = parseJson(Resp.Body, Error);
   std::optional<RestEntity> Entity;
   if (Doc)
     Entity = decodeEntityJson(*Doc, Error);
@@ -546,15 +544,16 @@ QueryPage TableRestClient::queryEntities(std::string_view Table,
   Out.Next.NextPartitionKey = Resp.header("x-ms-continuation-NextPartitionKey");
   Out.Next.NextRowKey = Resp.header("x-ms-continuation-NextRowKey");
   std::string Error;
-  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
-  const JsonValue *Values = Doc ? Doc->find("value") : nullptr;
-  if (!Values || !Values->isArray()) {
+  std::optional<llvm::json::Value> Doc = parseJson(Resp.Body, Error);
+  const llvm::json::Object *Page = Doc ? Doc->getAsObject() : nullptr;
+  const llvm::json::Array *Values = Page ? Page->getArray("value") : nullptr;
+  if (!Values) {
     markBadResponse(Out, Doc ? "query body has no 'value' array"
                              : "query body: " + Error);
     return Out;
   }
-  Out.Entities.reserve(Values->items().size());
-  for (const JsonValue &Item : Values->items()) {
+  Out.Entities.reserve(Values->size());
+  for (const llvm::json::Value &Item : *Values) {
     std::optional<RestEntity> Entity = decodeEntityJson(Item, Error);
     if (!Entity) {
       markBadResponse(Out, "entity " + std::to_string(Out.Entities.size()) +

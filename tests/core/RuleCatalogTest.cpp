@@ -197,6 +197,35 @@ TEST(CatalogLoader, UnknownKeyIsReportedAtItsLineAndColumnWithASuggestion) {
             "did you mean 'severity'?");
 }
 
+TEST(CatalogLoader, SecuritySeverityGoesWithTheSecurityTag) {
+  auto Sources = validCatalog();
+  // A performance rule with a score, a bad score, and a score on a rule
+  // tagged security are told apart (line 7 is the tags line).
+  Sources.push_back({"rules/scored.yaml",
+                     ruleText("scored", "security-severity: \"7.5\"\n")});
+  std::string Tagged = ruleText("tagged");
+  Tagged.replace(Tagged.find("tags: [performance]"), 19, "tags: [security]");
+  Sources.push_back({"rules/tagged.yaml", Tagged});
+  std::string Loud = Tagged + "security-severity: \"11\"\n";
+  Loud.replace(Loud.find("id: tagged"), 10, "id: loud");
+  Sources.push_back({"rules/loud.yaml", Loud});
+  std::string Fine = Tagged + "security-severity: \"9.1\"\n";
+  Fine.replace(Fine.find("id: tagged"), 10, "id: fine");
+  Sources.push_back({"rules/fine.yaml", Fine});
+  CatalogLoad L = loadCatalog(Sources);
+  std::vector<std::string> Errors;
+  for (const InputError &E : L.Errors)
+    Errors.push_back(E.str());
+  EXPECT_THAT(Errors,
+              ::testing::UnorderedElementsAre(
+                  "rules/scored.yaml:22:20: error: 'security-severity' is "
+                  "only for rules tagged 'security'",
+                  "rules/tagged.yaml:7:7: error: a rule tagged 'security' "
+                  "needs a 'security-severity' (0.1 to 10.0)",
+                  "rules/loud.yaml:22:20: error: 'security-severity' must be a "
+                  "score from 0.1 to 10.0 with one decimal, e.g. 7.5"));
+}
+
 TEST(CatalogLoader, MissingRequiredKeyNamesTheKey) {
   auto Sources = validCatalog();
   std::string Text = ruleText("nohelp");

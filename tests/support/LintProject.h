@@ -38,6 +38,18 @@ void open(TableClient const &t) {
 }
 )";
 
+// A query without a projection: missing-projection (line 6) with a fix-it
+// that selects the one property read (inserted after line 5).
+inline const char *const ProjectionSource = R"(#include <azure/data/tables.hpp>
+using namespace Azure::Data::Tables;
+std::string status(TableClient const &t) {
+  Models::QueryEntitiesOptions options;
+  options.PartitionKey = "p";
+  auto page = t.QueryEntities(options);
+  return page.TableEntities.at(0).Properties.at("Status").Value;
+}
+)";
+
 class Project {
 public:
   explicit Project(bool GitRoot = true) : Dir(makeTempDir("tablelint-lint")) {
