@@ -177,4 +177,21 @@ SourceLocation QueryCheck::filterLocation(const AnalyzedQuery &Q,
   return Q.Model.Location;
 }
 
+SourceLocation QueryCheck::filterOrigin(const AnalyzedQuery &Q) const {
+  if (!Q.Model.Filter || !Q.Model.Filter->Source)
+    return {};
+  const Expr *E = stripStringWrappers(Q.Model.Filter->Source);
+  // A variable initialised once (a constant, a local) moves the origin to
+  // its initializer; a chain of them is followed a few steps.
+  for (unsigned Step = 0; Step < 4; ++Step) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const Expr *Init = V ? V->getInit() : nullptr;
+    if (!Init || isa<ParmVarDecl>(V))
+      break;
+    E = stripStringWrappers(Init);
+  }
+  return E->getBeginLoc();
+}
+
 } // namespace tablelint::code

@@ -42,6 +42,10 @@ protected:
   clang::SourceLocation filterLocation(const AnalyzedQuery &Q,
                                        std::size_t Offset,
                                        clang::ASTContext &Ctx) const;
+  // Where the filter's text is written: the value given to the filter
+  // setter, or the initializer of the variable it names (followed through a
+  // few variables). Invalid when the query has no filter in the source.
+  clang::SourceLocation filterOrigin(const AnalyzedQuery &Q) const;
 };
 
 } // namespace tablelint::code
