@@ -15,9 +15,14 @@ void InvalidFilterCheck::checkQuery(const AnalyzedQuery &Q,
   std::string Shown;
   for (char C : Text)
     Shown += C == UnknownValueMarker ? std::string("{?}") : std::string(1, C);
-  diag(filterLocation(Q, Q.ParseError->Offset, Ctx),
-       "filter \"%0\" does not parse: %1")
-      << Shown << Q.ParseError->str();
+  // At the offending byte when the filter is one literal at the setter;
+  // otherwise at the call, with a note where the filter's text is written.
+  const clang::SourceLocation At =
+      filterLocation(Q, Q.ParseError->Offset, Ctx);
+  const bool AtCall = Q.Model.Call && At == Q.Model.Location;
+  reportAt(At, AtCall ? filterOrigin(Q) : clang::SourceLocation(),
+           "the filter is written here",
+           "filter \"" + Shown + "\" does not parse: " + Q.ParseError->str(), Ctx);
 }
 
 } // namespace tablelint::code
