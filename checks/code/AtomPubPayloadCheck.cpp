@@ -109,8 +109,7 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
 void AtomPubPayloadCheck::onEndOfTranslationUnit() {
   if (Traffic.found())
     for (const Candidate &C : HeaderFindings)
-      diag(C.Loc, "%0",
-           C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+      diag(C.Loc, "%0", C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
           << C.Message;
   HeaderFindings.clear();
   Traffic.reset();

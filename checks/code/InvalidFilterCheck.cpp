@@ -17,12 +17,12 @@ void InvalidFilterCheck::checkQuery(const AnalyzedQuery &Q,
     Shown += C == UnknownValueMarker ? std::string("{?}") : std::string(1, C);
   // At the offending byte when the filter is one literal at the setter;
   // otherwise at the call, with a note where the filter's text is written.
-  const clang::SourceLocation At =
-      filterLocation(Q, Q.ParseError->Offset, Ctx);
+  const clang::SourceLocation At = filterLocation(Q, Q.ParseError->Offset, Ctx);
   const bool AtCall = Q.Model.Call && At == Q.Model.Location;
   reportAt(At, AtCall ? filterOrigin(Q) : clang::SourceLocation(),
            "the filter is written here",
-           "filter \"" + Shown + "\" does not parse: " + Q.ParseError->str(), Ctx);
+           "filter \"" + Shown + "\" does not parse: " + Q.ParseError->str(),
+           Ctx);
 }
 
 } // namespace tablelint::code

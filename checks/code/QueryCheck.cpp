@@ -185,9 +185,9 @@ void QueryCheck::reportAt(SourceLocation Primary, SourceLocation Other,
   const SourceLocation P = SM.getExpansionLoc(Primary);
   const SourceLocation O =
       Other.isValid() ? SM.getExpansionLoc(Other) : SourceLocation();
-  const bool OtherLine =
-      O.isValid() && (SM.getFileID(O) != SM.getFileID(P) ||
-                      SM.getExpansionLineNumber(O) != SM.getExpansionLineNumber(P));
+  const bool OtherLine = O.isValid() && (SM.getFileID(O) != SM.getFileID(P) ||
+                                         SM.getExpansionLineNumber(O) !=
+                                             SM.getExpansionLineNumber(P));
   if (OtherLine && nolintCovers(SM, O, "tablelint-" + ruleId().str()))
     return;
   diag(Primary, "%0") << Message;

@@ -29,9 +29,9 @@ bool mentionsTableStorage(llvm::StringRef S) {
 void TableTrafficEvidence::registerMatchers(
     MatchFinder *Finder, MatchFinder::MatchCallback *Callback,
     const ApiRoles &Roles) {
-  Finder->addMatcher(stringLiteral(unless(isExpansionInSystemHeader()))
-                         .bind(LiteralId),
-                     Callback);
+  Finder->addMatcher(
+      stringLiteral(unless(isExpansionInSystemHeader())).bind(LiteralId),
+      Callback);
   std::vector<std::string> Names;
   for (const ApiFunction &F : Roles.Functions)
     Names.insert(Names.end(), F.QualifiedNames.begin(), F.QualifiedNames.end());
