@@ -1,6 +1,9 @@
 // Compile-database lookup and the parallel clang-tidy runner of `lint`.
 #include "driver/CodeAnalysis.h"
 
+#include "driver/CompileDatabase.h"
+#include "driver/HeaderScope.h"
+
 #include "checks/schema/SchemaLint.h"
 #include "core/InputFile.h"
 #include "core/Text.h"
@@ -13,6 +16,8 @@
 #include <clang-tidy/ClangTidyDiagnosticConsumer.h>
 #include <clang-tidy/ClangTidyOptions.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/ThreadPool.h>
+#include <llvm/Support/Threading.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <fmt/format.h>
@@ -26,7 +31,6 @@
 #include <mutex>
 #include <regex>
 #include <sstream>
-#include <thread>
 #include <unistd.h>
 
 // Referenced so the linker keeps tablelint's module (checks/code).
@@ -205,11 +209,24 @@ private:
   std::map<std::string, Text> Texts;
 };
 
+// A path clang reported, as the compile command named it: relative ones
+// are relative to the command's directory, not to ours.
+std::string absoluteIn(const std::string &BuildDirectory, const std::string &Path) {
+  if (Path.empty())
+    return Path;
+  fs::path P(Path);
+  if (P.is_relative())
+    P = fs::path(BuildDirectory) / P;
+  return P.lexically_normal().string();
+}
+
 void addFixes(const llvm::StringMap<tooling::Replacements> &Fix,
-              SourceTexts &Sources, std::vector<FindingFix> &Out) {
+              const std::string &BuildDirectory, SourceTexts &Sources,
+              std::vector<FindingFix> &Out) {
   for (const auto &Entry : Fix)
     for (const tooling::Replacement &R : Entry.getValue()) {
-      const std::string File = R.getFilePath().str();
+      const std::string File =
+          absoluteIn(BuildDirectory, R.getFilePath().str());
       const Position B = Sources.at(File, R.getOffset());
       const Position E = Sources.at(File, R.getOffset() + R.getLength());
       Out.push_back({File, B.Line, B.Column, E.Line, E.Column,
@@ -222,8 +239,11 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
   F.RuleId = E.DiagnosticName.substr(10);
   const Rule *R = builtinCatalog().find(F.RuleId);
   F.Level = R ? R->DefaultSeverity : Severity::Warning;
+  // A check's remark is a finding at note level (full-metadata JSON).
+  if (E.DiagLevel == tooling::Diagnostic::Remark)
+    F.Level = Severity::Note;
   F.Origin = FindingOrigin::Code;
-  F.File = E.Message.FilePath;
+  F.File = absoluteIn(E.BuildDirectory, E.Message.FilePath);
   F.Message = E.Message.Message;
   if (!F.File.empty()) {
     const Position P = Sources.at(F.File, E.Message.FileOffset);
@@ -231,7 +251,8 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
     F.Column = P.Column;
     F.Anchor = Sources.anchor(F.File, P.Line);
     for (const tooling::FileByteRange &Range : E.Message.Ranges)
-      if (Range.FilePath == F.File && Range.FileOffset == E.Message.FileOffset &&
+      if (Range.FilePath == E.Message.FilePath &&
+          Range.FileOffset == E.Message.FileOffset &&
           Range.Length > 0) {
         const Position End = Sources.at(F.File, Range.FileOffset + Range.Length);
         F.EndLine = End.Line;
@@ -239,18 +260,18 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
         break;
       }
   }
-  addFixes(E.Message.Fix, Sources, F.Fixes);
+  addFixes(E.Message.Fix, E.BuildDirectory, Sources, F.Fixes);
   for (const tooling::DiagnosticMessage &N : E.Notes) {
     Finding::Note Note;
-    Note.File = N.FilePath;
+    Note.File = absoluteIn(E.BuildDirectory, N.FilePath);
     Note.Message = N.Message;
-    if (!N.FilePath.empty()) {
-      const Position P = Sources.at(N.FilePath, N.FileOffset);
+    if (!Note.File.empty()) {
+      const Position P = Sources.at(Note.File, N.FileOffset);
       Note.Line = P.Line;
       Note.Column = P.Column;
     }
     F.Notes.push_back(std::move(Note));
-    addFixes(N.Fix, Sources, F.Fixes);
+    addFixes(N.Fix, E.BuildDirectory, Sources, F.Fixes);
   }
   return F;
 }
@@ -347,10 +368,11 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
     }
     return In;
   }
-  std::map<std::string, std::unique_ptr<tooling::CompilationDatabase>> Databases;
-  std::map<std::string, std::vector<std::string>> Listed;
+  std::map<std::string, CompileDatabase> Databases;
   for (const std::string &F : Files) {
-    const std::string Key = BuildDir ? *BuildDir : databaseDirAbove(F);
+    const std::string Key =
+        BuildDir ? fs::absolute(*BuildDir).lexically_normal().string()
+                 : databaseDirAbove(F);
     if (Key.empty()) {
       In.Problems.push_back(problem(
           "no-compile-database", F,
@@ -361,41 +383,37 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
     }
     auto It = Databases.find(Key);
     if (It == Databases.end()) {
-      std::string Error;
-      auto DB = tooling::CompilationDatabase::loadFromDirectory(Key, Error);
-      if (!DB)
-        In.Problems.push_back(problem(
-            "no-compile-database", (fs::path(Key) / "compile_commands.json").string(),
-            "cannot load the compilation database: " + Error +
-                " (CMake writes one with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"));
-      else
-        for (const std::string &L : DB->getAllFiles())
-          Listed[Key].push_back(fs::path(L).lexically_normal().string());
-      It = Databases.emplace(Key, std::move(DB)).first;
+      It = Databases.emplace(Key, loadCompileDatabase(Key)).first;
+      for (ToolNotification &N : It->second.Problems)
+        In.Problems.push_back(std::move(N));
     }
-    if (!It->second)
+    const CompileDatabase &DB = It->second;
+    if (!DB.Loaded)
+      continue;
+    auto Command = DB.Commands.find(F);
+    if (Command != DB.Commands.end()) {
+      In.Units.push_back({F, Command->second});
+      continue;
+    }
+    // Its entry is unusable: already reported at the entry's position.
+    if (std::find(DB.Unusable.begin(), DB.Unusable.end(), F) != DB.Unusable.end())
       continue;
     // A file the database does not list yet (a new .cpp before the next
     // configure) is analysed with the flags of its nearest entry, as clangd
-    // does: loadFromDirectory interpolates them. A note says so.
-    const auto &Names = Listed[Key];
-    const bool IsListed =
-        std::find(Names.begin(), Names.end(), F) != Names.end();
-    std::vector<tooling::CompileCommand> Commands =
-        It->second->getCompileCommands(F);
-    if (Commands.empty()) {
+    // does. A note says so.
+    const std::string DatabaseFile =
+        (fs::path(Key) / "compile_commands.json").string();
+    std::optional<tooling::CompileCommand> Inferred =
+        inferCompileCommand(DB, F);
+    if (!Inferred) {
       In.Problems.push_back(problem(
           "not-in-compile-database", F,
-          "not in the compilation database " +
-              (fs::path(Key) / "compile_commands.json").string() +
+          "not in the compilation database " + DatabaseFile +
               " and no entry to take flags from; not analysed"));
       continue;
     }
-    if (!IsListed)
-      In.Problems.push_back(inferredCommandNote(
-          F, (fs::path(Key) / "compile_commands.json").string(),
-          Commands.front()));
-    In.Units.push_back({F, std::move(Commands.front())});
+    In.Problems.push_back(inferredCommandNote(F, DatabaseFile, *Inferred));
+    In.Units.push_back({F, std::move(*Inferred)});
   }
   return In;
 }
@@ -410,6 +428,10 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   Defaults.ExtraArgsBefore =
       std::vector<std::string>{"-resource-dir=" + clangResourceDir()};
   Defaults.SystemHeaders = false;
+  // clang-tidy passes on findings in every header that is not a system
+  // header; HeaderScope decides on absolute paths which ones are reported.
+  Defaults.HeaderFilterRegex = ".*";
+  HeaderScope Headers(Options.HeaderFilter);
 
   std::vector<std::vector<clang::tidy::ClangTidyError>> PerUnit(Units.size());
   {
@@ -424,9 +446,10 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
             std::make_unique<ConfigOptionsProvider>(
                 clang::tidy::ClangTidyGlobalOptions(), Defaults));
         SingleCommandDatabase Database(U.Command);
-        // A file system with its own working directory: the real one's is
-        // the process's, which the tool would chdir to the compile
-        // command's directory (a relative -o then lands in build/).
+        // Each TU gets its own file system: clang's tool runner moves the
+        // working directory to the entry's "directory", and the shared real
+        // file system's working directory is the process's (other workers'
+        // relative paths and -o would then resolve against it).
         auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
                 llvm::vfs::createPhysicalFileSystem().release()));
@@ -442,12 +465,14 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
     };
     const unsigned Threads = static_cast<unsigned>(
         std::max<std::size_t>(1, std::min<std::size_t>(Options.Jobs, Units.size())));
-    std::vector<std::thread> Pool;
-    for (unsigned T = 1; T < Threads; ++T)
-      Pool.emplace_back(Worker);
-    Worker();
-    for (std::thread &T : Pool)
-      T.join();
+    if (Threads == 1) {
+      Worker();
+    } else {
+      llvm::StdThreadPool Pool(llvm::hardware_concurrency(Threads));
+      for (unsigned T = 0; T < Threads; ++T)
+        Pool.async(Worker);
+      Pool.wait();
+    }
     if (Options.Progress && !Units.empty())
       Quiet.status("\r\033[K");
   }
@@ -461,7 +486,9 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
     for (const clang::tidy::ClangTidyError &E : PerUnit[I]) {
       const std::string &Check = E.DiagnosticName;
       if (Check.rfind("tablelint-", 0) == 0) {
-        Findings.push_back(toFinding(E, Sources));
+        Finding F = toFinding(E, Sources);
+        if (F.File.empty() || Headers.reports(F.File, Units[I].File))
+          Findings.push_back(std::move(F));
         continue;
       }
       // Configuration problems are reported once, by the driver.
@@ -469,7 +496,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
           E.DiagLevel != tooling::Diagnostic::Error)
         continue;
       ToolNotification N;
-      N.File = E.Message.FilePath;
+      N.File = absoluteIn(E.BuildDirectory, E.Message.FilePath);
       if (!N.File.empty()) {
         const Position P = Sources.at(N.File, E.Message.FileOffset);
         N.Line = P.Line;

@@ -41,6 +41,10 @@ struct CodeAnalysisOptions {
   unsigned Jobs = 1;
   // A "[3/10] file" line on stderr while running (only for terminals).
   bool Progress = false;
+  // --header-filter: the headers whose findings are reported (searched in
+  // their absolute path); nullopt: those under the TU's source root (see
+  // HeaderScope.h).
+  std::optional<std::string> HeaderFilter;
 };
 
 // Runs the checks on every unit. Findings carry the catalog's default

@@ -5,9 +5,19 @@
 #include "core/NameHint.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 namespace tablelint {
+
+namespace {
+
+bool isPathValue(const OptionSpec &S) {
+  return S.ValueName == "FILE" || S.ValueName == "DIR" ||
+         S.ValueName == "BUILD_DIR";
+}
+
+} // namespace
 
 std::string ParsedArgs::get(std::string_view Long,
                             const std::string &Default) const {
@@ -88,6 +98,10 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
         return "invalid value '" + Value + "' for '--" + Spec->Long +
                "': expected one of " + List;
       }
+      // A path is fixed when it is read: nothing run later (a worker
+      // moving a working directory) can change what it names.
+      if (isPathValue(*Spec) && !Value.empty() && Value != "-")
+        Value = std::filesystem::absolute(Value).lexically_normal().string();
     } else if (Inline) {
       return "option '--" + Spec->Long + "' takes no value";
     }

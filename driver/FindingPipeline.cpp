@@ -53,7 +53,9 @@ bool configure(Finding &F, const PipelineOptions &Options) {
   if (Config) {
     if (!Config->enables(F.RuleId, Options.Enable.empty()))
       return false;
-    if (R)
+    // A finding the check made a note stays one unless the configuration
+    // names the rule's level.
+    if (R && (F.Level != Severity::Note || Config->Severities.count(F.RuleId)))
       F.Level = Config->levelOf(*R);
   }
   return true;

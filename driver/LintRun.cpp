@@ -7,6 +7,7 @@
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
+#include "driver/HeaderScope.h"
 #include "driver/SchemaInputs.h"
 
 #include <algorithm>
@@ -66,6 +67,11 @@ std::vector<OptionSpec> analysisOptionSpecs() {
        "use this configuration for every file instead of the nearest "
        ".tablelint.yaml",
        {}},
+      {"header-filter", 0, true, "REGEX",
+       "report findings in the headers whose absolute path REGEX matches "
+       "(default: headers under the source root, the git work tree of each "
+       "file; system headers never)",
+       {}},
       {"jobs", 'j', true, "N",
        "translation units analysed in parallel (default: the number of cores)",
        {}},
@@ -102,6 +108,12 @@ readLintRunOptions(const ParsedArgs &A,
     if (!fs::is_regular_file(Path, EC))
       return Path + ": no such configuration file (--config)";
     Options.ConfigFile = fs::absolute(Path).lexically_normal().string();
+  }
+  if (A.has("header-filter")) {
+    const std::string Regex = A.get("header-filter");
+    if (auto Error = HeaderScope::invalidFilter(Regex))
+      return "invalid value '" + Regex + "' for '--header-filter': " + *Error;
+    Options.HeaderFilter = Regex;
   }
   Options.Jobs = std::max(1u, std::thread::hardware_concurrency());
   if (A.has("jobs")) {
@@ -178,6 +190,7 @@ LintResult runLint(const LintRunOptions &Options) {
   CodeAnalysisOptions Code;
   Code.Jobs = Options.Jobs;
   Code.Progress = Options.Progress;
+  Code.HeaderFilter = Options.HeaderFilter;
   // Rules switched off on the command line are not run at all; the
   // configuration's selection is per file and applied by the pipeline.
   if (!Options.Enable.empty()) {

@@ -18,6 +18,8 @@ struct LintRunOptions {
   std::optional<std::string> BuildDir;
   std::optional<std::vector<std::string>> CompilerArgs;
   std::optional<std::string> ConfigFile;
+  // --header-filter REGEX (validated); nullopt: the source root's headers.
+  std::optional<std::string> HeaderFilter;
   unsigned Jobs = 1;
   // --shard K/N; 1/1 is everything.
   unsigned ShardIndex = 1;
@@ -32,7 +34,7 @@ struct LintRunOptions {
 };
 
 // The options of the analysis itself, shared by lint and checklist: -p,
-// --config, -j.
+// --config, --header-filter, -j.
 std::vector<OptionSpec> analysisOptionSpecs();
 
 // Fills Options from the parsed -p, --config, -j, --shard, --enable,

@@ -1,8 +1,9 @@
 // `tablelint merge`: joins SARIF logs (from `lint --shard K/N` jobs, or any
 // SARIF 2.1.0 producer) into one log with one run per tool, so code
 // scanning sees a single analysis: rules deduplicated by id, ruleIndex
-// rewritten, results and notifications concatenated, and the run successful
-// only if every merged run was.
+// rewritten, results and notifications concatenated (a result found in
+// several logs kept once), and the run successful only if every merged run
+// was.
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
@@ -15,6 +16,7 @@
 
 #include <iostream>
 #include <map>
+#include <set>
 
 namespace tablelint {
 
@@ -37,7 +39,9 @@ void printMergeHelp() {
                "Merges SARIF 2.1.0 logs into one, with one run per tool "
                "(tool.driver.name):\nrules are deduplicated by id and each "
                "result's ruleIndex rewritten; results,\ntool notifications and "
-               "the baseline properties are concatenated;\n"
+               "the baseline properties are concatenated (a result in several\n"
+               "logs, such as a finding in a header that several shards' files\n"
+               "include, is kept once);\n"
                "executionSuccessful is true only if it was in every run. Use "
                "it to join\nthe logs of `tablelint lint --shard K/N` jobs "
                "before uploading them.\n\nOptions:\n"
@@ -66,8 +70,13 @@ public:
     if (const json::Array *Results = Other.getArray("results"))
       for (const json::Value &V : *Results) {
         json::Value Copy = V;
-        if (json::Object *Result = Copy.getAsObject())
+        if (json::Object *Result = Copy.getAsObject()) {
           rewriteRuleIndex(*Result, IndexMap);
+          // A finding in a header that TUs of several shards include is
+          // in each shard's log: it is one result.
+          if (!SeenResults.insert(resultIdentity(*Result)).second)
+            continue;
+        }
         Results_.push_back(std::move(Copy));
       }
     bool Successful = true;
@@ -109,6 +118,17 @@ private:
   static const json::Object *driver(const json::Object &R) {
     const json::Object *Tool = R.getObject("tool");
     return Tool ? Tool->getObject("driver") : nullptr;
+  }
+
+  // What makes two results the same finding: rule, where, what and its
+  // fingerprints.
+  static std::string resultIdentity(const json::Object &Result) {
+    json::Object Key;
+    for (const char *Field :
+         {"ruleId", "locations", "message", "partialFingerprints"})
+      if (const json::Value *V = Result.get(Field))
+        Key[Field] = *V;
+    return llvm::formatv("{0}", json::Value(std::move(Key))).str();
   }
 
   // Our index of a rule, adding it when its id is new.
@@ -189,6 +209,7 @@ private:
   json::Array Rules;
   std::map<std::string, int> RuleIds;
   json::Array Results_;
+  std::set<std::string> SeenResults;
   std::map<std::string, json::Array> Notifications;
   bool AllSuccessful = true;
   bool SeenProperties = false;

@@ -89,7 +89,8 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
       diag(Call->getArg(*I)->getBeginLoc(),
            "payload format json_full_metadata asks for odata=fullmetadata: %0; "
            "json_no_metadata would do (json, minimal metadata, when the client "
-           "needs the types of Int64, DateTime, Guid or Binary values)")
+           "needs the types of Int64, DateTime, Guid or Binary values)",
+           DiagnosticIDs::Remark)
           << MetadataCost;
     return;
   }
@@ -97,14 +98,19 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   StringRecovery Strings(*Result.Context, roles());
   if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings))
-    if (std::optional<std::string> Problem = headerProblem(*H))
-      HeaderFindings.push_back({H->Call->getBeginLoc(), std::move(*Problem)});
+    if (std::optional<std::string> Problem = headerProblem(*H)) {
+      const bool FullMetadata =
+          Problem->find("\" asks for odata=fullmetadata:") != std::string::npos;
+      HeaderFindings.push_back(
+          {H->Call->getBeginLoc(), std::move(*Problem), FullMetadata});
+    }
 }
 
 void AtomPubPayloadCheck::onEndOfTranslationUnit() {
   if (Traffic.found())
     for (const Candidate &C : HeaderFindings)
-      diag(C.Loc, "%0") << C.Message;
+      diag(C.Loc, "%0", C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+          << C.Message;
   HeaderFindings.clear();
   Traffic.reset();
 }

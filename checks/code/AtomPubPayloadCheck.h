@@ -3,9 +3,12 @@
 // to 75% larger than JSON and only spoken by service versions before
 // 2015-12-11), and requests for odata=fullmetadata where nometadata would
 // do: an Accept header, or azure::storage's set_payload_format with
-// json_full_metadata (role `set-payload-format`). Header findings are made
-// only in files that talk to Table storage (TableTraffic.h): an Atom feed
-// reader is not a table client.
+// json_full_metadata (role `set-payload-format`). Full metadata is JSON, not
+// AtomPub, and the current SDK asks for it on every request: those findings
+// are notes (clang-tidy remarks, level "note" in tablelint's reports), as
+// the schema check makes them. Header findings are made only in TUs that
+// talk to Table storage (TableTraffic.h): an Atom feed reader is not a table
+// client.
 #pragma once
 
 #include "checks/code/TableTraffic.h"
@@ -27,6 +30,7 @@ private:
   struct Candidate {
     clang::SourceLocation Loc;
     std::string Message;
+    bool Note = false;
   };
   TableTrafficEvidence Traffic;
   std::vector<Candidate> HeaderFindings;

@@ -18,11 +18,16 @@ void InvalidFilterCheck::checkQuery(const AnalyzedQuery &Q,
   std::string Shown;
   for (char C : Text)
     Shown += C == UnknownValueMarker ? std::string("{?}") : std::string(1, C);
-  // A long filter is quoted by its start, as in the other filter messages;
-  // the column points at the error.
-  diag(filterLocation(Q, Q.ParseError->Offset, Ctx),
-       "filter \"%0\" does not parse: %1")
-      << ellipsize(Shown, MaxQuotedFilter) << Q.ParseError->str();
+  // At the offending byte when the filter is one literal at the setter;
+  // otherwise at the call, with a note where the filter's text is written.
+  // A long filter is quoted by its start, as in the other filter messages.
+  const clang::SourceLocation At = filterLocation(Q, Q.ParseError->Offset, Ctx);
+  const bool AtCall = Q.Model.Call && At == Q.Model.Location;
+  reportAt(At, AtCall ? filterOrigin(Q) : clang::SourceLocation(),
+           "the filter is written here",
+           "filter \"" + ellipsize(Shown, MaxQuotedFilter) +
+               "\" does not parse: " + Q.ParseError->str(),
+           Ctx);
 }
 
 } // namespace tablelint::code

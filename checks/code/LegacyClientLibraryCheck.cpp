@@ -1,10 +1,11 @@
-// Reports the first #include <was/table.h> of the main file (see
+// Reports the first #include <was/table.h> of each project file (see
 // LegacyClientLibraryCheck.h).
 #include "checks/code/LegacyClientLibraryCheck.h"
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
+#include <llvm/ADT/DenseSet.h>
 
 namespace tablelint::code {
 
@@ -22,9 +23,10 @@ public:
                           CharSourceRange FilenameRange, OptionalFileEntryRef,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (Reported || FileName != "was/table.h" || !SM.isInMainFile(HashLoc))
+    if (FileName != "was/table.h" || SM.isInSystemHeader(HashLoc))
       return;
-    Reported = true;
+    if (!ReportedIn.insert(SM.getFileID(HashLoc)).second)
+      return;
     Check.diag(FilenameRange.getBegin(),
                "%0 is the table API of the retired azure-storage-cpp library "
                "(azure::storage), which gets no fixes or new service versions; "
@@ -41,7 +43,7 @@ public:
 private:
   tidy::ClangTidyCheck &Check;
   const SourceManager &SM;
-  bool Reported = false;
+  llvm::DenseSet<FileID> ReportedIn;
 };
 
 } // namespace

@@ -1,8 +1,11 @@
-// tablelint-legacy-client-library (checklist item 13): the main file
+// tablelint-legacy-client-library (checklist item 13): the project's code
 // includes <was/table.h>, the table API of the retired azure-storage-cpp
-// library (azure::storage). Reported once per file, at the include; other
-// was/ headers (blobs, queues) are not table users, and headers are judged
-// when they are a main file themselves.
+// library (azure::storage). Reported at the first such include of each file
+// that is not a system header: the main file, or the project's header that
+// brings it in (once there, however many files include that header; the
+// header filter decides whether headers are reported). Includes inside
+// system headers are the SDK's own; other was/ headers (blobs, queues) are
+// not table users.
 #pragma once
 
 #include "checks/code/TablelintCheck.h"

@@ -19,7 +19,8 @@ using namespace clang;
 namespace {
 
 // The options or query object of the call, when it is a local variable.
-const VarDecl *queryVariable(const QueryModel &M) {
+// The argument naming the local query options or query object, if any.
+const DeclRefExpr *queryArgument(const QueryModel &M) {
   for (const char *Key : {"options", "queryObject"}) {
     auto I = M.Function->arg(Key);
     if (!I || *I >= M.Call->getNumArgs())
@@ -28,7 +29,7 @@ const VarDecl *queryVariable(const QueryModel &M) {
         stripStringWrappers(M.Call->getArg(*I))->IgnoreParenImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
     if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
-      return V;
+      return D;
   }
   return nullptr;
 }
@@ -130,9 +131,10 @@ void MissingProjectionCheck::checkQuery(const AnalyzedQuery &Q,
   const QueryModel &M = Q.Model;
   if (!M.Call || !M.Understood || M.HasSelect)
     return;
-  const VarDecl *V = queryVariable(M);
-  if (!V)
+  const DeclRefExpr *Argument = queryArgument(M);
+  if (!Argument)
     return; // default options: no variable to put the projection on
+  const auto *V = cast<VarDecl>(Argument->getDecl());
   const QueryResults &R = analyzeResults(M.Call, Ctx, roles());
   if (!R.complete() || (R.Uses.empty() && R.Loops.empty()))
     return;
@@ -204,7 +206,9 @@ void MissingProjectionCheck::checkQuery(const AnalyzedQuery &Q,
     Message = Over + " returns whole entities but only their keys are read: "
                      "select just the keys (PartitionKey,RowKey)";
 
-  auto D = diag(M.Location, "%0") << Message;
+  // At the query argument, the options sent without a projection: the
+  // call's name is where the scope rules report the same query.
+  auto D = diag(Argument->getBeginLoc(), "%0") << Message;
   const SourceManager &SM = Ctx.getSourceManager();
   if (const Stmt *Anchor = insertionAnchor(Ctx, V, M.Call)) {
     const SourceLocation At = afterStatement(Anchor, SM, Ctx.getLangOpts());

@@ -7,6 +7,8 @@
 // delete-only uses). Silent when the results escape (stored, returned,
 // passed on), a property is read by a computed name, or the options are not
 // a local variable built in the same function (no safe place for a fix-it).
+// Reported at that options argument of the call: the options sent without a
+// projection are the evidence (the scope rules report the call's name).
 #pragma once
 
 #include "checks/code/QueryCheck.h"

@@ -1,5 +1,6 @@
 // Matching, modelling and classifying query calls once per AST.
 #include "checks/code/QueryCheck.h"
+#include "checks/code/NolintLines.h"
 #include "checks/code/QueryResults.h"
 
 #include <clang/AST/ExprCXX.h>
@@ -175,6 +176,40 @@ SourceLocation QueryCheck::filterLocation(const AnalyzedQuery &Q,
     }
   }
   return Q.Model.Location;
+}
+
+void QueryCheck::reportAt(SourceLocation Primary, SourceLocation Other,
+                          llvm::StringRef OtherNote, llvm::StringRef Message,
+                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation P = SM.getExpansionLoc(Primary);
+  const SourceLocation O =
+      Other.isValid() ? SM.getExpansionLoc(Other) : SourceLocation();
+  const bool OtherLine = O.isValid() && (SM.getFileID(O) != SM.getFileID(P) ||
+                                         SM.getExpansionLineNumber(O) !=
+                                             SM.getExpansionLineNumber(P));
+  if (OtherLine && nolintCovers(SM, O, "tablelint-" + ruleId().str()))
+    return;
+  diag(Primary, "%0") << Message;
+  if (OtherLine)
+    diag(Other, OtherNote, DiagnosticIDs::Note);
+}
+
+SourceLocation QueryCheck::filterOrigin(const AnalyzedQuery &Q) const {
+  if (!Q.Model.Filter || !Q.Model.Filter->Source)
+    return {};
+  const Expr *E = stripStringWrappers(Q.Model.Filter->Source);
+  // A variable initialised once (a constant, a local) moves the origin to
+  // its initializer; a chain of them is followed a few steps.
+  for (unsigned Step = 0; Step < 4; ++Step) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const Expr *Init = V ? V->getInit() : nullptr;
+    if (!Init || isa<ParmVarDecl>(V))
+      break;
+    E = stripStringWrappers(Init);
+  }
+  return E->getBeginLoc();
 }
 
 } // namespace tablelint::code

@@ -42,6 +42,16 @@ protected:
   clang::SourceLocation filterLocation(const AnalyzedQuery &Q,
                                        std::size_t Offset,
                                        clang::ASTContext &Ctx) const;
+  // Where the filter's text is written: the value given to the filter
+  // setter, or the initializer of the variable it names (followed through a
+  // few variables). Invalid when the query has no filter in the source.
+  clang::SourceLocation filterOrigin(const AnalyzedQuery &Q) const;
+  // Reports Message at Primary, with a note saying OtherNote at Other when
+  // Other is valid and on another line; a NOLINT for this check on that
+  // other line silences the finding too (clang-tidy reads only Primary's).
+  void reportAt(clang::SourceLocation Primary, clang::SourceLocation Other,
+                llvm::StringRef OtherNote, llvm::StringRef Message,
+                clang::ASTContext &Ctx);
 };
 
 } // namespace tablelint::code

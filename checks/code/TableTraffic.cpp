@@ -1,4 +1,5 @@
-// Finding evidence of Table traffic in the main file (see TableTraffic.h).
+// Finding evidence of Table traffic in the project's code (see
+// TableTraffic.h).
 #include "checks/code/TableTraffic.h"
 
 #include <clang/AST/Expr.h>
@@ -28,10 +29,9 @@ bool mentionsTableStorage(llvm::StringRef S) {
 void TableTrafficEvidence::registerMatchers(
     MatchFinder *Finder, MatchFinder::MatchCallback *Callback,
     const ApiRoles &Roles) {
-  Finder->addMatcher(stringLiteral(unless(isExpansionInSystemHeader()),
-                                   isExpansionInMainFile())
-                         .bind(LiteralId),
-                     Callback);
+  Finder->addMatcher(
+      stringLiteral(unless(isExpansionInSystemHeader())).bind(LiteralId),
+      Callback);
   std::vector<std::string> Names;
   for (const ApiFunction &F : Roles.Functions)
     Names.insert(Names.end(), F.QualifiedNames.begin(), F.QualifiedNames.end());
@@ -39,13 +39,11 @@ void TableTrafficEvidence::registerMatchers(
     return;
   const std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              isExpansionInMainFile(),
                               callee(functionDecl(hasAnyName(Refs))))
                          .bind(ApiUseId),
                      Callback);
   Finder->addMatcher(
       cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                       isExpansionInMainFile(),
                        hasDeclaration(functionDecl(hasAnyName(Refs))))
           .bind(ApiUseId),
       Callback);

@@ -1,6 +1,8 @@
-// Evidence that the main file of a translation unit talks to Table storage:
-// it calls or constructs something of the API role maps, or writes a Table
-// endpoint in a string literal (".table.core.", ".table.cosmos.",
+// Evidence that the project's code in a translation unit (the main file and
+// every header that is not a system header: a wrapper class in the
+// project's AzureTableClient.h counts) talks to Table storage: it calls or
+// constructs something of the API role maps, or writes a Table endpoint in
+// a string literal (".table.core.", ".table.cosmos.",
 // "devstoreaccount1", "/Tables", "PartitionKey"). Checks on generic
 // transport code (TCP_NODELAY, hand-written request headers) report only in
 // such files: a chat server's socket options are not a table finding. They

@@ -13,6 +13,12 @@
 // run through the real tablelint binary and through the real clang-tidy-19
 // with the plugin loaded: both must report exactly the expected findings,
 // and the same ones.
+//
+// A project header next to an input (`#include "wrapper.h"`, not the SDK
+// mocks under include/, which are system headers as an installed SDK is)
+// carries annotations too: its findings are expected in every input that
+// includes it, reported at the header's lines, by both runners (tablelint's
+// default header filter and clang-tidy's --header-filter).
 #include "tests/support/RunTool.h"
 
 #include "core/AtomicFile.h"
@@ -35,26 +41,28 @@ namespace fs = std::filesystem;
 const fs::path InputRoot = fs::path(TABLELINT_SOURCE_DIR) / "test-inputs" / "code";
 
 struct Finding {
+  std::string File; // the file name, without directories
   unsigned Line = 0;
   unsigned Column = 0;
   std::string Check;
   std::string Message;
   bool operator<(const Finding &O) const {
-    return std::tie(Line, Column, Check, Message) <
-           std::tie(O.Line, O.Column, O.Check, O.Message);
+    return std::tie(File, Line, Column, Check, Message) <
+           std::tie(O.File, O.Line, O.Column, O.Check, O.Message);
   }
   bool operator==(const Finding &O) const {
-    return Line == O.Line && Column == O.Column && Check == O.Check &&
-           Message == O.Message;
+    return File == O.File && Line == O.Line && Column == O.Column &&
+           Check == O.Check && Message == O.Message;
   }
 };
 
 std::ostream &operator<<(std::ostream &OS, const Finding &F) {
-  return OS << F.Line << ":" << F.Column << " [" << F.Check << "] "
-            << F.Message;
+  return OS << F.File << ":" << F.Line << ":" << F.Column << " [" << F.Check
+            << "] " << F.Message;
 }
 
 struct Expectation {
+  std::string File;
   unsigned Line = 0;
   std::string Check;
   unsigned Column = 0; // 0: any
@@ -63,10 +71,15 @@ struct Expectation {
 
 struct Annotations {
   std::vector<Expectation> Expected;
-  std::vector<std::pair<unsigned, std::string>> Ok; // line, check
+  struct Good {
+    std::string File;
+    unsigned Line;
+    std::string Check;
+  };
+  std::vector<Good> Ok;
 };
 
-Annotations readAnnotations(const std::string &Text) {
+Annotations readAnnotations(const std::string &Text, const std::string &File) {
   Annotations A;
   static const std::regex Expect(
       R"(//\s*expect(@[+-]\d+)?:\s*(.*)$)");
@@ -86,6 +99,7 @@ Annotations readAnnotations(const std::string &Text) {
       while (std::regex_search(Rest, I, Item) && I.position(0) == 0 &&
              I.length(0) > 0) {
         Expectation E;
+        E.File = File;
         E.Line = static_cast<unsigned>(static_cast<int>(N) + Delta);
         E.Check = I[1].str();
         E.Column = I[3].matched ? static_cast<unsigned>(std::stoul(I[3].str())) : 0;
@@ -96,18 +110,20 @@ Annotations readAnnotations(const std::string &Text) {
     }
     for (auto It = std::sregex_iterator(Line.begin(), Line.end(), OkRe);
          It != std::sregex_iterator(); ++It)
-      A.Ok.emplace_back(N, (*It)[1].str());
+      A.Ok.push_back({File, N, (*It)[1].str()});
   }
   return A;
 }
 
-// Findings of one file from clang-format diagnostics in Output
-// ("file:line:col: level: message [check]"); other files' lines are errors.
+// Findings in Files (names without directories) from clang-format
+// diagnostics in Output ("file:line:col: level: message [check]"; a note
+// level finding is a "remark" in clang-tidy's output); other files' lines
+// are errors.
 std::vector<Finding> parseFindings(const std::string &Output,
-                                   const std::string &File,
+                                   const std::set<std::string> &Files,
                                    std::vector<std::string> &Foreign) {
   static const std::regex Diag(
-      R"(^(.*):(\d+):(\d+): (warning|note|error): (.*) \[([a-z0-9-]+)\]$)");
+      R"(^(.*):(\d+):(\d+): (warning|note|remark|error): (.*) \[([a-z0-9-]+)\]$)");
   std::vector<Finding> Out;
   std::istringstream In(Output);
   std::string Line;
@@ -119,11 +135,12 @@ std::vector<Finding> parseFindings(const std::string &Output,
       Foreign.push_back(Line); // a compiler diagnostic: the input is broken
       continue;
     }
-    if (fs::path(M[1].str()).filename() != fs::path(File).filename()) {
+    const std::string Name = fs::path(M[1].str()).filename().string();
+    if (!Files.count(Name)) {
       Foreign.push_back(Line);
       continue;
     }
-    Out.push_back({static_cast<unsigned>(std::stoul(M[2].str())),
+    Out.push_back({Name, static_cast<unsigned>(std::stoul(M[2].str())),
                    static_cast<unsigned>(std::stoul(M[3].str())), M[6].str(),
                    M[5].str()});
   }
@@ -131,8 +148,38 @@ std::vector<Finding> parseFindings(const std::string &Output,
   return Out;
 }
 
+// The mocks come in as an installed SDK does: as system headers.
 std::vector<std::string> compilerFlags() {
-  return {"-std=c++17", "-I" + (InputRoot / "include").string()};
+  return {"-std=c++17", "-isystem", (InputRoot / "include").string()};
+}
+
+// The project headers an input includes with quotes, found next to it,
+// and theirs in turn.
+std::vector<fs::path> projectHeaders(const fs::path &Source) {
+  static const std::regex Include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::vector<fs::path> Out;
+  std::vector<fs::path> Work = {Source};
+  while (!Work.empty()) {
+    const fs::path File = Work.back();
+    Work.pop_back();
+    const auto Text = readFile(File.string());
+    if (!Text)
+      continue;
+    std::istringstream In(*Text);
+    for (std::string Line; std::getline(In, Line);) {
+      std::smatch M;
+      if (!std::regex_search(Line, M, Include))
+        continue;
+      const fs::path Header =
+          (File.parent_path() / M[1].str()).lexically_normal();
+      if (fs::exists(Header) &&
+          std::find(Out.begin(), Out.end(), Header) == Out.end()) {
+        Out.push_back(Header);
+        Work.push_back(Header);
+      }
+    }
+  }
+  return Out;
 }
 
 std::vector<std::string> inputFiles() {
@@ -155,7 +202,16 @@ TEST_P(CodeGolden, FindingsMatchAnnotationsInBothRunners) {
   const std::string Path = (InputRoot / GetParam()).string();
   const auto Text = readFile(Path);
   ASSERT_TRUE(Text) << Path;
-  const Annotations A = readAnnotations(*Text);
+  Annotations A = readAnnotations(*Text, fs::path(Path).filename().string());
+  std::set<std::string> Files = {fs::path(Path).filename().string()};
+  for (const fs::path &Header : projectHeaders(Path)) {
+    const auto HeaderText = readFile(Header.string());
+    ASSERT_TRUE(HeaderText) << Header;
+    const Annotations H =
+        readAnnotations(*HeaderText, Header.filename().string());
+    A.Expected.insert(A.Expected.end(), H.Expected.begin(), H.Expected.end());
+    Files.insert(Header.filename().string());
+  }
 
   std::vector<std::string> LintArgs = {"lint", "--fail-on", "never", Path, "--"};
   for (const std::string &F : compilerFlags())
@@ -163,17 +219,18 @@ TEST_P(CodeGolden, FindingsMatchAnnotationsInBothRunners) {
   const ToolResult Lint = runTablelint(LintArgs);
   EXPECT_EQ(Lint.ExitCode, 0) << Lint.Err;
   std::vector<std::string> Foreign;
-  const std::vector<Finding> FromLint = parseFindings(Lint.Out, Path, Foreign);
-  parseFindings(Lint.Err, Path, Foreign);
+  const std::vector<Finding> FromLint = parseFindings(Lint.Out, Files, Foreign);
+  parseFindings(Lint.Err, Files, Foreign);
 
+  // System headers stay excluded; every project header is reported.
   std::vector<std::string> TidyArgs = {"--load=" TABLELINT_PLUGIN,
                                        "--checks=-*,tablelint-*", "--quiet",
-                                       Path, "--"};
+                                       "--header-filter=.*", Path, "--"};
   for (const std::string &F : compilerFlags())
     TidyArgs.push_back(F);
   const ToolResult Tidy = runProgram(TABLELINT_CLANG_TIDY, TidyArgs);
   EXPECT_EQ(Tidy.ExitCode, 0) << Tidy.Err;
-  const std::vector<Finding> FromTidy = parseFindings(Tidy.Out, Path, Foreign);
+  const std::vector<Finding> FromTidy = parseFindings(Tidy.Out, Files, Foreign);
 
   for (const std::string &F : Foreign)
     ADD_FAILURE() << "diagnostic outside the expectations: " << F;
@@ -187,21 +244,23 @@ TEST_P(CodeGolden, FindingsMatchAnnotationsInBothRunners) {
     bool Met = false;
     for (std::size_t I = 0; I < FromLint.size(); ++I) {
       const Finding &F = FromLint[I];
-      if (Used[I] || F.Line != E.Line || F.Check != E.Check ||
+      if (Used[I] || F.File != E.File || F.Line != E.Line ||
+          F.Check != E.Check ||
           (E.Column && F.Column != E.Column) ||
           F.Message.find(E.MessagePart) == std::string::npos)
         continue;
       Used[I] = Met = true;
       break;
     }
-    EXPECT_TRUE(Met) << GetParam() << ":" << E.Line << ": expected "
+    EXPECT_TRUE(Met) << GetParam() << ": " << E.File << ":" << E.Line
+                     << ": expected "
                      << E.Check << (E.Column ? ":" + std::to_string(E.Column) : "")
                      << (E.MessagePart.empty() ? "" : " \"" + E.MessagePart + "\"")
                      << ", not reported";
   }
   // 3. Nothing else is reported (good cases stay silent).
   for (std::size_t I = 0; I < FromLint.size(); ++I)
-    EXPECT_TRUE(Used[I]) << GetParam() << ":" << FromLint[I]
+    EXPECT_TRUE(Used[I]) << GetParam() << ": " << FromLint[I]
                          << " is reported but not expected";
 }
 
@@ -219,14 +278,22 @@ INSTANTIATE_TEST_SUITE_P(
 // at least three of each.
 TEST(CodeGoldenCoverage, EveryImplementedCodeRuleHasThreeBadAndThreeGoodCases) {
   std::map<std::string, unsigned> Bad, Good;
-  for (const std::string &Rel : inputFiles()) {
-    const auto Text = readFile((InputRoot / Rel).string());
-    ASSERT_TRUE(Text);
-    const Annotations A = readAnnotations(*Text);
+  std::set<fs::path> Read;
+  auto Count = [&](const fs::path &File) {
+    if (!Read.insert(File).second)
+      return;
+    const auto Text = readFile(File.string());
+    ASSERT_TRUE(Text) << File;
+    const Annotations A = readAnnotations(*Text, File.filename().string());
     for (const Expectation &E : A.Expected)
       ++Bad[E.Check];
-    for (const auto &[Line, Check] : A.Ok)
-      ++Good[Check];
+    for (const Annotations::Good &G : A.Ok)
+      ++Good[G.Check];
+  };
+  for (const std::string &Rel : inputFiles()) {
+    Count(InputRoot / Rel);
+    for (const fs::path &Header : projectHeaders(InputRoot / Rel))
+      Count(Header);
   }
   // The rules whose code detector exists: listed by the plugin itself.
   const ToolResult R = runProgram(

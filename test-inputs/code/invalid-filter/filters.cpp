@@ -49,3 +49,23 @@ void good(TableClient const &people, std::string const &name,
   runtime.Filter = "PartitionKey eq 'p' and Name " + op + " '" + name + "'";
   people.QueryEntities(runtime); // ok: tablelint-invalid-filter (operator chosen at run time)
 }
+
+// A filter held in a variable is reported at the query, with a note where
+// its text is written; a NOLINT there silences the finding too.
+void heldElsewhere(TableClient const &people) {
+  const std::string open = "PartitionKey eq 'p' and Name eq 'x"; // NOLINT(tablelint-invalid-filter)
+  Models::QueryEntitiesOptions o;
+  o.Filter = open;
+  people.QueryEntities(o); // ok: tablelint-invalid-filter (silenced where the filter is written)
+
+  const std::string startsWith = "startswith(Name, 'A')";
+  Models::QueryEntitiesOptions s;
+  s.Filter = startsWith;
+  people.QueryEntities(s); // expect: tablelint-invalid-filter "function 'startswith' is not supported"
+
+  // NOLINTNEXTLINE(tablelint-invalid-filter)
+  const std::string upper = "PartitionKey EQ 'p'";
+  Models::QueryEntitiesOptions u;
+  u.Filter = upper;
+  people.QueryEntities(u); // ok: tablelint-invalid-filter (silenced above the filter)
+}
