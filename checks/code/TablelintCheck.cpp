@@ -1,5 +1,7 @@
 // Shared set-up of tablelint's checks.
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/QueryResults.h"
+#include "checks/code/model/FunctionSummaries.h"
 
 #include <cstdlib>
 
@@ -33,6 +35,11 @@ unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {
     llvm::StringRef(O ? O->Default : "0").getAsInteger(10, Out);
   }
   return Out;
+}
+
+void TablelintCheck::onStartOfTranslationUnit() {
+  forgetFunctionSummaries();
+  forgetQueryResults();
 }
 
 void TablelintCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
