@@ -79,13 +79,27 @@ bool isSleep(const FunctionDecl *FD) {
 
 struct State {
   const ASTContext *For = nullptr;
-  // Keyed by the canonical declaration; null while being computed (a
-  // recursive call sees no summary).
+  // Keyed by the canonical declaration. A function being computed is in
+  // InProgress: a recursive call of it sees no summary.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
   std::set<const FunctionDecl *> InProgress;
+  // wrapperSummary's answer per callee: every check asks it for every call
+  // of a user function, and the role-map lookup is by name.
+  llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Wrappers;
 };
 
 thread_local State Summaries;
+
+// Empties the state when it belongs to another AST.
+void useFor(const ASTContext &Ctx) {
+  if (Summaries.For == &Ctx)
+    return;
+  Summaries.Done.clear();
+  Summaries.InProgress.clear();
+  Summaries.Wrappers.clear();
+  Summaries.For = &Ctx;
+}
+
 
 class Summariser : public RecursiveASTVisitor<Summariser> {
 public:
@@ -362,11 +376,7 @@ const FunctionSummary *Summariser::summaryAt(const FunctionDecl *FD,
                                              ASTContext &Ctx,
                                              const ApiRoles &Roles,
                                              unsigned Depth) {
-  if (Summaries.For != &Ctx) {
-    Summaries.Done.clear();
-    Summaries.InProgress.clear();
-    Summaries.For = &Ctx;
-  }
+  useFor(Ctx);
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || !isSummarisable(Def, Ctx))
     return nullptr;
@@ -406,10 +416,18 @@ const FunctionSummary *functionSummary(const FunctionDecl *FD, ASTContext &Ctx,
 
 const FunctionSummary *wrapperSummary(const FunctionDecl *FD, ASTContext &Ctx,
                                       const ApiRoles &Roles) {
-  if (!FD || !isSummarisable(FD, Ctx) ||
-      Roles.find(FD->getQualifiedNameAsString()))
+  if (!FD)
     return nullptr;
-  return functionSummary(FD, Ctx, Roles);
+  useFor(Ctx);
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  if (auto It = Summaries.Wrappers.find(Key); It != Summaries.Wrappers.end())
+    return It->second;
+  const FunctionSummary *S =
+      isSummarisable(FD, Ctx) && !Roles.find(FD->getQualifiedNameAsString())
+          ? functionSummary(FD, Ctx, Roles)
+          : nullptr;
+  Summaries.Wrappers[Key] = S;
+  return S;
 }
 
 ast_matchers::StatementMatcher userFunctionCall(llvm::StringRef Id) {
@@ -433,6 +451,7 @@ const ApiFunction *roleOfCallee(const FunctionDecl *FD, ApiRole R,
 void forgetFunctionSummaries() {
   Summaries.Done.clear();
   Summaries.InProgress.clear();
+  Summaries.Wrappers.clear();
   Summaries.For = nullptr;
 }
 
