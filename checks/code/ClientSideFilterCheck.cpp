@@ -334,6 +334,10 @@ private:
   // member function) that holds the same value throughout the loop.
   bool fixedForLoop(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
+    // An element of a fixed container at a fixed index: `paths[2]`,
+    // `parts.at(0)`.
+    if (const Expr *Index = elementIndex(E))
+      return fixedIndex(Index) && fixedForLoop(elementContainer(E));
     while (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (!isa<FieldDecl>(ME->getMemberDecl()))
         return false;
@@ -358,6 +362,34 @@ private:
         !SM.isBeforeInTranslationUnit(V->getLocation(), R.Query->getBeginLoc()))
       return false;
     return !isWrittenIn(Loop.Loop, V, Ctx);
+  }
+
+  // The index of `c[i]` or `c.at(i)`, null for anything else.
+  static const Expr *elementIndex(const Expr *E) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return Op->getArg(1);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && MC->getNumArgs() == 1 && MC->getMethodDecl() &&
+        MC->getMethodDecl()->getIdentifier() &&
+        MC->getMethodDecl()->getName() == "at")
+      return MC->getArg(0);
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      return A->getIdx();
+    return nullptr;
+  }
+  static const Expr *elementContainer(const Expr *E) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+      return Op->getArg(0);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      return MC->getImplicitObjectArgument();
+    return cast<ArraySubscriptExpr>(E)->getBase();
+  }
+  bool fixedIndex(const Expr *Index) const {
+    Expr::EvalResult Res;
+    if (!Index->isValueDependent() && Index->EvaluateAsInt(Res, Ctx))
+      return true;
+    return !R.mentions(Index) && fixedForLoop(Index);
   }
 
   ASTContext &Ctx;

@@ -104,8 +104,16 @@ private:
         return classify(B.L, Depth + 1);
       return Shift == Growth::Unknown ? Growth::Unknown : Growth::Geometric;
     }
-    case BO_Mul:
-      return combineProduct(classify(B.L, Depth + 1), classify(B.R, Depth + 1));
+    case BO_Mul: {
+      const Growth L = classify(B.L, Depth + 1), R = classify(B.R, Depth + 1);
+      // `config.baseDelay() * attempt`: a value we cannot see, the same on
+      // every pass, scaled by a counter. It grows linearly whatever the
+      // base is.
+      if ((L == Growth::Linear && opaqueFactor(B.R, Depth)) ||
+          (R == Growth::Linear && opaqueFactor(B.L, Depth)))
+        return Growth::Linear;
+      return combineProduct(L, R);
+    }
     case BO_Div:
       return classify(B.R, Depth + 1) == Growth::Constant
                  ? classify(B.L, Depth + 1)
@@ -152,6 +160,44 @@ private:
         M && Name == "count" &&
         isDurationType(M->getImplicitObjectArgument()->getType()))
       return classify(M->getImplicitObjectArgument(), Depth + 1);
+    return Growth::Unknown;
+  }
+
+  // A call whose value is unknown but whose arguments are the same on
+  // every pass (a configured base delay, a getter): a factor that does not
+  // change with the loop as far as the code shows.
+  bool opaqueFactor(const Expr *E, unsigned Depth) const {
+    const auto *Call = dyn_cast<CallExpr>(stripConversions(E));
+    if (!Call || isa<CXXOperatorCallExpr>(Call) ||
+        classify(Call, Depth + 1) != Growth::Unknown)
+      return false;
+    if (const auto *M = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const Expr *Object = M->getImplicitObjectArgument();
+      if (!Object || !M->getMethodDecl() || !M->getMethodDecl()->isConst() ||
+          classifyObject(Object, Depth) != Growth::Constant)
+        return false;
+    }
+    for (const Expr *A : Call->arguments())
+      if (!isa<CXXDefaultArgExpr>(A) &&
+          classify(A, Depth + 1) != Growth::Constant)
+        return false;
+    return true;
+  }
+
+  // An object a const getter is called on: one the loop does not change.
+  Growth classifyObject(const Expr *Object, unsigned Depth) const {
+    Object = Object->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Object))
+      return callsMutatingMethod() ? Growth::Unknown : Growth::Constant;
+    if (const auto *R = dyn_cast<DeclRefExpr>(Object))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+        std::vector<std::pair<const Expr *, bool>> Refs;
+        collectReferences(Loop, V, false, Refs);
+        for (const auto &[Ref, InLambda] : Refs)
+          if (InLambda || modification(Ref, V, Depth))
+            return Growth::Unknown;
+        return Growth::Constant;
+      }
     return Growth::Unknown;
   }
 

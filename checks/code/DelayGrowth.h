@@ -1,8 +1,9 @@
 // How a delay used in a loop changes from one iteration to the next, for
 // retry-without-backoff (checklist item 14): a value that stays the same is
-// constant, a counter stepped by a constant is linear, anything multiplied
-// or shifted by something that changes (or passed through a helper named
-// backoff) is geometric. Whatever cannot be followed (a value changed
+// constant, a counter stepped by a constant is linear (also times a call
+// whose value is unknown but the same on every pass: a configured base),
+// anything multiplied or shifted by something that changes (or passed
+// through a helper named backoff) is geometric. Whatever cannot be followed (a value changed
 // through a reference, in a lambda, by a member function) is unknown.
 #pragma once
 

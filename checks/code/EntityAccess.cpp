@@ -3,6 +3,7 @@
 #include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
+#include "checks/code/model/FunctionSummaries.h"
 #include "core/Filter.h"
 
 #include <clang/AST/ExprCXX.h>
@@ -198,6 +199,8 @@ void matchKeySites(const ApiRoles &Roles, MatchFinder *Finder,
             .bind("tl-key-ctor"),
         Callback);
   }
+  // The project's own write wrappers, recognised by their summaries.
+  Finder->addMatcher(userFunctionCall("tl-key-wrapper"), Callback);
   const std::vector<std::string> Calls =
       Roles.functionNames({ApiRole::PointRead, ApiRole::Write,
                            ApiRole::BatchAdd, ApiRole::BatchCreate});
@@ -236,6 +239,18 @@ std::vector<KeySite> keySitesIn(const MatchFinder::MatchResult &Result,
         if (auto I = F->arg(Key);
             I && *I < C->getNumArgs() && !isa<CXXDefaultArgExpr>(C->getArg(*I)))
           Out.push_back({Part, C->getArg(*I), true, Ctor->getNameAsString()});
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("tl-key-wrapper")) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionSummary *S = wrapperSummary(FD, Ctx, Roles);
+    const ApiFunction *F = S ? S->entry(ApiRole::Write) : nullptr;
+    if (!F)
+      return Out;
+    for (auto [Key, Part] : {std::pair{"partitionKey", KeyPart::Partition},
+                             std::pair{"rowKey", KeyPart::Row}})
+      if (auto I = F->arg(Key); I && *I < Call->getNumArgs() &&
+                                !isa<CXXDefaultArgExpr>(Call->getArg(*I)))
+        Out.push_back({Part, Call->getArg(*I), true, FD->getNameAsString()});
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("tl-key-call")) {
     const FunctionDecl *FD = Call->getDirectCallee();

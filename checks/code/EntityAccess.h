@@ -6,6 +6,9 @@
 //     write, batch-add and batch-create functions;
 //   - keys addressed: the key arguments of point reads (GetEntity,
 //     retrieve_entity);
+//   - keys written through the project's own wrappers: a function of the
+//     TU whose parameters reach an entity's keys and which writes it
+//     (model/FunctionSummaries.h);
 //   - the properties map: Properties["X"], properties()[U("X")],
 //     insert/emplace/at/find, also through a local reference to the map.
 // Shared by time-based-partition-key, entity-limits and invalid-name.

@@ -2,6 +2,7 @@
 #include "checks/code/QueryCheck.h"
 #include "checks/code/NolintLines.h"
 #include "checks/code/QueryResults.h"
+#include "checks/code/model/FunctionSummaries.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
@@ -98,6 +99,7 @@ const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
 } // namespace
 
 void QueryCheck::onStartOfTranslationUnit() {
+  TablelintCheck::onStartOfTranslationUnit();
   QueryCache.clear();
   forgetQueryResults();
 }
@@ -112,6 +114,8 @@ void QueryCheck::registerMatchers(MatchFinder *Finder) {
                               callee(functionDecl(hasAnyName(Refs))))
                          .bind("query"),
                      this);
+  // The project's own query wrappers, recognised by their summaries.
+  Finder->addMatcher(userFunctionCall("query-wrapper"), this);
   if (wantsUrlQueries())
     Finder->addMatcher(
         stringLiteral(unless(isExpansionInSystemHeader())).bind("url-part"),
@@ -143,11 +147,15 @@ void QueryCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("query");
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD)
-    return;
-  const ApiFunction *F =
-      roles().find(FD->getQualifiedNameAsString(), ApiRole::Query);
+  const ApiFunction *F = nullptr;
+  if (Call) {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      F = roles().find(FD->getQualifiedNameAsString(), ApiRole::Query);
+  } else if ((Call = Result.Nodes.getNodeAs<CallExpr>("query-wrapper"))) {
+    if (const FunctionSummary *S =
+            wrapperSummary(Call->getDirectCallee(), Ctx, roles()))
+      F = S->entry(ApiRole::Query);
+  }
   if (!F)
     return;
   const auto &Q = cached(Call, [&]() -> std::optional<AnalyzedQuery> {

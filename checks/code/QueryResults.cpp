@@ -138,12 +138,30 @@ public:
       sequence(Query, 0);
     else if (isResultsType(T, Roles))
       results(Query, 0);
+    else if (const Expr *Got = awaited(Query))
+      results(Got, 0); // execute_query_segmented_async(...).get()
     else
       Out.Escapes.push_back(Query); // a task, a wrapper's own type, ...
   }
 
 private:
   enum class Holds { Results, Sequence, Entity };
+
+  // `task.get()` right on an asynchronous query whose task yields a
+  // results object: the get() call, which then holds the results.
+  const Expr *awaited(const Expr *Query) const {
+    const User U = userOf(Query);
+    const auto *ME = U.Node.get<MemberExpr>();
+    if (!ME || ME->getBase() != U.Top || !ME->getMemberDecl()->getIdentifier() ||
+        ME->getMemberDecl()->getName() != "get")
+      return nullptr;
+    const DynTypedNodeList Ps = Ctx.getParents(*ME);
+    const auto *Call = Ps.empty() ? nullptr : Ps[0].get<CXXMemberCallExpr>();
+    return Call && Call->getNumArgs() == 0 &&
+                   isResultsType(Call->getType(), Roles)
+               ? Call
+               : nullptr;
+  }
 
   // What E is used for: the first parent that is not parentheses, an
   // implicit conversion, a temporary or a copy. Top is E's outermost
@@ -299,8 +317,11 @@ private:
       const auto *Call = Ps.empty() ? nullptr : Ps[0].get<CXXMemberCallExpr>();
       const NamedDecl *D = ME->getMemberDecl();
       const StringRef Name = D->getIdentifier() ? D->getName() : StringRef();
-      if (Call && (Name == "size" || Name == "empty"))
-        return;
+      if (Call && (Name == "size" || Name == "empty" || Name == "end" ||
+                   Name == "cend"))
+        return; // a count, or the end an iterator is compared with
+      if (Call && (Name == "begin" || Name == "cbegin"))
+        return sequence(Call, Depth + 1); // an iterator over the entities
       if (Call && (Name == "front" || Name == "back" || Name == "at"))
         return entity(Call, Depth + 1);
     }
@@ -364,8 +385,21 @@ private:
   // The property map: a lookup by a name known at compile time is a read
   // of that property; anything else (iterating, size, a computed name)
   // depends on every property.
-  void properties(const Expr *Map, unsigned) {
+  void properties(const Expr *Map, unsigned Depth) {
     const User U = userOf(Map);
+    // `const properties_type &p = it->properties();`: the map held in a
+    // local reference (or copied into a local) is used through it.
+    if (const auto *V = U.Node.get<VarDecl>()) {
+      // (Not a range-for's hidden range: iterating reads every property.)
+      if (Depth > MaxDepth || !isLocalVariable(V) || V->isImplicit() ||
+          V->getInit() != U.Top)
+        return entityUse(EntityUseKind::Escape, "", U.Top);
+      auto It = Index.Refs.find(V);
+      if (It != Index.Refs.end())
+        for (const DeclRefExpr *R : It->second)
+          properties(R, Depth + 1);
+      return;
+    }
     StringRecovery SR(Ctx, Roles);
     auto Named = [&](const Expr *Arg, const Expr *Read) {
       auto T = SR.recover(Arg);
@@ -486,6 +520,17 @@ bool readOnlyArgument(const CallExpr *Call, const Expr *Cur) {
   return false;
 }
 
+// True when T's class has a const operator[]: indexing it reads.
+bool hasConstSubscript(QualType T) {
+  const CXXRecordDecl *R = recordOf(T);
+  if (!R || !R->hasDefinition())
+    return false;
+  for (const CXXMethodDecl *M : R->methods())
+    if (M->getOverloadedOperator() == OO_Subscript && M->isConst())
+      return true;
+  return false;
+}
+
 // True when the reference R (a DeclRefExpr or this->field) is only read.
 bool isReadOnlyUse(const Expr *R, ASTContext &Ctx) {
   const Expr *Cur = R;
@@ -523,6 +568,14 @@ bool isReadOnlyUse(const Expr *R, ASTContext &Ctx) {
               !Ctor->getParamDecl(0)->getType()->isReferenceType());
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P)) {
+      // An element of a container that can be indexed without changing it
+      // (a const operator[] exists: vector, array, string; not map): read
+      // unless that element is written.
+      if (Op->getOperator() == OO_Subscript && Op->getArg(0) == Cur &&
+          hasConstSubscript(Cur->getType())) {
+        Cur = P;
+        continue;
+      }
       switch (Op->getOperator()) {
       case OO_EqualEqual:
       case OO_ExclaimEqual:

@@ -9,8 +9,10 @@
 // (an iterator or container whose element type has the Entity role, e.g.
 // azure::storage::table_query_iterator) or a results object with such a
 // member (Azure::Data::Tables' page with TableEntities, table_query_segment
-// with results()). The sequence is visited by range-for, by `*it`/`it->` in
-// a for or while loop over the iterator, or held in a local variable first.
+// with results(), also from execute_query_segmented_async(...).get()). The
+// sequence is visited by range-for, by `*it`/`it->` in a for or while loop
+// over the iterator (also one from begin()/cbegin()), or held in a local
+// variable first; an entity's property map may be held in a local too.
 // An entity is read through the members its Entity role names (properties,
 // partitionKey, rowKey) or passed to a role function that deletes it.
 // Anything else (the page or an entity passed to a function, stored,

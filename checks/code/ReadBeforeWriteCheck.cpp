@@ -341,6 +341,22 @@ void ReadBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
     }
     return std::nullopt;
   };
+  // Nothing looks at the result (no status test, no catch of "not found")
+  // and an upsert of the same key follows: the upsert writes whether the
+  // entity exists or not, so the read only costs a round trip.
+  if (Branches.empty() && Missing.empty()) {
+    const auto Upsert =
+        Writes({{Fn->getBody(), Read->Request}},
+               {"upsert-merge", "upsert-replace", "upsert"});
+    if (Upsert)
+      diag(Call->getExprLoc(),
+           "%0 reads the entity but nothing uses the result, and %1 (line "
+           "%2) writes it whether it exists or not: drop the read, the "
+           "upsert needs no existence test")
+          << calleeName(Call) << calleeName(Upsert->Request.Operation)
+          << lineOf(Upsert->Request.Operation->getExprLoc(), Ctx);
+    return;
+  }
   const auto Insert = Writes(Missing, {"insert"});
   const auto Update = Writes(Present, {"replace", "merge"});
   if (!Insert || !Update)

@@ -9,6 +9,10 @@
 // UpdateOrInsertEntity/MergeOrInsertEntity, UpsertEntity with an
 // UpsertKind, or table_operation::insert_or_replace/merge_entity.
 //
+// Also flagged: a read whose result nothing uses (no status test, no catch
+// of "not found") followed by an upsert of the same key: the upsert writes
+// either way.
+//
 // Not flagged: a read whose result is used for anything but its status
 // (read-modify-write, an ETag passed to the write), a write with
 // options (If-Match), a write of another key or through another client, a

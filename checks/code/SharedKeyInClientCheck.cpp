@@ -4,6 +4,7 @@
 #include "checks/code/RestHeaders.h"
 #include "checks/code/StdFactory.h"
 #include "checks/code/StringRecovery.h"
+#include "checks/code/model/FunctionSummaries.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -19,6 +20,8 @@ namespace {
 constexpr llvm::StringLiteral CallId = "key-call";
 constexpr llvm::StringLiteral ConstructId = "key-construct";
 constexpr llvm::StringLiteral FactoryId = "key-factory";
+constexpr llvm::StringLiteral WrapperCallId = "key-wrapper-call";
+constexpr llvm::StringLiteral WrapperConstructId = "key-wrapper-construct";
 
 // The storage emulator's account and key are published in its
 // documentation: they open nothing but a local emulator.
@@ -86,6 +89,20 @@ std::optional<std::string> literalSignature(StringRef Value) {
   return Signature.str();
 }
 
+// An account key written as the whole Authorization value, with or without
+// a scheme word but with no "account:" before it: not a signature at all,
+// the key itself sent on every request.
+std::optional<std::string> literalBareKey(StringRef Value) {
+  Value = Value.trim();
+  auto [Scheme, Rest] = Value.split(' ');
+  if (!Rest.empty() && (Scheme.equals_insensitive("SharedKey") ||
+                        Scheme.equals_insensitive("SharedKeyLite")))
+    Value = Rest.trim();
+  if (Value.contains(':') || Value.contains(' ') || !isLiteralSecret(Value))
+    return std::nullopt;
+  return Value.str();
+}
+
 class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
 public:
   bool VisitReturnStmt(ReturnStmt *R) {
@@ -140,8 +157,10 @@ std::string shownName(StringRef QualifiedName) {
   QualifiedName.split(Parts, "::", -1, false);
   if (Parts.size() >= 2 && Parts[Parts.size() - 1] == Parts[Parts.size() - 2])
     return Parts.back().str(); // a constructor
-  if (Parts.size() >= 2)
+  if (Parts.size() >= 2 && !Parts[Parts.size() - 2].starts_with("("))
     return (Parts[Parts.size() - 2] + "::" + Parts.back()).str();
+  if (!Parts.empty())
+    return Parts.back().str(); // a function of an anonymous namespace
   return QualifiedName.str();
 }
 
@@ -166,11 +185,36 @@ void SharedKeyInClientCheck::registerMatchers(MatchFinder *Finder) {
             .bind(FactoryId),
         this);
   }
+  // The project's own functions and constructors: wrappers whose summary
+  // says a parameter is parsed as a connection string or used as a key.
+  Finder->addMatcher(userFunctionCall(WrapperCallId), this);
+  Finder->addMatcher(
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       hasDeclaration(cxxConstructorDecl(
+                           unless(isExpansionInSystemHeader()))))
+          .bind(WrapperConstructId),
+      this);
   registerHeaderMatchers(Finder, this);
 }
 
 void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  // A wrapper of this TU (not in the role maps: those matched above).
+  auto Wrapper = [&](const FunctionDecl *FD, ArrayRef<const Expr *> Args) {
+    const FunctionSummary *S = wrapperSummary(FD, Ctx, roles());
+    if (S && (S->entry(ApiRole::ConnectionString) ||
+              S->entry(ApiRole::Credential)))
+      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
+  };
+  if (const auto *C =
+          Result.Nodes.getNodeAs<CXXConstructExpr>(WrapperConstructId)) {
+    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
+    return Wrapper(C->getConstructor(), Args);
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(WrapperCallId)) {
+    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+    return Wrapper(Call->getDirectCallee(), Args);
+  }
   if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>(ConstructId)) {
     const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
     checkArguments(C->getConstructor()->getQualifiedNameAsString(), Args, Ctx);
@@ -200,16 +244,28 @@ void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
            "sign each request at run time with a key from a secret store, or "
            "use a SAS or a TokenCredential")
           << redacted(*Signature);
+    else if (std::optional<std::string> Key = literalBareKey(H->Value))
+      diag(H->Call->getBeginLoc(),
+           "Authorization header holding a bare account key %0: the service "
+           "expects 'SharedKey account:signature' signed per request and "
+           "rejects it, and the key belongs outside the code; sign each "
+           "request at run time with a key from a secret store, or use a SAS "
+           "or a TokenCredential")
+          << redacted(*Key);
   }
 }
 
 void SharedKeyInClientCheck::checkArguments(StringRef QualifiedName,
                                             ArrayRef<const Expr *> Args,
-                                            ASTContext &Ctx) {
+                                            ASTContext &Ctx,
+                                            const FunctionSummary *Summary) {
   StringRecovery Strings(Ctx, roles());
   const std::string Callee = shownName(QualifiedName);
+  auto Find = [&](ApiRole Role) {
+    return Summary ? Summary->entry(Role) : roles().find(QualifiedName, Role);
+  };
   for (ApiRole Role : {ApiRole::ConnectionString, ApiRole::Client}) {
-    const ApiFunction *F = roles().find(QualifiedName, Role);
+    const ApiFunction *F = Find(Role);
     const std::optional<unsigned> I =
         F ? F->arg("connectionString") : std::nullopt;
     if (!I || *I >= Args.size())
@@ -225,7 +281,7 @@ void SharedKeyInClientCheck::checkArguments(StringRef QualifiedName,
         return;
       }
   }
-  const ApiFunction *F = roles().find(QualifiedName, ApiRole::Credential);
+  const ApiFunction *F = Find(ApiRole::Credential);
   if (!F)
     return;
   const std::optional<unsigned> KeyArg = F->arg("accountKey");

@@ -3,14 +3,18 @@
 // AccountKey= that reaches a connection-string argument (role
 // `connection-string`, or a `client` entry's connectionString), a literal
 // key given to a shared-key credential (role `credential`, its accountKey),
-// and a raw REST "Authorization: SharedKey[Lite] account:signature" header
-// with a hard-coded signature. Not secrets: UseDevelopmentStorage=true, an
+// a raw REST "Authorization: SharedKey[Lite] account:signature" header
+// with a hard-coded signature or a bare account key, and the same
+// connection strings and keys given to the project's own wrappers (a
+// constructor that parses its argument as a connection string: see
+// model/FunctionSummaries.h). Not secrets: UseDevelopmentStorage=true, an
 // empty or run-time key, placeholders that are not base64, and the public
 // emulator account devstoreaccount1 and its documented key. Messages show
 // at most the first 4 characters of a key: the finding must not leak it.
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/FunctionSummaries.h"
 
 namespace tablelint::code {
 
@@ -24,7 +28,8 @@ public:
 private:
   void checkArguments(llvm::StringRef QualifiedName,
                       llvm::ArrayRef<const clang::Expr *> Args,
-                      clang::ASTContext &Ctx);
+                      clang::ASTContext &Ctx,
+                      const FunctionSummary *Summary = nullptr);
 };
 
 } // namespace tablelint::code

@@ -66,6 +66,48 @@ bool isStringLikeType(QualType T) {
   return false;
 }
 
+// The return statements of a body, lambdas' own excluded.
+class ReturnCounter : public RecursiveASTVisitor<ReturnCounter> {
+public:
+  bool VisitReturnStmt(ReturnStmt *) {
+    ++Count;
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  unsigned Count = 0;
+};
+
+unsigned countReturns(const Stmt *Body) {
+  ReturnCounter C;
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  return C.Count;
+}
+
+// True when the helper only reads its parameter P: a const parameter, or a
+// by-value one that no statement of Body writes (+=, =, a non-const method).
+bool parameterOnlyRead(ASTContext &Ctx, const ParmVarDecl *P,
+                       const Stmt *Body) {
+  if (P->getType().getNonReferenceType().isConstQualified())
+    return true;
+  if (P->getType()->isReferenceType())
+    return false;
+  for (const DeclRefExpr *R : referencesTo(P, Body)) {
+    const Stmt *Up = parentOf(Ctx, R);
+    while (Up && isa<ParenExpr>(Up))
+      Up = parentOf(Ctx, Up);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up))
+      if (Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
+          stripTemporaries(Op->getArg(0)) == R)
+        return false;
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(Up)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      if (M && !M->isConst())
+        return false;
+    }
+  }
+  return true;
+}
+
 std::string escapeQuotes(const std::string &S) {
   std::string Out;
   for (char C : S) {
@@ -170,6 +212,8 @@ std::string StringRecovery::value(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return unknownText();
   E = stripStringWrappers(E);
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return value(D->getExpr(), Depth + 1);
   if (const auto *L = dyn_cast<StringLiteral>(E)) {
     if (L->isOrdinary() || L->isUTF8())
       return L->getString().str();
@@ -211,8 +255,12 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
                                          unsigned Depth) {
   if (auto Op = operatorConstant(V))
     return std::string(*Op);
-  if (isa<ParmVarDecl>(V))
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    for (auto It = Bound.rbegin(); It != Bound.rend(); ++It)
+      if (It->first == P)
+        return It->second;
     return unknownText();
+  }
   const QualType T = V->getType();
   const bool IsConst = T.isConstQualified() || V->isConstexpr() ||
                        (T->isPointerType() && T->getPointeeType().isConstQualified() &&
@@ -327,14 +375,48 @@ std::string StringRecovery::fromCall(const CallExpr *Call, unsigned Depth) {
        Short == "to_utf16string") &&
       Call->getNumArgs() == 1)
     return value(Call->getArg(0), Depth + 1);
-  // A helper of this TU that returns a constant.
-  if (FD->getNumParams() == 0 && FD->hasBody()) {
-    const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
-    if (Body && Body->size() == 1)
-      if (const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front()))
-        return value(Ret->getRetValue(), Depth + 1);
+  return fromHelper(Call, FD, Depth);
+}
+
+// A helper of this TU whose body ends in its only return: the returned
+// text, with each parameter standing for the caller's argument (locals of
+// the helper built in straight-line code are followed as anywhere else).
+std::string StringRecovery::fromHelper(const CallExpr *Call,
+                                       const FunctionDecl *FD, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || FD->isInStdNamespace() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return unknownText();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return unknownText();
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  if (!Ret || !Ret->getRetValue())
+    return unknownText();
+  if (countReturns(Def->getBody()) != 1)
+    return unknownText(); // several exits: the value depends on the path
+  // Member calls: `this` is not modelled, so only the arguments bind.
+  const unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
+                                  isa<CXXMethodDecl>(Def)
+                              ? 1
+                              : 0;
+  std::vector<std::pair<const ParmVarDecl *, std::string>> Args;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const unsigned A = I + Offset;
+    if (A < Call->getNumArgs())
+      Args.emplace_back(P, isStringLikeType(P->getType()) &&
+                                   parameterOnlyRead(Ctx, P, Def->getBody())
+                               ? value(Call->getArg(A), Depth + 1)
+                               : unknownText());
+    else
+      Args.emplace_back(P, unknownText());
   }
-  return unknownText();
+  const std::size_t Mark = Bound.size();
+  Bound.insert(Bound.end(), Args.begin(), Args.end());
+  std::string Out = value(Ret->getRetValue(), Depth + 1);
+  Bound.resize(Mark);
+  return Out;
 }
 
 std::string StringRecovery::fromFormat(const CallExpr *Call, unsigned Depth) {

@@ -10,7 +10,9 @@
 // constexpr variables, std::string construction and conversion, `+`,
 // a local std::string built by `+=`/append/assignment in straight-line code
 // before the use, fmt::format/std::format with a literal format string,
-// functions of this TU that return a constant, c_str()/data(), the
+// helper functions of this TU that return one expression (a constant, or
+// text built from their parameters: `filterFor(customer)` is recovered with
+// the caller's argument in place of the parameter), c_str()/data(), the
 // generate_filter_condition/combine_filter_conditions role functions, and
 // the comparison/logical operator constants of azure::storage. Anything
 // else is unknown.
@@ -23,6 +25,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tablelint::code {
 
@@ -49,9 +53,14 @@ private:
   std::string fromFilterCondition(const clang::CallExpr *Call,
                                   const ApiFunction &F, unsigned Depth);
   std::string typedLiteral(const clang::Expr *Value, unsigned Depth);
+  std::string fromHelper(const clang::CallExpr *Call,
+                         const clang::FunctionDecl *FD, unsigned Depth);
 
   clang::ASTContext &Ctx;
   const ApiRoles &Roles;
+  // The parameters of the helpers being recovered, bound to the values of
+  // the caller's arguments (innermost call last).
+  std::vector<std::pair<const clang::ParmVarDecl *, std::string>> Bound;
 };
 
 // The marker as a one-character string, for building recovered text.

@@ -15,6 +15,8 @@ namespace {
 constexpr llvm::StringLiteral LiteralId = "table-traffic-literal";
 constexpr llvm::StringLiteral ApiUseId = "table-traffic-api";
 
+} // namespace
+
 // Text only Table storage code writes: endpoint host names (public, sovereign
 // and Cosmos DB Table clouds), the emulator account, the Tables resource,
 // and the key property every entity has.
@@ -23,8 +25,6 @@ bool mentionsTableStorage(llvm::StringRef S) {
          S.contains("devstoreaccount1") || S.contains("/Tables") ||
          S.contains("PartitionKey");
 }
-
-} // namespace
 
 void TableTrafficEvidence::registerMatchers(
     MatchFinder *Finder, MatchFinder::MatchCallback *Callback,

@@ -15,6 +15,10 @@
 
 namespace tablelint::code {
 
+// True for text only Table storage code writes (an endpoint host, the
+// emulator account, the Tables resource, PartitionKey).
+bool mentionsTableStorage(llvm::StringRef S);
+
 class TableTrafficEvidence {
 public:
   // Adds the evidence matchers, reported to Callback.

@@ -5,6 +5,8 @@
 // plugin, in an editor, agrees with the CLI without a copy in .clang-tidy),
 // the catalog default.
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/QueryResults.h"
+#include "checks/code/model/FunctionSummaries.h"
 
 #include <cstdlib>
 
@@ -50,6 +52,11 @@ unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {
     llvm::StringRef(O ? O->Default : "0").getAsInteger(10, Out);
   }
   return Out;
+}
+
+void TablelintCheck::onStartOfTranslationUnit() {
+  forgetFunctionSummaries();
+  forgetQueryResults();
 }
 
 void TablelintCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {

@@ -22,6 +22,9 @@ public:
   TablelintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  // Drops the per-TU analyses shared by the checks (function summaries).
+  // Checks that override it call it too.
+  void onStartOfTranslationUnit() override;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

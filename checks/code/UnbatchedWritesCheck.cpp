@@ -2,6 +2,8 @@
 #include "checks/code/UnbatchedWritesCheck.h"
 
 #include "checks/code/StringRecovery.h"
+#include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/QueryPinnedResults.h"
 #include "core/ServiceLimits.h"
 #include "core/Utf8Text.h"
 
@@ -119,9 +121,41 @@ void UnbatchedWritesCheck::registerMatchers(MatchFinder *Finder) {
                               callee(functionDecl(hasAnyName(Refs))))
                          .bind("write"),
                      this);
+  // The project's own write wrappers (a member function whose parameters
+  // are the keys it writes), recognised by their summaries.
+  Finder->addMatcher(userFunctionCall("write-wrapper"), this);
 }
 
 void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write-wrapper")) {
+    ASTContext &Ctx = *Result.Context;
+    const FunctionSummary *S =
+        wrapperSummary(Call->getDirectCallee(), Ctx, roles());
+    const ApiFunction *F = S ? S->entry(ApiRole::Write) : nullptr;
+    const auto R = F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
+    if (!R)
+      return;
+    // Only loops: a run of wrapper calls in a block is not followed. The
+    // wrapper object is fixed when it is a variable declared before the
+    // loop that nothing but wrapper calls use in it.
+    const Stmt *Loop = innermostLoop(Ctx, R->Request);
+    const auto *Object = dyn_cast<DeclRefExpr>(R->Client->IgnoreParenImpCasts());
+    const auto *V = Object ? dyn_cast<VarDecl>(Object->getDecl()) : nullptr;
+    if (!Loop || !V ||
+        !Ctx.getSourceManager().isBeforeInTranslationUnit(V->getLocation(),
+                                                          Loop->getBeginLoc()))
+      return;
+    for (const DeclRefExpr *Ref : referencesTo(V, Loop)) {
+      const auto *ME = dyn_cast_or_null<MemberExpr>(parentOf(Ctx, Ref));
+      const auto *MC =
+          ME ? dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, ME)) : nullptr;
+      const FunctionDecl *M = MC ? MC->getDirectCallee() : nullptr;
+      if (!M || !isSummarisable(M, Ctx))
+        return; // used otherwise in the loop: may change
+    }
+    checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true);
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write");
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD)
@@ -147,19 +181,34 @@ bool UnbatchedWritesCheck::loopBatches(const Stmt *Loop) const {
 }
 
 void UnbatchedWritesCheck::checkLoop(const EntityRequest &R, const Stmt *Loop,
-                                     ASTContext &Ctx) {
+                                     ASTContext &Ctx, bool ClientFixed) {
   // A loop in a catch handler is usually the fallback of a failed batch.
   if (insideCatch(Ctx, Loop) || loopBatches(Loop))
     return;
   if (auto Passes = constantTripCount(Loop, Ctx); Passes && *Passes < MinWrites)
     return;
+  // Deleting each result of a query pinned to one partition: the keys
+  // are the entities' own, and the query's filter says they share one
+  // PartitionKey (and differ by RowKey).
+  if (R.Client && isLoopInvariant(R.Client, Loop, Ctx))
+    if (const auto Pinned =
+            pinnedQueryOfDelete(R.Operation, Loop, Ctx, roles())) {
+      diag(R.Operation->getExprLoc(),
+           "%0 in a loop sends one request per entity although every "
+           "entity comes from the query at line %1, which reads one "
+           "partition (partition key %2): %3")
+          << calleeName(R.Operation)
+          << lineOf(Pinned->Query->getExprLoc(), Ctx)
+          << Pinned->PartitionKey.str() << batchHint(R);
+      return;
+    }
   const std::optional<EntityKeys> Keys =
       keysOfCall(R.Operation, *R.Function, R.Request, Ctx, roles());
   if (!Keys || !Keys->PartitionKey || !Keys->RowKey || !R.Client)
     return;
   if (!keyLoopInvariant(*Keys->PartitionKey, Loop, Ctx) ||
       !keyVariesWithLoop(*Keys->RowKey, Loop, Ctx) ||
-      !isLoopInvariant(R.Client, Loop, Ctx))
+      (!ClientFixed && !isLoopInvariant(R.Client, Loop, Ctx)))
     return;
   diag(R.Operation->getExprLoc(),
        "%0 in a loop sends one request per entity although every pass writes "

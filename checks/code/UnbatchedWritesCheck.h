@@ -28,11 +28,16 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { SeenBlocks.clear(); }
+  void onStartOfTranslationUnit() override {
+    TablelintCheck::onStartOfTranslationUnit();
+    SeenBlocks.clear();
+  }
 
 private:
+  // ClientFixed: the caller knows the client is the same on every pass
+  // (a wrapper's object, which the wrapper call itself may "modify").
   void checkLoop(const EntityRequest &R, const clang::Stmt *Loop,
-                 clang::ASTContext &Ctx);
+                 clang::ASTContext &Ctx, bool ClientFixed = false);
   void checkBlock(const clang::CompoundStmt *Block, clang::ASTContext &Ctx);
   // "up to 100 writes per SubmitTransaction", from the client's methods.
   std::string batchHint(const EntityRequest &R) const;

@@ -3,6 +3,7 @@
 #include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
+#include "checks/code/TableTraffic.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/AST/ExprCXX.h>
@@ -12,6 +13,7 @@
 #include <clang/ASTMatchers/ASTMatchFinder.h>
 #include <clang/Lex/Lexer.h>
 
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -161,8 +163,23 @@ public:
         Found.insert(Role);
         Mapped = true;
       }
+    // A hand-written REST client (cpprestsdk): table traffic when the
+    // work also writes Table text (a $batch path, PartitionKey, an
+    // endpoint).
+    if (!Mapped && FD->getName() == "request" &&
+        FD->getQualifiedNameAsString() == "web::http::client::http_client::request")
+      RestRequest = true;
     if (!Mapped)
       scan(helperBody(C), CurrentDepth + 1);
+    return true;
+  }
+
+  bool VisitStringLiteral(StringLiteral *L) {
+    if (!L->isOrdinary() && !L->isUTF8())
+      return true;
+    const StringRef S = L->getString();
+    RestBatch |= S.contains("$batch");
+    RestTable |= RestBatch || mentionsTableStorage(S);
     return true;
   }
 
@@ -170,10 +187,13 @@ public:
     for (const auto &[Role, Phrase] : TableWork)
       if (Found.count(Role))
         return Phrase;
+    if (RestRequest && RestTable)
+      return RestBatch ? "REST batch requests" : "REST table requests";
     return std::nullopt;
   }
 
 private:
+  bool RestRequest = false, RestTable = false, RestBatch = false;
   const ApiRoles &Roles;
   std::set<ApiRole> Found;
   std::set<const Stmt *> Visited;
@@ -191,8 +211,35 @@ public:
   bool TraverseStmt(Stmt *S) {
     if (!S || S == Skip || Found)
       return true;
+    // A wait that runs on the last pass only bounds nothing before it.
+    if (const auto *If = dyn_cast<IfStmt>(S); If && LastPass &&
+                                             LastPass(If->getCond())) {
+      TraverseStmt(const_cast<Stmt *>(If->getElse()));
+      return true;
+    }
     return RecursiveASTVisitor::TraverseStmt(S);
   }
+
+  // A continuation (`task.then([](...) { t.get(); })`) runs after the
+  // task, off the loop: a wait inside it holds nothing back.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    for (const DynTypedNode &P : Ctx->getParents(*L)) {
+      const Stmt *Up = P.get<Stmt>();
+      while (Up && isa<MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                       ImplicitCastExpr, CXXConstructExpr>(Up))
+        Up = parentOf(*Ctx, Up);
+      if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Up))
+        if (const CXXMethodDecl *M = MC->getMethodDecl();
+            M && M->getIdentifier() && M->getName() == "then")
+          return true;
+    }
+    return RecursiveASTVisitor::TraverseLambdaExpr(L);
+  }
+
+  // Set by the caller: true for an if condition that holds on the last
+  // pass only.
+  std::function<bool(const Expr *)> LastPass;
+  ASTContext *Ctx = nullptr;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
@@ -468,6 +515,66 @@ bool Analysis::outlivesIteration(const Expr *Start, const LoopInfo &L,
   return escapesThrough(Start, L, Thread, Detached, 0);
 }
 
+// A condition true on the loop's last pass only: the loop's own index or
+// element compared for equality with the end of the range (`i + 1 ==
+// rows.size()`, `&row == &rows.back()`, `i == n - 1`). A counter reset
+// every N (`++inFlight == 64`) is not the loop's index.
+bool isLastPassTest(const Expr *Cond, const LoopInfo &L) {
+  Cond = Cond->IgnoreParenImpCasts();
+  const Expr *A = nullptr, *B = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_EQ) {
+    A = BO->getLHS();
+    B = BO->getRHS();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cond);
+             Op && Op->getOperator() == OO_EqualEqual && Op->getNumArgs() == 2) {
+    A = Op->getArg(0);
+    B = Op->getArg(1);
+  } else {
+    return false;
+  }
+  // The variables of the loop header (the index, the range-for element).
+  std::set<const VarDecl *> Header;
+  if (const auto *F = dyn_cast<ForStmt>(L.Loop)) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Header.insert(V);
+  } else if (const auto *R = dyn_cast<CXXForRangeStmt>(L.Loop)) {
+    Header.insert(R->getLoopVariable());
+  }
+  if (Header.empty())
+    return false;
+  auto Mentions = [&](const Expr *E) {
+    UsesAny U(Header);
+    U.TraverseStmt(const_cast<Expr *>(E));
+    return U.Found;
+  };
+  // The end of the range: a size()/back()/end() call, or `n - 1`.
+  class EndOfRange : public RecursiveASTVisitor<EndOfRange> {
+  public:
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      if (const CXXMethodDecl *M = C->getMethodDecl(); M && M->getIdentifier())
+        Found |= M->getName() == "size" || M->getName() == "back" ||
+                 M->getName() == "end" || M->getName() == "length";
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *O) {
+      Found |= O->getOpcode() == BO_Sub || O->getOpcode() == BO_Add;
+      Modulo |= O->getOpcode() == BO_Rem || O->getOpcode() == BO_And;
+      return true;
+    }
+    bool Found = false, Modulo = false;
+  };
+  const bool AIndex = Mentions(A), BIndex = Mentions(B);
+  if (AIndex == BIndex)
+    return false;
+  EndOfRange End;
+  End.TraverseStmt(const_cast<Expr *>(AIndex ? B : A));
+  End.TraverseStmt(const_cast<Expr *>(AIndex ? A : B));
+  return End.Found && !End.Modulo;
+}
+
 bool isLaunchAsync(const Expr *Policy) {
   const auto *D = dyn_cast<DeclRefExpr>(Policy->IgnoreParenImpCasts());
   const auto *E = D ? dyn_cast<EnumConstantDecl>(D->getDecl()) : nullptr;
@@ -597,6 +704,10 @@ void UnboundedParallelismCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   BoundFinder Bound(Sdk ? nullptr : Start);
+  Bound.Ctx = &Ctx;
+  Bound.LastPass = [&](const Expr *Cond) {
+    return isLastPassTest(Cond, *Loop);
+  };
   Bound.TraverseStmt(const_cast<Stmt *>(Loop->Body));
   if (Bound.Found)
     return;

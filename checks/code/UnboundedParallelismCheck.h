@@ -13,9 +13,13 @@
 //   - the work calls a table operation (a role-map query, point read,
 //     write, execute or batch submit), directly, through a lambda or a
 //     function of this file, or is itself an SDK asynchronous operation;
+//     or it sends a cpprest http_client request next to Table text (a
+//     $batch path, PartitionKey, an endpoint): REST table traffic;
 //   - nothing in the loop bounds it: no semaphore acquire(), no wait()/
 //     get()/join() on futures, tasks or threads in the iteration (batched or
-//     sequential waiting), no helper called there that does so.
+//     sequential waiting), no helper called there that does so. A wait in a
+//     .then() continuation, or under a test true on the last pass only
+//     (`i + 1 == rows.size()`), bounds nothing.
 // Work handed to a pool object is not started by these calls, so it is
 // never flagged.
 #pragma once

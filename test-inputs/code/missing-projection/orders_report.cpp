@@ -59,7 +59,7 @@ public:
     QueryEntitiesOptions options;
     options.PartitionKey = customer;
     for (auto const &order : orders_.QueryEntities(options).TableEntities) // expect: tablelint-missing-projection "only to delete them: select just the keys"
-      orders_.DeleteEntity(order);
+      orders_.DeleteEntity(order); // expect: tablelint-unbatched-writes "every entity comes from the query at line 61, which reads one partition"
   }
 
   // The keys and one property: the Data::Tables client sends the list as
