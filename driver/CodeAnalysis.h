@@ -8,6 +8,7 @@
 
 #include <clang/Tooling/CompilationDatabase.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ struct CodeAnalysisOptions {
   unsigned Jobs = 1;
   // A "[3/10] file" line on stderr while running (only for terminals).
   bool Progress = false;
+  // Unsaved editor buffers (absolute path -> text) laid over the disk.
+  const std::map<std::string, std::string> *UnsavedFiles = nullptr;
 };
 
 // Runs the checks on every unit. Findings carry the catalog's default

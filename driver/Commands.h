@@ -14,5 +14,6 @@ int runSuggestCommand(const std::vector<std::string> &Args);
 int runReplayCommand(const std::vector<std::string> &Args);
 int runMergeCommand(const std::vector<std::string> &Args);
 int runChecklistCommand(const std::vector<std::string> &Args);
+int runLspCommand(const std::vector<std::string> &Args);
 
 } // namespace tablelint

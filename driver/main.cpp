@@ -38,6 +38,8 @@ void printHelp() {
          "  suggest    write a better design of a schema file, each remedy "
          "noted on its\n"
          "             element\n"
+         "  lsp        a language server beside clangd: findings as "
+         "diagnostics, fix-its\n             as quick fixes (docs/ide.md)\n"
          "  replay     run the declared workload (or a trace) through the "
          "current and the\n"
          "             suggested design on a simulated Table service; "
@@ -92,6 +94,8 @@ int main(int argc, char **argv) {
       return runMergeCommand(Rest);
     if (Command == "checklist")
       return runChecklistCommand(Rest);
+    if (Command == "lsp")
+      return runLspCommand(Rest);
     std::cerr << "tablelint: error: unknown command '" << Command
               << "' (tablelint --help lists them)\n";
     return ExitInputError;

@@ -2,6 +2,8 @@
 #include "checks/code/AstWalk.h"
 #include "checks/code/QueryModel.h"
 
+#include "core/Text.h"
+
 #include <clang/AST/DeclCXX.h>
 
 #include <cctype>
@@ -274,15 +276,7 @@ namespace {
 std::string percentDecode(const std::string &S) {
   std::string Out;
   for (std::size_t I = 0; I < S.size(); ++I) {
-    auto Hex = [](char C) -> int {
-      if (C >= '0' && C <= '9')
-        return C - '0';
-      if (C >= 'a' && C <= 'f')
-        return C - 'a' + 10;
-      if (C >= 'A' && C <= 'F')
-        return C - 'A' + 10;
-      return -1;
-    };
+    const auto Hex = hexDigitValue;
     if (S[I] == '%' && I + 2 < S.size() && Hex(S[I + 1]) >= 0 &&
         Hex(S[I + 2]) >= 0) {
       Out += static_cast<char>(Hex(S[I + 1]) * 16 + Hex(S[I + 2]));
