@@ -61,12 +61,17 @@ bool isLintable(const std::string &Path) {
          schema::looksLikeSchemaFile(Path);
 }
 
+// Paths as the editor and the compile database spell them (symbolic links
+// kept: the database may name a file through one).
 std::string normalised(const std::string &Path) {
+  return fs::absolute(Path).lexically_normal().string();
+}
+
+bool sameFile(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
   std::error_code EC;
-  fs::path P = fs::weakly_canonical(fs::absolute(Path), EC);
-  if (EC)
-    P = fs::absolute(Path).lexically_normal();
-  return P.string();
+  return fs::equivalent(A, B, EC) && !EC;
 }
 
 // File texts for position conversion: the document's unsaved buffer, or the
@@ -76,7 +81,7 @@ public:
   Texts(const std::string &DocPath, const std::optional<std::string> &Unsaved)
       : DocPath(DocPath), Unsaved(Unsaved) {}
   const std::string &of(const std::string &Path) {
-    if (Path == DocPath && Unsaved)
+    if (Unsaved && sameFile(Path, DocPath))
       return *Unsaved;
     auto It = Cache.find(Path);
     if (It == Cache.end()) {
@@ -318,7 +323,7 @@ void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
   Texts Files(Doc.Path, Doc.Unsaved);
   for (const ReportedFinding &R : Result.Findings) {
     const Finding &F = R.F;
-    if (normalised(F.File) != Doc.Path)
+    if (!sameFile(normalised(F.File), Doc.Path))
       continue;
     Published P;
     P.StartLine = F.Line ? F.Line - 1 : 0;
@@ -364,7 +369,7 @@ void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
   for (const ToolNotification &N : Result.Notifications) {
     std::cerr << "tablelint lsp: " << (N.File.empty() ? "" : N.File + ": ")
               << N.Message << "\n";
-    if (!N.File.empty() && normalised(N.File) != Doc.Path)
+    if (!N.File.empty() && !sameFile(normalised(N.File), Doc.Path))
       continue;
     Published P;
     P.StartLine = P.EndLine = N.Line ? N.Line - 1 : 0;
@@ -417,7 +422,7 @@ json::Value LspServer::codeActions(const json::Object &Params) {
     for (const FindingFix &Fix : P.Fixes) {
       const std::string FixPath = normalised(Fix.File);
       const std::string FixUri =
-          FixPath == Doc.Path ? Uri : fileUriOfPath(FixPath);
+          sameFile(FixPath, Doc.Path) ? Uri : fileUriOfPath(FixPath);
       json::Array *Edits = Changes.getArray(FixUri);
       if (!Edits) {
         Changes[FixUri] = json::Array{};
