@@ -403,6 +403,18 @@ json::Value LspServer::codeActions(const json::Object &Params) {
   if (It == Documents.end())
     return Actions;
   const Document &Doc = It->second;
+  // A client asking only for other kinds (refactorings, source actions)
+  // gets none of our quick fixes.
+  if (const json::Object *Context = Params.getObject("context"))
+    if (const json::Array *Only = Context->getArray("only")) {
+      const bool WantsQuickFix =
+          std::any_of(Only->begin(), Only->end(), [](const json::Value &K) {
+            auto Kind = K.getAsString();
+            return Kind && (*Kind == "quickfix" || *Kind == "");
+          });
+      if (!WantsQuickFix)
+        return Actions;
+    }
   const json::Object *Range = Params.getObject("range");
   const json::Object *From = Range->getObject("start");
   const json::Object *To = Range->getObject("end");

@@ -309,6 +309,16 @@ TEST(Lsp, DiagnosticsFixItsSchemaAndShutdown) {
       Action.getObject("edit")->getObject("changes")->getArray(uriOf(Cpp));
   ASSERT_TRUE(Edits);
   const std::string Fixed = applyEdits(Source, *Edits);
+  // Asked only for refactorings, the server offers no quick fix.
+  json::Object Refactors = C.request(
+      "textDocument/codeAction",
+      json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}}},
+                   {"range", json::Object{{"start", json::Object{{"line", 34}, {"character", 0}}},
+                                          {"end", json::Object{{"line", 34}, {"character", 0}}}}},
+                   {"context", json::Object{{"diagnostics", json::Array{}},
+                                            {"only", json::Array{"refactor"}}}}});
+  ASSERT_TRUE(Refactors.getArray("result"));
+  EXPECT_TRUE(Refactors.getArray("result")->empty());
   EXPECT_THAT(Fixed, HasSubstr("SelectColumns"));
 
   // Saved after fixing: that finding is gone, the others stay.
@@ -412,7 +422,8 @@ TEST(Lsp, HelpAndBadOptions) {
   ToolResult Help = runTablelint({"lsp", "--help"});
   EXPECT_EQ(Help.ExitCode, 0);
   EXPECT_THAT(Help.Out, HasSubstr("Usage: tablelint lsp"));
-  EXPECT_THAT(runTablelint({"--help"}).Out, HasSubstr("lsp"));
+  EXPECT_THAT(runTablelint({"--help"}).Out,
+              HasSubstr("  lsp        a language server beside clangd"));
   ToolResult Bad = runTablelint({"lsp", "-p", "/no/such/build/dir"});
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_THAT(Bad.Err, HasSubstr("/no/such/build/dir"));
