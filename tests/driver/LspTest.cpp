@@ -418,6 +418,29 @@ TEST(Lsp, SurvivesBrokenFramingAndFollowsTheLifecycle) {
   EXPECT_EQ(C.waitForExit(), 1);
 }
 
+TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
+  Project P;
+  // No compile_commands.json anywhere above: one diagnostic saying so.
+  const std::string Cpp = P.write("orphan.cpp", "int main() { return 0; }\n");
+  // A header and a YAML file that is no schema: nothing to say.
+  const std::string Header = P.write("orphan.h", "#pragma once\n");
+  const std::string Ci = P.write("ci.yaml", "jobs:\n  build: {}\n");
+  LspClient C(P.Dir);
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", readText(Cpp)));
+  const json::Object Orphan = C.diagnosticsFor(uriOf(Cpp));
+  const auto Missing = withCode(Orphan, "no-compile-database");
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_THAT(Missing[0]->getString("message")->str(), HasSubstr("-p BUILD_DIR"));
+  C.notify("textDocument/didOpen", openParams(uriOf(Header), "cpp", readText(Header)));
+  EXPECT_EQ(C.diagnosticsFor(uriOf(Header)).getArray("diagnostics")->size(), 0u);
+  C.notify("textDocument/didOpen", openParams(uriOf(Ci), "yaml", readText(Ci)));
+  EXPECT_EQ(C.diagnosticsFor(uriOf(Ci)).getArray("diagnostics")->size(), 0u);
+  C.request("shutdown", nullptr);
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 0);
+}
+
 TEST(Lsp, HelpAndBadOptions) {
   ToolResult Help = runTablelint({"lsp", "--help"});
   EXPECT_EQ(Help.ExitCode, 0);
