@@ -369,11 +369,19 @@ void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
   for (const ToolNotification &N : Result.Notifications) {
     std::cerr << "tablelint lsp: " << (N.File.empty() ? "" : N.File + ": ")
               << N.Message << "\n";
-    if (!N.File.empty() && !sameFile(normalised(N.File), Doc.Path))
+    const bool Here = N.File.empty() || sameFile(normalised(N.File), Doc.Path);
+    // A broken .tablelint.yaml changes what this file is checked with: it
+    // is shown at the top of the file, with its own place.
+    if (!Here && N.Id != "configuration")
       continue;
+    std::string Message = N.Message;
+    if (!Here)
+      Message = N.File + ":" + std::to_string(N.Line) + ":" +
+                std::to_string(N.Column) + ": " + Message;
+    const unsigned Line = Here ? N.Line : 1, Column = Here ? N.Column : 1;
     Published P;
-    P.StartLine = P.EndLine = N.Line ? N.Line - 1 : 0;
-    json::Object Start = Files.position(Doc.Path, N.Line, N.Column);
+    P.StartLine = P.EndLine = Line ? Line - 1 : 0;
+    json::Object Start = Files.position(Doc.Path, Line, Column);
     P.StartCharacter = P.EndCharacter =
         static_cast<unsigned>(*Start.getInteger("character"));
     json::Object End = Start;
@@ -382,7 +390,7 @@ void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
         {"severity", N.Level == Severity::Error ? 2 : 3},
         {"source", "tablelint"},
         {"code", N.Id},
-        {"message", N.Message}};
+        {"message", std::move(Message)}};
     Doc.Diagnostics.push_back(std::move(P));
   }
   publish(Uri, Doc);

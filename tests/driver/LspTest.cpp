@@ -432,6 +432,15 @@ TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
   const auto Missing = withCode(Orphan, "no-compile-database");
   ASSERT_EQ(Missing.size(), 1u);
   EXPECT_THAT(Missing[0]->getString("message")->str(), HasSubstr("-p BUILD_DIR"));
+  // A broken .tablelint.yaml is shown on the files it applies to.
+  P.write(".tablelint.yaml", "rules:\n  disable: 7\n");
+  const std::string Schema = P.write(
+      "schema.yaml", readText(std::string(TABLELINT_SOURCE_DIR) +
+                              "/test-inputs/schemas/checks/time-based-partition-key.yaml"));
+  C.notify("textDocument/didOpen", openParams(uriOf(Schema), "yaml", readText(Schema)));
+  const auto Config = withCode(C.diagnosticsFor(uriOf(Schema)), "configuration");
+  ASSERT_EQ(Config.size(), 1u);
+  EXPECT_THAT(Config[0]->getString("message")->str(), HasSubstr(".tablelint.yaml:2:"));
   C.notify("textDocument/didOpen", openParams(uriOf(Header), "cpp", readText(Header)));
   EXPECT_EQ(C.diagnosticsFor(uriOf(Header)).getArray("diagnostics")->size(), 0u);
   C.notify("textDocument/didOpen", openParams(uriOf(Ci), "yaml", readText(Ci)));
