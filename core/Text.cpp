@@ -56,4 +56,14 @@ std::string formatForMessage(double Value) {
   return Buf;
 }
 
+int hexDigitValue(char C) {
+  if (C >= '0' && C <= '9')
+    return C - '0';
+  if (C >= 'a' && C <= 'f')
+    return C - 'a' + 10;
+  if (C >= 'A' && C <= 'F')
+    return C - 'A' + 10;
+  return -1;
+}
+
 } // namespace tablelint

@@ -19,4 +19,8 @@ std::string foldWhitespace(std::string_view Text);
 // ("9.49e+18"), never a wrapped integer.
 std::string formatForMessage(double Value);
 
+// The value of a hexadecimal digit (either case), or -1: for decoding
+// percent-escapes.
+int hexDigitValue(char C);
+
 } // namespace tablelint

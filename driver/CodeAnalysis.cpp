@@ -178,6 +178,8 @@ struct Position {
 // 1-based line and column of a byte offset; files are read once each.
 class SourceTexts {
 public:
+  explicit SourceTexts(const std::map<std::string, std::string> *Unsaved)
+      : Unsaved(Unsaved) {}
   Position at(const std::string &File, unsigned Offset) {
     const Text &T = text(File);
     auto It = std::upper_bound(T.LineStarts.begin(), T.LineStarts.end(), Offset);
@@ -197,15 +199,17 @@ private:
     Text &T = Texts[File];
     if (T.LineStarts.empty()) {
       T.LineStarts.push_back(0);
-      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+      if (Unsaved && Unsaved->count(File))
+        T.Content = Unsaved->at(File);
+      else if (auto Buf = llvm::MemoryBuffer::getFile(File))
         T.Content = (*Buf)->getBuffer().str();
-        for (std::size_t I = 0; I < T.Content.size(); ++I)
-          if (T.Content[I] == '\n')
-            T.LineStarts.push_back(static_cast<unsigned>(I + 1));
-      }
+      for (std::size_t I = 0; I < T.Content.size(); ++I)
+        if (T.Content[I] == '\n')
+          T.LineStarts.push_back(static_cast<unsigned>(I + 1));
     }
     return T;
   }
+  const std::map<std::string, std::string> *Unsaved;
   std::map<std::string, Text> Texts;
 };
 
@@ -453,6 +457,12 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
         auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
                 llvm::vfs::createPhysicalFileSystem().release()));
+        if (Options.UnsavedFiles && !Options.UnsavedFiles->empty()) {
+          auto Buffers = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+          for (const auto &[Path, Text] : *Options.UnsavedFiles)
+            Buffers->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+          BaseFS->pushOverlay(Buffers);
+        }
         PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
                                                BaseFS, /*ApplyAnyFix=*/false);
         const std::size_t Finished = ++Done;
@@ -479,7 +489,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
 
   // Results are turned into findings in input order; the pipeline sorts
   // them, so the output does not depend on which worker finished first.
-  SourceTexts Sources;
+  SourceTexts Sources(Options.UnsavedFiles);
   for (std::size_t I = 0; I < Units.size(); ++I) {
     std::size_t FirstCompileError = 0;
     unsigned CompileErrors = 0;

@@ -8,6 +8,7 @@
 
 #include <clang/Tooling/CompilationDatabase.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,8 @@ struct CodeAnalysisOptions {
   // their absolute path); nullopt: those under the TU's source root (see
   // HeaderScope.h).
   std::optional<std::string> HeaderFilter;
+  // Unsaved editor buffers (absolute path -> text) laid over the disk.
+  const std::map<std::string, std::string> *UnsavedFiles = nullptr;
 };
 
 // Runs the checks on every unit. Findings carry the catalog's default

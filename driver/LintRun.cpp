@@ -186,11 +186,13 @@ LintResult runLint(const LintRunOptions &Options) {
   std::vector<ToolNotification> Notifications = std::move(In.Problems);
   configurationProblems(In, Notifications);
   std::vector<Finding> Findings;
-  lintSchemaInputs(In.SchemaFiles, Findings, Notifications);
+  lintSchemaInputs(In.SchemaFiles, Findings, Notifications,
+                   Options.UnsavedFiles);
   CodeAnalysisOptions Code;
   Code.Jobs = Options.Jobs;
   Code.Progress = Options.Progress;
   Code.HeaderFilter = Options.HeaderFilter;
+  Code.UnsavedFiles = &Options.UnsavedFiles;
   // Rules switched off on the command line are not run at all; the
   // configuration's selection is per file and applied by the pipeline.
   if (!Options.Enable.empty()) {

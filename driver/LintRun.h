@@ -7,6 +7,7 @@
 #include "driver/CommandLine.h"
 #include "driver/LintResult.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ struct LintRunOptions {
   bool SkipNonSchemaYaml = false;
   // A progress line on stderr (set when stderr is a terminal).
   bool Progress = false;
+  // Editor buffers not saved yet (`tablelint lsp`): absolute path -> text,
+  // analysed instead of the file on disk.
+  std::map<std::string, std::string> UnsavedFiles;
 };
 
 // The options of the analysis itself, shared by lint and checklist: -p,

@@ -55,10 +55,15 @@ schema::SchemaCheckOptions optionsFor(const std::string &File,
 
 void lintSchemaInputs(const std::vector<std::string> &Files,
                       std::vector<Finding> &Findings,
-                      std::vector<ToolNotification> &Notifications) {
+                      std::vector<ToolNotification> &Notifications,
+                      const std::map<std::string, std::string> &Unsaved) {
   for (const std::string &File : Files) {
     const schema::SchemaCheckOptions Options = optionsFor(File, Notifications);
-    schema::SchemaLintResult R = schema::lintSchemaFile(File, Options);
+    const auto Buffer = Unsaved.find(File);
+    schema::SchemaLintResult R =
+        Buffer == Unsaved.end()
+            ? schema::lintSchemaFile(File, Options)
+            : schema::lintSchemaText(Buffer->second, File, Options);
     for (const InputError &E : R.Errors)
       Notifications.push_back(notificationOf(E, Severity::Error, "schema"));
     for (const InputError &E : R.UnusedSuppressions)

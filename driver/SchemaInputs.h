@@ -4,6 +4,7 @@
 
 #include "driver/LintResult.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,9 +12,11 @@ namespace tablelint {
 
 // Lints each schema file, appending its findings (Origin Schema, Anchor =
 // the element path) and, for files that cannot be read or parsed,
-// notifications.
+// notifications. A file in Unsaved (an editor buffer) is linted from that
+// text instead of the disk.
 void lintSchemaInputs(const std::vector<std::string> &Files,
                       std::vector<Finding> &Findings,
-                      std::vector<ToolNotification> &Notifications);
+                      std::vector<ToolNotification> &Notifications,
+                      const std::map<std::string, std::string> &Unsaved = {});
 
 } // namespace tablelint

@@ -3,6 +3,8 @@
 #include "checks/code/QueryModel.h"
 #include "core/Uri.h"
 
+#include "core/Text.h"
+
 #include <clang/AST/DeclCXX.h>
 
 #include <cctype>

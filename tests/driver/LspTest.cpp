@@ -1,234 +1,464 @@
-// `tablelint lsp` driven by a scripted client, as an editor drives it:
-// framed JSON-RPC on stdin, the server's messages read back from stdout.
+// `tablelint lsp` end to end: the real binary driven through pipes by a
+// scripted LSP client, as an editor would: initialize, open (diagnostics),
+// code actions (the fix-it), save after fixing (the diagnostic goes), schema
+// files, unsaved buffers, non-ASCII columns, NOLINT, broken framing, and
+// the exit codes of the lifecycle. Every wait is bounded.
 #include "tests/support/LintProject.h"
 
-#include "driver/LspProtocol.h"
+#include <llvm/Support/JSON.h>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <llvm/Support/JSON.h>
-#include <llvm/Support/raw_ostream.h>
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace tablelint::test {
 namespace {
 
-using ::testing::HasSubstr;
 namespace json = llvm::json;
+using ::testing::HasSubstr;
 
-class Script {
+// How long one message may take: a lint of one TU on a loaded machine.
+constexpr int ReplySeconds = 90;
+
+// The editor's side of the conversation.
+class LspClient {
 public:
-  void send(json::Value Message) {
+  explicit LspClient(const std::string &WorkDir,
+                     const std::vector<std::string> &Extra = {}) {
+    int In[2], Out[2];
+    if (::pipe2(In, O_CLOEXEC) || ::pipe2(Out, O_CLOEXEC))
+      throw std::runtime_error("pipe failed");
+    Pid = ::fork();
+    if (Pid == 0) {
+      ::dup2(In[0], 0);
+      ::dup2(Out[1], 1);
+      if (::chdir(WorkDir.c_str()) != 0)
+        ::_exit(126);
+      std::vector<std::string> Args = {TABLELINT_BINARY, "lsp"};
+      Args.insert(Args.end(), Extra.begin(), Extra.end());
+      std::vector<char *> Argv;
+      for (std::string &A : Args)
+        Argv.push_back(A.data());
+      Argv.push_back(nullptr);
+      ::execv(TABLELINT_BINARY, Argv.data());
+      ::_exit(127);
+    }
+    ::close(In[0]);
+    ::close(Out[1]);
+    ToServer = In[1];
+    FromServer = Out[0];
+  }
+  ~LspClient() {
+    if (ToServer >= 0)
+      ::close(ToServer);
+    ::close(FromServer);
+    if (Pid > 0 && !Exited) {
+      ::kill(Pid, SIGKILL);
+      ::waitpid(Pid, nullptr, 0);
+    }
+  }
+  LspClient(const LspClient &) = delete;
+  LspClient &operator=(const LspClient &) = delete;
+
+  void sendRaw(const std::string &Bytes) {
+    std::size_t Done = 0;
+    while (Done < Bytes.size()) {
+      const ssize_t N = ::write(ToServer, Bytes.data() + Done, Bytes.size() - Done);
+      ASSERT_GT(N, 0) << "the server stopped reading";
+      Done += static_cast<std::size_t>(N);
+    }
+  }
+  void send(const json::Value &Message) {
     std::string Body;
-    llvm::raw_string_ostream OS(Body);
-    OS << Message;
-    OS.flush();
-    Text +=
-        "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" + Body;
+    llvm::raw_string_ostream(Body) << Message;
+    sendRaw("Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" + Body);
   }
-  void request(int Id, const std::string &Method, json::Object Params) {
-    send(json::Object{{"jsonrpc", "2.0"},
-                      {"id", Id},
-                      {"method", Method},
-                      {"params", std::move(Params)}});
+  void notify(const std::string &Method, json::Value Params) {
+    send(json::Object{{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
   }
-  void notify(const std::string &Method, json::Object Params) {
-    send(json::Object{
-        {"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+  // Sends a request and returns its response (notifications that come
+  // first are kept for waitFor).
+  json::Object request(const std::string &Method, json::Value Params) {
+    const int Id = ++LastId;
+    send(json::Object{{"jsonrpc", "2.0"}, {"id", Id}, {"method", Method}, {"params", std::move(Params)}});
+    return responseTo(Id);
   }
-  std::string Text;
+  json::Object responseTo(const json::Value &Id) {
+    for (;;) {
+      std::optional<json::Object> M = receive();
+      if (!M)
+        return {};
+      if (M->get("id") && *M->get("id") == Id && !M->get("method"))
+        return std::move(*M);
+      Pending.push_back(std::move(*M));
+    }
+  }
+  // The next publishDiagnostics for Uri.
+  json::Object diagnosticsFor(const std::string &Uri) {
+    for (;;) {
+      for (auto It = Pending.begin(); It != Pending.end(); ++It)
+        if (It->getString("method") == "textDocument/publishDiagnostics" &&
+            It->getObject("params")->getString("uri") == Uri) {
+          json::Object Params = std::move(*It->getObject("params"));
+          Pending.erase(It);
+          return Params;
+        }
+      std::optional<json::Object> M = receive();
+      if (!M)
+        return {};
+      Pending.push_back(std::move(*M));
+    }
+  }
+  // The exit code, or -1 when the server did not exit in time.
+  int waitForExit() {
+    ::close(ToServer);
+    ToServer = -1;
+    const auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < Deadline) {
+      int Status = 0;
+      if (::waitpid(Pid, &Status, WNOHANG) == Pid) {
+        Exited = true;
+        return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+      }
+      ::usleep(20000);
+    }
+    return -1;
+  }
+
+private:
+  // One framed message, or nullopt (with a test failure) on timeout or EOF.
+  std::optional<json::Object> receive() {
+    const auto Deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(ReplySeconds);
+    for (;;) {
+      const std::size_t HeaderEnd = Buffer.find("\r\n\r\n");
+      if (HeaderEnd != std::string::npos) {
+        const std::string Header = Buffer.substr(0, HeaderEnd);
+        const std::size_t L = Header.find("Content-Length: ");
+        EXPECT_NE(L, std::string::npos) << Header;
+        if (L == std::string::npos)
+          return std::nullopt;
+        const std::size_t Length = std::stoul(Header.substr(L + 16));
+        if (Buffer.size() >= HeaderEnd + 4 + Length) {
+          auto Parsed = json::parse(Buffer.substr(HeaderEnd + 4, Length));
+          Buffer.erase(0, HeaderEnd + 4 + Length);
+          EXPECT_TRUE(bool(Parsed));
+          if (!Parsed || !Parsed->getAsObject())
+            return std::nullopt;
+          return std::move(*Parsed->getAsObject());
+        }
+      }
+      const auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          Deadline - std::chrono::steady_clock::now());
+      pollfd P{FromServer, POLLIN, 0};
+      if (Left.count() <= 0 || ::poll(&P, 1, static_cast<int>(Left.count())) <= 0) {
+        ADD_FAILURE() << "no message from the server within " << ReplySeconds << " s";
+        return std::nullopt;
+      }
+      char Chunk[65536];
+      const ssize_t N = ::read(FromServer, Chunk, sizeof Chunk);
+      if (N <= 0) {
+        ADD_FAILURE() << "the server closed its output";
+        return std::nullopt;
+      }
+      Buffer.append(Chunk, static_cast<std::size_t>(N));
+    }
+  }
+
+  pid_t Pid = -1;
+  int ToServer = -1, FromServer = -1;
+  bool Exited = false;
+  int LastId = 0;
+  std::string Buffer;
+  std::vector<json::Object> Pending;
 };
 
-// The server's messages, unframed.
-std::vector<json::Value> messages(const std::string &Out) {
-  std::vector<json::Value> Messages;
-  std::size_t At = 0;
-  while (At < Out.size()) {
-    const std::size_t Header = Out.find("Content-Length: ", At);
-    const std::size_t Blank = Out.find("\r\n\r\n", At);
-    EXPECT_EQ(Header, At) << "not a frame at " << At << ": "
-                          << Out.substr(At, 80);
-    if (Header != At || Blank == std::string::npos)
-      break;
-    const std::size_t Length =
-        std::stoul(Out.substr(Header + 16, Blank - Header - 16));
-    auto V = json::parse(Out.substr(Blank + 4, Length));
-    EXPECT_TRUE(bool(V));
-    if (V)
-      Messages.push_back(std::move(*V));
-    else
-      llvm::consumeError(V.takeError());
-    At = Blank + 4 + Length;
-  }
-  return Messages;
+std::string uriOf(const std::string &Path) { return "file://" + Path; }
+
+// 1-based line Line of Text.
+std::string lineOfText(const std::string &Text, int Line) {
+  std::size_t Start = 0;
+  for (int L = 1; L < Line; ++L)
+    Start = Text.find('\n', Start) + 1;
+  return Text.substr(Start, Text.find('\n', Start) - Start);
 }
 
-const json::Object *byId(const std::vector<json::Value> &Ms, int Id) {
-  for (const json::Value &M : Ms)
-    if (M.getAsObject()->getInteger("id") == Id)
-      return M.getAsObject();
-  return nullptr;
+std::string readText(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
 }
 
-std::vector<const json::Object *>
-diagnosticsFor(const std::vector<json::Value> &Ms, const std::string &Uri) {
-  std::vector<const json::Object *> Out;
-  for (const json::Value &M : Ms) {
-    const json::Object &O = *M.getAsObject();
-    if (O.getString("method") != "textDocument/publishDiagnostics")
-      continue;
-    const json::Object *P = O.getObject("params");
-    if (P->getString("uri") == Uri)
-      Out.push_back(P);
-  }
-  return Out;
-}
-
-const json::Object *withCode(const json::Object &Published,
-                             const std::string &Code) {
-  for (const json::Value &D : *Published.getArray("diagnostics"))
-    if (D.getAsObject()->getString("code") == Code)
-      return D.getAsObject();
-  return nullptr;
-}
-
-json::Object textDocument(const std::string &Uri, const std::string &Language,
-                          const std::string &Text) {
+json::Object openParams(const std::string &Uri, const std::string &Language,
+                        const std::string &Text) {
   return json::Object{{"textDocument", json::Object{{"uri", Uri},
                                                     {"languageId", Language},
                                                     {"version", 1},
                                                     {"text", Text}}}};
 }
 
-TEST(Lsp, PublishesFindingsAndOffersFixItsAsCodeActions) {
-  Project P;
-  P.write("src/report.cpp", ProjectionSource);
-  P.database({"src/report.cpp"}, "build");
-  const std::string Schema =
-      std::string(TABLELINT_SOURCE_DIR) +
-      "/examples/telemetry-service/schema/telemetry.yaml";
-  const std::string CppUri = fileUri(P.Dir + "/src/report.cpp");
-  const std::string SchemaUri = fileUri(Schema);
-  const std::string OtherUri = fileUri(P.write("ci.yaml", "name: build\n"));
-
-  Script S;
-  S.request(1, "initialize",
-            json::Object{{"processId", nullptr},
-                         {"rootUri", fileUri(P.Dir)},
-                         {"capabilities", json::Object{}}});
-  S.notify("initialized", json::Object{});
-  S.notify("textDocument/didOpen",
-           textDocument(CppUri, "cpp", ProjectionSource));
-  S.request(
-      2, "textDocument/codeAction",
-      json::Object{
-          {"textDocument", json::Object{{"uri", CppUri}}},
-          {"range",
-           json::Object{{"start", json::Object{{"line", 5}, {"character", 0}}},
-                        {"end", json::Object{{"line", 5}, {"character", 0}}}}},
-          {"context", json::Object{{"diagnostics", json::Array{}}}}});
-  S.notify("textDocument/didOpen", textDocument(SchemaUri, "yaml", ""));
-  S.notify("textDocument/didOpen",
-           textDocument(OtherUri, "yaml", "name: build\n"));
-  S.notify("textDocument/didSave",
-           json::Object{{"textDocument", json::Object{{"uri", CppUri}}}});
-  S.request(3, "textDocument/hover", json::Object{});
-  S.request(4, "shutdown", json::Object{});
-  S.notify("exit", json::Object{});
-
-  ToolResult R = runProgram(TABLELINT_BINARY, {"lsp", "-p", P.Dir + "/build"},
-                            P.Dir, S.Text);
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  const std::vector<json::Value> Ms = messages(R.Out);
-
-  const json::Object *Init = byId(Ms, 1);
-  ASSERT_TRUE(Init);
-  EXPECT_EQ(Init->getObject("result")
-                ->getObject("capabilities")
-                ->getBoolean("codeActionProvider"),
-            true);
-
-  // Opened and saved: the C++ findings twice, each time the same.
-  const auto Cpp = diagnosticsFor(Ms, CppUri);
-  ASSERT_EQ(Cpp.size(), 2u);
-  const json::Object *Projection =
-      withCode(*Cpp[0], "tablelint-missing-projection");
-  ASSERT_TRUE(Projection) << R.Out;
-  EXPECT_EQ(Projection->getInteger("severity"), 2); // warning
-  EXPECT_EQ(Projection->getString("source"), "tablelint");
-  EXPECT_EQ(
-      Projection->getObject("range")->getObject("start")->getInteger("line"),
-      5);
-  EXPECT_THAT(
-      Projection->getObject("codeDescription")->getString("href")->str(),
-      ::testing::EndsWith("/missing-projection.md"));
-  EXPECT_EQ(Cpp[0]->getArray("diagnostics")->size(),
-            Cpp[1]->getArray("diagnostics")->size());
-
-  // The fix-it as a quick fix: an edit of this file that adds the
-  // projection.
-  const json::Object *Actions = byId(Ms, 2);
-  ASSERT_TRUE(Actions);
-  const json::Array &List = *Actions->getArray("result");
-  ASSERT_EQ(List.size(), 1u) << R.Out;
-  const json::Object &Fix = *List[0].getAsObject();
-  EXPECT_EQ(Fix.getString("kind"), "quickfix");
-  const json::Array &Edits =
-      *Fix.getObject("edit")->getObject("changes")->getArray(CppUri);
-  EXPECT_THAT(Edits[0].getAsObject()->getString("newText")->str(),
-              HasSubstr("SelectColumns"));
-
-  // The schema: its findings at their YAML lines; other YAML: nothing.
-  const auto Yaml = diagnosticsFor(Ms, SchemaUri);
-  ASSERT_EQ(Yaml.size(), 1u);
-  const json::Object *Time =
-      withCode(*Yaml[0], "tablelint-time-based-partition-key");
-  ASSERT_TRUE(Time);
-  EXPECT_EQ(Time->getObject("range")->getObject("start")->getInteger("line"),
-            22);
-  EXPECT_EQ(
-      Time->getObject("range")->getObject("start")->getInteger("character"),
-      18);
-  const auto Other = diagnosticsFor(Ms, OtherUri);
-  ASSERT_EQ(Other.size(), 1u);
-  EXPECT_EQ(Other[0]->getArray("diagnostics")->size(), 0u);
-
-  // An unknown request is an error response, not silence.
-  const json::Object *Hover = byId(Ms, 3);
-  ASSERT_TRUE(Hover);
-  EXPECT_EQ(Hover->getObject("error")->getInteger("code"), -32601);
-  const json::Object *Shutdown = byId(Ms, 4);
-  ASSERT_TRUE(Shutdown);
-  EXPECT_EQ(Shutdown->get("result")->kind(), json::Value::Null);
+json::Object documentParams(const std::string &Uri) {
+  return json::Object{{"textDocument", json::Object{{"uri", Uri}}}};
 }
 
-TEST(Lsp, AFileOutsideTheCompileDatabaseSaysWhy) {
-  Project P;
-  P.write("src/report.cpp", ProjectionSource);
-  P.database({}, "build");
-  const std::string Uri = fileUri(P.Dir + "/src/report.cpp");
-  Script S;
-  S.request(1, "initialize", json::Object{{"capabilities", json::Object{}}});
-  S.notify("textDocument/didOpen", textDocument(Uri, "cpp", ProjectionSource));
-  S.notify("exit", json::Object{});
-  ToolResult R = runProgram(TABLELINT_BINARY, {"lsp", "-p", P.Dir + "/build"},
-                            P.Dir, S.Text);
-  EXPECT_EQ(R.ExitCode, 2); // exit without shutdown
-  const std::vector<json::Value> Ms = messages(R.Out);
-  const auto Published = diagnosticsFor(Ms, Uri);
-  ASSERT_EQ(Published.size(), 1u);
-  const json::Object *Why = withCode(*Published[0], "not-in-compile-database");
-  ASSERT_TRUE(Why) << R.Out;
-  EXPECT_THAT(Why->getString("message")->str(),
-              HasSubstr("not in the compilation database"));
-  EXPECT_EQ(Why->getInteger("severity"), 1);
+void initialize(LspClient &C) {
+  json::Object R = C.request("initialize", json::Object{{"processId", nullptr},
+                                                       {"rootUri", nullptr},
+                                                       {"capabilities", json::Object{}}});
+  const json::Object *Caps = R.getObject("result") ? R.getObject("result")->getObject("capabilities") : nullptr;
+  ASSERT_TRUE(Caps);
+  EXPECT_EQ(Caps->getObject("textDocumentSync")->getBoolean("openClose"), true);
+  EXPECT_TRUE(Caps->getObject("textDocumentSync")->getObject("save"));
+  EXPECT_TRUE(Caps->getObject("codeActionProvider"));
+  C.notify("initialized", json::Object{});
 }
 
-TEST(Lsp, ABrokenFrameEndsTheSession) {
-  ToolResult R = runProgram(TABLELINT_BINARY, {"lsp"}, "",
-                            "Content-Length: nine\r\n\r\n{}");
-  EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_EQ(R.Out, "");
+// Diagnostics with the given code.
+std::vector<const json::Object *> withCode(const json::Object &Published,
+                                           const std::string &Code) {
+  std::vector<const json::Object *> Out;
+  for (const json::Value &D : *Published.getArray("diagnostics"))
+    if (D.getAsObject()->getString("code") == Code)
+      Out.push_back(D.getAsObject());
+  return Out;
+}
+
+std::pair<int64_t, int64_t> startOf(const json::Object &D) {
+  const json::Object &S = *D.getObject("range")->getObject("start");
+  return {*S.getInteger("line"), *S.getInteger("character")};
+}
+
+// Applies LSP TextEdits to ASCII Text (UTF-16 columns are bytes there).
+std::string applyEdits(std::string Text, const json::Array &Edits) {
+  std::vector<std::pair<std::size_t, std::pair<std::size_t, std::string>>> Spans;
+  auto Offset = [&](const json::Object &P) {
+    std::size_t O = 0;
+    for (int64_t L = 0; L < *P.getInteger("line"); ++L)
+      O = Text.find('\n', O) + 1;
+    return O + static_cast<std::size_t>(*P.getInteger("character"));
+  };
+  for (const json::Value &E : Edits) {
+    const json::Object &R = *E.getAsObject()->getObject("range");
+    const std::size_t B = Offset(*R.getObject("start")), End = Offset(*R.getObject("end"));
+    Spans.push_back({B, {End - B, E.getAsObject()->getString("newText")->str()}});
+  }
+  std::sort(Spans.rbegin(), Spans.rend());
+  for (const auto &[B, Edit] : Spans)
+    Text.replace(B, Edit.first, Edit.second);
+  return Text;
+}
+
+const char *const ReportFinding =
+    "query over 'Orders' returns whole entities but only 'Status', 'Total' "
+    "are read: select them";
+
+TEST(Lsp, DiagnosticsFixItsSchemaAndShutdown) {
+  Project P;
+  const std::string Source = readText(std::string(TABLELINT_SOURCE_DIR) +
+      "/test-inputs/code/missing-projection/orders_report.cpp");
+  const std::string Cpp = P.write("orders_report.cpp", Source);
+  P.database({"orders_report.cpp"});
+  // The annotated schema of the time-based-partition-key check.
+  const std::string Schema = P.write(
+      "schema/telemetry.yaml",
+      readText(std::string(TABLELINT_SOURCE_DIR) +
+               "/test-inputs/schemas/checks/time-based-partition-key.yaml"));
+
+  LspClient C(P.Dir);
+  initialize(C);
+
+  // Open: the finding of the annotated source, where it is.
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", Source));
+  json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  std::vector<const json::Object *> Projection;
+  for (const json::Object *D : withCode(Published, "missing-projection"))
+    if (D->getString("message") == ReportFinding)
+      Projection.push_back(D);
+  ASSERT_EQ(Projection.size(), 1u);
+  const json::Object &D = *Projection[0];
+  // Line 35 of the file (0-based 34), at the QueryEntities call.
+  const std::string Line35 = lineOfText(Source, 35);
+  EXPECT_EQ(startOf(D), (std::pair<int64_t, int64_t>{
+                            34, static_cast<int64_t>(Line35.find("QueryEntities"))}));
+  EXPECT_EQ(D.getString("source"), "tablelint");
+  EXPECT_EQ(D.getInteger("severity"), 2);
+  EXPECT_THAT(D.getObject("codeDescription")->getString("href")->str(),
+              ::testing::EndsWith("/missing-projection.md"));
+
+  // The quick fix at the finding's line: one edit of this file.
+  json::Object Actions = C.request(
+      "textDocument/codeAction",
+      json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}}},
+                   {"range", json::Object{{"start", json::Object{{"line", 34}, {"character", 0}}},
+                                          {"end", json::Object{{"line", 34}, {"character", 0}}}}},
+                   {"context", json::Object{{"diagnostics", json::Array{}}}}});
+  const json::Array *List = Actions.getArray("result");
+  ASSERT_TRUE(List);
+  ASSERT_EQ(List->size(), 1u);
+  const json::Object &Action = *(*List)[0].getAsObject();
+  EXPECT_EQ(Action.getString("kind"), "quickfix");
+  EXPECT_EQ((*Action.getArray("diagnostics"))[0].getAsObject()->getString("message"),
+            ReportFinding);
+  const json::Array *Edits =
+      Action.getObject("edit")->getObject("changes")->getArray(uriOf(Cpp));
+  ASSERT_TRUE(Edits);
+  const std::string Fixed = applyEdits(Source, *Edits);
+  // Asked only for refactorings, the server offers no quick fix.
+  json::Object Refactors = C.request(
+      "textDocument/codeAction",
+      json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}}},
+                   {"range", json::Object{{"start", json::Object{{"line", 34}, {"character", 0}}},
+                                          {"end", json::Object{{"line", 34}, {"character", 0}}}}},
+                   {"context", json::Object{{"diagnostics", json::Array{}},
+                                            {"only", json::Array{"refactor"}}}}});
+  ASSERT_TRUE(Refactors.getArray("result"));
+  EXPECT_TRUE(Refactors.getArray("result")->empty());
+  EXPECT_THAT(Fixed, HasSubstr("SelectColumns"));
+
+  // Saved after fixing: that finding is gone, the others stay.
+  P.write("orders_report.cpp", Fixed);
+  C.notify("textDocument/didSave", documentParams(uriOf(Cpp)));
+  Published = C.diagnosticsFor(uriOf(Cpp));
+  for (const json::Object *Left : withCode(Published, "missing-projection"))
+    EXPECT_NE(Left->getString("message"), ReportFinding);
+  EXPECT_FALSE(withCode(Published, "missing-projection").empty())
+      << "the other projection findings of the file should remain";
+
+  // A schema file: its findings at their YAML positions.
+  C.notify("textDocument/didOpen", openParams(uriOf(Schema), "yaml", readText(Schema)));
+  Published = C.diagnosticsFor(uriOf(Schema));
+  // The three annotated keys (lines 8, 18 and 28), none elsewhere.
+  auto TimeKey = withCode(Published, "time-based-partition-key");
+  ASSERT_EQ(TimeKey.size(), 3u);
+  EXPECT_EQ(startOf(*TimeKey[0]), (std::pair<int64_t, int64_t>{7, 18}));
+  EXPECT_EQ(startOf(*TimeKey[1]), (std::pair<int64_t, int64_t>{17, 18}));
+  EXPECT_EQ(startOf(*TimeKey[2]), (std::pair<int64_t, int64_t>{27, 18}));
+  EXPECT_THAT(TimeKey[0]->getString("message")->str(),
+              HasSubstr("partition key '{readingTime:yyyyMMdd}' leads with "
+                        "'readingTime'"));
+
+  // Closing clears the document's diagnostics.
+  C.notify("textDocument/didClose", documentParams(uriOf(Schema)));
+  EXPECT_EQ(C.diagnosticsFor(uriOf(Schema)).getArray("diagnostics")->size(), 0u);
+
+  json::Object Down = C.request("shutdown", nullptr);
+  EXPECT_TRUE(Down.get("result") && Down.get("result")->getAsNull());
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 0);
+}
+
+TEST(Lsp, UnsavedBufferWithNonAsciiColumnsAndNolint) {
+  Project P;
+  // On disk: nothing to find. In the editor: a table scan after a comment
+  // with a 2-byte and a 4-byte character, and a suppressed one.
+  const std::string Cpp = P.write("scan.cpp", R"(#include <azure/data/tables.hpp>
+void nothing() {}
+)");
+  P.database({"scan.cpp"});
+  const std::string Buffer = "#include <azure/data/tables.hpp>\n"
+                             "using namespace Azure::Data::Tables;\n"
+                             "void list(TableClient const &t) {\n"
+                             "  /* \xC3\xA9\xF0\x9F\x98\x80 */ t.QueryEntities();\n"
+                             "}\n"
+                             "void quiet(TableClient const &t) {\n"
+                             "  t.QueryEntities(); // NOLINT(tablelint-table-scan)\n"
+                             "}\n";
+  LspClient C(P.Dir);
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", Buffer));
+  const json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  auto Scans = withCode(Published, "table-scan");
+  ASSERT_EQ(Scans.size(), 1u) << "the NOLINT one stays silent";
+  // "  /* " is 5 code units, e-acute 1, the emoji 2 (a surrogate pair),
+  // " */ t." 6: QueryEntities starts at UTF-16 column 14 (byte 17).
+  EXPECT_EQ(startOf(*Scans[0]), (std::pair<int64_t, int64_t>{3, 14}));
+  // Saving without the change: the disk is what counts again.
+  C.notify("textDocument/didSave", documentParams(uriOf(Cpp)));
+  EXPECT_TRUE(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan").empty());
+}
+
+TEST(Lsp, SurvivesBrokenFramingAndFollowsTheLifecycle) {
+  Project P;
+  LspClient C(P.Dir);
+  // Requests before initialize are refused with ServerNotInitialized.
+  json::Object Early = C.request("textDocument/codeAction", json::Object{});
+  ASSERT_TRUE(Early.getObject("error"));
+  EXPECT_EQ(Early.getObject("error")->getInteger("code"), -32002);
+  initialize(C);
+
+  // Headers that are not headers, a length that is not a number: skipped.
+  C.sendRaw("garbage without a colon\r\n\r\n");
+  C.sendRaw("Content-Length: lots\r\n\r\n");
+  // A body that is not JSON: ParseError, with a null id.
+  C.sendRaw("Content-Length: 9\r\n\r\n{not json");
+  json::Object Parse = C.responseTo(nullptr);
+  ASSERT_TRUE(Parse.getObject("error"));
+  EXPECT_EQ(Parse.getObject("error")->getInteger("code"), -32700);
+  // JSON that is no request: InvalidRequest.
+  C.sendRaw("Content-Length: 5\r\n\r\n[1,2]");
+  json::Object Invalid = C.responseTo(nullptr);
+  ASSERT_TRUE(Invalid.getObject("error"));
+  EXPECT_EQ(Invalid.getObject("error")->getInteger("code"), -32600);
+
+  // Still serving: an unknown request is MethodNotFound, an unknown
+  // notification is ignored.
+  C.notify("$/somethingNew", json::Object{});
+  json::Object Unknown = C.request("workspace/somethingNew", json::Object{});
+  ASSERT_TRUE(Unknown.getObject("error"));
+  EXPECT_EQ(Unknown.getObject("error")->getInteger("code"), -32601);
+
+  // exit without shutdown: exit code 1, as the protocol says.
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 1);
+}
+
+TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
+  Project P;
+  // No compile_commands.json anywhere above: one diagnostic saying so.
+  const std::string Cpp = P.write("orphan.cpp", "int main() { return 0; }\n");
+  // A header and a YAML file that is no schema: nothing to say.
+  const std::string Header = P.write("orphan.h", "#pragma once\n");
+  const std::string Ci = P.write("ci.yaml", "jobs:\n  build: {}\n");
+  LspClient C(P.Dir);
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", readText(Cpp)));
+  const json::Object Orphan = C.diagnosticsFor(uriOf(Cpp));
+  const auto Missing = withCode(Orphan, "no-compile-database");
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_THAT(Missing[0]->getString("message")->str(), HasSubstr("-p BUILD_DIR"));
+  // A broken .tablelint.yaml is shown on the files it applies to.
+  P.write(".tablelint.yaml", "rules:\n  disable: 7\n");
+  const std::string Schema = P.write(
+      "schema.yaml", readText(std::string(TABLELINT_SOURCE_DIR) +
+                              "/test-inputs/schemas/checks/time-based-partition-key.yaml"));
+  C.notify("textDocument/didOpen", openParams(uriOf(Schema), "yaml", readText(Schema)));
+  const auto Config = withCode(C.diagnosticsFor(uriOf(Schema)), "configuration");
+  ASSERT_EQ(Config.size(), 1u);
+  EXPECT_THAT(Config[0]->getString("message")->str(), HasSubstr(".tablelint.yaml:2:"));
+  C.notify("textDocument/didOpen", openParams(uriOf(Header), "cpp", readText(Header)));
+  EXPECT_EQ(C.diagnosticsFor(uriOf(Header)).getArray("diagnostics")->size(), 0u);
+  C.notify("textDocument/didOpen", openParams(uriOf(Ci), "yaml", readText(Ci)));
+  EXPECT_EQ(C.diagnosticsFor(uriOf(Ci)).getArray("diagnostics")->size(), 0u);
+  C.request("shutdown", nullptr);
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 0);
+}
+
+TEST(Lsp, HelpAndBadOptions) {
+  ToolResult Help = runTablelint({"lsp", "--help"});
+  EXPECT_EQ(Help.ExitCode, 0);
+  EXPECT_THAT(Help.Out, HasSubstr("Usage: tablelint lsp"));
+  EXPECT_THAT(runTablelint({"--help"}).Out,
+              HasSubstr("  lsp        a language server beside clangd"));
+  ToolResult Bad = runTablelint({"lsp", "-p", "/no/such/build/dir"});
+  EXPECT_EQ(Bad.ExitCode, 2);
+  EXPECT_THAT(Bad.Err, HasSubstr("/no/such/build/dir"));
 }
 
 } // namespace

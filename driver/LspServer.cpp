@@ -1,0 +1,468 @@
+// The protocol side of `tablelint lsp` (see LspServer.h): lifecycle,
+// document notifications, diagnostics and quick fixes.
+#include "driver/LspServer.h"
+
+#include "checks/schema/SchemaLint.h"
+#include "core/ProjectConfig.h"
+#include "core/RuleCatalog.h"
+#include "driver/LintRun.h"
+#include "driver/LspText.h"
+#include "driver/Version.h"
+
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+
+namespace tablelint {
+
+namespace json = llvm::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// JSON-RPC and LSP error codes.
+constexpr int ParseError = -32700;
+constexpr int InvalidRequest = -32600;
+constexpr int MethodNotFound = -32601;
+constexpr int InvalidParams = -32602;
+constexpr int InternalError = -32603;
+constexpr int ServerNotInitialized = -32002;
+
+// LSP DiagnosticSeverity.
+int lspSeverity(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return 1;
+  case Severity::Warning:
+    return 2;
+  case Severity::Note:
+    return 3;
+  }
+  return 2;
+}
+
+bool isCppSourcePath(const fs::path &P) {
+  const std::string E = P.extension().string();
+  return E == ".cpp" || E == ".cc" || E == ".cxx" || E == ".c++";
+}
+
+// What `lint` would do with a file named on its command line; headers and
+// other files are left to the TUs that include them.
+bool isLintable(const std::string &Path) {
+  const fs::path P(Path);
+  if (isCppSourcePath(P))
+    return true;
+  const std::string E = P.extension().string();
+  return (E == ".yaml" || E == ".yml") &&
+         P.filename() != ProjectConfigFileName &&
+         schema::looksLikeSchemaFile(Path);
+}
+
+// Paths as the editor and the compile database spell them (symbolic links
+// kept: the database may name a file through one).
+std::string normalised(const std::string &Path) {
+  return fs::absolute(Path).lexically_normal().string();
+}
+
+bool sameFile(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
+  std::error_code EC;
+  return fs::equivalent(A, B, EC) && !EC;
+}
+
+// File texts for position conversion: the document's unsaved buffer, or the
+// disk, each read once per lint.
+class Texts {
+public:
+  Texts(const std::string &DocPath, const std::optional<std::string> &Unsaved)
+      : DocPath(DocPath), Unsaved(Unsaved) {}
+  const std::string &of(const std::string &Path) {
+    if (Unsaved && sameFile(Path, DocPath))
+      return *Unsaved;
+    auto It = Cache.find(Path);
+    if (It == Cache.end()) {
+      std::string Text;
+      if (auto Buf = llvm::MemoryBuffer::getFile(Path))
+        Text = (*Buf)->getBuffer().str();
+      It = Cache.emplace(Path, std::move(Text)).first;
+    }
+    return It->second;
+  }
+  // An LSP position of a 1-based line and byte column of Path.
+  json::Object position(const std::string &Path, unsigned Line,
+                        unsigned Column) {
+    const unsigned L = Line ? Line - 1 : 0;
+    return json::Object{
+        {"line", L},
+        {"character", utf16Column(lineOf(of(Path), Line), Column)}};
+  }
+  // The end of the word at a 1-based position (at least one character):
+  // where a finding without an end range stops.
+  unsigned wordEnd(const std::string &Path, unsigned Line, unsigned Column) {
+    const std::string_view Text = lineOf(of(Path), Line);
+    std::size_t I = Column ? Column - 1 : 0;
+    const std::size_t Start = I;
+    while (I < Text.size() &&
+           (std::isalnum(static_cast<unsigned char>(Text[I])) || Text[I] == '_' ||
+            static_cast<unsigned char>(Text[I]) >= 0x80))
+      ++I;
+    if (I == Start && I < Text.size())
+      ++I;
+    return static_cast<unsigned>(I) + 1;
+  }
+
+private:
+  std::string DocPath;
+  const std::optional<std::string> &Unsaved;
+  std::map<std::string, std::string> Cache;
+};
+
+json::Object range(json::Object Start, json::Object End) {
+  return json::Object{{"start", std::move(Start)}, {"end", std::move(End)}};
+}
+
+unsigned integerOr(const json::Object *O, llvm::StringRef Key, unsigned Default) {
+  if (!O)
+    return Default;
+  auto V = O->getInteger(Key);
+  return V && *V >= 0 && *V <= 0x7fffffff ? static_cast<unsigned>(*V) : Default;
+}
+
+std::optional<std::string> documentUri(const json::Object *Params) {
+  if (!Params)
+    return std::nullopt;
+  const json::Object *Doc = Params->getObject("textDocument");
+  if (!Doc)
+    return std::nullopt;
+  if (auto Uri = Doc->getString("uri"))
+    return Uri->str();
+  return std::nullopt;
+}
+
+} // namespace
+
+int LspServer::run() {
+  while (!ExitCode) {
+    std::optional<LspTransport::Incoming> In = Transport.read();
+    if (!In)
+      break;
+    if (!In->Message) {
+      std::cerr << "tablelint lsp: " << In->Problem << "\n";
+      if (In->BodyNotJson)
+        replyError(nullptr, ParseError, In->Problem);
+      continue;
+    }
+    handle(*In->Message);
+  }
+  // The end of the input without `exit`: the client has gone.
+  return ExitCode.value_or(ShutdownRequested ? 0 : 1);
+}
+
+void LspServer::handle(const json::Value &Message) {
+  const json::Object *O = Message.getAsObject();
+  const json::Value *Id = O ? O->get("id") : nullptr;
+  const json::Value NullId = nullptr;
+  std::optional<llvm::StringRef> Method = O ? O->getString("method") : std::nullopt;
+  if (!O || !Method) {
+    // A response to a request we never sent is dropped; anything else is
+    // not a JSON-RPC message.
+    if (O && Id && (O->get("result") || O->get("error")))
+      return;
+    replyError(Id ? *Id : NullId, InvalidRequest,
+               "not a JSON-RPC request or notification (no \"method\")");
+    return;
+  }
+  const json::Value *ParamsValue = O->get("params");
+  const json::Object *Params =
+      ParamsValue ? ParamsValue->getAsObject() : nullptr;
+  try {
+    if (Id)
+      handleRequest(*Id, *Method, Params);
+    else
+      handleNotification(*Method, Params);
+  } catch (const std::exception &E) {
+    std::cerr << "tablelint lsp: internal error in " << Method->str() << ": "
+              << E.what() << "\n";
+    if (Id)
+      replyError(*Id, InternalError, std::string("internal error: ") + E.what());
+  }
+}
+
+void LspServer::handleRequest(const json::Value &Id, llvm::StringRef Method,
+                              const json::Object *Params) {
+  if (Method == "initialize") {
+    if (Initialized) {
+      replyError(Id, InvalidRequest, "initialize was already received");
+      return;
+    }
+    Initialized = true;
+    reply(Id, initializeResult());
+    return;
+  }
+  if (!Initialized) {
+    replyError(Id, ServerNotInitialized,
+               "the server is not initialized: send initialize first");
+    return;
+  }
+  if (ShutdownRequested) {
+    replyError(Id, InvalidRequest, "the server is shutting down");
+    return;
+  }
+  if (Method == "shutdown") {
+    ShutdownRequested = true;
+    reply(Id, nullptr);
+    return;
+  }
+  if (Method == "textDocument/codeAction") {
+    if (!Params || !documentUri(Params) || !Params->getObject("range")) {
+      replyError(Id, InvalidParams,
+                 "codeAction needs textDocument.uri and range");
+      return;
+    }
+    reply(Id, codeActions(*Params));
+    return;
+  }
+  replyError(Id, MethodNotFound, "method not found: " + Method.str());
+}
+
+void LspServer::handleNotification(llvm::StringRef Method,
+                                   const json::Object *Params) {
+  if (Method == "exit") {
+    ExitCode = ShutdownRequested ? 0 : 1;
+    return;
+  }
+  // Before initialize, notifications are dropped (the protocol says so).
+  if (!Initialized || ShutdownRequested)
+    return;
+  if (Method == "textDocument/didOpen" || Method == "textDocument/didSave") {
+    const std::optional<std::string> Uri = documentUri(Params);
+    const std::optional<std::string> Path =
+        Uri ? pathOfFileUri(*Uri) : std::nullopt;
+    if (!Path) {
+      std::cerr << "tablelint lsp: " << Method.str()
+                << ": not a file:// document URI; ignored\n";
+      return;
+    }
+    Document &Doc = Documents[*Uri];
+    Doc.Path = normalised(*Path);
+    Doc.Unsaved.reset();
+    if (Method == "textDocument/didOpen")
+      if (auto Text = Params->getObject("textDocument")->getString("text"))
+        Doc.Unsaved = Text->str();
+    lintAndPublish(*Uri, Doc);
+    return;
+  }
+  if (Method == "textDocument/didClose") {
+    const std::optional<std::string> Uri = documentUri(Params);
+    if (!Uri)
+      return;
+    Documents.erase(*Uri);
+    notify("textDocument/publishDiagnostics",
+           json::Object{{"uri", *Uri}, {"diagnostics", json::Array{}}});
+    return;
+  }
+  // initialized, $/cancelRequest, didChange (we asked for none), and
+  // anything else: nothing to do.
+}
+
+void LspServer::reply(const json::Value &Id, json::Value Result) {
+  Transport.write(json::Object{
+      {"jsonrpc", "2.0"}, {"id", Id}, {"result", std::move(Result)}});
+}
+
+void LspServer::replyError(const json::Value &Id, int Code,
+                           const std::string &Message) {
+  Transport.write(json::Object{
+      {"jsonrpc", "2.0"},
+      {"id", Id},
+      {"error", json::Object{{"code", Code}, {"message", Message}}}});
+}
+
+void LspServer::notify(llvm::StringRef Method, json::Value Params) {
+  Transport.write(json::Object{{"jsonrpc", "2.0"},
+                               {"method", Method},
+                               {"params", std::move(Params)}});
+}
+
+json::Value LspServer::initializeResult() const {
+  return json::Object{
+      {"capabilities",
+       json::Object{
+           // Full documents on open; the disk on save; no edits in
+           // between (linting runs on open and save only).
+           {"textDocumentSync",
+            json::Object{{"openClose", true},
+                         {"change", 0},
+                         {"save", json::Object{{"includeText", false}}}}},
+           {"codeActionProvider",
+            json::Object{{"codeActionKinds", json::Array{"quickfix"}}}},
+       }},
+      {"serverInfo",
+       json::Object{{"name", "tablelint"}, {"version", TablelintVersion}}}};
+}
+
+void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
+  Doc.Diagnostics.clear();
+  if (!isLintable(Doc.Path)) {
+    publish(Uri, Doc);
+    return;
+  }
+  LintRunOptions Run;
+  Run.Paths = {Doc.Path};
+  Run.BuildDir = Options.BuildDir;
+  Run.ConfigFile = Options.ConfigFile;
+  Run.Jobs = 1;
+  if (Doc.Unsaved)
+    Run.UnsavedFiles[Doc.Path] = *Doc.Unsaved;
+  const LintResult Result = runLint(Run);
+
+  Texts Files(Doc.Path, Doc.Unsaved);
+  for (const ReportedFinding &R : Result.Findings) {
+    const Finding &F = R.F;
+    if (!sameFile(normalised(F.File), Doc.Path))
+      continue;
+    Published P;
+    P.StartLine = F.Line ? F.Line - 1 : 0;
+    json::Object Start = Files.position(Doc.Path, F.Line, F.Column);
+    json::Object End =
+        F.EndLine ? Files.position(Doc.Path, F.EndLine, F.EndColumn)
+                  : Files.position(Doc.Path, F.Line,
+                                   Files.wordEnd(Doc.Path, F.Line, F.Column));
+    P.StartCharacter = static_cast<unsigned>(*Start.getInteger("character"));
+    P.EndLine = static_cast<unsigned>(*End.getInteger("line"));
+    P.EndCharacter = static_cast<unsigned>(*End.getInteger("character"));
+    json::Object D{{"range", range(std::move(Start), std::move(End))},
+                   {"severity", lspSeverity(F.Level)},
+                   {"source", "tablelint"},
+                   {"code", F.RuleId},
+                   {"message", F.Message}};
+    // The rule page, as SARIF's helpUri names it.
+    if (builtinCatalog().find(F.RuleId))
+      D["codeDescription"] = json::Object{
+          {"href", std::string(RuleDocsUrl) + "/" + F.RuleId + ".md"}};
+    json::Array Related;
+    for (const Finding::Note &N : F.Notes) {
+      if (N.File.empty())
+        continue;
+      const std::string NotePath = normalised(N.File);
+      json::Object NoteStart = Files.position(NotePath, N.Line, N.Column);
+      json::Object NoteEnd = NoteStart;
+      Related.push_back(json::Object{
+          {"location",
+           json::Object{{"uri", fileUriOfPath(NotePath)},
+                        {"range", range(std::move(NoteStart),
+                                        std::move(NoteEnd))}}},
+          {"message", N.Message}});
+    }
+    if (!Related.empty())
+      D["relatedInformation"] = std::move(Related);
+    P.Diagnostic = std::move(D);
+    P.Fixes = F.Fixes;
+    Doc.Diagnostics.push_back(std::move(P));
+  }
+  // What kept (part of) the file from being analysed: no compile
+  // database, a compile error, a bad configuration or schema.
+  for (const ToolNotification &N : Result.Notifications) {
+    std::cerr << "tablelint lsp: " << (N.File.empty() ? "" : N.File + ": ")
+              << N.Message << "\n";
+    const bool Here = N.File.empty() || sameFile(normalised(N.File), Doc.Path);
+    // A broken .tablelint.yaml changes what this file is checked with: it
+    // is shown at the top of the file, with its own place.
+    if (!Here && N.Id != "configuration")
+      continue;
+    std::string Message = N.Message;
+    if (!Here)
+      Message = N.File + ":" + std::to_string(N.Line) + ":" +
+                std::to_string(N.Column) + ": " + Message;
+    const unsigned Line = Here ? N.Line : 1, Column = Here ? N.Column : 1;
+    Published P;
+    P.StartLine = P.EndLine = Line ? Line - 1 : 0;
+    json::Object Start = Files.position(Doc.Path, Line, Column);
+    P.StartCharacter = P.EndCharacter =
+        static_cast<unsigned>(*Start.getInteger("character"));
+    json::Object End = Start;
+    P.Diagnostic = json::Object{
+        {"range", range(std::move(Start), std::move(End))},
+        {"severity", N.Level == Severity::Error ? 2 : 3},
+        {"source", "tablelint"},
+        {"code", N.Id},
+        {"message", std::move(Message)}};
+    Doc.Diagnostics.push_back(std::move(P));
+  }
+  publish(Uri, Doc);
+}
+
+void LspServer::publish(const std::string &Uri, const Document &Doc) {
+  json::Array Diagnostics;
+  for (const Published &P : Doc.Diagnostics)
+    Diagnostics.push_back(json::Object(P.Diagnostic));
+  notify("textDocument/publishDiagnostics",
+         json::Object{{"uri", Uri}, {"diagnostics", std::move(Diagnostics)}});
+}
+
+json::Value LspServer::codeActions(const json::Object &Params) {
+  json::Array Actions;
+  const std::string Uri = *documentUri(&Params);
+  auto It = Documents.find(Uri);
+  if (It == Documents.end())
+    return Actions;
+  const Document &Doc = It->second;
+  // A client asking only for other kinds (refactorings, source actions)
+  // gets none of our quick fixes.
+  if (const json::Object *Context = Params.getObject("context"))
+    if (const json::Array *Only = Context->getArray("only")) {
+      const bool WantsQuickFix =
+          std::any_of(Only->begin(), Only->end(), [](const json::Value &K) {
+            auto Kind = K.getAsString();
+            return Kind && (*Kind == "quickfix" || *Kind == "");
+          });
+      if (!WantsQuickFix)
+        return Actions;
+    }
+  const json::Object *Range = Params.getObject("range");
+  const json::Object *From = Range->getObject("start");
+  const json::Object *To = Range->getObject("end");
+  const std::pair<unsigned, unsigned> Begin{integerOr(From, "line", 0),
+                                            integerOr(From, "character", 0)};
+  const std::pair<unsigned, unsigned> End{integerOr(To, "line", Begin.first),
+                                          integerOr(To, "character", Begin.second)};
+  Texts Files(Doc.Path, Doc.Unsaved);
+  for (const Published &P : Doc.Diagnostics) {
+    if (P.Fixes.empty())
+      continue;
+    // Line granularity: a cursor anywhere on a finding's lines offers its
+    // fix (clients send the cursor, or the selection, as the range).
+    if (P.EndLine < Begin.first || End.first < P.StartLine)
+      continue;
+    json::Object Changes;
+    for (const FindingFix &Fix : P.Fixes) {
+      const std::string FixPath = normalised(Fix.File);
+      const std::string FixUri =
+          sameFile(FixPath, Doc.Path) ? Uri : fileUriOfPath(FixPath);
+      json::Array *Edits = Changes.getArray(FixUri);
+      if (!Edits) {
+        Changes[FixUri] = json::Array{};
+        Edits = Changes.getArray(FixUri);
+      }
+      Edits->push_back(json::Object{
+          {"range", range(Files.position(FixPath, Fix.Line, Fix.Column),
+                          Files.position(FixPath, Fix.EndLine, Fix.EndColumn))},
+          {"newText", Fix.Replacement}});
+    }
+    const std::string Rule =
+        P.Diagnostic.getString("code").value_or("").str();
+    Actions.push_back(json::Object{
+        {"title", "Apply the tablelint fix-it (" + Rule + ")"},
+        {"kind", "quickfix"},
+        {"isPreferred", true},
+        {"diagnostics", json::Array{json::Object(P.Diagnostic)}},
+        {"edit", json::Object{{"changes", std::move(Changes)}}}});
+  }
+  return Actions;
+}
+
+} // namespace tablelint
