@@ -7,6 +7,7 @@
 #include "core/RuleCatalog.h"
 #include "driver/LintRun.h"
 #include "driver/LspText.h"
+#include "driver/RuleDocsUrl.h"
 #include "driver/Version.h"
 
 #include <llvm/Support/MemoryBuffer.h>
@@ -342,8 +343,11 @@ void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
                    {"message", F.Message}};
     // The rule page, as SARIF's helpUri names it.
     if (builtinCatalog().find(F.RuleId))
-      D["codeDescription"] = json::Object{
-          {"href", std::string(RuleDocsUrl) + "/" + F.RuleId + ".md"}};
+      if (const std::optional<std::string> Base = ruleDocsBase(
+              std::nullopt,
+              std::filesystem::path(Doc.Path).parent_path().string()))
+        D["codeDescription"] =
+            json::Object{{"href", *Base + "/" + F.RuleId + ".md"}};
     json::Array Related;
     for (const Finding::Note &N : F.Notes) {
       if (N.File.empty())
