@@ -14,4 +14,11 @@ std::string htmlEscape(std::string_view Text);
 // the line-number-free anchors of baselines.
 std::string foldWhitespace(std::string_view Text);
 
+// Appends the code point as UTF-8 (1 to 4 bytes).
+void appendUtf8(std::string &Out, unsigned CodePoint);
+
+// Reads the 4 hex digits at Text[At] (a JSON \u escape) into Out, advancing
+// At; false when they are not 4 hex digits.
+bool readHex4(std::string_view Text, std::size_t &At, unsigned &Out);
+
 } // namespace tablelint

@@ -119,15 +119,16 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
               << "\n(see tablelint lint --help)\n";
     return ExitInputError;
   }
+  // An unreadable baseline is an input error, but the reports are still
+  // written, with every finding counted as new.
   std::optional<Baseline> Base;
+  bool BaselineFailed = false;
   if (A.has("baseline")) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);
-    if (!Base) {
-      for (const InputError &E : Errors)
-        std::cerr << E.str() << "\n";
-      return ExitInputError;
-    }
+    for (const InputError &E : Errors)
+      std::cerr << E.str() << "\n";
+    BaselineFailed = !Base || !Errors.empty();
   }
 
   LintResult Result = runLint(Options);
@@ -166,7 +167,7 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     WriteFailed = true;
   std::cerr << renderSummary(Result);
 
-  if (WriteFailed || !Result.executionSuccessful())
+  if (WriteFailed || BaselineFailed || !Result.executionSuccessful())
     return ExitInputError;
   if (A.has("write-baseline"))
     return ExitClean;

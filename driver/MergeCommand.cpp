@@ -10,6 +10,7 @@
 #include "driver/Sarif.h"
 
 #include "core/AtomicFile.h"
+#include "replay/JsonInput.h"
 
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
@@ -223,10 +224,11 @@ int runMergeCommand(const std::vector<std::string> &Args) {
       Failed = true;
       continue;
     }
-    auto Log = json::parse(*Text);
+    std::vector<InputError> Errors;
+    auto Log = parseJsonInput(*Text, Path, Errors);
     if (!Log) {
-      std::cerr << Path << ": error: not JSON: "
-                << llvm::toString(Log.takeError()) << "\n";
+      for (const InputError &E : Errors)
+        std::cerr << E.str() << "\n";
       Failed = true;
       continue;
     }

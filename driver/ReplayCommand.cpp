@@ -325,11 +325,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   const std::string Out = Format == "json"   ? replay::formatJson(Report)
                           : Format == "html" ? replay::formatHtml(Report)
                                              : replay::formatText(Report);
-  if (!A.has("output")) {
-    std::cout << Out;
-    return Exit;
-  }
-  if (auto Error = writeFileAtomically(A.get("output"), Out)) {
+  if (auto Error = A.has("output") ? writeFileAtomically(A.get("output"), Out)
+                                    : writeStandardOutput(Out)) {
     std::cerr << "tablelint: error: " << *Error << "\n";
     return ExitInputError;
   }

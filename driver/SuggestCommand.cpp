@@ -92,10 +92,9 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     return ExitInternalError;
   }
   const std::string Output = Parsed.get("output");
-  if (Output.empty() || Output == "-") {
-    std::cout << Yaml;
-  } else if (std::optional<std::string> Error =
-                 writeFileAtomically(Output, Yaml)) {
+  if (std::optional<std::string> Error =
+          Output.empty() || Output == "-" ? writeStandardOutput(Yaml)
+                                          : writeFileAtomically(Output, Yaml)) {
     std::cerr << "tablelint suggest: error: " << *Error << "\n";
     return ExitInputError;
   }

@@ -1,6 +1,7 @@
 // The tablelint command: dispatches to the subcommands.
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/StandardOutput.h"
 #include "driver/Version.h"
 
 #include "core/RuleCatalog.h"
@@ -11,8 +12,6 @@
 #include <vector>
 
 namespace {
-
-
 
 void printHelp() {
   std::cout
@@ -51,9 +50,7 @@ void printHelp() {
          "  3  internal error in tablelint\n";
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int runCommand(int argc, char **argv) {
   using namespace tablelint;
   try {
     if (!builtinCatalogErrors().empty()) {
@@ -99,4 +96,10 @@ int main(int argc, char **argv) {
     std::cerr << "tablelint: internal error: " << E.what() << "\n";
     return ExitInternalError;
   }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  return tablelint::finishStandardOutput(runCommand(argc, argv));
 }

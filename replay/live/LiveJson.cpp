@@ -1,6 +1,8 @@
 // The live backend's JSON value, parser and writer (see LiveJson.h).
 #include "replay/live/LiveJson.h"
 
+#include "core/Text.h"
+
 #include <cstdio>
 
 namespace tablelint::live {
@@ -161,42 +163,7 @@ private:
     return JsonValue::number(std::string(Text.substr(Start, Pos - Start)));
   }
 
-  bool hex4(unsigned &Out) {
-    if (Pos + 4 > Text.size())
-      return false;
-    Out = 0;
-    for (int I = 0; I < 4; ++I) {
-      const char C = Text[Pos++];
-      Out <<= 4;
-      if (C >= '0' && C <= '9')
-        Out |= static_cast<unsigned>(C - '0');
-      else if (C >= 'a' && C <= 'f')
-        Out |= static_cast<unsigned>(C - 'a' + 10);
-      else if (C >= 'A' && C <= 'F')
-        Out |= static_cast<unsigned>(C - 'A' + 10);
-      else
-        return false;
-    }
-    return true;
-  }
-
-  static void appendUtf8(std::string &Out, unsigned Cp) {
-    if (Cp < 0x80) {
-      Out += static_cast<char>(Cp);
-    } else if (Cp < 0x800) {
-      Out += static_cast<char>(0xC0 | (Cp >> 6));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    } else if (Cp < 0x10000) {
-      Out += static_cast<char>(0xE0 | (Cp >> 12));
-      Out += static_cast<char>(0x80 | ((Cp >> 6) & 0x3F));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    } else {
-      Out += static_cast<char>(0xF0 | (Cp >> 18));
-      Out += static_cast<char>(0x80 | ((Cp >> 12) & 0x3F));
-      Out += static_cast<char>(0x80 | ((Cp >> 6) & 0x3F));
-      Out += static_cast<char>(0x80 | (Cp & 0x3F));
-    }
-  }
+  bool hex4(unsigned &Out) { return readHex4(Text, Pos, Out); }
 
   // A \u escape, with a following low surrogate when it is a high one.
   bool unicodeEscape(std::string &Out) {

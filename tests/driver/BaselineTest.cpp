@@ -121,7 +121,7 @@ TEST(Baseline, AFileThatIsNotABaselineIsAnInputError) {
   P.write("b.json", "{\"findings\": []}\n");
   ToolResult R = P.lint({"--baseline", "b.json", "scan.cpp"});
   EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_THAT(R.Err, HasSubstr("b.json: error: not a tablelint baseline of version 1"));
+  EXPECT_THAT(R.Err, HasSubstr("b.json:1:1: error: not a tablelint baseline of version 1"));
   ToolResult Missing = P.lint({"--baseline", "none.json", "scan.cpp"});
   EXPECT_EQ(Missing.ExitCode, 2);
   EXPECT_THAT(Missing.Err, HasSubstr("none.json: error: cannot read the baseline file"));
