@@ -3,6 +3,8 @@
 
 #include "core/AtomicFile.h"
 #include "core/JsonScanner.h"
+#include "core/Redact.h"
+#include "driver/Fingerprint.h"
 #include "driver/JsonText.h"
 
 #include <llvm/Support/JSON.h>
@@ -124,7 +126,21 @@ private:
     return true;
   }
 
-  void add(BaselineEntry Entry) { B.Entries.push_back(std::move(Entry)); }
+  void add(BaselineEntry Entry) {
+    const std::string Anchor = redactSecrets(Entry.Anchor);
+    Entry.Message = redactSecrets(Entry.Message);
+    // Written before anchors were redacted: the finding now hashes its
+    // redacted line, so the entry must too (its occurrence index kept).
+    if (Anchor != Entry.Anchor) {
+      const std::size_t Colon = Entry.Fingerprint.rfind(':');
+      Entry.Fingerprint =
+          findingHash(Entry.RuleId, Entry.Path, Anchor) +
+          (Colon == std::string::npos ? ":0" : Entry.Fingerprint.substr(Colon));
+      Entry.Anchor = Anchor;
+      ++B.SecretsRedacted;
+    }
+    B.Entries.push_back(std::move(Entry));
+  }
 
   JsonScanner S;
   const std::string &Path;

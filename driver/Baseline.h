@@ -19,6 +19,9 @@ namespace tablelint {
 
 struct Baseline {
   std::vector<BaselineEntry> Entries;
+  // Entries whose anchor held a secret (a baseline written before anchors
+  // were redacted): redacted and re-hashed on reading.
+  unsigned SecretsRedacted = 0;
 };
 
 // Reads a baseline file; errors name the file (and the entry).

@@ -129,6 +129,11 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     for (const InputError &E : Errors)
       std::cerr << E.str() << "\n";
     BaselineFailed = !Base || !Errors.empty();
+    if (Base && Base->SecretsRedacted)
+      std::cerr << A.get("baseline") << ": warning: " << Base->SecretsRedacted
+                << " entr" << (Base->SecretsRedacted == 1 ? "y holds" : "ies hold")
+                << " a secret in its anchor (redacted while reading); rewrite "
+                   "the baseline with --write-baseline\n";
   }
 
   LintResult Result = runLint(Options);
