@@ -6,6 +6,7 @@
 #include "driver/ExitCode.h"
 
 #include "core/AtomicFile.h"
+#include "core/Redact.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "replay/DesignPlan.h"
@@ -15,6 +16,7 @@
 #include "replay/Trace.h"
 #include "replay/Workload.h"
 
+#include <csignal>
 #include <iostream>
 
 namespace tablelint {
@@ -93,6 +95,13 @@ const std::vector<OptionSpec> &replayOptions() {
        "N",
        "logical operations of the live run (default 2000)",
        {}},
+      {"live-deadline",
+       0,
+       true,
+       "D",
+       "the live run, table creation to deletion, must end within D "
+       "(default 10m); past it the run stops and deletes its tables",
+       {}},
       {"keep", 0, false, "", "keep the live run's tables", {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -131,7 +140,10 @@ void printReplayHelp() {
          "results agree);\n1 with --live, a query returned different results "
          "in the two designs;\n2 bad usage or input (schema, trace: "
          "file:line:col messages; a bad or\nunreachable --live URL, missing "
-         "credentials).\n";
+         "credentials), a live endpoint that failed\nrequests (5xx, no "
+         "answer), a live run past --live-deadline, or a report\nthat cannot "
+         "be written. Ctrl-C or SIGTERM during a live run deletes its\n"
+         "tables, then ends the process by that signal.\n";
 }
 
 void printErrors(const std::vector<InputError> &Errors) {
@@ -198,16 +210,23 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   replay::ReplayOptions RO;
   RO.Seed = WO.Seed;
   replay::LiveOptions LO;
-  if (A.has("live-ops") || A.has("keep")) {
+  if (A.has("live-ops") || A.has("keep") || A.has("live-deadline")) {
     if (!A.has("live")) {
-      std::cerr << "tablelint: error: --live-ops and --keep shape a live run: "
-                   "give --live URL\n";
+      std::cerr << "tablelint: error: --live-ops, --live-deadline and --keep "
+                   "shape a live run: give --live URL\n";
       return ExitInputError;
     }
   }
   if (A.has("live")) {
     LO.Url = A.get("live");
     LO.Keep = A.has("keep");
+    if (!parseDurationOption(A, "live-deadline", LO.DeadlineSeconds,
+                             LO.DeadlineSeconds))
+      return ExitInputError;
+    if (LO.DeadlineSeconds <= 0) {
+      std::cerr << "tablelint: error: --live-deadline must be positive\n";
+      return ExitInputError;
+    }
   }
   if (A.has("live-ops")) {
     const std::string N = A.get("live-ops");
@@ -306,13 +325,31 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);
     if (!Report.Live) {
-      std::cerr << "tablelint: error: --live " << LO.Url << ": " << Error
-                << "\n";
+      std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
+                << ": " << Error << "\n";
+      // Stopped by Ctrl-C or SIGTERM (tables deleted): end by that signal.
+      if (const int Signal = replay::liveInterruptSignal()) {
+        std::signal(Signal, SIG_DFL);
+        std::raise(Signal);
+      }
       return ExitInputError;
     }
   }
-  const int Exit =
-      Report.Live && !Report.Live->agree() ? ExitFindings : ExitClean;
+  int Exit = Report.Live && !Report.Live->agree() ? ExitFindings : ExitClean;
+  // Requests the endpoint failed say nothing about the designs: the
+  // comparison is incomplete, which is an error of the run, not a finding.
+  if (Report.Live && Report.Live->serviceFailures()) {
+    std::string First;
+    for (const replay::LiveDesignResult &D : Report.Live->Designs)
+      if (First.empty())
+        First = D.FirstServiceFailure;
+    std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
+              << ": the endpoint failed " << Report.Live->serviceFailures()
+              << " request" << (Report.Live->serviceFailures() == 1 ? "" : "s")
+              << " (first: " << First
+              << "): the designs' results could not all be compared\n";
+    Exit = ExitInputError;
+  }
 
   // The HTML page alongside the main report: one run, both views.
   if (A.has("html"))

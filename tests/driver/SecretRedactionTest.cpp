@@ -2,7 +2,7 @@
 // account key or a SAS signature shows the line redacted in every output
 // (text, JSON, GitHub, SARIF, baseline, checklist), its fingerprint is
 // computed from the redacted line, an older baseline that still holds the
-// secret keeps matching.
+// secret keeps matching; and --live URLs are redacted in every message.
 #include "tests/support/LintProject.h"
 
 #include "core/Redact.h"
@@ -118,6 +118,22 @@ TEST_F(SecretRedaction, AnOldBaselineWithTheSecretStillMatches) {
                                "its anchor (redacted while reading); rewrite "
                                "the baseline with --write-baseline"));
   expectNoSecret(R.Out + R.Err, "old baseline");
+}
+
+TEST(LiveUrlRedaction, PasswordAndSignatureNeverPrinted) {
+  const std::string Schema = std::string(TABLELINT_SOURCE_DIR) +
+                             "/test-inputs/schemas/replay/current.yaml";
+  for (const std::string &Url : std::vector<std::string>{
+           "http://admin:hunter2secret@127.0.0.1:9/devstoreaccount1",
+           "http://127.0.0.1:9/devstoreaccount1?sv=2022-11-02&sig=" + SasSig}) {
+    ToolResult R = runTablelint({"replay", Schema, "--duration", "5s", "--live",
+                                 Url, "--format", "json"});
+    EXPECT_EQ(R.ExitCode, 2) << R.Err;
+    EXPECT_THAT(R.Err, HasSubstr("tablelint: error: --live http://"));
+    EXPECT_THAT(R.Err, HasSubstr("redacted"));
+    EXPECT_THAT(R.Out + R.Err, Not(HasSubstr("hunter2secret")));
+    EXPECT_THAT(R.Out + R.Err, Not(HasSubstr(SasSig)));
+  }
 }
 
 } // namespace
