@@ -8,8 +8,10 @@
 #include "driver/ExitCode.h"
 #include "driver/JsonText.h"
 #include "driver/Sarif.h"
+#include "driver/SarifInputCheck.h"
 
 #include "core/AtomicFile.h"
+#include "core/JsonLocate.h"
 #include "replay/JsonInput.h"
 
 #include <llvm/Support/FormatVariadic.h>
@@ -44,8 +46,14 @@ void printMergeHelp() {
                "it to join\nthe logs of `tablelint lint --shard K/N` jobs "
                "before uploading them.\n\nOptions:\n"
             << formatOptionsHelp(mergeOptions())
-            << "\nExit codes: 0 merged; 2 usage error or an input that is not "
-               "a SARIF 2.1.0 log;\n3 internal error.\n";
+            << "\nEach input must be valid where the merge reads it (rules with "
+               "ids, results\nwith a string ruleId, a ruleIndex naming a rule, a "
+               "SARIF level, a message),\nand the runs of one tool must name one "
+               "version: logs of different versions\nare refused.\n"
+               "\nExit codes: 0 merged; 2 usage error, an input that is not "
+               "a valid SARIF 2.1.0\nlog (file:line:col), runs of different "
+               "versions of a tool, or an output that\ncannot be written; 3 "
+               "internal error.\n";
 }
 
 // One tool's runs being merged.
@@ -216,6 +224,8 @@ int runMergeCommand(const std::vector<std::string> &Args) {
   }
   std::vector<std::string> ToolOrder;
   std::map<std::string, std::unique_ptr<RunMerger>> Mergers;
+  // Per tool: the first version seen and the file it came from.
+  std::map<std::string, std::pair<std::string, std::string>> ToolVersions;
   bool Failed = false;
   for (const std::string &Path : A.positional()) {
     auto Text = readFile(Path);
@@ -248,6 +258,39 @@ int runMergeCommand(const std::vector<std::string> &Args) {
       if (!Name) {
         std::cerr << Path << ": error: runs[" << I
                   << "] has no tool.driver.name\n";
+        Failed = true;
+        continue;
+      }
+      std::vector<InputError> RunErrors;
+      checkSarifRun(*Run, I, *Text, Path, RunErrors);
+      // Shards of one analysis come from one tool version: different ones
+      // may differ in rules and fingerprints, and the merged run could
+      // name only one version.
+      const auto Version = Driver->getString("semanticVersion")
+                               ? Driver->getString("semanticVersion")
+                               : Driver->getString("version");
+      auto [Seen, First] = ToolVersions.try_emplace(
+          Name->str(), Version ? Version->str() : std::string(), Path);
+      // A run that names no version cannot be told apart: it is merged.
+      if (!First && Version && Seen->second.first.empty()) {
+        Seen->second = {Version->str(), Path};
+      } else if (!First && Version && *Version != Seen->second.first) {
+        const std::string Key = Driver->getString("semanticVersion")
+                                    ? "semanticVersion"
+                                    : "version";
+        const JsonPosition P = locateJsonValue(
+            *Text, {std::string("runs"), I, std::string("tool"),
+                    std::string("driver"), Key});
+        RunErrors.push_back(
+            {Path, P.Line, P.Column,
+             Name->str() + " version '" + Version->str() +
+                 "' differs from version '" + Seen->second.first + "' in " +
+                 Seen->second.second +
+                 ": merge the logs of one tool version only"});
+      }
+      if (!RunErrors.empty()) {
+        for (const InputError &E : RunErrors)
+          std::cerr << E.str() << "\n";
         Failed = true;
         continue;
       }
