@@ -45,7 +45,10 @@ public:
       const std::string Key = S.text();
       const Token V = S.next();
       if (Key == "version" && V == Token::Number) {
-        Version = std::strtoll(S.text().c_str(), nullptr, 10);
+        // An integer as written: 1e999999 or 1.5 is no version.
+        if (S.text().find_first_not_of("0123456789") == std::string::npos &&
+            S.text().size() < 10)
+          Version = std::strtoll(S.text().c_str(), nullptr, 10);
       } else if (Key == "findings" && V == Token::BeginArray) {
         SawFindings = true;
         if (!readEntries())
