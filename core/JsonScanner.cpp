@@ -3,6 +3,8 @@
 
 #include "core/Text.h"
 
+#include <cstdlib>
+
 namespace tablelint {
 
 using Token = JsonScanner::Token;
@@ -104,38 +106,24 @@ bool JsonScanner::string() {
 }
 
 bool JsonScanner::number() {
+  // As llvm::json reads numbers, so that every JSON reader of tablelint
+  // accepts the same documents: the characters a number can hold, and
+  // strtod must read them all (RFC 8259 refuses "01" and "1.", which
+  // llvm::json accepts).
   const std::size_t Start = At;
-  auto Digits = [&] {
-    const std::size_t From = At;
-    while (At < Text.size() && Text[At] >= '0' && Text[At] <= '9')
-      ++At;
-    return At > From;
-  };
-  if (Text[At] == '-')
+  while (At < Text.size() &&
+         ((Text[At] >= '0' && Text[At] <= '9') || Text[At] == '-' ||
+          Text[At] == '+' || Text[At] == '.' || Text[At] == 'e' ||
+          Text[At] == 'E'))
     ++At;
-  if (At < Text.size() && Text[At] == '0')
-    ++At;
-  else if (!Digits()) {
+  Value.assign(Text.substr(Start, At - Start));
+  char *End = nullptr;
+  std::strtod(Value.c_str(), &End);
+  if (Value.empty() || End != Value.c_str() + Value.size()) {
+    At = Start;
     fail("invalid number");
     return false;
   }
-  if (At < Text.size() && Text[At] == '.') {
-    ++At;
-    if (!Digits()) {
-      fail("invalid number (digits expected after '.')");
-      return false;
-    }
-  }
-  if (At < Text.size() && (Text[At] == 'e' || Text[At] == 'E')) {
-    ++At;
-    if (At < Text.size() && (Text[At] == '+' || Text[At] == '-'))
-      ++At;
-    if (!Digits()) {
-      fail("invalid number (digits expected in the exponent)");
-      return false;
-    }
-  }
-  Value.assign(Text.substr(Start, At - Start));
   return true;
 }
 
@@ -173,7 +161,7 @@ Token JsonScanner::value(char C) {
                                  : Token::Null);
   }
   default:
-    if (C == '-' || (C >= '0' && C <= '9')) {
+    if (C == '-' || C == '+' || C == '.' || (C >= '0' && C <= '9')) {
       if (!number())
         return Token::Error;
       return afterValue(Token::Number);

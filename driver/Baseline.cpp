@@ -160,7 +160,13 @@ std::optional<Baseline> readBaseline(const std::string &Path,
     Errors.push_back({Path, 0, 0, "cannot read the baseline file"});
     return std::nullopt;
   }
-  return BaselineReader(*Text, Path, Errors).read();
+  return parseBaseline(*Text, Path, Errors);
+}
+
+std::optional<Baseline> parseBaseline(std::string_view Text,
+                                      const std::string &Path,
+                                      std::vector<InputError> &Errors) {
+  return BaselineReader(Text, Path, Errors).read();
 }
 
 json::Object baselineEntryJson(const BaselineEntry &E) {
