@@ -23,6 +23,7 @@ void JsonScanner::skipSpace() {
 }
 
 void JsonScanner::markToken() {
+  TokenStart = At;
   TokenLine = Line;
   TokenColumn = static_cast<unsigned>(At - LineStart + 1);
 }

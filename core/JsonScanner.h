@@ -45,6 +45,10 @@ public:
   // 1-based position of the last token (of the error after Error).
   unsigned line() const { return TokenLine; }
   unsigned column() const { return TokenColumn; }
+  // Byte offset where the last token starts, and where reading stands
+  // (just past the last token, or past the value skipValue skipped).
+  std::size_t tokenOffset() const { return TokenStart; }
+  std::size_t offset() const { return At; }
 
 private:
   enum class Expect {
@@ -70,6 +74,7 @@ private:
   unsigned Line = 1;
   std::size_t LineStart = 0;
   unsigned TokenLine = 1, TokenColumn = 1;
+  std::size_t TokenStart = 0;
   std::vector<char> Stack; // '{' or '[' per open container
   Expect State = Expect::Value;
   bool Failed = false;

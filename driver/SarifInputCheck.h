@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/InputError.h"
+#include "core/JsonLocate.h"
 
 #include <llvm/Support/JSON.h>
 
@@ -14,7 +15,28 @@
 
 namespace tablelint {
 
-// Checks run RunIndex of the log parsed from Text (File names it).
+// The checks of one run (RunIndex of the log in Text; File names it).
+class SarifRunCheck {
+public:
+  // Checks the run's rules, and its results when Run holds them.
+  SarifRunCheck(const llvm::json::Object &Run, std::size_t RunIndex,
+                llvm::StringRef Text, const std::string &File,
+                std::vector<InputError> &Errors);
+  // Checks result Index of the run (a result read apart from the run).
+  void checkResult(const llvm::json::Value &Result, std::size_t Index);
+
+private:
+  void fail(std::vector<JsonStep> Path, const std::string &Message);
+  void checkRules(const llvm::json::Object &Run);
+
+  std::size_t RunIndex;
+  llvm::StringRef Text;
+  const std::string &File;
+  std::vector<InputError> &Errors;
+  std::vector<std::string> RuleIds;
+};
+
+// Checks run RunIndex of the log parsed from Text, results included.
 void checkSarifRun(const llvm::json::Object &Run, std::size_t RunIndex,
                    llvm::StringRef Text, const std::string &File,
                    std::vector<InputError> &Errors);

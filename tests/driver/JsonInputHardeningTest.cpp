@@ -2,8 +2,9 @@
 // 100,000 deep (the issue's reproduction) as --baseline, as a merge input
 // and as a --trace are refused at file:line:col with exit 2 instead of
 // overflowing the stack; a corrupt baseline still lets the reports be
-// written, with every finding new; and reading a large baseline keeps the
-// process within a small multiple of the file.
+// written, with every finding new; and reading a large baseline, or
+// merging a large SARIF log, keeps the process within a small multiple of
+// the file.
 #include "tests/support/LintProject.h"
 
 #include <gmock/gmock.h>
@@ -162,6 +163,39 @@ TEST(JsonInputHardening, LargeBaselineIsReadInAFewTimesItsSize) {
   RecordProperty("extraRssKiB", std::to_string(With - Without));
   EXPECT_LT(Multiple, 10) << "baseline of " << Size << " bytes took "
                           << (With - Without) << " KiB more";
+}
+
+TEST(JsonInputHardening, LargeSarifIsMergedInAFewTimesItsSize) {
+  Project P;
+  {
+    std::ofstream Out(P.Dir + "/big.sarif");
+    Out << "{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": "
+           "{\"name\": \"tablelint\", \"rules\": [{\"id\": \"table-scan\"}]}},"
+           "\n \"results\": [\n";
+    for (int I = 0; I < 40000; ++I)
+      Out << (I ? ",\n" : "")
+          << "  {\"ruleId\": \"table-scan\", \"ruleIndex\": 0, \"level\": "
+             "\"warning\", \"message\": {\"text\": \"table scan number "
+          << I
+          << "\"}, \"locations\": [{\"physicalLocation\": "
+             "{\"artifactLocation\": {\"uri\": \"src/m"
+          << I % 50 << "/f" << I
+          << ".cpp\"}, \"region\": {\"startLine\": 4, \"startColumn\": "
+             "3}}}], \"partialFingerprints\": {\"tablelintFingerprint/v1\": "
+             "\"7460ebfd2cccc90305103e4717787407:"
+          << I << "\"}}";
+    Out << "\n]}]}\n";
+  }
+  const auto Size = std::filesystem::file_size(P.Dir + "/big.sarif");
+  int Exit = -1;
+  const long Base = peakKiB({"rules"}, P.Dir, Exit);
+  const long Merge =
+      peakKiB({"merge", "big.sarif", "-o", "merged.sarif"}, P.Dir, Exit);
+  EXPECT_EQ(Exit, 0);
+  const double Multiple = (Merge - Base) * 1024.0 / Size;
+  EXPECT_LT(Multiple, 10) << "a log of " << Size << " bytes took "
+                          << (Merge - Base) << " KiB more";
+  EXPECT_TRUE(std::filesystem::exists(P.Dir + "/merged.sarif"));
 }
 
 } // namespace

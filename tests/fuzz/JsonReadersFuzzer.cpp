@@ -1,6 +1,6 @@
 // libFuzzer target for the JSON readers: the baseline reader (the pull
-// tokenizer of core/JsonScanner), the guarded llvm::json parse with the
-// merge's SARIF checks, and the trace reader. Any input is read or refused
+// tokenizer of core/JsonScanner), the merge's streaming SARIF reader and
+// its checks, the guarded llvm::json parse, and the trace reader. Any input is read or refused
 // with errors that point inside it, never a crash or a stack overflow; and
 // the two JSON parsers agree: a document llvm::json accepts, the tokenizer
 // accepts too, and one the tokenizer accepts (valid UTF-8, not too deep),
@@ -11,6 +11,7 @@
 #include "core/schema/SchemaLoader.h"
 #include "driver/Baseline.h"
 #include "driver/SarifInputCheck.h"
+#include "driver/SarifLogReader.h"
 #include "replay/JsonInput.h"
 #include "replay/Trace.h"
 #include "replay/Workload.h"
@@ -85,6 +86,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
             checkSarifRun(*Run, I, Text, "fuzz.sarif", RunErrors);
             checkPositions(RunErrors, Text, "SARIF error outside the input");
           }
+
+  // The merge's streaming reader: each result it keeps is one JSON value.
+  std::vector<InputError> LogErrors;
+  if (const std::optional<SarifLogText> Log =
+          readSarifLog(Text, "fuzz.sarif", LogErrors)) {
+    check(Scanned, "the SARIF reader took what the tokenizer refuses", Text);
+    for (const SarifRunText &Run : Log->Runs)
+      for (std::string_view Result : Run.Results)
+        check(scannerAccepts(Result), "a kept result is not one value",
+              std::string(Result));
+  }
+  checkPositions(LogErrors, Text, "SARIF reader error outside the input");
 
   replay::Workload W = traceModel();
   std::vector<InputError> TraceErrors;
