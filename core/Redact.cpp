@@ -122,7 +122,7 @@ void findUrlPasswords(std::string_view Text, std::vector<Span> &Out) {
   }
 }
 
-// Keys and signatures written on their own: long mixed base64 runs.
+// Keys and signatures written on their own: long padded base64 runs.
 void findBase64Runs(std::string_view Text, std::vector<Span> &Out) {
   std::size_t I = 0;
   while (I < Text.size()) {
@@ -143,7 +143,10 @@ void findBase64Runs(std::string_view Text, std::vector<Span> &Out) {
          ++Padding)
       ++End;
     const bool Bounded = End >= Text.size() || !isWordChar(Text[End]);
-    if (End - I >= 40 && Upper && Lower && Digit && Bounded)
+    // Keys (64 bytes) and signatures (32 bytes) end in '=' padding; a long
+    // identifier or test string ("0123...xyzABC...") does not.
+    const bool Padded = Text[End - 1] == '=' && (End - I) % 4 == 0;
+    if (End - I >= 40 && Upper && Lower && Digit && Padded && Bounded)
       addSpan(Text, {I, End}, Out);
     I = End;
   }

@@ -20,8 +20,8 @@ std::string redactedSecret(std::string_view Secret);
 //    pwd= (connection strings, SAS query strings; names in any case);
 //  - the signature of "SharedKey account:signature" (and SharedKeyLite);
 //  - the password of a URL's "user:password@";
-//  - a base64 run of 40 characters or more with upper- and lower-case
-//    letters and digits (a key or signature written on its own).
+//  - a base64 run of 40 characters or more, '='-padded, with upper- and
+//    lower-case letters and digits (a key or signature on its own).
 // Already redacted text is left as it is (the function is idempotent), so
 // is text without secrets.
 std::string redactSecrets(std::string_view Text);

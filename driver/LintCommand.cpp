@@ -80,11 +80,14 @@ void printLintHelp() {
          "  1  findings at or above --fail-on\n"
          "  2  usage, configuration or input error: no compile database, a "
          "file not in it,\n"
-         "     a TU that does not compile, a bad .tablelint.yaml or baseline. "
-         "The other\n"
-         "     inputs are still analysed and reported; 2 wins over 1 and over "
-         "--fail-on\n"
-         "     never, because a gate must not pass on a partial analysis.\n"
+         "     a TU that does not compile, a bad .tablelint.yaml or baseline "
+         "(the reports\n"
+         "     are still written, every finding new), a report that cannot "
+         "be written in\n"
+         "     full (a full disk). The other inputs are still analysed and "
+         "reported; 2 wins\n"
+         "     over 1 and over --fail-on never: a gate must not pass on a "
+         "partial analysis.\n"
          "  3  internal error\n";
 }
 

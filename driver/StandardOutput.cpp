@@ -7,17 +7,23 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <llvm/Support/raw_ostream.h>
 #include <unistd.h>
 
 namespace tablelint {
 
 int finishStandardOutput(int ExitCode) {
   errno = 0;
+  // Some commands print through llvm::outs(), which buffers on its own.
+  llvm::outs().flush();
+  bool Failed = llvm::outs().has_error();
+  int LlvmError = Failed ? llvm::outs().error().value() : 0;
+  llvm::outs().clear_error();
   std::cout.flush();
-  bool Failed = !std::cout;
+  Failed = Failed || !std::cout;
   if (std::fflush(stdout) != 0)
     Failed = true;
-  int Error = errno;
+  int Error = LlvmError ? LlvmError : errno;
   // An earlier flush (a full buffer) may have failed while the command ran.
   if (std::ferror(stdout))
     Failed = true;

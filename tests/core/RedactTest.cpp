@@ -61,7 +61,8 @@ TEST(Redact, OrdinaryCodeIsLeftAlone) {
         "http://127.0.0.1:10002/devstoreaccount1",
         "const char *design = \"tables[DeviceReadings].queries[failing]\";",
         "std::string ThisIsAVeryLongIdentifierNameWithoutAnyDigitsInIt;",
-        "designSig = 3; // a word ending in sig=", "a & b"})
+        "designSig = 3; // a word ending in sig=", "a & b",
+        "t.upsert(\"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\");"})
     EXPECT_EQ(redactSecrets(Line), Line) << Line;
 }
 

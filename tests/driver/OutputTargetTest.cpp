@@ -108,6 +108,7 @@ TEST(OutputTarget, FullStandardOutputIsExitTwoWithTheReason) {
   // Every command: what it prints to standard output is checked.
   for (const std::string &Args :
        std::vector<std::string>{"rules", "filter \"PartitionKey eq 'a'\"",
+        "filter --format json \"PartitionKey eq 'a'\"",
         "suggest '" + ReplaySchema + "'", "checklist '" + ReplaySchema + "'",
         "--help"}) {
     ToolResult R = toDevFull(Args);
