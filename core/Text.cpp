@@ -66,4 +66,41 @@ int hexDigitValue(char C) {
   return -1;
 }
 
+void appendUtf8(std::string &Out, unsigned CodePoint) {
+  if (CodePoint < 0x80) {
+    Out += static_cast<char>(CodePoint);
+  } else if (CodePoint < 0x800) {
+    Out += static_cast<char>(0xC0 | (CodePoint >> 6));
+    Out += static_cast<char>(0x80 | (CodePoint & 0x3F));
+  } else if (CodePoint < 0x10000) {
+    Out += static_cast<char>(0xE0 | (CodePoint >> 12));
+    Out += static_cast<char>(0x80 | ((CodePoint >> 6) & 0x3F));
+    Out += static_cast<char>(0x80 | (CodePoint & 0x3F));
+  } else {
+    Out += static_cast<char>(0xF0 | (CodePoint >> 18));
+    Out += static_cast<char>(0x80 | ((CodePoint >> 12) & 0x3F));
+    Out += static_cast<char>(0x80 | ((CodePoint >> 6) & 0x3F));
+    Out += static_cast<char>(0x80 | (CodePoint & 0x3F));
+  }
+}
+
+bool readHex4(std::string_view Text, std::size_t &At, unsigned &Out) {
+  if (At + 4 > Text.size())
+    return false;
+  Out = 0;
+  for (int I = 0; I < 4; ++I) {
+    const char C = Text[At++];
+    Out <<= 4;
+    if (C >= '0' && C <= '9')
+      Out |= static_cast<unsigned>(C - '0');
+    else if (C >= 'a' && C <= 'f')
+      Out |= static_cast<unsigned>(C - 'a' + 10);
+    else if (C >= 'A' && C <= 'F')
+      Out |= static_cast<unsigned>(C - 'A' + 10);
+    else
+      return false;
+  }
+  return true;
+}
+
 } // namespace tablelint

@@ -22,5 +22,11 @@ std::string formatForMessage(double Value);
 // The value of a hexadecimal digit (either case), or -1: for decoding
 // percent-escapes.
 int hexDigitValue(char C);
+// Appends the code point as UTF-8 (1 to 4 bytes).
+void appendUtf8(std::string &Out, unsigned CodePoint);
+
+// Reads the 4 hex digits at Text[At] (a JSON \u escape) into Out, advancing
+// At; false when they are not 4 hex digits.
+bool readHex4(std::string_view Text, std::size_t &At, unsigned &Out);
 
 } // namespace tablelint

@@ -2,11 +2,15 @@
 #include "driver/Baseline.h"
 
 #include "core/AtomicFile.h"
+#include "core/JsonScanner.h"
+#include "core/Redact.h"
+#include "driver/Fingerprint.h"
 #include "driver/JsonText.h"
 
 #include <llvm/Support/JSON.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace tablelint {
 
@@ -16,6 +20,139 @@ namespace json = llvm::json;
 // loudly instead of matching nothing.
 constexpr int BaselineFormatVersion = 1;
 
+namespace {
+
+// Reads the baseline format with the pull tokenizer: the entries are the
+// only thing kept, so memory stays about the size of the file.
+class BaselineReader {
+public:
+  BaselineReader(std::string_view Text, const std::string &Path,
+                 std::vector<InputError> &Errors)
+      : S(Text), Path(Path), Errors(Errors) {}
+
+  std::optional<Baseline> read() {
+    using Token = JsonScanner::Token;
+    std::optional<std::int64_t> Version;
+    bool SawFindings = false;
+    const bool IsObject = S.next() == Token::BeginObject;
+    // Structure errors point at the document's value.
+    const unsigned RootLine = S.line(), RootColumn = S.column();
+    if (!IsObject)
+      return notABaseline(RootLine, RootColumn);
+    for (Token T = S.next(); T != Token::EndObject; T = S.next()) {
+      if (T != Token::Key)
+        return syntaxError();
+      const std::string Key = S.text();
+      const Token V = S.next();
+      if (Key == "version" && V == Token::Number) {
+        // An integer as written: 1e999999 or 1.5 is no version.
+        if (S.text().find_first_not_of("0123456789") == std::string::npos &&
+            S.text().size() < 10)
+          Version = std::strtoll(S.text().c_str(), nullptr, 10);
+      } else if (Key == "findings" && V == Token::BeginArray) {
+        SawFindings = true;
+        if (!readEntries())
+          return std::nullopt;
+      } else if (!S.skipValue(V)) {
+        return syntaxError();
+      }
+    }
+    if (S.next() != Token::End)
+      return syntaxError();
+    if (!SawFindings || Version != BaselineFormatVersion)
+      return notABaseline(RootLine, RootColumn);
+    return std::move(B);
+  }
+
+private:
+  std::optional<Baseline> syntaxError() {
+    Errors.push_back({Path, S.line(), S.column(), "invalid JSON: " + S.error()});
+    return std::nullopt;
+  }
+  bool fail() {
+    syntaxError();
+    return false;
+  }
+  std::optional<Baseline> notABaseline(unsigned Line, unsigned Column) {
+    if (!S.error().empty())
+      return syntaxError();
+    Errors.push_back({Path, Line, Column,
+                      "not a tablelint baseline of version " +
+                          std::to_string(BaselineFormatVersion) +
+                          " (expected {\"version\": 1, \"findings\": [...]}; "
+                          "write one with --write-baseline)"});
+    return std::nullopt;
+  }
+
+  bool readEntries() {
+    using Token = JsonScanner::Token;
+    std::size_t Index = 0;
+    for (Token T = S.next(); T != Token::EndArray; T = S.next(), ++Index) {
+      const unsigned Line = S.line(), Column = S.column();
+      BaselineEntry Entry;
+      bool HasFingerprint = false;
+      if (T == Token::BeginObject) {
+        for (Token K = S.next(); K != Token::EndObject; K = S.next()) {
+          if (K != Token::Key)
+            return fail();
+          const std::string Key = S.text();
+          const Token V = S.next();
+          if (V != Token::String) {
+            if (!S.skipValue(V))
+              return fail();
+            continue;
+          }
+          if (Key == "fingerprint") {
+            Entry.Fingerprint = S.text();
+            HasFingerprint = true;
+          } else if (Key == "rule") {
+            Entry.RuleId = S.text();
+          } else if (Key == "path") {
+            Entry.Path = S.text();
+          } else if (Key == "anchor") {
+            Entry.Anchor = S.text();
+          } else if (Key == "message") {
+            Entry.Message = S.text();
+          }
+        }
+      } else if (!S.skipValue(T)) {
+        return fail();
+      }
+      if (!HasFingerprint) {
+        Errors.push_back({Path, Line, Column,
+                          "findings[" + std::to_string(Index) +
+                              "] has no \"fingerprint\" string"});
+        continue;
+      }
+      add(std::move(Entry));
+    }
+    return true;
+  }
+
+  void add(BaselineEntry Entry) {
+    const std::string Anchor = redactSecrets(Entry.Anchor);
+    Entry.Message = redactSecrets(Entry.Message);
+    // Written before anchors were redacted: the finding now hashes its
+    // redacted line, so the entry must too (its occurrence index kept).
+    if (Anchor != Entry.Anchor) {
+      const std::size_t Colon = Entry.Fingerprint.rfind(':');
+      Entry.Fingerprint =
+          findingHash(Entry.RuleId, Entry.Path, Anchor) +
+          (Colon == std::string::npos ? ":0" : Entry.Fingerprint.substr(Colon));
+      Entry.Anchor = Anchor;
+      ++B.SecretsRedacted;
+    }
+    B.Entries.push_back(std::move(Entry));
+  }
+
+  JsonScanner S;
+  const std::string &Path;
+  std::vector<InputError> &Errors;
+  Baseline B;
+};
+
+} // namespace
+
 std::optional<Baseline> readBaseline(const std::string &Path,
                                      std::vector<InputError> &Errors) {
   auto Text = readFile(Path);
@@ -23,46 +160,13 @@ std::optional<Baseline> readBaseline(const std::string &Path,
     Errors.push_back({Path, 0, 0, "cannot read the baseline file"});
     return std::nullopt;
   }
-  auto Parsed = json::parse(*Text);
-  if (!Parsed) {
-    Errors.push_back({Path, 0, 0,
-                      "not a baseline: " + llvm::toString(Parsed.takeError())});
-    return std::nullopt;
-  }
-  const json::Object *Root = Parsed->getAsObject();
-  const auto Version = Root ? Root->getInteger("version") : std::nullopt;
-  const json::Array *Items = Root ? Root->getArray("findings") : nullptr;
-  if (!Root || !Items || Version != BaselineFormatVersion) {
-    Errors.push_back({Path, 0, 0,
-                      "not a tablelint baseline of version " +
-                          std::to_string(BaselineFormatVersion) +
-                          " (expected {\"version\": 1, \"findings\": [...]}; "
-                          "write one with --write-baseline)"});
-    return std::nullopt;
-  }
-  Baseline B;
-  for (std::size_t I = 0; I < Items->size(); ++I) {
-    const json::Object *E = (*Items)[I].getAsObject();
-    const auto Fingerprint = E ? E->getString("fingerprint") : std::nullopt;
-    if (!Fingerprint) {
-      Errors.push_back({Path, 0, 0,
-                        "findings[" + std::to_string(I) +
-                            "] has no \"fingerprint\" string"});
-      continue;
-    }
-    BaselineEntry Entry;
-    Entry.Fingerprint = Fingerprint->str();
-    auto Field = [&](const char *Key) {
-      auto V = E->getString(Key);
-      return V ? V->str() : std::string();
-    };
-    Entry.RuleId = Field("rule");
-    Entry.Path = Field("path");
-    Entry.Anchor = Field("anchor");
-    Entry.Message = Field("message");
-    B.Entries.push_back(std::move(Entry));
-  }
-  return B;
+  return parseBaseline(*Text, Path, Errors);
+}
+
+std::optional<Baseline> parseBaseline(std::string_view Text,
+                                      const std::string &Path,
+                                      std::vector<InputError> &Errors) {
+  return BaselineReader(Text, Path, Errors).read();
 }
 
 json::Object baselineEntryJson(const BaselineEntry &E) {

@@ -13,17 +13,25 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tablelint {
 
 struct Baseline {
   std::vector<BaselineEntry> Entries;
+  // Entries whose anchor held a secret (a baseline written before anchors
+  // were redacted): redacted and re-hashed on reading.
+  unsigned SecretsRedacted = 0;
 };
 
 // Reads a baseline file; errors name the file (and the entry).
 std::optional<Baseline> readBaseline(const std::string &Path,
                                      std::vector<InputError> &Errors);
+// The same for a baseline's text; Path names it in errors.
+std::optional<Baseline> parseBaseline(std::string_view Text,
+                                      const std::string &Path,
+                                      std::vector<InputError> &Errors);
 
 // One entry as JSON (baseline files, and the fixed entries in reports).
 llvm::json::Object baselineEntryJson(const BaselineEntry &E);

@@ -129,11 +129,8 @@ splitAtDoubleDash(const std::vector<std::string> &Args,
 
 bool writeReport(const ParsedArgs &A, const std::string &Command,
                  const std::string &Text) {
-  if (!A.has("output")) {
-    std::cout << Text << std::flush;
-    return true;
-  }
-  if (auto Error = writeFileAtomically(A.get("output"), Text)) {
+  if (auto Error = A.has("output") ? writeFileAtomically(A.get("output"), Text)
+                                    : writeStandardOutput(Text)) {
     std::cerr << "tablelint " << Command << ": error: " << *Error << "\n";
     return false;
   }

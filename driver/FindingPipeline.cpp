@@ -2,6 +2,7 @@
 #include "driver/FindingPipeline.h"
 
 #include "core/ProjectConfig.h"
+#include "core/Redact.h"
 #include "driver/Fingerprint.h"
 
 #include <algorithm>
@@ -71,6 +72,11 @@ LintResult buildLintResult(std::vector<Finding> Findings,
   for (Finding &F : Findings) {
     if (!configure(F, Options))
       continue;
+    // Before the hash: no report, baseline or fingerprint carries a secret.
+    F.Anchor = redactSecrets(F.Anchor);
+    F.Message = redactSecrets(F.Message);
+    for (Finding::Note &N : F.Notes)
+      N.Message = redactSecrets(N.Message);
     ReportedFinding R;
     R.RelativePath = repoRelativePath(Options.RepoRoot, F.File);
     R.Hash = findingHash(F.RuleId, R.RelativePath, F.Anchor);
@@ -101,6 +107,8 @@ LintResult buildLintResult(std::vector<Finding> Findings,
               return std::tie(L.File, L.Line, L.Column, L.Id, L.Message) <
                      std::tie(R.File, R.Line, R.Column, R.Id, R.Message);
             });
+  for (ToolNotification &N : Notifications)
+    N.Message = redactSecrets(N.Message);
   Result.Notifications = std::move(Notifications);
   if (Options.Base)
     applyBaseline(*Options.Base, Result);

@@ -130,11 +130,14 @@ void printLintHelp() {
          "  2  usage, configuration or input error: no compile database (a "
          "file it lacks\n"
          "     borrows its nearest entry's flags, with a note),\n"
-         "     a TU that does not compile, a bad .tablelint.yaml or baseline. "
-         "The other\n"
-         "     inputs are still analysed and reported; 2 wins over 1 and over "
-         "--fail-on\n"
-         "     never, because a gate must not pass on a partial analysis.\n"
+         "     a TU that does not compile, a bad .tablelint.yaml or baseline "
+         "(the reports\n"
+         "     are still written, every finding new), a report that cannot "
+         "be written in\n"
+         "     full (a full disk). The other inputs are still analysed and "
+         "reported; 2 wins\n"
+         "     over 1 and over --fail-on never: a gate must not pass on a "
+         "partial analysis.\n"
          "  3  internal error\n";
 }
 
@@ -184,9 +187,11 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     return ExitInputError;
   }
   Options.SkipNonSchemaYaml = A.has("skip-non-schema-yaml");
+  // An unreadable baseline is an input error, but the reports are still
+  // written, with every finding counted as new. The first CI run has no
+  // baseline yet: that is "no baseline", with a note, not an input error.
   std::optional<Baseline> Base;
-  // The first CI run has no baseline yet: that is "no baseline", not an
-  // input error (a baseline that exists but cannot be read still is).
+  bool BaselineFailed = false;
   std::error_code NoFile;
   if (A.has("baseline") && !std::filesystem::exists(A.get("baseline"), NoFile))
     std::cerr << A.get("baseline")
@@ -196,11 +201,14 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   else if (A.has("baseline")) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);
-    if (!Base) {
-      for (const InputError &E : Errors)
-        std::cerr << E.str() << "\n";
-      return ExitInputError;
-    }
+    for (const InputError &E : Errors)
+      std::cerr << E.str() << "\n";
+    BaselineFailed = !Base || !Errors.empty();
+    if (Base && Base->SecretsRedacted)
+      std::cerr << A.get("baseline") << ": warning: " << Base->SecretsRedacted
+                << " entr" << (Base->SecretsRedacted == 1 ? "y holds" : "ies hold")
+                << " a secret in its anchor (redacted while reading); rewrite "
+                   "the baseline with --write-baseline\n";
   }
 
   LintResult Result = runLint(Options);
@@ -242,7 +250,7 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     WriteFailed = true;
   std::cerr << renderSummary(Result);
 
-  if (WriteFailed || !Result.executionSuccessful())
+  if (WriteFailed || BaselineFailed || !Result.executionSuccessful())
     return ExitInputError;
   if (A.has("write-baseline"))
     return ExitClean;

@@ -9,14 +9,20 @@
 #include "driver/ExitCode.h"
 #include "driver/JsonText.h"
 #include "driver/Sarif.h"
+#include "driver/SarifInputCheck.h"
+#include "driver/SarifLogReader.h"
 
 #include "core/AtomicFile.h"
+#include "core/JsonLocate.h"
 
 #include <llvm/Support/JSON.h>
+#include <llvm/Support/xxhash.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 namespace tablelint {
 
@@ -46,8 +52,14 @@ void printMergeHelp() {
                "it to join\nthe logs of `tablelint lint --shard K/N` jobs "
                "before uploading them.\n\nOptions:\n"
             << formatOptionsHelp(mergeOptions())
-            << "\nExit codes: 0 merged; 2 usage error or an input that is not "
-               "a SARIF 2.1.0 log;\n3 internal error.\n";
+            << "\nEach input must be valid where the merge reads it (rules with "
+               "ids, results\nwith a string ruleId, a ruleIndex naming a rule, a "
+               "SARIF level, a message),\nand the runs of one tool must name one "
+               "version: logs of different versions\nare refused.\n"
+               "\nExit codes: 0 merged; 2 usage error, an input that is not "
+               "a valid SARIF 2.1.0\nlog (file:line:col), runs of different "
+               "versions of a tool, or an output that\ncannot be written; 3 "
+               "internal error.\n";
 }
 
 // One tool's runs being merged.
@@ -61,24 +73,13 @@ public:
       Driver->erase("rules");
   }
 
+  // Other: a run without its results (they come through addResult).
   void add(const json::Object &Other) {
-    std::vector<int> IndexMap; // the other run's rule index -> ours
+    IndexMap.clear(); // the other run's rule index -> ours
     if (const json::Object *Driver = driver(Other))
       if (const json::Array *Rules = Driver->getArray("rules"))
         for (const json::Value &R : *Rules)
           IndexMap.push_back(ruleIndex(R));
-    if (const json::Array *Results = Other.getArray("results"))
-      for (const json::Value &V : *Results) {
-        json::Value Copy = V;
-        if (json::Object *Result = Copy.getAsObject()) {
-          rewriteRuleIndex(*Result, IndexMap);
-          // A finding in a header that TUs of several shards include is
-          // in each shard's log: it is one result.
-          if (!SeenResults.insert(resultIdentity(*Result)).second)
-            continue;
-        }
-        Results_.push_back(std::move(Copy));
-      }
     bool Successful = true;
     if (const json::Array *Invocations = Other.getArray("invocations"))
       for (const json::Value &I : *Invocations) {
@@ -97,6 +98,20 @@ public:
     mergeProperties(Other);
   }
 
+  // A result of the run last given to add(), kept as compact text: a tree
+  // per result would hold 64 hash buckets per object.
+  void addResult(json::Value Result) {
+    if (json::Object *R = Result.getAsObject()) {
+      rewriteRuleIndex(*R, IndexMap);
+      if (!SeenResults.insert(llvm::xxh3_64bits(resultIdentity(*R))).second)
+        return;
+    }
+    std::string Text;
+    llvm::raw_string_ostream(Text) << Result;
+    Results_.push_back(std::move(Text));
+  }
+
+  // The merged run without its results (results()).
   json::Object finish() {
     if (json::Object *Driver = driver(Run))
       (*Driver)["rules"] = std::move(Rules);
@@ -104,9 +119,9 @@ public:
     for (auto &[Key, List] : Notifications)
       Invocation[Key] = std::move(List);
     Run["invocations"] = json::Array{std::move(Invocation)};
-    Run["results"] = std::move(Results_);
     return std::move(Run);
   }
+  const std::vector<std::string> &results() const { return Results_; }
 
   std::vector<std::string> Warnings;
 
@@ -128,7 +143,9 @@ private:
          {"ruleId", "locations", "message", "partialFingerprints"})
       if (const json::Value *V = Result.get(Field))
         Key[Field] = *V;
-    return llvm::formatv("{0}", json::Value(std::move(Key))).str();
+    std::string Text;
+    llvm::raw_string_ostream(Text) << json::Value(std::move(Key));
+    return Text;
   }
 
   // Our index of a rule, adding it when its id is new.
@@ -208,8 +225,11 @@ private:
   json::Object Run;
   json::Array Rules;
   std::map<std::string, int> RuleIds;
-  json::Array Results_;
-  std::set<std::string> SeenResults;
+  std::vector<std::string> Results_;
+  std::vector<int> IndexMap;
+  // Identities (hashed) of the results kept: a finding in a header that TUs
+  // of several shards include is in each shard's log, and is one result.
+  std::unordered_set<std::uint64_t> SeenResults;
   std::map<std::string, json::Array> Notifications;
   bool AllSuccessful = true;
   bool SeenProperties = false;
@@ -235,6 +255,8 @@ int runMergeCommand(const std::vector<std::string> &Args) {
   }
   std::vector<std::string> ToolOrder;
   std::map<std::string, std::unique_ptr<RunMerger>> Mergers;
+  // Per tool: the first version seen and the file it came from.
+  std::map<std::string, std::pair<std::string, std::string>> ToolVersions;
   bool Failed = false;
   for (const std::string &Path : A.positional()) {
     auto Text = readFile(Path);
@@ -243,23 +265,23 @@ int runMergeCommand(const std::vector<std::string> &Args) {
       Failed = true;
       continue;
     }
-    auto Log = json::parse(*Text);
+    std::vector<InputError> Errors;
+    std::optional<SarifLogText> Log = readSarifLog(*Text, Path, Errors);
     if (!Log) {
-      std::cerr << Path << ": error: not JSON: "
-                << llvm::toString(Log.takeError()) << "\n";
+      for (const InputError &E : Errors)
+        std::cerr << E.str() << "\n";
       Failed = true;
       continue;
     }
-    const json::Object *Root = Log->getAsObject();
-    const json::Array *Runs = Root ? Root->getArray("runs") : nullptr;
-    if (!Runs || Root->getString("version") != "2.1.0") {
+    if (!Log->HasRuns || Log->Version != "2.1.0") {
       std::cerr << Path << ": error: not a SARIF 2.1.0 log (no \"version\": "
                            "\"2.1.0\" or no \"runs\")\n";
       Failed = true;
       continue;
     }
-    for (std::size_t I = 0; I < Runs->size(); ++I) {
-      const json::Object *Run = (*Runs)[I].getAsObject();
+    for (std::size_t I = 0; I < Log->Runs.size(); ++I) {
+      const SarifRunText &RunText = Log->Runs[I];
+      const json::Object *Run = RunText.IsObject ? &RunText.Head : nullptr;
       const json::Object *Tool = Run ? Run->getObject("tool") : nullptr;
       const json::Object *Driver = Tool ? Tool->getObject("driver") : nullptr;
       const auto Name = Driver ? Driver->getString("name") : std::nullopt;
@@ -269,27 +291,106 @@ int runMergeCommand(const std::vector<std::string> &Args) {
         Failed = true;
         continue;
       }
+      std::vector<InputError> RunErrors;
+      SarifRunCheck Check(*Run, I, *Text, Path, RunErrors);
+      // Shards of one analysis come from one tool version: different ones
+      // may differ in rules and fingerprints, and the merged run could
+      // name only one version.
+      const auto Version = Driver->getString("semanticVersion")
+                               ? Driver->getString("semanticVersion")
+                               : Driver->getString("version");
+      auto [Seen, First] = ToolVersions.try_emplace(
+          Name->str(), Version ? Version->str() : std::string(), Path);
+      // A run that names no version cannot be told apart: it is merged.
+      if (!First && Version && Seen->second.first.empty()) {
+        Seen->second = {Version->str(), Path};
+      } else if (!First && Version && *Version != Seen->second.first) {
+        const std::string Key = Driver->getString("semanticVersion")
+                                    ? "semanticVersion"
+                                    : "version";
+        const JsonPosition P = locateJsonValue(
+            *Text, {std::string("runs"), I, std::string("tool"),
+                    std::string("driver"), Key});
+        RunErrors.push_back(
+            {Path, P.Line, P.Column,
+             Name->str() + " version '" + Version->str() +
+                 "' differs from version '" + Seen->second.first + "' in " +
+                 Seen->second.second +
+                 ": merge the logs of one tool version only"});
+      }
+      if (!RunErrors.empty()) {
+        for (const InputError &E : RunErrors)
+          std::cerr << E.str() << "\n";
+        Failed = true;
+        continue;
+      }
       auto &M = Mergers[Name->str()];
       if (!M) {
         M = std::make_unique<RunMerger>(*Run);
         ToolOrder.push_back(Name->str());
       }
       M->add(*Run);
+      // One result at a time: parsed, checked, rewritten, kept as text.
+      for (std::size_t J = 0; J < RunText.Results.size(); ++J) {
+        llvm::Expected<json::Value> Result =
+            json::parse(RunText.Results[J]);
+        if (!Result) {
+          llvm::consumeError(Result.takeError());
+          const JsonPosition P = locateJsonValue(
+              *Text, {std::string("runs"), I, std::string("results"), J});
+          RunErrors.push_back({Path, P.Line, P.Column,
+                               "invalid JSON: runs[" + std::to_string(I) +
+                                   "].results[" + std::to_string(J) +
+                                   "] is not valid UTF-8"});
+          continue;
+        }
+        Check.checkResult(*Result, J);
+        M->addResult(std::move(*Result));
+      }
+      for (const InputError &E : RunErrors)
+        std::cerr << E.str() << "\n";
+      Failed = Failed || !RunErrors.empty();
     }
   }
   if (Failed)
     return ExitInputError;
-  json::Array Runs;
-  for (const std::string &Tool : ToolOrder) {
-    RunMerger &M = *Mergers[Tool];
-    for (const std::string &W : M.Warnings)
-      std::cerr << "tablelint merge: warning: " << Tool << ": " << W << "\n";
-    Runs.push_back(M.finish());
-  }
-  json::Object Log{{"$schema", SarifSchemaUri},
-                   {"version", "2.1.0"},
-                   {"runs", std::move(Runs)}};
-  const std::string Out = jsonText(std::move(Log));
+  // Written as jsonText writes (indented by two, members in order), with
+  // each run's results spliced in as the texts kept.
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("$schema", SarifSchemaUri);
+    J.attributeArray("runs", [&] {
+      for (const std::string &Tool : ToolOrder) {
+        RunMerger &M = *Mergers[Tool];
+        for (const std::string &W : M.Warnings)
+          std::cerr << "tablelint merge: warning: " << Tool << ": " << W
+                    << "\n";
+        json::Object Run = M.finish();
+        Run["results"] = nullptr; // its place among the sorted members
+        std::vector<std::string> Keys;
+        for (const auto &KV : Run)
+          Keys.push_back(KV.first.str());
+        std::sort(Keys.begin(), Keys.end());
+        J.object([&] {
+          for (const std::string &Key : Keys) {
+            if (Key != "results") {
+              J.attribute(Key, *Run.get(Key));
+              continue;
+            }
+            J.attributeArray("results", [&] {
+              for (const std::string &Result : M.results())
+                J.rawValue(Result);
+            });
+          }
+        });
+      }
+    });
+    J.attribute("version", "2.1.0");
+  });
+  OS << "\n";
+  OS.flush();
   return writeReport(A, "merge", Out) ? ExitClean : ExitInputError;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/Text.h"
+#include "core/Redact.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "replay/DesignPlan.h"
@@ -18,6 +19,7 @@
 #include "replay/Workload.h"
 
 #include <cerrno>
+#include <csignal>
 #include <iostream>
 #include <limits>
 
@@ -118,6 +120,13 @@ const std::vector<OptionSpec> &replayOptions() {
        "N",
        "logical operations of the live run (default 2000)",
        {}},
+      {"live-deadline",
+       0,
+       true,
+       "D",
+       "the live run, table creation to deletion, must end within D "
+       "(default 10m); past it the run stops and deletes its tables",
+       {}},
       {"keep", 0, false, "", "keep the live run's tables", {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -164,7 +173,10 @@ void printReplayHelp() {
          "1 a query returned different entities in the two designs (in the "
          "simulator\nor, with --live, on the endpoint);\n2 bad usage or input (schema, trace: "
          "file:line:col messages; a bad or\nunreachable --live URL, missing "
-         "credentials).\n";
+         "credentials), a live endpoint that failed\nrequests (5xx, no "
+         "answer), a live run past --live-deadline, or a report\nthat cannot "
+         "be written. Ctrl-C or SIGTERM during a live run deletes its\n"
+         "tables, then ends the process by that signal.\n";
 }
 
 void printErrors(const std::vector<InputError> &Errors) {
@@ -254,16 +266,23 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     RO.Service.RangeEntitiesPerSecond = *Budget;
   }
   replay::LiveOptions LO;
-  if (A.has("live-ops") || A.has("keep")) {
+  if (A.has("live-ops") || A.has("keep") || A.has("live-deadline")) {
     if (!A.has("live")) {
-      std::cerr << "tablelint: error: --live-ops and --keep shape a live run: "
-                   "give --live URL\n";
+      std::cerr << "tablelint: error: --live-ops, --live-deadline and --keep "
+                   "shape a live run: give --live URL\n";
       return ExitInputError;
     }
   }
   if (A.has("live")) {
     LO.Url = A.get("live");
     LO.Keep = A.has("keep");
+    if (!parseDurationOption(A, "live-deadline", LO.DeadlineSeconds,
+                             LO.DeadlineSeconds))
+      return ExitInputError;
+    if (LO.DeadlineSeconds <= 0) {
+      std::cerr << "tablelint: error: --live-deadline must be positive\n";
+      return ExitInputError;
+    }
   }
   if (A.has("live-ops")) {
     const std::string N = A.get("live-ops");
@@ -371,14 +390,34 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);
     if (!Report.Live) {
-      std::cerr << "tablelint: error: --live " << LO.Url << ": " << Error
-                << "\n";
+      std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
+                << ": " << Error << "\n";
+      // Stopped by Ctrl-C or SIGTERM (tables deleted): end by that signal.
+      if (const int Signal = replay::liveInterruptSignal()) {
+        std::signal(Signal, SIG_DFL);
+        std::raise(Signal);
+      }
       return ExitInputError;
     }
   }
-  const bool Differ = (Report.Live && !Report.Live->agree()) ||
-                     (Report.Answers && Report.Answers->Different);
-  const int Exit = Differ ? ExitFindings : ExitClean;
+  int Exit = (Report.Live && !Report.Live->agree()) ||
+                     (Report.Answers && Report.Answers->Different)
+                 ? ExitFindings
+                 : ExitClean;
+  // Requests the endpoint failed say nothing about the designs: the
+  // comparison is incomplete, which is an error of the run, not a finding.
+  if (Report.Live && Report.Live->serviceFailures()) {
+    std::string First;
+    for (const replay::LiveDesignResult &D : Report.Live->Designs)
+      if (First.empty())
+        First = D.FirstServiceFailure;
+    std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
+              << ": the endpoint failed " << Report.Live->serviceFailures()
+              << " request" << (Report.Live->serviceFailures() == 1 ? "" : "s")
+              << " (first: " << First
+              << "): the designs' results could not all be compared\n";
+    Exit = ExitInputError;
+  }
 
   // The HTML page alongside the main report: one run, both views.
   if (A.has("html"))
@@ -391,11 +430,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   const std::string Out = Format == "json"   ? replay::formatJson(Report)
                           : Format == "html" ? replay::formatHtml(Report)
                                              : replay::formatText(Report);
-  if (!A.has("output")) {
-    std::cout << Out;
-    return Exit;
-  }
-  if (auto Error = writeFileAtomically(A.get("output"), Out)) {
+  if (auto Error = A.has("output") ? writeFileAtomically(A.get("output"), Out)
+                                    : writeStandardOutput(Out)) {
     std::cerr << "tablelint: error: " << *Error << "\n";
     return ExitInputError;
   }

@@ -181,10 +181,17 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   const bool ToStdout = Output.empty() || Output == "-";
   if (Parsed.has("diff")) {
     const std::optional<std::string> Original = readFile(Input);
-    std::cout << unifiedDiff(Input, ToStdout ? Input + " (suggested)" : Output,
-                             Original.value_or(""), Yaml);
+    if (std::optional<std::string> Error = writeStandardOutput(unifiedDiff(
+            Input, ToStdout ? Input + " (suggested)" : Output,
+            Original.value_or(""), Yaml))) {
+      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      return ExitInputError;
+    }
   } else if (ToStdout) {
-    std::cout << Yaml;
+    if (std::optional<std::string> Error = writeStandardOutput(Yaml)) {
+      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      return ExitInputError;
+    }
   }
   if (!ToStdout)
     if (std::optional<std::string> Error = writeFileAtomically(Output, Yaml)) {

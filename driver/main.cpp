@@ -3,6 +3,7 @@
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
 #include "driver/TerminalColor.h"
+#include "driver/StandardOutput.h"
 #include "driver/Version.h"
 
 #include "core/NameHint.h"
@@ -146,9 +147,7 @@ int dispatch(std::vector<std::string> Args) {
   return unknownCommand(Name);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int runCommand(int argc, char **argv) {
   using namespace tablelint;
   try {
     if (!builtinCatalogErrors().empty()) {
@@ -163,4 +162,10 @@ int main(int argc, char **argv) {
     std::cerr << "tablelint: internal error: " << E.what() << "\n";
     return ExitInternalError;
   }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  return tablelint::finishStandardOutput(runCommand(argc, argv));
 }

@@ -6,7 +6,13 @@
 #include "replay/EntityText.h"
 #include "replay/live/TableRestClient.h"
 
+#include "core/Redact.h"
+#include "core/schema/SchemaValues.h"
+
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -104,9 +110,48 @@ std::string rowText(const RestEntity &E,
   return Out + "}";
 }
 
+// A failure of the endpoint rather than of the request: a 5xx status, or
+// no response at all. It says nothing about the design.
+bool isServiceFailure(const RestResult &R) {
+  return R.Status == 0 || R.Status >= 500;
+}
+
+// SIGINT/SIGTERM during a live run: the first asks the run to stop and
+// delete its tables (SA_RESETHAND: a second one ends the process).
+volatile std::sig_atomic_t CaughtSignal = 0;
+
+extern "C" void onStopSignal(int Signal) { CaughtSignal = Signal; }
+
+class StopSignalGuard {
+public:
+  StopSignalGuard() {
+    CaughtSignal = 0;
+    struct sigaction Action {};
+    Action.sa_handler = onStopSignal;
+    sigemptyset(&Action.sa_mask);
+    Action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &Action, &OldInt);
+    sigaction(SIGTERM, &Action, &OldTerm);
+  }
+  ~StopSignalGuard() {
+    sigaction(SIGINT, &OldInt, nullptr);
+    sigaction(SIGTERM, &OldTerm, nullptr);
+  }
+  StopSignalGuard(const StopSignalGuard &) = delete;
+  StopSignalGuard &operator=(const StopSignalGuard &) = delete;
+
+private:
+  struct sigaction OldInt {}, OldTerm {};
+};
+
+// Each request of the clean-up gets this long, whatever the deadline.
+constexpr long CleanupRequestTimeoutMs = 10'000;
+
 // The outcome of one query event in one design.
 struct QueryOutcome {
   bool Ran = false, Ok = false;
+  // Failed on the endpoint's side (5xx, no response): not compared.
+  bool ServiceFailure = false;
   std::string Filter, Status;
   std::vector<std::string> Rows; // sorted
 };
@@ -147,6 +192,10 @@ void DesignRunner::fail(const std::string &Op, const std::string &Table,
                         const RestResult &Result, std::uint64_t Count) {
   R.FailedOperations += Count;
   const std::string Status = Result.describe();
+  if (isServiceFailure(Result)) {
+    if (!R.ServiceFailures++)
+      R.FirstServiceFailure = Status;
+  }
   const std::string Key = Op + '\0' + Table + '\0' + Status;
   auto [It, New] = FailureIndex.try_emplace(Key, R.Failures.size());
   if (New)
@@ -257,6 +306,7 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
       ++R.QueryRequests;
       if (!Page.ok()) {
         Out.Status = Page.describe();
+        Out.ServiceFailure = isServiceFailure(Page);
         fail(W.Ops[Ev.Op].Name, Table, Page, 1);
         return Out;
       }
@@ -349,6 +399,8 @@ std::vector<std::uint32_t> spreadQueries(const Workload &W,
 
 } // namespace
 
+int liveInterruptSignal() { return CaughtSignal; }
+
 std::string liveTableName(const std::string &Table, std::size_t Design,
                           const std::string &Suffix) {
   std::string Name;
@@ -413,16 +465,18 @@ std::optional<LiveRun> runLive(const Workload &W,
   std::optional<live::LiveCredentials> Credentials =
       live::credentialsForEndpoint(Options.Url, CredError);
   if (!Credentials) {
-    Error = CredError;
+    Error = redactSecrets(CredError);
     return std::nullopt;
   }
   std::unique_ptr<TableRestClient> Client =
       TableRestClient::create(Options.Url, *Credentials, {}, Error);
-  if (!Client)
+  if (!Client) {
+    Error = redactSecrets(Error);
     return std::nullopt;
+  }
 
   LiveRun Run;
-  Run.Endpoint = Client->endpoint().BaseUrl;
+  Run.Endpoint = redactSecrets(Client->endpoint().BaseUrl);
   Run.SourceOperations = W.Events.size();
   const std::string Suffix =
       Options.RunSuffix.empty() ? randomSuffix() : Options.RunSuffix;
@@ -433,7 +487,28 @@ std::optional<LiveRun> runLive(const Workload &W,
       R.Tables.push_back(liveTableName(T.Name, D, Suffix));
     Run.Designs.push_back(std::move(R));
   }
+
+  // The deadline and the stop signals abandon the request under way too.
+  StopSignalGuard Signals;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point Deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(
+                             std::min(Options.DeadlineSeconds, 1e9)));
+  bool PastDeadline = false;
+  auto ShouldStop = [&] {
+    if (CaughtSignal)
+      return true;
+    if (Clock::now() >= Deadline)
+      PastDeadline = true;
+    return PastDeadline;
+  };
+  Client->setAbortCheck(ShouldStop);
+  std::size_t OperationsDone = 0, OperationsPlanned = 0;
+
   auto DropTables = [&] {
+    Client->setAbortCheck(nullptr);
+    Client->setRequestTimeoutMs(CleanupRequestTimeoutMs);
     for (LiveDesignResult &R : Run.Designs) {
       if (Options.Keep)
         continue;
@@ -445,17 +520,45 @@ std::optional<LiveRun> runLive(const Workload &W,
       R.TablesDeleted = All;
     }
   };
+  // Why the run stopped early, and what became of its tables.
+  auto StopMessage = [&] {
+    std::string Out =
+        CaughtSignal
+            ? std::string("interrupted by ") +
+                  (CaughtSignal == SIGINT ? "SIGINT" : "SIGTERM")
+            : "the live run did not finish within --live-deadline " +
+                  schema::formatDuration(Options.DeadlineSeconds);
+    Out += " (" + std::to_string(OperationsDone) + " of " +
+           std::to_string(OperationsPlanned) + " operations done); ";
+    std::vector<std::string> Left;
+    for (const LiveDesignResult &R : Run.Designs)
+      if (!R.TablesDeleted)
+        Left.insert(Left.end(), R.Tables.begin(), R.Tables.end());
+    if (Left.empty())
+      return Out + "the run's tables were deleted";
+    Out += Options.Keep ? "tables kept (--keep):" : "tables left on the endpoint:";
+    for (const std::string &T : Left)
+      Out += " " + T;
+    return Out;
+  };
+
   for (LiveDesignResult &R : Run.Designs)
     for (const std::string &T : R.Tables) {
       const RestResult Created = Client->createTable(T);
       if (Created.ok())
         continue;
+      if (ShouldStop()) {
+        DropTables();
+        Error = redactSecrets(StopMessage());
+        return std::nullopt;
+      }
       Error = Created.Status == 0
                   ? "cannot reach the Table endpoint " + Options.Url + ": " +
                         Created.ErrorMessage
                   : "the Table endpoint " + Options.Url +
                         " refused to create table '" + T +
                         "': " + Created.describe();
+      Error = redactSecrets(Error);
       if (Created.Status != 0)
         DropTables();
       return std::nullopt;
@@ -463,6 +566,7 @@ std::optional<LiveRun> runLive(const Workload &W,
 
   const std::vector<std::uint32_t> Events =
       scaleDownWorkload(W, Options.MaxOperations);
+  OperationsPlanned = Events.size() * Plans.size();
   std::map<std::uint32_t, std::vector<std::string>> Compared;
   for (std::uint32_t E : Events) {
     const std::uint32_t Op = W.Events[E].Op;
@@ -482,23 +586,34 @@ std::optional<LiveRun> runLive(const Workload &W,
 
   // Design by design: the same events in the same order.
   std::vector<std::vector<QueryOutcome>> Outcomes(Plans.size());
-  for (std::size_t D = 0; D < Plans.size(); ++D) {
+  for (std::size_t D = 0; D < Plans.size() && !ShouldStop(); ++D) {
     LiveDesignResult &R = Run.Designs[D];
     DesignRunner Runner(W, Plans[D], *Client, R);
     Client->resetTraffic();
     for (std::uint32_t E : Events) {
+      if (ShouldStop())
+        break;
       const std::uint32_t Op = W.Events[E].Op;
       if (W.Ops[Op].IsQuery)
         Outcomes[D].push_back(Runner.query(E, Compared[Op]));
       else
         Runner.write(E);
+      // An operation the stop abandoned is not done.
+      if (!ShouldStop())
+        ++OperationsDone;
     }
-    Runner.flushAll();
+    if (!ShouldStop())
+      Runner.flushAll();
     R.RoundTrips = Client->traffic().RoundTrips;
     R.BytesSent = Client->traffic().BytesSent;
     R.BytesReceived = Client->traffic().BytesReceived;
   }
+  const bool Stopped = ShouldStop();
   DropTables();
+  if (Stopped) {
+    Error = redactSecrets(StopMessage());
+    return std::nullopt;
+  }
 
   if (Plans.size() == 2) {
     std::size_t Q = 0;
@@ -508,7 +623,9 @@ std::optional<LiveRun> runLive(const Workload &W,
         continue;
       std::vector<QueryOutcome> O = {Outcomes[0][Q], Outcomes[1][Q]};
       ++Q;
-      if (!O[0].Ran || !O[1].Ran) {
+      // A query the endpoint failed compares nothing about the designs.
+      if (!O[0].Ran || !O[1].Ran || O[0].ServiceFailure ||
+          O[1].ServiceFailure) {
         ++Run.QueriesSkipped;
         continue;
       }

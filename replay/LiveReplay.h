@@ -47,6 +47,9 @@ struct LiveOptions {
   std::string RunSuffix;
   // Differences described in the report (all are counted).
   std::size_t MaxDifferences = 5;
+  // The whole run, table creation to deletion, must end within this time
+  // (--live-deadline); past it the run stops, deletes its tables and fails.
+  double DeadlineSeconds = 600;
 };
 
 // One kind of failure of a write or query: the operation, the status and
@@ -68,6 +71,10 @@ struct LiveDesignResult {
   std::uint64_t EntitiesWritten = 0, EntitiesReturned = 0;
   std::uint64_t FailedOperations = 0;
   std::vector<LiveFailure> Failures;
+  // Requests the endpoint itself failed (5xx, or no response): not the
+  // design's doing, and the comparison is incomplete without them.
+  std::uint64_t ServiceFailures = 0;
+  std::string FirstServiceFailure; // "503 ServerBusy: ..."
   bool TablesDeleted = false;
 };
 
@@ -90,6 +97,12 @@ struct LiveRun {
   std::vector<LiveDifference> Differences; // the first MaxDifferences
 
   bool agree() const { return QueriesDifferent == 0; }
+  std::uint64_t serviceFailures() const {
+    std::uint64_t N = 0;
+    for (const LiveDesignResult &D : Designs)
+      N += D.ServiceFailures;
+    return N;
+  }
 };
 
 // The events run live (indices into W.Events, in time order).
@@ -98,10 +111,19 @@ std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
 
 // Runs the scaled-down workload through every plan. Returns nullopt and sets
 // Error for a bad URL, missing credentials (naming the environment
-// variables) or an endpoint that cannot be reached or refuses the account.
+// variables), an endpoint that cannot be reached or refuses the account, a
+// run past Options.DeadlineSeconds, or SIGINT/SIGTERM during the run (see
+// liveInterruptSignal). The run's tables are deleted in every case (unless
+// Options.Keep). Messages never carry a secret of the URL.
 std::optional<LiveRun> runLive(const Workload &W,
                                const std::vector<DesignPlan> &Plans,
                                const LiveOptions &Options, std::string &Error);
+
+// The signal (SIGINT or SIGTERM) that stopped the last runLive, or 0. The
+// caller re-raises it once its own cleanup is done, so the shell sees the
+// usual status. While runLive runs, the first such signal only asks it to
+// stop (and clean up); a second one ends the process at once.
+int liveInterruptSignal();
 
 // A table name for the run: the design's table name reduced to letters and
 // digits (a leading letter ensured), the design's index and the suffix,

@@ -4,6 +4,7 @@
 #include "core/Text.h"
 #include "core/schema/SchemaValues.h"
 #include "replay/EntityText.h"
+#include "replay/JsonInput.h"
 
 #include <llvm/Support/Error.h>
 #include <llvm/Support/JSON.h>
@@ -138,22 +139,10 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
     auto Fail = [&](unsigned Column, const std::string &Message) {
       Errors.push_back({File, LineNo, Column, Message});
     };
-    llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Line);
-    if (!Parsed) {
-      const std::string Message = llvm::toString(Parsed.takeError());
-      // "[line:col, byte=N]: message"
-      unsigned Column = 1;
-      const std::size_t Byte = Message.find("byte=");
-      if (Byte != std::string::npos)
-        Column = static_cast<unsigned>(
-                     std::strtoul(Message.c_str() + Byte + 5, nullptr, 10)) +
-                 1;
-      const std::size_t Colon = Message.find("]: ");
-      Fail(Column, "invalid JSON: " + (Colon == std::string::npos
-                                           ? Message
-                                           : Message.substr(Colon + 3)));
+    std::optional<llvm::json::Value> Parsed =
+        parseJsonInput(Line, File, Errors, LineNo);
+    if (!Parsed)
       continue;
-    }
     const llvm::json::Object *O = Parsed->getAsObject();
     if (!O) {
       Fail(1, "a trace line must be a JSON object");

@@ -5,6 +5,7 @@
 #include "checks/code/StdFactory.h"
 #include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "core/Redact.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -44,11 +45,9 @@ bool isLiteralSecret(StringRef S) {
   });
 }
 
-// A finding must not leak the secret: at most its first 4 characters.
+// A finding must not leak the secret: the one redacted form of every output.
 std::string redacted(StringRef Secret) {
-  const std::size_t Shown = std::min<std::size_t>(4, Secret.size() / 4);
-  return Secret.take_front(Shown).str() + "\u2026 (" +
-         std::to_string(Secret.size()) + " characters, redacted)";
+  return redactedSecret({Secret.data(), Secret.size()});
 }
 
 // The literal account key of a connection string, if it has one that is a

@@ -1,6 +1,8 @@
 // The live Table REST client over libcurl (see TableRestClient.h).
 #include "replay/live/TableRestClient.h"
 
+#include "core/Redact.h"
+
 #include <cstdlib>
 #include <ctime>
 #include <curl/curl.h>
@@ -219,6 +221,12 @@ std::size_t onHeader(char *Data, std::size_t Size, std::size_t Count,
 // Counts what crosses the wire as HTTP: libcurl reports every header and
 // data block it sends or receives here (TLS bytes are reported separately
 // and ignored, so the figures are the same for http and https).
+// Progress callback: a non-zero return abandons the transfer.
+int onProgress(void *User, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  const auto *Check = static_cast<const std::function<bool()> *>(User);
+  return (*Check)() ? 1 : 0;
+}
+
 int onDebug(CURL *, curl_infotype Type, char *, std::size_t Size, void *User) {
   auto *T = static_cast<TrafficCounters *>(User);
   switch (Type) {
@@ -290,6 +298,13 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   curl_easy_setopt(H, CURLOPT_DEBUGFUNCTION, onDebug);
   curl_easy_setopt(H, CURLOPT_DEBUGDATA, &Resp.Traffic);
   curl_easy_setopt(H, CURLOPT_VERBOSE, 1L);
+  if (AbortCheck) {
+    curl_easy_setopt(H, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(H, CURLOPT_XFERINFOFUNCTION, onProgress);
+    curl_easy_setopt(H, CURLOPT_XFERINFODATA, &AbortCheck);
+  } else {
+    curl_easy_setopt(H, CURLOPT_NOPROGRESS, 1L);
+  }
 
   const std::string_view Verb = R.Verb;
   if (Verb == "GET") {
@@ -306,7 +321,9 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
 
   const CURLcode Code = curl_easy_perform(H);
   curl_slist_free_all(Headers);
-  if (Code != CURLE_OK) {
+  if (Code == CURLE_ABORTED_BY_CALLBACK) {
+    Resp.TransportError = "interrupted";
+  } else if (Code != CURLE_OK) {
     Resp.TransportError =
         Curl->ErrorBuffer[0] ? Curl->ErrorBuffer : curl_easy_strerror(Code);
     Resp.TransportError = redact(Resp.TransportError + " (" + Url + ")");
@@ -366,12 +383,12 @@ TableRestClient::TableRestClient(TableEndpoint Endpoint, std::string Account,
 TableRestClient::~TableRestClient() = default;
 
 std::string TableRestClient::redact(std::string Text) const {
-  if (KeyText.empty())
-    return Text;
-  for (std::size_t At = Text.find(KeyText); At != std::string::npos;
-       At = Text.find(KeyText, At))
-    Text.replace(At, KeyText.size(), "<redacted>");
-  return Text;
+  if (!KeyText.empty())
+    for (std::size_t At = Text.find(KeyText); At != std::string::npos;
+         At = Text.find(KeyText, At))
+      Text.replace(At, KeyText.size(), "<redacted>");
+  // And whatever else looks like a secret (a sig= in a URL, a password).
+  return redactSecrets(Text);
 }
 
 std::string TableRestClient::acceptHeader() const {
@@ -422,6 +439,28 @@ RestResult TableRestClient::deleteTable(std::string_view Table) {
   R.Resource = "Tables('" + percentEncode(Table) + "')";
   RestResult Out;
   fillResult(Out, send(R));
+  return Out;
+}
+
+RestResult TableRestClient::listTables(std::vector<std::string> &Names) {
+  Request R;
+  R.Resource = "Tables";
+  const Response Resp = send(R);
+  RestResult Out;
+  fillResult(Out, Resp);
+  if (!Out.Succeeded)
+    return Out;
+  std::string Error;
+  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
+  const JsonValue *Values = Doc ? Doc->find("value") : nullptr;
+  if (!Values || !Values->isArray()) {
+    markBadResponse(Out, "tables body has no 'value' array");
+    return Out;
+  }
+  for (const JsonValue &Item : Values->items())
+    if (const JsonValue *Name = Item.find("TableName"))
+      if (Name->isString())
+        Names.push_back(Name->text());
   return Out;
 }
 

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -137,6 +138,15 @@ public:
 
   const TableEndpoint &endpoint() const { return Endpoint; }
   const std::string &account() const { return Account; }
+  // Called while a request is under way (about once a second, and as data
+  // moves): returning true abandons it, and the call fails with a
+  // TransportError ("interrupted"). Unset: requests run to their timeout.
+  void setAbortCheck(std::function<bool()> Check) {
+    AbortCheck = std::move(Check);
+  }
+  // Bounds the next requests (a caller with a deadline shortens it).
+  void setRequestTimeoutMs(long Ms) { Options.RequestTimeoutMs = Ms; }
+
   // Everything this client sent and received since creation or reset.
   const TrafficCounters &traffic() const { return Total; }
   void resetTraffic() { Total = TrafficCounters(); }
@@ -144,6 +154,9 @@ public:
   // Tables. With TolerateExisting, 409 TableAlreadyExists counts as success.
   RestResult createTable(std::string_view Table, bool TolerateExisting = false);
   RestResult deleteTable(std::string_view Table);
+  // The names of the account's tables (Query Tables, first page: up to
+  // 1,000 names), e.g. to check what a run left behind.
+  RestResult listTables(std::vector<std::string> &Names);
 
   // Single-entity writes. Insert fails with 409 when the entity exists;
   // update/merge (If-Match) and delete fail with 404 when it does not.
@@ -208,6 +221,7 @@ private:
   std::string KeyText; // only to redact it from messages
   LiveClientOptions Options;
   TrafficCounters Total;
+  std::function<bool()> AbortCheck;
   std::unique_ptr<Impl> Curl;
 };
 

@@ -121,7 +121,7 @@ TEST(Baseline, AFileThatIsNotABaselineIsAnInputError) {
   P.write("b.json", "{\"findings\": []}\n");
   ToolResult R = P.lint({"--baseline", "b.json", "scan.cpp"});
   EXPECT_EQ(R.ExitCode, 2);
-  EXPECT_THAT(R.Err, HasSubstr("b.json: error: not a tablelint baseline of version 1"));
+  EXPECT_THAT(R.Err, HasSubstr("b.json:1:1: error: not a tablelint baseline of version 1"));
   // A path that exists but cannot be read as a file is still an error.
   P.write("dir.json/keep", "");
   ToolResult Unreadable = P.lint({"--baseline", "dir.json", "scan.cpp"});

@@ -39,6 +39,33 @@ TEST(SarifValidation, TheValidatorRejectsABrokenLog) {
   EXPECT_THAT(sarifValidationErrors(Path), Not(IsEmpty()));
 }
 
+TEST(SarifValidation, TheSchemaCatchesWhatTheMultitoolLetsThrough) {
+  // Issue 12: the multitool accepts a level of "catastrophic" and a
+  // ruleIndex of "x"; the SARIF 2.1.0 JSON schema (Ajv) does not.
+  Project P;
+  const std::string Log =
+      R"({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x",
+          "rules": [{"id": "r"}]}}, "results": [{"ruleId": "r", LEVEL,
+          "message": {"text": "m"}}]}]})";
+  auto Variant = [&](const std::string &Name, const std::string &Level) {
+    std::string Text = Log;
+    Text.replace(Text.find("LEVEL"), 5, Level);
+    return P.write(Name, Text);
+  };
+  const std::string Good = Variant("good.sarif", "\"level\": \"error\"");
+  EXPECT_THAT(sarifValidationErrors(Good), IsEmpty());
+  const std::string Catastrophic =
+      Variant("catastrophic.sarif", "\"level\": \"catastrophic\"");
+  EXPECT_THAT(sarifSchemaErrors(Catastrophic),
+              ElementsAre(HasSubstr("/runs/0/results/0/level must be equal to "
+                                    "one of the allowed values")));
+  const std::string Index = Variant("index.sarif", "\"ruleIndex\": \"x\"");
+  EXPECT_THAT(sarifSchemaErrors(Index),
+              ElementsAre(HasSubstr("/runs/0/results/0/ruleIndex must be "
+                                    "integer")));
+  EXPECT_THAT(sarifValidationErrors(Index), Not(IsEmpty()));
+}
+
 TEST(Sarif, CarriesTheCatalogRepoRelativeLocationsAndFingerprints) {
   Project P;
   P.write("src/scan.cpp", ScanSource);

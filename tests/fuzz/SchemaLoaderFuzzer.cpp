@@ -3,6 +3,7 @@
 // without errors must write back as YAML that loads again without errors,
 // and writing that second model must give the same text (the writer's
 // round trip is exact).
+#include "tests/fuzz/FuzzInvariant.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
 
@@ -16,19 +17,8 @@ namespace {
 using namespace tablelint;
 using namespace tablelint::schema;
 
-void check(bool Ok, const char *What, const std::string &Detail = "") {
-  if (Ok)
-    return;
-  std::fprintf(stderr, "invariant broken: %s\n%s\n", What, Detail.c_str());
-  std::abort();
-}
-
-unsigned lineCount(std::string_view Text) {
-  unsigned Lines = 1;
-  for (char C : Text)
-    Lines += C == '\n';
-  return Lines;
-}
+using fuzz::check;
+using fuzz::lineCount;
 
 } // namespace
 

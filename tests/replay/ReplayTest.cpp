@@ -371,7 +371,7 @@ TEST(Replay, BadTraceLinesAreReportedWithTheirPosition) {
   EXPECT_EQ(Errors[1].str(), "run.jsonl:3:55: error: property 'deviceId' is "
                              "not of type string");
   EXPECT_EQ(Errors[2].Line, 4u);
-  EXPECT_EQ(Errors[2].Column, 11u);
+  EXPECT_EQ(Errors[2].Column, 10u); // the 'o' of oops
   EXPECT_EQ(W.Events.size(), 1u) << "good lines are kept";
 }
 

@@ -1,7 +1,9 @@
-// Validates a SARIF file with Microsoft's SARIF multitool (installed by
-// `npm ci` into node_modules/). The multitool exits 0 even for invalid
-// files, so validity is read from the log it writes: every result of level
-// "error" is a problem.
+// Validates a SARIF file twice: with Microsoft's SARIF multitool (installed
+// by `npm ci` into node_modules/), and against the SARIF 2.1.0 JSON schema
+// with Ajv (tests/support/validate-sarif.js), which catches what the
+// multitool lets through (a level of "catastrophic", a ruleIndex of "x").
+// The multitool exits 0 even for invalid files, so validity is read from
+// the log it writes: every result of level "error" is a problem.
 #pragma once
 
 #include "tests/support/RunTool.h"
@@ -17,8 +19,33 @@
 
 namespace tablelint::test {
 
-// "ruleId: message" for each error the validator reports; a single entry
-// saying why when the validator could not run.
+// "schema: FILE: /instance/path message" for each error Ajv reports against
+// the SARIF 2.1.0 JSON schema; one entry saying why when it could not run.
+inline std::vector<std::string> sarifSchemaErrors(const std::string &Sarif) {
+  ToolResult R = runProgram(
+      "node", {std::string(TABLELINT_SOURCE_DIR) +
+                   "/tests/support/validate-sarif.js",
+               TABLELINT_SOURCE_DIR, Sarif});
+  std::vector<std::string> Errors;
+  if (R.ExitCode == 0)
+    return Errors;
+  std::size_t Start = 0;
+  while (Start < R.Out.size()) {
+    std::size_t End = R.Out.find('\n', Start);
+    if (End == std::string::npos)
+      End = R.Out.size();
+    if (End > Start)
+      Errors.push_back("schema: " + R.Out.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  if (Errors.empty())
+    Errors.push_back("schema: the validator failed (exit " +
+                     std::to_string(R.ExitCode) + "): " + R.Err);
+  return Errors;
+}
+
+// "ruleId: message" for each error the multitool reports, then the schema
+// errors; a single entry saying why when the multitool could not run.
 inline std::vector<std::string> sarifValidationErrors(const std::string &Sarif) {
   const std::string Tool = std::string(TABLELINT_SOURCE_DIR) +
                            "/node_modules/.bin/sarif-multitool-linux";
@@ -59,6 +86,8 @@ inline std::vector<std::string> sarifValidationErrors(const std::string &Sarif) 
                        Message);
     }
   }
+  for (std::string &E : sarifSchemaErrors(Sarif))
+    Errors.push_back(std::move(E));
   return Errors;
 }
 
