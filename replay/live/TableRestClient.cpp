@@ -451,16 +451,17 @@ RestResult TableRestClient::listTables(std::vector<std::string> &Names) {
   if (!Out.Succeeded)
     return Out;
   std::string Error;
-  std::optional<JsonValue> Doc = parseJson(Resp.Body, Error);
-  const JsonValue *Values = Doc ? Doc->find("value") : nullptr;
-  if (!Values || !Values->isArray()) {
+  std::optional<llvm::json::Value> Doc = parseJson(Resp.Body, Error);
+  const llvm::json::Object *Body = Doc ? Doc->getAsObject() : nullptr;
+  const llvm::json::Array *Values = Body ? Body->getArray("value") : nullptr;
+  if (!Values) {
     markBadResponse(Out, "tables body has no 'value' array");
     return Out;
   }
-  for (const JsonValue &Item : Values->items())
-    if (const JsonValue *Name = Item.find("TableName"))
-      if (Name->isString())
-        Names.push_back(Name->text());
+  for (const llvm::json::Value &Item : *Values)
+    if (const llvm::json::Object *Table = Item.getAsObject())
+      if (std::optional<llvm::StringRef> Name = Table->getString("TableName"))
+        Names.push_back(Name->str());
   return Out;
 }
 
