@@ -3,6 +3,8 @@
 
 #include "driver/TerminalColor.h"
 
+#include "core/Redact.h"
+
 #include <llvm/Support/raw_ostream.h>
 
 #include <fstream>
@@ -13,6 +15,10 @@ namespace tablelint {
 namespace {
 
 constexpr unsigned TabStop = 8;
+// A line longer than this is shown as a window around the column (a
+// generated 300 KB literal would otherwise flood the terminal).
+constexpr std::size_t MaxShownBytes = 160;
+constexpr std::size_t WindowBefore = 60;
 
 // Display columns of Text, tabs expanded as clang expands them, and a
 // multi-byte UTF-8 character counted once.
@@ -68,7 +74,48 @@ std::string SourceSnippets::render(const std::string &File, unsigned Line,
   const std::vector<std::string> *Lines = Line ? lines(File) : nullptr;
   if (!Lines || Line > Lines->size())
     return {};
-  const DisplayLine D = expand((*Lines)[Line - 1]);
+  // What is shown: the line with its secrets redacted (the columns moved
+  // by what redaction removed before them), and of a very long line only a
+  // window around the column.
+  const std::string &Raw = (*Lines)[Line - 1];
+  std::string Shown = redactSecrets(Raw);
+  auto ShownColumn = [&](unsigned ByteColumn) -> unsigned {
+    if (!ByteColumn || Shown.size() == Raw.size())
+      return ByteColumn;
+    const std::string Before = redactSecrets(
+        std::string_view(Raw).substr(0, std::min<std::size_t>(ByteColumn - 1, Raw.size())));
+    return Shown.compare(0, Before.size(), Before) == 0
+               ? static_cast<unsigned>(Before.size() + 1)
+               : std::min<unsigned>(ByteColumn,
+                                    static_cast<unsigned>(Shown.size() + 1));
+  };
+  Column = ShownColumn(Column);
+  if (EndLine == Line)
+    EndColumn = ShownColumn(EndColumn);
+  if (Shown.size() > MaxShownBytes) {
+    auto IsContinuation = [&](std::size_t At) {
+      return At < Shown.size() &&
+             (static_cast<unsigned char>(Shown[At]) & 0xC0) == 0x80;
+    };
+    std::size_t Start = Column > WindowBefore + 1 ? Column - 1 - WindowBefore : 0;
+    while (IsContinuation(Start))
+      ++Start;
+    std::size_t End = std::min(Shown.size(), Start + MaxShownBytes);
+    while (IsContinuation(End))
+      --End;
+    const std::string Lead = Start ? "..." : "";
+    const std::string Window = Lead + Shown.substr(Start, End - Start) +
+                               (End < Shown.size() ? "..." : "");
+    auto Moved = [&](unsigned C) {
+      return C <= Start ? static_cast<unsigned>(Lead.size() + 1)
+                        : static_cast<unsigned>(C - Start + Lead.size());
+    };
+    Column = Moved(Column);
+    if (EndLine == Line)
+      EndColumn = Moved(EndColumn);
+    Shown = Window;
+  }
+  const DisplayLine D = expand(Shown);
   const std::size_t Bytes = D.ColumnOfByte.size() - 1;
   auto DisplayColumn = [&](unsigned ByteColumn) {
     return D.ColumnOfByte[std::min<std::size_t>(ByteColumn ? ByteColumn - 1 : 0,
