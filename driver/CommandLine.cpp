@@ -100,8 +100,10 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
       }
       // A path is fixed when it is read: nothing run later (a worker
       // moving a working directory) can change what it names.
-      if (isPathValue(*Spec) && !Value.empty() && Value != "-")
+      if (isPathValue(*Spec) && !Value.empty() && Value != "-") {
+        Out.Spelled[Spec->Long] = Value;
         Value = std::filesystem::absolute(Value).lexically_normal().string();
+      }
     } else if (Inline) {
       return "option '--" + Spec->Long + "' takes no value";
     }

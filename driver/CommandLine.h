@@ -29,6 +29,12 @@ public:
   // The last value given, or Default.
   std::string get(std::string_view Long, const std::string &Default = "") const;
   std::vector<std::string> all(std::string_view Long) const;
+  // A path option's last value as the user wrote it (get() has it made
+  // absolute when it was read): for messages.
+  std::string spelled(std::string_view Long) const {
+    auto It = Spelled.find(std::string(Long));
+    return It != Spelled.end() ? It->second : get(Long);
+  }
   const std::vector<std::string> &positional() const { return Positional; }
 
 private:
@@ -36,6 +42,7 @@ private:
   parseArgs(const std::vector<OptionSpec> &, const std::vector<std::string> &,
             ParsedArgs &);
   std::map<std::string, std::vector<std::string>> Values;
+  std::map<std::string, std::string> Spelled;
   std::vector<std::string> Positional;
 };
 

@@ -192,12 +192,15 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   // baseline yet: that is "no baseline", with a note, not an input error.
   std::optional<Baseline> Base;
   bool BaselineFailed = false;
+  // symlink_status: a dangling link or a link loop is there, and an error.
   std::error_code NoFile;
-  if (A.has("baseline") && !std::filesystem::exists(A.get("baseline"), NoFile))
-    std::cerr << A.get("baseline")
+  if (A.has("baseline") &&
+      !std::filesystem::exists(
+          std::filesystem::symlink_status(A.get("baseline"), NoFile)))
+    std::cerr << A.spelled("baseline")
               << ": note: no baseline yet: every finding counts (write one "
                  "with --write-baseline "
-              << A.get("baseline") << ")\n";
+              << A.spelled("baseline") << ")\n";
   else if (A.has("baseline")) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);

@@ -94,7 +94,7 @@ readLintRunOptions(const ParsedArgs &A,
         fs::is_regular_file(Dir, EC))
       Dir = Dir.parent_path().empty() ? "." : Dir.parent_path();
     if (!fs::is_directory(Dir, EC))
-      return A.get("p") + ": no such directory (-p BUILD_DIR)";
+      return A.spelled("p") + ": no such directory (-p BUILD_DIR)";
     if (!fs::is_regular_file(Dir / "compile_commands.json", EC))
       return (Dir / "compile_commands.json").string() +
              ": no such file (-p BUILD_DIR; CMake writes it with "
