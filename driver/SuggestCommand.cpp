@@ -14,6 +14,7 @@
 #include "core/schema/SchemaWriter.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <limits>
 #include <set>
@@ -129,7 +130,31 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   // A remedy stays only when replaying it alone makes nothing worse; the
   // refused ones become advice with their figures.
   std::vector<RemedyVerdict> Verdicts;
-  if (!Parsed.has("no-verify") && !R.Changes.empty()) {
+  // Each remedy replays the whole declared workload; past a bound (a
+  // generated schema of thousands of tables) that is more memory and time
+  // than a suggestion is worth: the remedies are applied unverified, with
+  // a note, rather than the run dying of it.
+  double OperationsPerRemedy = 0;
+  for (const schema::Table &T : Load.Value.Tables) {
+    for (const schema::Write &W : T.Writes)
+      OperationsPerRemedy += W.Frequency.PerSecond;
+    for (const schema::Query &Q : T.Queries)
+      OperationsPerRemedy += Q.Frequency.PerSecond;
+  }
+  OperationsPerRemedy *= Verify.DurationSeconds;
+  constexpr double MaxVerifiedOperations = 20e6;
+  const bool TooLargeToVerify =
+      OperationsPerRemedy * static_cast<double>(R.Changes.size()) >
+      MaxVerifiedOperations;
+  if (!Parsed.has("no-verify") && !R.Changes.empty() && TooLargeToVerify)
+    std::cerr << "tablelint suggest: note: not replaying the " << R.Changes.size()
+              << " remedies one by one (about "
+              << static_cast<std::uint64_t>(OperationsPerRemedy)
+              << " operations each, over the bound of "
+              << static_cast<std::uint64_t>(MaxVerifiedOperations)
+              << " in all): they are applied unverified; replay the "
+                 "suggestion, or pass a shorter --verify-duration\n";
+  if (!Parsed.has("no-verify") && !R.Changes.empty() && !TooLargeToVerify) {
     Verdicts = verifyRemedies(Load.Value, Options, R, Verify);
     std::set<std::pair<std::string, std::string>> Refused;
     for (const RemedyVerdict &V : Verdicts)
