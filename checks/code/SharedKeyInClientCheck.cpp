@@ -246,8 +246,8 @@ void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
     else if (std::optional<std::string> Key = literalBareKey(H->Value))
       diag(H->Call->getBeginLoc(),
            "Authorization header holding a bare account key %0: the service "
-           "expects 'SharedKey account:signature' signed per request and "
-           "rejects it, and the key belongs outside the code; sign each "
+           "expects the SharedKey scheme (the account name and an HMAC "
+           "signature computed per request) and rejects it, and the key belongs outside the code; sign each "
            "request at run time with a key from a secret store, or use a SAS "
            "or a TokenCredential")
           << redacted(*Key);

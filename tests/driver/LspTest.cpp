@@ -282,10 +282,13 @@ TEST(Lsp, DiagnosticsFixItsSchemaAndShutdown) {
       Projection.push_back(D);
   ASSERT_EQ(Projection.size(), 1u);
   const json::Object &D = *Projection[0];
-  // Line 35 of the file (0-based 34), at the QueryEntities call.
+  // Line 35 of the file (0-based 34), at the query's options argument
+  // (where the projection belongs).
   const std::string Line35 = lineOfText(Source, 35);
-  EXPECT_EQ(startOf(D), (std::pair<int64_t, int64_t>{
-                            34, static_cast<int64_t>(Line35.find("QueryEntities"))}));
+  EXPECT_EQ(startOf(D),
+            (std::pair<int64_t, int64_t>{
+                34, static_cast<int64_t>(Line35.find("QueryEntities(options)") +
+                                         std::string("QueryEntities(").size())}));
   EXPECT_EQ(D.getString("source"), "tablelint");
   EXPECT_EQ(D.getInteger("severity"), 2);
   EXPECT_THAT(D.getObject("codeDescription")->getString("href")->str(),
@@ -455,7 +458,7 @@ TEST(Lsp, HelpAndBadOptions) {
   EXPECT_EQ(Help.ExitCode, 0);
   EXPECT_THAT(Help.Out, HasSubstr("Usage: tablelint lsp"));
   EXPECT_THAT(runTablelint({"--help"}).Out,
-              HasSubstr("  lsp        a language server beside clangd"));
+              HasSubstr("  lsp        a language server on stdio"));
   ToolResult Bad = runTablelint({"lsp", "-p", "/no/such/build/dir"});
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_THAT(Bad.Err, HasSubstr("/no/such/build/dir"));

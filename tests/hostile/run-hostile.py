@@ -58,6 +58,9 @@ def make_corpus(d):
         '        batch: 99999999999999999999999\n')
     put('huge-trace.jsonl', '{"t": 1e308, "op": "ingest-reading"}\n'
         '{"t": -0, "op": "ingest-reading", "properties": {"x": 1e999}}\n')
+    # The issue's reproduction of item 9: two operations 1e12 s apart.
+    put('far-trace.jsonl', '{"t": 0, "op": "ingest-reading"}\n'
+        '{"t": 1e12, "op": "ingest-reading"}\n')
     # The issue's reproduction of item 17.
     put('bad-sarif-index.json', '{"version": "2.1.0", "runs": [{"tool": '
         '{"driver": {"name": "t", "rules": []}}, "results": [{"ruleIndex": '
@@ -133,6 +136,14 @@ COMMANDS = [
     ('checklist', ['checklist', '{in}'], SCHEMA_INPUTS),
     ('merge', ['merge', '{in}', '-o', '{out}'], JSON_INPUTS),
     ('filter', ['filter', '{text}'], TEXT_INPUTS),
+    # Issue 12, item 1: a 7,000-term chain (was a stack overflow).
+    ('filter chain', ['filter', ' and '.join(['A eq 1'] * 7000)], ['-']),
+    # Issue 12, item 18: a seed past 2^64-1 (was clamped).
+    ('replay --seed', ['replay', '{good}', '--seed',
+                       '99999999999999999999999'], ['-']),
+    # Issue 12, item 9: an operation a million years out (ran for ever).
+    ('replay far trace', ['replay', '{good}', '--trace', '{in}'],
+     ['far-trace.jsonl']),
     ('rules', ['rules', '{text}'], TEXT_INPUTS),
 ]
 
@@ -142,6 +153,9 @@ EXPECTED = {
     ('lint --config', 'empty.yaml'): 1,
     # An empty trace is a trace of no operations: an empty report.
     ('replay --trace', 'empty.json'): 0,
+    # No baseline yet is no baseline (the first CI run), with a note: the
+    # good schema's findings, exit 1. A link loop in its place is an error.
+    ('lint --baseline', 'missing.yaml'): 1,
 }
 
 
@@ -155,7 +169,7 @@ def main():
     failures, runs = [], 0
     for label, template, inputs in COMMANDS:
         for name in inputs:
-            path = files[name]
+            path = files.get(name, name)
             text = ''
             if '{text}' in template:
                 with open(path, 'rb') as f:

@@ -2,7 +2,7 @@
 // use them live in filter_helpers.cpp.
 #pragma once
 
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library "<was/table.h> is the table API of the retired azure-storage-cpp library"
 
 #include <string>
 

@@ -4,7 +4,7 @@
 
 #include <azure/data/tables.hpp>
 #include <was/storage_account.h>
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library "<was/table.h> is the table API of the retired azure-storage-cpp library"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // key it is given. Callers are in wrapper_keys.cpp.
 #pragma once
 
-#include <was/table.h>
+#include <was/table.h> // expect: tablelint-legacy-client-library "<was/table.h> is the table API of the retired azure-storage-cpp library"
 
 namespace audit {
 
