@@ -74,5 +74,45 @@ TEST(BucketLoadModel, UniformValuesSpreadEvenly) {
       hashedReadings(schema::DistributionKind::Uniform, 0), 0.05);
 }
 
+TEST(BucketLoadModel, TableScanLeftInABucketedDesignHeatsTheFirstBucket) {
+  // 6,000 inserts/s over 16 buckets (375/s each) and a table scan every
+  // 10 s: the writes spread evenly, the scan does not. Every execution
+  // starts on the first key and reads it at the key's full budget, so the
+  // first bucket serves far more than the others, its writes are
+  // throttled, and the report says the queries' reads did it.
+  schema::Schema S = telemetrySchema(6000, BucketedDayKey);
+  S.Tables[0].Queries.push_back(
+      query("failing-devices", "status eq 'failing'", 0.1));
+  WorkloadOptions O;
+  O.DurationSeconds = 120;
+  Replay R;
+  runReplay(R, {&S}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_GE(D.MostAccessed.size(), 3u);
+  EXPECT_EQ(D.MostAccessed[0].PartitionKey, "00_20250101");
+  EXPECT_GT(D.MostAccessed[0].Accessed, 3 * D.MostAccessed[2].Accessed / 2);
+  ASSERT_FALSE(D.MostThrottled.empty());
+  const HotKey &First = D.MostThrottled[0];
+  EXPECT_EQ(First.PartitionKey, "00_20250101");
+  EXPECT_GT(First.Scanned, First.Accessed / 3);
+  bool Explained = false;
+  for (const std::string &N : D.Notes)
+    Explained |=
+        N.find("partition key '00_20250101' of table "
+               "'DeviceReadings': " +
+               std::to_string(First.Scanned) + " of the " +
+               std::to_string(First.Accessed) +
+               " entities it served were read by queries") != std::string::npos;
+  EXPECT_TRUE(Explained);
+
+  // Without the scan nothing is throttled and no such note is written.
+  schema::Schema Writes = telemetrySchema(6000, BucketedDayKey);
+  Replay Quiet;
+  runReplay(Quiet, {&Writes}, O);
+  EXPECT_EQ(Quiet.Results[0].Throttled, 0u);
+  for (const std::string &N : Quiet.Results[0].Notes)
+    EXPECT_EQ(N.find("read by queries"), std::string::npos) << N;
+}
+
 } // namespace
 } // namespace tablelint::replay
