@@ -475,6 +475,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       PartitionKeyStats &S = pkStats(T, RunPk);
       S.IntervalDemand += static_cast<double>(RunScanned);
       record(Now, S, RunScanned);
+      S.Scanned += RunScanned;
       chargeKey(Now, S, static_cast<double>(RunScanned));
     }
     RunScanned = 0;

@@ -149,6 +149,7 @@ std::string rowKey(const std::string &PartitionKey, const std::string &RowKey);
 struct PartitionKeyStats {
   std::string Key;
   std::uint64_t Accessed = 0;  // entities written or scanned
+  std::uint64_t Scanned = 0;   // of Accessed: read by query pages
   std::uint64_t Throttled = 0; // requests answered 503/500
   double IntervalDemand = 0;
   double Tokens = 0; // the key's budget (may run into debt)

@@ -689,7 +689,7 @@ void Runner::summarize() {
   std::vector<HotKey> All;
   for (const SimulatedService::TableState &T : Service.tables())
     for (const PartitionKeyStats &S : T.Pks)
-      All.push_back({T.Name, S.Key, S.Accessed, S.Throttled});
+      All.push_back({T.Name, S.Key, S.Accessed, S.Throttled, S.Scanned});
   auto Top = [&](auto Better, bool NeedThrottled) {
     std::vector<HotKey> Sorted = All;
     std::sort(Sorted.begin(), Sorted.end(),
@@ -752,6 +752,21 @@ void Runner::summarize() {
             static_cast<long long>(O.Service.PartitionEntitiesPerSecond)) +
         " entities/s: range partitions never split one PartitionKey, so it "
         "stays throttled however long it runs");
+  // A throttled key that queries also read: say how much of its load was
+  // theirs, since the key's own writes may be well under its budget (a
+  // table scan walks the keys in order, so each execution starts on the
+  // table's first key and takes its budget while it reads it).
+  for (const HotKey &K : R.MostThrottled)
+    if (K.Scanned > 0)
+      R.Notes.push_back(
+          "partition key '" + K.PartitionKey + "' of table '" + K.Table +
+          "': " + std::to_string(K.Scanned) + " of the " +
+          std::to_string(K.Accessed) +
+          " entities it served were read by queries: a scan reads as fast as "
+          "the key's budget allows (a table scan walks the keys in order and "
+          "starts every execution on the first), so while it reads, the "
+          "key's other requests are throttled (" +
+          std::to_string(K.Throttled) + " throttled in all)");
   for (const std::string &Table : Service.appendHotTables())
     R.Notes.push_back(
         "table '" + Table +

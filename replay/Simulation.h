@@ -61,6 +61,7 @@ struct OpResult {
 struct HotKey {
   std::string Table, PartitionKey;
   std::uint64_t Accessed = 0, Throttled = 0;
+  std::uint64_t Scanned = 0; // of Accessed: read by queries
 };
 
 struct HeatRow {
