@@ -89,16 +89,10 @@ bool readHex4(std::string_view Text, std::size_t &At, unsigned &Out) {
     return false;
   Out = 0;
   for (int I = 0; I < 4; ++I) {
-    const char C = Text[At++];
-    Out <<= 4;
-    if (C >= '0' && C <= '9')
-      Out |= static_cast<unsigned>(C - '0');
-    else if (C >= 'a' && C <= 'f')
-      Out |= static_cast<unsigned>(C - 'a' + 10);
-    else if (C >= 'A' && C <= 'F')
-      Out |= static_cast<unsigned>(C - 'A' + 10);
-    else
+    const int Digit = hexDigitValue(Text[At++]);
+    if (Digit < 0)
       return false;
+    Out = (Out << 4) | static_cast<unsigned>(Digit);
   }
   return true;
 }
