@@ -6,18 +6,11 @@
 
 namespace tablelint {
 
-std::optional<InputError> jsonNestingError(std::string_view Text,
-                                           const std::string &File,
-                                           unsigned FirstLine,
-                                           unsigned MaxDepth) {
-  unsigned Depth = 0, Line = FirstLine, Column = 0;
+std::size_t jsonTooDeepOffset(std::string_view Text, unsigned MaxDepth) {
+  unsigned Depth = 0;
   bool InString = false, Escaped = false;
-  for (const char C : Text) {
-    ++Column;
-    if (C == '\n') {
-      ++Line;
-      Column = 0;
-    }
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
     if (InString) {
       if (Escaped)
         Escaped = false;
@@ -34,11 +27,7 @@ std::optional<InputError> jsonNestingError(std::string_view Text,
     case '[':
     case '{':
       if (++Depth > MaxDepth)
-        return InputError{File, Line, Column,
-                          "JSON nested deeper than " +
-                              std::to_string(MaxDepth) +
-                              " levels: refused (no tablelint input nests "
-                              "that deep)"};
+        return I;
       break;
     case ']':
     case '}':
@@ -49,7 +38,26 @@ std::optional<InputError> jsonNestingError(std::string_view Text,
       break;
     }
   }
-  return std::nullopt;
+  return std::string_view::npos;
+}
+
+std::optional<InputError> jsonNestingError(std::string_view Text,
+                                           const std::string &File,
+                                           unsigned FirstLine,
+                                           unsigned MaxDepth) {
+  const std::size_t At = jsonTooDeepOffset(Text, MaxDepth);
+  if (At == std::string_view::npos)
+    return std::nullopt;
+  const std::string_view Before = Text.substr(0, At);
+  const std::size_t LineStart = Before.rfind('\n');
+  const unsigned Line =
+      FirstLine + static_cast<unsigned>(std::count(Before.begin(), Before.end(), '\n'));
+  const unsigned Column = static_cast<unsigned>(
+      LineStart == std::string_view::npos ? At + 1 : At - LineStart);
+  return InputError{File, Line, Column,
+                    "JSON nested deeper than " + std::to_string(MaxDepth) +
+                        " levels: refused (no tablelint input nests that "
+                        "deep)"};
 }
 
 InputError jsonSyntaxError(const std::string &File, const std::string &Message,

@@ -7,6 +7,7 @@
 
 #include "core/InputError.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,11 @@ namespace tablelint {
 // Deep enough for every format tablelint reads (SARIF nests about 10 levels,
 // its property bags a few more); shallow enough for a 64 KiB stack.
 constexpr unsigned MaxJsonNesting = 256;
+
+// The offset of the first '[' or '{' (outside strings) nested deeper than
+// MaxDepth, or npos when Text stays within it. Malformed text is left to
+// the parser.
+std::size_t jsonTooDeepOffset(std::string_view Text, unsigned MaxDepth);
 
 // The error for the first '[' or '{' (outside strings) nested deeper than
 // MaxDepth, at its file:line:col; nullopt when Text stays within it. Line is

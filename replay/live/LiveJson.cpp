@@ -1,41 +1,16 @@
 // Parsing and writing the live backend's JSON with llvm::json.
 #include "replay/live/LiveJson.h"
 
+#include "core/JsonNesting.h"
+
 #include <llvm/Support/raw_ostream.h>
 
 namespace tablelint::live {
 
-namespace {
-
-// The offset of the first bracket deeper than MaxJsonDepth, outside
-// strings, or npos. Malformed text is left to the parser.
-std::size_t tooDeepAt(std::string_view Text) {
-  unsigned Depth = 0;
-  bool InString = false;
-  for (std::size_t I = 0; I < Text.size(); ++I) {
-    const char C = Text[I];
-    if (InString) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    if (C == '"')
-      InString = true;
-    else if ((C == '[' || C == '{') && ++Depth > MaxJsonDepth)
-      return I;
-    else if ((C == ']' || C == '}') && Depth)
-      --Depth;
-  }
-  return std::string_view::npos;
-}
-
-} // namespace
-
 std::optional<llvm::json::Value> parseJson(std::string_view Text,
                                            std::string &Error) {
-  if (const std::size_t At = tooDeepAt(Text); At != std::string_view::npos) {
+  if (const std::size_t At = jsonTooDeepOffset(Text, MaxJsonDepth);
+      At != std::string_view::npos) {
     Error = "offset " + std::to_string(At) + ": nesting deeper than " +
             std::to_string(MaxJsonDepth) + " levels";
     return std::nullopt;
