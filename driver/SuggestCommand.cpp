@@ -1,5 +1,6 @@
 // `tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]`: writes a better design
-// of the schema, every applied remedy noted on its element, and says on
+// of the schema as a minimal edit of the user's file (core/schema/
+// SchemaEdit.h), every applied remedy noted on its element, and says on
 // standard error what changed and which findings have no design remedy.
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
@@ -10,6 +11,7 @@
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
+#include "core/schema/SchemaEdit.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
 
@@ -43,8 +45,9 @@ const std::vector<OptionSpec> &suggestOptions() {
       {"no-verify", 0, false, "", "apply every remedy without replaying it",
        {}},
       {"diff", 0, false, "",
-       "print the change as a unified diff of SCHEMA.yaml (the design itself "
-       "goes to -o FILE when given)",
+       "print the change as a unified diff of SCHEMA.yaml, named a/SCHEMA.yaml "
+       "and b/SCHEMA.yaml as git does (the design itself goes to -o FILE "
+       "when given)",
        {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -76,7 +79,11 @@ void printSuggestHelp() {
          "(with more than 1% failed, a failure either\nway), cost per "
          "completed operation, and what queries return; otherwise it\nis "
          "advice, with its figures.\n"
-         "Suppressed findings are left as they are.\n\n"
+         "Suppressed findings are left as they are.\n"
+         "The design is SCHEMA.yaml edited minimally: comments, key order, "
+         "formatting\nand every value not changed stay as written. When an "
+         "edit cannot be made for\nsure, a note says why and the whole "
+         "design is written re-serialised instead.\n\n"
          "Options:\n"
       << formatOptionsHelp(suggestOptions())
       << "\nExit codes: 0 written; 2 bad usage, or the schema has errors "
@@ -174,21 +181,40 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                               V.Subject});
     }
   }
-  R.Design.Header.insert(
-      R.Design.Header.begin(),
-      "Suggested design for " + Input + " (tablelint suggest): " +
-          std::to_string(R.Changes.size()) + " change" +
-          (R.Changes.size() == 1 ? "" : "s") + ", each noted on its element.");
-  const std::string Yaml = schema::writeSchemaYaml(R.Design);
+  // The user's file edited in place; when that cannot be done for sure, the
+  // whole design re-serialised, with a header saying what it is.
+  const std::optional<std::string> Original = readFile(Input);
+  schema::SchemaTextEdit Edit;
+  if (Original)
+    Edit = schema::editSchemaText(*Original, Load.Value, R.Design);
+  std::string Yaml;
+  if (Edit.Text) {
+    Yaml = std::move(*Edit.Text);
+  } else {
+    std::cerr << "tablelint suggest: note: " << Input
+              << ": not edited in place ("
+              << (Original ? Edit.Problem : "cannot read it again")
+              << "): writing the whole design re-serialised (comments other "
+                 "than notes, formatting and value spellings not kept)\n";
+    R.Design.Header.insert(
+        R.Design.Header.begin(),
+        "Suggested design for " + Input + " (tablelint suggest): " +
+            std::to_string(R.Changes.size()) + " change" +
+            (R.Changes.size() == 1 ? "" : "s") +
+            ", each noted on its element.");
+    Yaml = schema::writeSchemaYaml(R.Design);
+  }
   // The design must load back cleanly; anything else is a defect here.
   // The loader's size and node limits guard against hostile files, not
   // our own output, which grows with the input (index tables, notes).
+  // (An edit in place has been loaded by the editor's gate already.)
   schema::SchemaLoadOptions OwnOutput;
   OwnOutput.MaxFileBytes =
       std::max<std::uint64_t>(OwnOutput.MaxFileBytes, Yaml.size());
   OwnOutput.MaxNodes = std::numeric_limits<std::uint64_t>::max();
-  schema::SchemaLoad Check =
-      schema::loadSchemaText(Yaml, "<suggested>", OwnOutput);
+  schema::SchemaLoad Check;
+  if (!Edit.Text)
+    Check = schema::loadSchemaText(Yaml, "<suggested>", OwnOutput);
   if (!Check.ok()) {
     for (const InputError &E : Check.Errors)
       std::cerr << E.str() << "\n";
@@ -205,10 +231,12 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   const std::string Output = Parsed.get("output");
   const bool ToStdout = Output.empty() || Output == "-";
   if (Parsed.has("diff")) {
-    const std::optional<std::string> Original = readFile(Input);
+    // Named as git names a change of one file, so `patch -p1` or
+    // `git apply` edits the user's file with it.
+    const std::string Name =
+        (!Input.empty() && Input.front() == '/') ? Input : "/" + Input;
     if (std::optional<std::string> Error = writeStandardOutput(unifiedDiff(
-            Input, ToStdout ? Input + " (suggested)" : Output,
-            Original.value_or(""), Yaml))) {
+            "a" + Name, "b" + Name, Original.value_or(""), Yaml))) {
       std::cerr << "tablelint suggest: error: " << *Error << "\n";
       return ExitInputError;
     }

@@ -67,7 +67,11 @@ TEST(SuggestCommand, WritesTheDesignAtomicallyWithNotes) {
 TEST(SuggestCommand, PrintsToStandardOutputWithoutDashO) {
   ToolResult R = runTablelint({"suggest", Telemetry, "--no-verify"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  EXPECT_THAT(R.Out, HasSubstr("# Suggested design for "));
+  // The user's file, edited: its own header comment stays, no header of
+  // ours is added.
+  EXPECT_THAT(R.Out, HasSubstr("# The telemetry service's tables, as the "
+                               "team declares them for tablelint\n"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("# Suggested design for ")));
   EXPECT_THAT(R.Out, HasSubstr("version: 1"));
   EXPECT_THAT(R.Out, HasSubstr("select: [temperature]"));
 }
@@ -169,40 +173,44 @@ TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
   fs::remove_all(Dir);
 }
 
-// --diff: the change as a unified diff of the user's file, which patch(1)
-// applies to give the written design.
+// A leaderboard keyed by season alone (a hot partition), up to its queries.
+const std::string ScoresHead =
+    "version: 1\n"
+    "accounts:\n"
+    "  - {name: game, region: eastus}\n"
+    "tables:\n"
+    "  - name: Scores\n"
+    "    account: game\n"
+    "    partitionKey: \"{seasonId}\"\n"
+    "    rowKey: \"{playerId}\"\n"
+    "    properties:\n"
+    "      seasonId: {type: string, values: [s12, s11], weights: [0.9, 0.1]}\n"
+    "      playerId: {type: string, distinct: 3M}\n"
+    "    writes:\n"
+    "      - {name: submit, op: insert-or-merge, rate: 2500/s}\n"
+    "    queries:\n";
+
+// --diff: the change as a unified diff of the user's file, named as git
+// names it, which patch(1) applies to give the written design.
 TEST(SuggestCommand, DiffShowsTheChangeAgainstTheUsersFile) {
   const std::string Dir = makeTempDir("suggest-diff");
   const std::string In = Dir + "/scores.yaml";
   const std::string Out = Dir + "/suggested.yaml";
   ASSERT_FALSE(writeFileAtomically(
-      In, "version: 1\n"
-          "accounts:\n"
-          "  - {name: game, region: eastus}\n"
-          "tables:\n"
-          "  - name: Scores\n"
-          "    account: game\n"
-          "    partitionKey: \"{seasonId}\"\n"
-          "    rowKey: \"{playerId}\"\n"
-          "    properties:\n"
-          "      seasonId: {type: string, values: [s12, s11], weights: "
-          "[0.9, 0.1]}\n"
-          "      playerId: {type: string, distinct: 3M}\n"
-          "    writes:\n"
-          "      - {name: submit, op: insert-or-merge, rate: 2500/s}\n"
-          "    queries:\n"
-          "      - {name: score, filter: \"PartitionKey eq '{seasonId}' and "
+      In, ScoresHead + "      - {name: score, filter: \"PartitionKey eq '{seasonId}' and "
           "RowKey eq '{playerId}'\", rate: 100/s}\n"));
   ToolResult R =
       runTablelint({"suggest", In, "--diff", "--no-verify", "-o", Out});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  EXPECT_THAT(R.Out, HasSubstr("--- " + In + "\n+++ " + Out + "\n@@ -"));
+  EXPECT_THAT(R.Out, HasSubstr("--- a" + In + "\n+++ b" + In + "\n@@ -"));
   EXPECT_THAT(R.Out, HasSubstr("\n-    partitionKey: \"{seasonId}\"\n"));
   EXPECT_THAT(R.Out,
               HasSubstr("\n+    partitionKey: \"{seasonId}_{playerId|hash:"));
   // Unchanged lines are context, never removed and added again.
   EXPECT_THAT(R.Out, HasSubstr("\n     rowKey: \"{playerId}\"\n"));
   EXPECT_THAT(R.Out, Not(HasSubstr("-    rowKey:")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("-      playerId:")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("-      - {name: submit")));
   // The diff applies to the user's file and gives the written design.
   const std::string Patch = Dir + "/change.diff";
   ASSERT_FALSE(writeFileAtomically(Patch, R.Out));
@@ -211,6 +219,93 @@ TEST(SuggestCommand, DiffShowsTheChangeAgainstTheUsersFile) {
                             .c_str()),
             0);
   EXPECT_EQ(readFile(Dir + "/patched.yaml"), readFile(Out));
+  fs::remove_all(Dir);
+}
+
+// The file as its team wrote it (comments, odd key order and quoting, flow
+// mappings, 50000, a retry policy equal to the defaults) comes back with
+// only the changed lines changed: the diff is exactly the remedy and its
+// note.
+TEST(SuggestCommand, EditsTheUsersFileMinimally) {
+  const std::string Dir = makeTempDir("suggest-minimal");
+  const std::string In = Dir + "/shop.yaml";
+  const std::string Out = Dir + "/suggested.yaml";
+  const std::string Original =
+      "# Shop, as deployed\n"
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "clients:\n"
+      "  - name: web   # the storefront\n"
+      "    kind: service\n"
+      "    retry: {policy: constant, baseDelay: 100ms, maxRetries: 5}\n"
+      "  - {name: batch, kind: service, retry: {policy: exponential, "
+      "baseDelay: 800ms, maxDelay: 60s, maxRetries: 3}}\n"
+      "tables:\n"
+      "  - account: a\n"
+      "    name: Users\n"
+      "    rowKey: profile\n"
+      "    partitionKey: '{userId}'\n"
+      "    entities: 50000\n"
+      "    properties: {userId: {type: guid}, name: {type: string, bytes: "
+      "1000}}\n"
+      "    writes: [{name: sign-up, client: web, op: insert, rate: "
+      "50000/day}]\n"
+      "    queries:\n"
+      "      - {name: me, client: web, filter: \"PartitionKey eq '{userId}' "
+      "and RowKey eq 'profile'\", rate: 100/s}\n";
+  ASSERT_FALSE(writeFileAtomically(In, Original));
+  ToolResult R =
+      runTablelint({"suggest", In, "--diff", "--no-verify", "-o", Out});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out,
+            "--- a" + In + "\n+++ b" + In +
+                "\n"
+                "@@ -2,9 +2,10 @@\n"
+                " version: 1\n"
+                " accounts: [{name: a, region: westeurope}]\n"
+                " clients:\n"
+                "+  # exponential backoff with jitter (2s doubling to 30s) "
+                "instead of the constant policy, for retry-without-backoff\n"
+                "   - name: web   # the storefront\n"
+                "     kind: service\n"
+                "-    retry: {policy: constant, baseDelay: 100ms, maxRetries: "
+                "5}\n"
+                "+    retry: {policy: exponential, baseDelay: 2s, maxDelay: "
+                "30s, maxRetries: 5}\n"
+                "   - {name: batch, kind: service, retry: {policy: "
+                "exponential, baseDelay: 800ms, maxDelay: 60s, maxRetries: "
+                "3}}\n"
+                " tables:\n"
+                "   - account: a\n");
+  EXPECT_THAT(R.Err, Not(HasSubstr("not edited in place")));
+  // The written file loads, and suggesting again changes nothing more.
+  ToolResult Again = runTablelint({"suggest", Out, "--no-verify"});
+  EXPECT_EQ(Again.ExitCode, 0) << Again.Err;
+  EXPECT_EQ(Again.Out, readFile(Out));
+  EXPECT_THAT(Again.Err, HasSubstr("0 changes applied"));
+  fs::remove_all(Dir);
+}
+
+// A value the editor cannot measure for sure (a plain filter folded over
+// two lines) that the remedy must change: the whole design re-serialised,
+// said on standard error, never a wrong file.
+TEST(SuggestCommand, FallsBackToTheWholeDesignWhenItCannotEditInPlace) {
+  const std::string Dir = makeTempDir("suggest-fallback");
+  const std::string In = Dir + "/scores.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, ScoresHead + "      - name: score\n"
+                       "        filter: PartitionKey eq '{seasonId}'\n"
+                       "          and RowKey eq '{playerId}'\n"
+                       "        rate: 100/s\n"));
+  ToolResult R = runTablelint({"suggest", In, "--no-verify"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("tablelint suggest: note: " + In +
+                               ": not edited in place (cannot measure the "
+                               "value at line 16, column 17): writing the "
+                               "whole design re-serialised"));
+  EXPECT_THAT(R.Out, HasSubstr("# Suggested design for " + In));
+  EXPECT_THAT(R.Out, HasSubstr("filter: \"PartitionKey eq "
+                               "'{seasonId}_{playerId|hash:"));
   fs::remove_all(Dir);
 }
 
