@@ -7,13 +7,12 @@
 #include "driver/ExitCode.h"
 
 #include "checks/schema/SuggestDesign.h"
+#include "checks/schema/SuggestedText.h"
 #include "core/schema/SchemaValues.h"
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
-#include "core/schema/SchemaEdit.h"
 #include "core/schema/SchemaLoader.h"
-#include "core/schema/SchemaWriter.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -184,26 +183,15 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   // The user's file edited in place; when that cannot be done for sure, the
   // whole design re-serialised, with a header saying what it is.
   const std::optional<std::string> Original = readFile(Input);
-  schema::SchemaTextEdit Edit;
-  if (Original)
-    Edit = schema::editSchemaText(*Original, Load.Value, R.Design);
-  std::string Yaml;
-  if (Edit.Text) {
-    Yaml = std::move(*Edit.Text);
-  } else {
+  schema::SuggestedText Written = schema::suggestedSchemaText(
+      Original.value_or(""), Load.Value, R, Input);
+  if (!Written.EditedInPlace)
     std::cerr << "tablelint suggest: note: " << Input
               << ": not edited in place ("
-              << (Original ? Edit.Problem : "cannot read it again")
+              << (Original ? Written.Problem : "cannot read it again")
               << "): writing the whole design re-serialised (comments other "
                  "than notes, formatting and value spellings not kept)\n";
-    R.Design.Header.insert(
-        R.Design.Header.begin(),
-        "Suggested design for " + Input + " (tablelint suggest): " +
-            std::to_string(R.Changes.size()) + " change" +
-            (R.Changes.size() == 1 ? "" : "s") +
-            ", each noted on its element.");
-    Yaml = schema::writeSchemaYaml(R.Design);
-  }
+  const std::string Yaml = std::move(Written.Yaml);
   // The design must load back cleanly; anything else is a defect here.
   // The loader's size and node limits guard against hostile files, not
   // our own output, which grows with the input (index tables, notes).
@@ -213,7 +201,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
       std::max<std::uint64_t>(OwnOutput.MaxFileBytes, Yaml.size());
   OwnOutput.MaxNodes = std::numeric_limits<std::uint64_t>::max();
   schema::SchemaLoad Check;
-  if (!Edit.Text)
+  if (!Written.EditedInPlace)
     Check = schema::loadSchemaText(Yaml, "<suggested>", OwnOutput);
   if (!Check.ok()) {
     for (const InputError &E : Check.Errors)

@@ -5,9 +5,9 @@
 // TABLELINT_UPDATE_GOLDEN=1 after an intended change and review the diff.
 #include "checks/schema/SchemaChecks.h"
 #include "checks/schema/SuggestDesign.h"
+#include "checks/schema/SuggestedText.h"
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
-#include "core/schema/SchemaWriter.h"
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/Workload.h"
@@ -71,10 +71,12 @@ TEST_P(DesignPatterns, SuggestionAndVerdict) {
   ASSERT_TRUE(Current.ok()) << Current.Errors.front().str();
   schema::SuggestResult R =
       schema::suggestDesign(Current.Value, schema::defaultSchemaCheckOptions());
-  R.Design.Header.insert(R.Design.Header.begin(),
-                         "Suggested design for patterns/" +
-                             File.filename().string() + " (tablelint suggest)");
-  const std::string Yaml = schema::writeSchemaYaml(R.Design);
+  // What suggest writes: the pattern's file edited minimally.
+  const schema::SuggestedText Written = schema::suggestedSchemaText(
+      readFile(File.string()).value_or(""), Current.Value, R,
+      "patterns/" + File.filename().string());
+  EXPECT_TRUE(Written.EditedInPlace) << Name << ": " << Written.Problem;
+  const std::string &Yaml = Written.Yaml;
   const schema::SchemaLoad Suggested =
       schema::loadSchemaText(Yaml, Name + ".suggested.yaml");
   for (const InputError &E : Suggested.Errors)

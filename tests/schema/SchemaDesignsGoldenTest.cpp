@@ -12,9 +12,9 @@
 #include "checks/schema/Load.h"
 #include "checks/schema/SchemaLint.h"
 #include "checks/schema/SuggestDesign.h"
+#include "checks/schema/SuggestedText.h"
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
-#include "core/schema/SchemaWriter.h"
 #include "tests/schema/SchemaAnnotations.h"
 
 #include <gtest/gtest.h>
@@ -84,10 +84,12 @@ TEST_P(SchemaDesignsGolden, SuggestedDesignMatchesTheExpectedFile) {
   const SchemaLintResult Before =
       lintSchemaFile(File.string(), defaultSchemaCheckOptions());
   SuggestResult R = suggestDesign(Load.Value, defaultSchemaCheckOptions());
-  R.Design.Header.insert(R.Design.Header.begin(),
-                         "Suggested design for designs/" +
-                             File.filename().string() + " (tablelint suggest)");
-  const std::string Yaml = writeSchemaYaml(R.Design);
+  // What suggest writes: the design's file edited minimally.
+  const SuggestedText Written = suggestedSchemaText(
+      readFile(File.string()).value_or(""), Load.Value, R,
+      "designs/" + File.filename().string());
+  EXPECT_TRUE(Written.EditedInPlace) << Name << ": " << Written.Problem;
+  const std::string &Yaml = Written.Yaml;
 
   // Whatever the expected file says, the suggestion must load back and
   // leave fewer findings than the design it improves.
