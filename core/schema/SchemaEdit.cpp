@@ -647,12 +647,15 @@ SchemaTextEdit editSchemaText(std::string_view Original, const Schema &Current,
   Schema Old = Current, New = Design;
   Old.Header.clear();
   New.Header.clear();
-  Editor E(Original);
-  std::string Edited;
+  // yaml-cpp's offsets start after a byte order mark: edit what follows it.
+  const std::string_view Bom = "\xEF\xBB\xBF";
+  const bool HasBom = Original.substr(0, Bom.size()) == Bom;
+  Editor E(HasBom ? Original.substr(Bom.size()) : Original);
+  std::string Edited(HasBom ? Bom : std::string_view());
   const std::string Intended = writeSchemaYaml(New);
   try {
     E.run(writeSchemaYaml(Old), Intended);
-    Edited = E.apply();
+    Edited += E.apply();
   } catch (const CannotEdit &Problem) {
     R.Problem = Problem.Why;
     return R;

@@ -228,6 +228,17 @@ TEST(SchemaEdit, KeepsWindowsLineBreaks) {
   EXPECT_EQ(edited(Text, Current, Design), withCrlf(Expected));
 }
 
+// yaml-cpp counts offsets after a byte order mark; the mark stays.
+TEST(SchemaEdit, KeepsAByteOrderMark) {
+  const std::string Bom = "\xEF\xBB\xBF";
+  const Schema Current = load(Bom + KeyedByK);
+  Schema Design = Current;
+  Design.Tables[0].RowKey = key("{k}");
+  std::string Expected = Bom + KeyedByK;
+  Expected.replace(Expected.find("rowKey: r"), 9, "rowKey: \"{k}\"");
+  EXPECT_EQ(edited(Bom + KeyedByK, Current, Design), Expected);
+}
+
 // A plain scalar folded over two lines cannot be measured for sure: no
 // edited text, and why.
 TEST(SchemaEdit, RefusesAValueItCannotMeasure) {
