@@ -285,7 +285,7 @@ private:
       if (AV && textOf(AM.child(*AV)) == textOf(BV))
         continue; // printed the same: left as written
       if (!OV) {
-        insertEntry(OM, BM, BK, BV, BKeys);
+        insertEntry(OM, BM, BK, BV);
         continue;
       }
       const At OValue = OM.child(*OV);
@@ -345,18 +345,32 @@ private:
     return Out + (V.Node.IsMap() ? "}" : "]");
   }
 
-  void insertEntry(const At &OM, const At &BM, const At &BK, const At &BV,
-                   const std::vector<std::string> &BKeysSoFar) {
-    // After the nearest key before it (in B's order) that O has; else
-    // after O's last entry.
+  // A key of B that O lacks, where B's order puts it: after the nearest
+  // key before it that O has, else before the nearest one after it, else
+  // after O's last entry.
+  void insertEntry(const At &OM, const At &BM, const At &BK, const At &BV) {
+    std::vector<std::string> BKeys;
+    std::size_t Self = 0;
+    for (YAML::const_iterator It = BM.Node.begin(); It != BM.Node.end();
+         ++It) {
+      if (It->first.Scalar() == BK.Node.Scalar())
+        Self = BKeys.size();
+      BKeys.push_back(It->first.Scalar());
+    }
     std::optional<TextSpan> After;
-    for (auto Key = BKeysSoFar.rbegin() + 1; Key != BKeysSoFar.rend() && !After;
-         ++Key) {
+    std::optional<At> Before; // the key of the entry it goes before
+    for (std::size_t I = Self; I-- > 0 && !After;) {
       YAML::Node KeyNode;
-      if (std::optional<YAML::Node> V = lookup(OM.Node, *Key, &KeyNode))
+      if (std::optional<YAML::Node> V = lookup(OM.Node, BKeys[I], &KeyNode))
         After = entrySpan(OM.child(KeyNode), OM.child(*V));
     }
-    if (!After && OM.Node.size() > 0) {
+    for (std::size_t I = Self + 1; I < BKeys.size() && !After && !Before;
+         ++I) {
+      YAML::Node KeyNode;
+      if (lookup(OM.Node, BKeys[I], &KeyNode))
+        Before.emplace(OM.child(KeyNode));
+    }
+    if (!After && !Before && OM.Node.size() > 0) {
       YAML::const_iterator Last = OM.Node.begin();
       for (YAML::const_iterator It = OM.Node.begin(); It != OM.Node.end();
            ++It)
@@ -367,12 +381,16 @@ private:
       const std::string Text = std::string(textOf(BK)) + ": " + flowText(BV);
       if (After)
         edit(After->End, After->End, ", " + Text);
+      else if (Before)
+        edit(Before->begin(), Before->begin(), Text + ", ");
       else
         edit(OM.begin() + 1, OM.begin() + 1, Text);
       return;
     }
-    if (!After)
+    if (!After && !Before)
       cannot("cannot add to an empty block mapping");
+    if (Before && !startsLine(O, Before->begin(), false))
+      cannot("cannot add a key before the first key of an item");
     const std::size_t KeyColumn = OM.column();
     std::string Lines;
     if (BM.flow()) {
@@ -387,7 +405,14 @@ private:
                            static_cast<long>(KeyColumn) -
                                static_cast<long>(BK.column()));
     }
-    insertLines(nextLineStart(O, After->End), std::move(Lines));
+    if (After) {
+      insertLines(nextLineStart(O, After->End), std::move(Lines));
+      return;
+    }
+    // Above the following entry's comments, which stay with it.
+    const std::size_t Line = lineStart(O, Before->begin());
+    insertLines(commentsAbove(O, Line, indentOf(O, Line)).Begin,
+                std::move(Lines));
   }
 
   void removeEntry(const At &OM, const At &OK, const At &OV) {

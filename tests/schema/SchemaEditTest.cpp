@@ -216,6 +216,33 @@ std::string withCrlf(const std::string &Text) {
   return Out;
 }
 
+// A new property first in the design's order goes before the first one the
+// file has (above that one's comments), in a block and in a flow mapping.
+TEST(SchemaEdit, ANewKeyGoesWhereTheDesignOrdersIt) {
+  const std::string Text = TableT + "    rowKey: r\n"
+                                    "    properties:\n"
+                                    "      # the key\n"
+                                    "      k: {type: string}\n";
+  const Schema Current = load(Text);
+  Schema Design = Current;
+  Property First;
+  First.Name = "a";
+  Design.Tables[0].Properties.insert(Design.Tables[0].Properties.begin(),
+                                     First);
+  std::string Expected = Text;
+  replaceOnce(Expected, "      # the key\n",
+              "      a: {type: string}\n      # the key\n");
+  EXPECT_EQ(edited(Text, Current, Design), Expected);
+
+  const Schema FlowCurrent = load(KeyedByK);
+  Schema FlowDesign = FlowCurrent;
+  FlowDesign.Tables[0].Properties.insert(
+      FlowDesign.Tables[0].Properties.begin(), First);
+  Expected = KeyedByK;
+  replaceOnce(Expected, "{k: {type", "{a: {type: string}, k: {type");
+  EXPECT_EQ(edited(KeyedByK, FlowCurrent, FlowDesign), Expected);
+}
+
 TEST(SchemaEdit, KeepsWindowsLineBreaks) {
   const std::string Text = withCrlf(KeyedByK);
   const Schema Current = load(Text);
