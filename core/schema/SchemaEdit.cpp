@@ -678,8 +678,13 @@ SchemaTextEdit editSchemaText(std::string_view Original, const Schema &Current,
   Editor E(HasBom ? Original.substr(Bom.size()) : Original);
   std::string Edited(HasBom ? Bom : std::string_view());
   const std::string Intended = writeSchemaYaml(New);
+  const std::string Before = writeSchemaYaml(Old);
+  if (Before == Intended) { // nothing changed, notes included
+    R.Text = std::string(Original);
+    return R;
+  }
   try {
-    E.run(writeSchemaYaml(Old), Intended);
+    E.run(Before, Intended);
     Edited += E.apply();
   } catch (const CannotEdit &Problem) {
     R.Problem = Problem.Why;
