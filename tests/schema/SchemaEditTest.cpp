@@ -34,12 +34,38 @@ void replaceOnce(std::string &Text, const std::string &From,
   Text.replace(At, From.size(), To);
 }
 
+// A design as the writer prints it without its comments (notes, header).
+std::string withoutComments(Schema S) {
+  S.Header.clear();
+  for (Account &A : S.Accounts)
+    A.Note.clear();
+  for (Client &C : S.Clients)
+    C.Note.clear();
+  for (Table &T : S.Tables) {
+    T.Note.clear();
+    for (Property &P : T.Properties)
+      P.Note.clear();
+    for (Write &W : T.Writes)
+      W.Note.clear();
+    for (Query &Q : T.Queries)
+      Q.Note.clear();
+    for (Transaction &X : T.Transactions)
+      X.Note.clear();
+  }
+  return writeSchemaYaml(S);
+}
+
 // The edited text, which must load as Design (comments aside).
 std::string edited(const std::string &Original, const Schema &Current,
                    const Schema &Design) {
   SchemaTextEdit E = editSchemaText(Original, Current, Design);
   EXPECT_TRUE(E.Text) << E.Problem;
-  return E.Text.value_or("");
+  if (!E.Text)
+    return "";
+  const SchemaLoad Back = loadSchemaText(*E.Text, "edited.yaml");
+  EXPECT_TRUE(Back.ok()) << *E.Text;
+  EXPECT_EQ(withoutComments(Back.Value), withoutComments(Design));
+  return *E.Text;
 }
 
 // A file as people write them: comments everywhere, a dash at column 0,
