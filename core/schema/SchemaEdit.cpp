@@ -327,10 +327,20 @@ private:
   }
 
   // B's value as flow text on one line.
-  std::string flowText(const At &V) {
+  // A value that reads the same in a flow context: a scalar or a flow
+  // collection on one line (a block list of one item is one line too).
+  std::optional<std::string_view> inlineText(const At &V) {
     const std::string_view T = textOf(V);
-    if (singleLine(T))
-      return std::string(T);
+    const bool Block = (V.Node.IsMap() || V.Node.IsSequence()) &&
+                       V.Node.Style() != YAML::EmitterStyle::Flow;
+    if (Block || !singleLine(T))
+      return std::nullopt;
+    return T;
+  }
+
+  std::string flowText(const At &V) {
+    if (std::optional<std::string_view> T = inlineText(V))
+      return std::string(*T);
     if (!V.Node.IsMap() && !V.Node.IsSequence())
       cannot("a new value spans several lines");
     std::string Out = V.Node.IsMap() ? "{" : "[";
@@ -465,7 +475,7 @@ private:
 
   void replaceValue(const At &OM, const At &OK, const At &OV, const At &BK,
                     const At &BV) {
-    const std::string_view New = textOf(BV);
+    const std::optional<std::string_view> New = inlineText(BV);
     const TextSpan Entry = entrySpan(OK, OV);
     // A scalar or flow value is replaced where it stands; a block
     // collection (it starts on the next line) or a missing value from just
@@ -473,9 +483,8 @@ private:
     const bool InPlace =
         !OV.Node.IsNull() &&
         (OV.Node.IsScalar() || OV.Node.Style() == YAML::EmitterStyle::Flow);
-    if (singleLine(New) || OM.flow()) {
-      const std::string Text =
-          singleLine(New) ? std::string(New) : flowText(BV);
+    if (New || OM.flow()) {
+      const std::string Text = New ? std::string(*New) : flowText(BV);
       if (InPlace)
         edit(spanOf(OV).Begin, Entry.End, Text);
       else

@@ -219,6 +219,30 @@ const std::string TableT = "version: 1\n"
 const std::string KeyedByK = TableT + "    rowKey: r\n"
                                       "    properties: {k: {type: string}}\n";
 
+// Tables in a flow list: a new one is a flow mapping too, its lists (a
+// block list of one item in the writer's print) in flow style.
+TEST(SchemaEdit, ANewTableInAFlowListIsAFlowMapping) {
+  const std::string Text =
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables: [{name: T, account: a, partitionKey: \"{k}\", rowKey: r,\n"
+      "          properties: {k: {type: string}},\n"
+      "          writes: [{name: w, op: insert, rate: 1/s}]}]   # one table\n";
+  const Schema Current = load(Text);
+  Schema Design = Current;
+  Table Copy = Design.Tables[0];
+  Copy.Name = "U";
+  Copy.Path = "tables[U]";
+  Copy.Note = "a copy";
+  Design.Tables.push_back(Copy);
+  std::string Expected = Text;
+  replaceOnce(Expected, "1/s}]}]",
+              "1/s}]}, {name: U, account: a, partitionKey: \"{k}\", rowKey: "
+              "\"r\", properties: {k: {type: string}}, writes: [{name: w, op: "
+              "insert, rate: 1/s}]}]");
+  EXPECT_EQ(edited(Text, Current, Design), Expected);
+}
+
 TEST(SchemaEdit, RemovesKeysFromFlowAndBlockMappings) {
   const std::string Text = KeyedByK + "    queries:\n"
                            "      - {name: q, filter: \"PartitionKey eq "
