@@ -115,8 +115,12 @@ JsonPosition locateJsonValue(std::string_view Text,
     C.skipSpace();
     Found = C.At;
   }
+  return jsonPositionAt(Text, Found);
+}
+
+JsonPosition jsonPositionAt(std::string_view Text, std::size_t Offset) {
   JsonPosition P;
-  for (std::size_t I = 0; I < Found && I < Text.size(); ++I) {
+  for (std::size_t I = 0; I < Offset && I < Text.size(); ++I) {
     if (Text[I] == '\n') {
       ++P.Line;
       P.Column = 1;

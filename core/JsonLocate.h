@@ -26,6 +26,9 @@ struct JsonPosition {
 JsonPosition locateJsonValue(std::string_view Text,
                              const std::vector<JsonStep> &Path);
 
+// The line and column of byte Offset of Text (the end when past it).
+JsonPosition jsonPositionAt(std::string_view Text, std::size_t Offset);
+
 // "runs[0].results[3].ruleIndex", for messages.
 std::string jsonPathText(const std::vector<JsonStep> &Path);
 

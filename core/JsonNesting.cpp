@@ -1,6 +1,8 @@
 // The nesting guard for JSON inputs (see JsonNesting.h).
 #include "core/JsonNesting.h"
 
+#include "core/JsonLocate.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -48,13 +50,8 @@ std::optional<InputError> jsonNestingError(std::string_view Text,
   const std::size_t At = jsonTooDeepOffset(Text, MaxDepth);
   if (At == std::string_view::npos)
     return std::nullopt;
-  const std::string_view Before = Text.substr(0, At);
-  const std::size_t LineStart = Before.rfind('\n');
-  const unsigned Line =
-      FirstLine + static_cast<unsigned>(std::count(Before.begin(), Before.end(), '\n'));
-  const unsigned Column = static_cast<unsigned>(
-      LineStart == std::string_view::npos ? At + 1 : At - LineStart);
-  return InputError{File, Line, Column,
+  const JsonPosition P = jsonPositionAt(Text, At);
+  return InputError{File, FirstLine + P.Line - 1, P.Column,
                     "JSON nested deeper than " + std::to_string(MaxDepth) +
                         " levels: refused (no tablelint input nests that "
                         "deep)"};

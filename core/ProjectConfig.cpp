@@ -5,6 +5,7 @@
 #include "core/YamlGuard.h"
 #include "core/AtomicFile.h"
 #include "core/NameHint.h"
+#include "core/RegexSyntax.h"
 #include "core/RuleIds.h"
 #include "core/RuleSelection.h"
 #include "core/SarifConfig.h"
@@ -233,6 +234,19 @@ void readSarif(const YAML::Node &Node, const std::string &Path,
   M.finish();
 }
 
+// header-filter: REGEX, validated as --header-filter is.
+void readHeaderFilter(YamlMap &M, ProjectConfig &C) {
+  auto Regex = M.string("header-filter", false);
+  if (!Regex)
+    return;
+  if (auto Problem = invalidHeaderFilter(*Regex)) {
+    M.error(M.get("header-filter", false), "invalid 'header-filter' '" +
+                                               *Regex + "': " + *Problem);
+    return;
+  }
+  C.HeaderFilter = *Regex;
+}
+
 std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   auto C = std::make_shared<ProjectConfig>();
   C->Path = Path;
@@ -257,6 +271,7 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   readSeverities(M.get("severity", false), Path, *C);
   readThresholds(M.get("thresholds", false), Path, *C);
   readSarif(M.get("sarif", false), Path, *C);
+  readHeaderFilter(M, *C);
   M.finish();
   if (Apis.IsDefined()) {
     if (!Apis.IsSequence())

@@ -3,6 +3,7 @@
 //   rules: {enable: [table-scan, retry-*], disable: [nagle-enabled]}
 //   severity: {partition-scan: warning, nagle-enabled: off}
 //   thresholds: {filter-too-complex: {MaxComparisons: 10}}
+//   header-filter: /include/shop/
 //   apis:
 //     - api: orders-repository
 //       namespaces: [shop::storage]
@@ -36,6 +37,9 @@ struct ProjectConfig {
   std::map<std::string, std::optional<Severity>> Severities;
   // thresholds: rule id -> option name (from the catalog) -> value.
   std::map<std::string, std::map<std::string, std::string>> Thresholds;
+  // header-filter: the headers whose findings `tablelint lint` reports, as
+  // --header-filter (which overrides it); already validated.
+  std::optional<std::string> HeaderFilter;
   std::vector<InputError> Errors;
 
   // Whether the configuration leaves RuleId on (rules + severity: off).

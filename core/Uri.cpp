@@ -19,19 +19,32 @@ bool isAbsoluteUri(std::string_view Url) {
   return Url.find_first_of(" \t\n\"<>") == std::string_view::npos;
 }
 
-std::string percentDecode(std::string_view Text) {
+namespace {
+
+// Decodes Text; a broken escape is kept (Strict false) or fails.
+std::optional<std::string> decode(std::string_view Text, bool Strict) {
   std::string Out;
   for (std::size_t I = 0; I < Text.size(); ++I) {
-    if (Text[I] == '%' && I + 2 < Text.size() && hexDigitValue(Text[I + 1]) >= 0 &&
-        hexDigitValue(Text[I + 2]) >= 0) {
-      Out +=
-          static_cast<char>(hexDigitValue(Text[I + 1]) * 16 + hexDigitValue(Text[I + 2]));
+    const int Hi = Text[I] == '%' && I + 2 < Text.size() ? hexDigitValue(Text[I + 1]) : -1;
+    const int Lo = Hi >= 0 ? hexDigitValue(Text[I + 2]) : -1;
+    if (Lo >= 0) {
+      Out += static_cast<char>(Hi * 16 + Lo);
       I += 2;
+    } else if (Text[I] == '%' && Strict) {
+      return std::nullopt;
     } else {
       Out += Text[I];
     }
   }
   return Out;
+}
+
+} // namespace
+
+std::string percentDecode(std::string_view Text) { return *decode(Text, false); }
+
+std::optional<std::string> percentDecodeStrict(std::string_view Text) {
+  return decode(Text, true);
 }
 
 } // namespace tablelint

@@ -3,6 +3,8 @@
 #include "driver/CompileDatabase.h"
 
 #include "core/AtomicFile.h"
+#include "core/JsonLocate.h"
+#include "core/JsonNesting.h"
 
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <llvm/Support/JSON.h>
@@ -54,70 +56,6 @@ std::string printable(const std::string &Text) {
   return Out;
 }
 
-struct Position {
-  unsigned Line = 1, Column = 1;
-};
-
-Position positionOf(const std::string &Text, std::size_t Offset) {
-  Position P;
-  for (std::size_t I = 0; I < Offset && I < Text.size(); ++I) {
-    if (Text[I] == '\n') {
-      ++P.Line;
-      P.Column = 1;
-    } else {
-      ++P.Column;
-    }
-  }
-  return P;
-}
-
-// The offset of each element of the top-level array, and the deepest
-// nesting; strings are skipped so brackets inside them do not count.
-struct Shape {
-  std::vector<std::size_t> EntryOffsets;
-  unsigned MaxDepth = 0;
-  std::size_t TooDeepAt = 0;
-};
-
-Shape shapeOf(const std::string &Text) {
-  Shape S;
-  unsigned Depth = 0;
-  bool InString = false;
-  bool ExpectEntry = false;
-  for (std::size_t I = 0; I < Text.size(); ++I) {
-    const char C = Text[I];
-    if (InString) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    const bool Space = C == ' ' || C == '\n' || C == '\r' || C == '\t';
-    if (ExpectEntry && !Space && C != ']' && C != ',') {
-      S.EntryOffsets.push_back(I);
-      ExpectEntry = false;
-    }
-    if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > S.MaxDepth) {
-        S.MaxDepth = Depth;
-        if (Depth > MaxDatabaseNesting && !S.TooDeepAt)
-          S.TooDeepAt = I;
-      }
-      if (Depth == 1 && C == '[')
-        ExpectEntry = true;
-    } else if (C == ']' || C == '}') {
-      if (Depth)
-        --Depth;
-    } else if (C == ',' && Depth == 1) {
-      ExpectEntry = true;
-    }
-  }
-  return S;
-}
-
 std::string normalised(const fs::path &P) {
   return P.lexically_normal().string();
 }
@@ -146,7 +84,6 @@ CompileDatabase loadCompileDatabase(const std::string &Dir) {
   std::error_code EC;
   std::unique_ptr<tooling::CompilationDatabase> Base;
   std::string Error;
-  std::vector<std::size_t> EntryOffsets;
   std::string Text;
   if (!fs::exists(Path, EC)) {
     // compile_flags.txt and other formats clang knows.
@@ -165,9 +102,9 @@ CompileDatabase loadCompileDatabase(const std::string &Dir) {
       return DB;
     }
     Text = std::move(*Read);
-    const Shape S = shapeOf(Text);
-    if (S.TooDeepAt) {
-      const Position P = positionOf(Text, S.TooDeepAt);
+    if (const std::size_t TooDeep = jsonTooDeepOffset(Text, MaxDatabaseNesting);
+        TooDeep != std::string_view::npos) {
+      const JsonPosition P = jsonPositionAt(Text, TooDeep);
       DB.Problems.push_back(
           problemAt(Path, P.Line, P.Column,
                     "not a compilation database (nested deeper than " +
@@ -201,9 +138,7 @@ CompileDatabase loadCompileDatabase(const std::string &Dir) {
         D = DirPath / D;
       if (fs::is_directory(D, EC))
         continue;
-      const Position P = I < S.EntryOffsets.size()
-                             ? positionOf(Text, S.EntryOffsets[I])
-                             : Position{0, 0};
+      const JsonPosition P = locateJsonValue(Text, {JsonStep(I)});
       fs::path F(File->str());
       if (F.is_relative())
         F = D / F;

@@ -1,6 +1,7 @@
 // The headers whose findings a lint run reports (see HeaderScope.h).
 #include "driver/HeaderScope.h"
 
+#include "core/ProjectConfig.h"
 #include "driver/Fingerprint.h"
 
 #include <filesystem>
@@ -36,13 +37,17 @@ HeaderScope::HeaderScope(const std::optional<std::string> &Regex) {
     Filter = std::make_unique<llvm::Regex>(*Regex);
 }
 
-std::optional<std::string>
-HeaderScope::invalidFilter(const std::string &Regex) {
-  llvm::Regex R(Regex);
-  std::string Error;
-  if (R.isValid(Error))
-    return std::nullopt;
-  return Error;
+const llvm::Regex *
+HeaderScope::configuredFilter(const std::string &MainFile) {
+  const std::string Config =
+      findProjectConfig(fs::path(MainFile).parent_path().string())
+          .value_or("");
+  auto [It, New] = ConfiguredFilters.try_emplace(Config);
+  if (New && !Config.empty())
+    // An invalid regex was reported as a configuration error and left out.
+    if (const auto &Regex = loadProjectConfig(Config)->HeaderFilter)
+      It->second = std::make_unique<llvm::Regex>(*Regex);
+  return It->second.get();
 }
 
 const std::string &HeaderScope::sourceRoot(const std::string &MainFile) {
@@ -66,6 +71,8 @@ bool HeaderScope::reports(const std::string &File,
     return true;
   if (Filter)
     return Filter->match(File);
+  if (const llvm::Regex *Configured = configuredFilter(MainFile))
+    return Configured->match(File);
   return isUnder(File, sourceRoot(MainFile));
 }
 

@@ -3,11 +3,11 @@
 
 #include "checks/schema/SchemaLint.h"
 #include "core/ProjectConfig.h"
+#include "core/RegexSyntax.h"
 #include "core/RuleSelection.h"
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
-#include "driver/HeaderScope.h"
 #include "driver/SchemaInputs.h"
 
 #include <algorithm>
@@ -69,8 +69,8 @@ std::vector<OptionSpec> analysisOptionSpecs() {
        {}},
       {"header-filter", 0, true, "REGEX",
        "report findings in the headers whose absolute path REGEX matches "
-       "(default: headers under the source root, the git work tree of each "
-       "file; system headers never)",
+       "(default: header-filter in .tablelint.yaml, else headers under the "
+       "source root, the git work tree of each file; system headers never)",
        {}},
       {"jobs", 'j', true, "N",
        "translation units analysed in parallel (default: the number of cores)",
@@ -111,7 +111,7 @@ readLintRunOptions(const ParsedArgs &A,
   }
   if (A.has("header-filter")) {
     const std::string Regex = A.get("header-filter");
-    if (auto Error = HeaderScope::invalidFilter(Regex))
+    if (auto Error = invalidHeaderFilter(Regex))
       return "invalid value '" + Regex + "' for '--header-filter': " + *Error;
     Options.HeaderFilter = Regex;
   }

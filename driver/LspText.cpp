@@ -2,6 +2,7 @@
 #include "driver/LspText.h"
 
 #include "core/Text.h"
+#include "core/Uri.h"
 #include "driver/Sarif.h"
 
 #include <algorithm>
@@ -38,21 +39,8 @@ std::optional<std::string> pathOfFileUri(std::string_view Uri) {
     Uri.remove_prefix(9);
   if (Uri.empty() || Uri.front() != '/')
     return std::nullopt;
-  std::string Path;
-  for (std::size_t I = 0; I < Uri.size(); ++I) {
-    if (Uri[I] != '%') {
-      Path.push_back(Uri[I]);
-      continue;
-    }
-    if (I + 2 >= Uri.size())
-      return std::nullopt;
-    const int Hi = hexDigitValue(Uri[I + 1]), Lo = hexDigitValue(Uri[I + 2]);
-    if (Hi < 0 || Lo < 0)
-      return std::nullopt;
-    Path.push_back(static_cast<char>(Hi * 16 + Lo));
-    I += 2;
-  }
-  if (Path.find('\0') != std::string::npos)
+  std::optional<std::string> Path = percentDecodeStrict(Uri);
+  if (!Path || Path->find('\0') != std::string::npos)
     return std::nullopt;
   return Path;
 }

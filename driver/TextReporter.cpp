@@ -8,18 +8,37 @@
 #include <fmt/format.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <filesystem>
 #include <set>
 
 namespace tablelint {
 
 namespace {
 
+// A file as the user reaches it from where tablelint runs: relative to the
+// current directory when it lies under it (`lint src/` shows src/a.cpp, and
+// a schema next to it the same way, as the inputs are typed), absolute
+// otherwise. Inputs are made absolute when read so that no worker's
+// working directory can change what they name; only the display goes back.
+std::string shownPath(const std::string &File) {
+  namespace fs = std::filesystem;
+  const fs::path P(File);
+  std::error_code EC;
+  const fs::path Cwd = fs::current_path(EC);
+  if (EC || !P.is_absolute())
+    return File;
+  const fs::path Rel = P.lexically_relative(Cwd.lexically_normal());
+  if (Rel.empty() || *Rel.begin() == "..")
+    return File;
+  return Rel.string();
+}
+
 // Paths and messages quote what users wrote: control bytes and broken
 // UTF-8 are escaped so each diagnostic stays one readable line.
 std::string where(const std::string &File, unsigned Line, unsigned Column) {
   if (File.empty())
     return "tablelint";
-  const std::string Shown = escapeControlBytes(File);
+  const std::string Shown = escapeControlBytes(shownPath(File));
   if (!Line)
     return Shown;
   return Column ? fmt::format("{}:{}:{}", Shown, Line, Column)

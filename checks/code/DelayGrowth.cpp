@@ -10,6 +10,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -82,8 +83,11 @@ public:
       return T == classify(C->getFalseExpr(), Depth + 1) ? T : Growth::Unknown;
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+        if (Helper && V->getDeclContext() == Helper)
+          return helperVariable(V, Depth);
         return storage(V, Depth);
+      }
     if (const auto *M = dyn_cast<MemberExpr>(E))
       if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
           F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
@@ -93,8 +97,29 @@ public:
     return Growth::Unknown;
   }
 
+  // Classifying a delay written in a helper that Loop calls: its
+  // parameters grow as the call's arguments do.
+  void throughHelper(const FunctionDecl *Def, const CallExpr *Call) {
+    Helper = Def;
+    for (unsigned I = 0; I < Def->getNumParams() && I < Call->getNumArgs();
+         ++I)
+      Params[Def->getParamDecl(I)] = classify(Call->getArg(I));
+  }
+
 private:
   static constexpr unsigned MaxDepth = 8;
+
+  // A parameter or local of the helper: as its argument, or as the value
+  // it starts from (a helper computes its delay once per call).
+  Growth helperVariable(const VarDecl *V, unsigned Depth) const {
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      auto It = Params.find(P);
+      return It == Params.end() ? Growth::Unknown : It->second;
+    }
+    return V->hasLocalStorage() && V->getInit()
+               ? classify(V->getInit(), Depth + 1)
+               : Growth::Unknown;
+  }
 
   Growth binary(const BinaryOp &B, unsigned Depth) const {
     switch (B.Op) {
@@ -417,21 +442,39 @@ private:
   const Stmt *Loop;
   const Stmt *Body;
   ASTContext &Ctx;
+  const FunctionDecl *Helper = nullptr;
+  std::map<const ParmVarDecl *, Growth> Params;
 };
+
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getBody();
+  return nullptr;
+}
 
 } // namespace
 
 Growth delayGrowth(const Expr *Delay, const Stmt *Loop, ASTContext &Ctx) {
-  const Stmt *Body = nullptr;
-  if (const auto *F = dyn_cast<ForStmt>(Loop))
-    Body = F->getBody();
-  else if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    Body = W->getBody();
-  else if (const auto *D = dyn_cast<DoStmt>(Loop))
-    Body = D->getBody();
+  const Stmt *Body = loopBody(Loop);
   if (!Body)
     return Growth::Unknown;
   return DelayClassifier(Loop, Body, Ctx).classify(Delay);
+}
+
+Growth delayGrowthThroughHelper(const Expr *HelperDelay, const CallExpr *Call,
+                                const Stmt *Loop, ASTContext &Ctx) {
+  const Stmt *Body = loopBody(Loop);
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Body || !Def)
+    return Growth::Unknown;
+  DelayClassifier C(Loop, Body, Ctx);
+  C.throughHelper(Def, Call);
+  return C.classify(HelperDelay);
 }
 
 std::optional<BinaryOp> asBinaryOp(const Expr *E) {

@@ -21,6 +21,15 @@ enum class Growth { Constant, Linear, Geometric, Unknown };
 Growth delayGrowth(const clang::Expr *Delay, const clang::Stmt *Loop,
                    clang::ASTContext &Ctx);
 
+// How the delay a project helper sleeps grows between iterations of Loop,
+// which calls the helper as Call (`backoff(attempt)`): HelperDelay is the
+// delay in the helper's body; its parameters take the growth of Call's
+// arguments in Loop, its locals that of their initial values.
+Growth delayGrowthThroughHelper(const clang::Expr *HelperDelay,
+                                const clang::CallExpr *Call,
+                                const clang::Stmt *Loop,
+                                clang::ASTContext &Ctx);
+
 // A built-in or overloaded binary operator among those that shape a delay
 // (* / + - << and their assignments, =).
 struct BinaryOp {

@@ -1,6 +1,8 @@
 // Recognising hand-written retry loops around table calls.
 #include "checks/code/RetryLoop.h"
 
+#include "checks/code/model/RetriedWrappers.h"
+
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -70,16 +72,21 @@ void collectOwn(const Stmt *S, std::vector<const CXXTryStmt *> &Tries) {
 }
 
 const CallExpr *firstRetriedCall(const Stmt *S, const ApiRoles &Roles,
-                                 const ApiFunction *&Function) {
+                                 ASTContext &Ctx, RetryLoop &R) {
   const CallExpr *Found = nullptr;
   forEachRunStmt(S, [&](const Stmt *C) {
     if (Found)
       return;
-    if (const auto *Call = dyn_cast<CallExpr>(C))
-      if (const ApiFunction *F = retriedCall(Call, Roles)) {
-        Found = Call;
-        Function = F;
-      }
+    const auto *Call = dyn_cast<CallExpr>(C);
+    if (!Call)
+      return;
+    if (const ApiFunction *F = retriedCall(Call, Roles)) {
+      Found = Call;
+      R.Function = F;
+    } else if (const FunctionSummary *W = retriedWrapper(Call, Ctx, Roles)) {
+      Found = Call;
+      R.Wrapper = W;
+    }
   });
   return Found;
 }
@@ -210,7 +217,8 @@ bool callFollowsTheLoop(const CallExpr *Call, const Stmt *Loop,
 
 std::optional<RetryLoop> exceptionStyle(const Stmt *Loop, const Stmt *Body,
                                         const Expr *Cond,
-                                        const ApiRoles &Roles) {
+                                        const ApiRoles &Roles,
+                                        ASTContext &Ctx) {
   std::vector<const CXXTryStmt *> Tries;
   collectOwn(Body, Tries);
   const auto *Block = dyn_cast<CompoundStmt>(Body);
@@ -220,7 +228,7 @@ std::optional<RetryLoop> exceptionStyle(const Stmt *Loop, const Stmt *Body,
     RetryLoop R;
     R.Loop = Loop;
     R.Try = T;
-    R.TableCall = firstRetriedCall(T->getTryBlock(), Roles, R.Function);
+    R.TableCall = firstRetriedCall(T->getTryBlock(), Roles, Ctx, R);
     if (!R.TableCall)
       continue;
     const Jumps InTry = jumpsIn(T->getTryBlock());
@@ -251,7 +259,7 @@ std::optional<RetryLoop> exceptionStyle(const Stmt *Loop, const Stmt *Body,
 // (the fall-through retries), or `if (status == 503) continue;` before an
 // exit.
 std::optional<RetryLoop> statusStyle(const Stmt *Loop, const Stmt *Body,
-                                     const ApiRoles &Roles) {
+                                     const ApiRoles &Roles, ASTContext &Ctx) {
   const auto *Block = dyn_cast<CompoundStmt>(Body);
   if (!Block)
     return std::nullopt;
@@ -262,7 +270,7 @@ std::optional<RetryLoop> statusStyle(const Stmt *Loop, const Stmt *Body,
   for (const Stmt *C : Block->body()) {
     const int I = Index++;
     if (!R.TableCall)
-      R.TableCall = firstRetriedCall(C, Roles, R.Function);
+      R.TableCall = firstRetriedCall(C, Roles, Ctx, R);
     const auto *If = dyn_cast<IfStmt>(C);
     if (!R.TableCall || !If || !Status.readIn(If->getCond()))
       continue;
@@ -367,7 +375,8 @@ const ApiFunction *retriedCall(const CallExpr *Call, const ApiRoles &Roles) {
 }
 
 std::optional<RetryLoop> findRetryLoop(const Stmt *Loop, const ApiRoles &Roles,
-                                       const SourceManager &SM) {
+                                       ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Body = nullptr;
   const Expr *Cond = nullptr;
   if (const auto *F = dyn_cast<ForStmt>(Loop)) {
@@ -382,9 +391,9 @@ std::optional<RetryLoop> findRetryLoop(const Stmt *Loop, const ApiRoles &Roles,
   }
   if (!Body)
     return std::nullopt;
-  std::optional<RetryLoop> R = exceptionStyle(Loop, Body, Cond, Roles);
+  std::optional<RetryLoop> R = exceptionStyle(Loop, Body, Cond, Roles, Ctx);
   if (!R)
-    R = statusStyle(Loop, Body, Roles);
+    R = statusStyle(Loop, Body, Roles, Ctx);
   if (R && callFollowsTheLoop(R->TableCall, Loop, Body, SM))
     return std::nullopt;
   return R;

@@ -1,7 +1,8 @@
 // Hand-written retry loops around table calls, as the retry checks see them
 // (checklist items 14 and 15). A retry loop is a for/while/do loop that
 //  - runs a table call (a role-map function with role query, point-read,
-//    write, execute or batch-submit),
+//    write, execute or batch-submit, or a project wrapper whose summary
+//    says it sends table requests),
 //  - is left when the call succeeds (a break or return after the call, a
 //    success flag the loop condition reads, or a status check that leaves),
 //  - and goes round again after a failure (a catch handler that stays in
@@ -23,11 +24,15 @@
 
 namespace tablelint::code {
 
+struct FunctionSummary;
+
 struct RetryLoop {
   const clang::Stmt *Loop = nullptr;
   // The first table call that the loop runs again, and its role entry.
   const clang::CallExpr *TableCall = nullptr;
+  // Function: its role entry; for a project wrapper, its summary instead.
   const ApiFunction *Function = nullptr;
+  const FunctionSummary *Wrapper = nullptr;
   // Exception style: the try statement around the call and those of its
   // handlers that go round again.
   const clang::CXXTryStmt *Try = nullptr;
@@ -66,7 +71,7 @@ bool derivesFromAny(const clang::CXXRecordDecl *Record,
 // The retry loop Loop is, if it is one.
 std::optional<RetryLoop> findRetryLoop(const clang::Stmt *Loop,
                                        const ApiRoles &Roles,
-                                       const clang::SourceManager &SM);
+                                       clang::ASTContext &Ctx);
 
 // The qualified names of the table calls a retry loop is about.
 std::vector<std::string> retriedCallNames(const ApiRoles &Roles);

@@ -227,8 +227,11 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
     Finder->addMatcher(
         stmt(unless(isExpansionInSystemHeader()),
              anyOf(forStmt(), whileStmt(), doStmt()),
-             hasDescendant(callExpr(callee(functionDecl(hasAnyName(
-                 std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
+             // The project's own functions: wrappers a loop may retry.
+             hasDescendant(callExpr(callee(functionDecl(
+                 anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
+                                                               Calls.end())),
+                       unless(isExpansionInSystemHeader())))))))
             .bind("loop"),
         this);
 }
@@ -310,7 +313,7 @@ void RetryNonRetryableCheck::checkDecision(const CXXMethodDecl *M,
 
 void RetryNonRetryableCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
   const std::optional<RetryLoop> R =
-      findRetryLoop(Loop, roles(), Ctx.getSourceManager());
+      findRetryLoop(Loop, roles(), Ctx);
   if (!R || !R->Try)
     return;
   const StatusReaders Status(roles());

@@ -5,6 +5,7 @@
 #include "checks/code/DelayGrowth.h"
 #include "checks/code/Durations.h"
 #include "checks/code/StringRecovery.h"
+#include "checks/code/model/FunctionSummaries.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/ASTMatchers/ASTMatchFinder.h>
@@ -188,20 +189,88 @@ std::optional<RetryOptionsWrite> retryOptionsWrite(const Stmt *S,
   return RetryOptionsWrite{*Key, Field, T, B->R, M->getMemberLoc()};
 }
 
+// A sleep between attempts: a sleep call of the loop, or one in a project
+// helper the loop calls (At, the helper's call; Sleep, in its body).
+struct LoopSleep {
+  const CallExpr *At;
+  const CallExpr *Sleep;
+  const SleepFunction *Function;
+};
+
 // What a retry loop does between attempts.
 struct LoopWaits {
-  std::vector<std::pair<const CallExpr *, const SleepFunction *>> Sleeps;
+  std::vector<LoopSleep> Sleeps;
   bool Opaque = false; // a wait we cannot see into (a helper, co_await)
   bool Reads = false;  // a point read or query
   bool Writes = false; // a write or batch
 };
 
+bool waits(const FunctionDecl *G) {
+  return G && (sleepFunction(G) ||
+               (G->getIdentifier() && nameSuggestsWaiting(G->getName())));
+}
+
+// True when Fn changes state that outlives a call (a member, a static or
+// global): `delay_ *= 2` makes its next sleep longer, which the delay's
+// expression alone does not show.
+bool keepsState(const FunctionDecl *Fn) {
+  bool Found = false;
+  forEachRunStmt(Fn->getBody(), [&](const Stmt *S) {
+    const Expr *Target = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    else if (const auto *E = dyn_cast<Expr>(S))
+      if (auto B = asBinaryOp(E); B && BinaryOperator::isAssignmentOp(B->Op))
+        Target = B->L;
+    if (!Target)
+      return;
+    Target = Target->IgnoreParenImpCasts();
+    if (isa<MemberExpr>(Target))
+      Found = true;
+    if (const auto *R = dyn_cast<DeclRefExpr>(Target))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Found |= !V->hasLocalStorage();
+  });
+  return Found;
+}
+
+// A project helper called between attempts, judged by its summary rather
+// than its name: `backoff(attempt)` that sleeps is a sleep of the loop
+// (its delay followed through the argument), one that only logs is no
+// wait, and a wrapper that sleeps between its own attempts waits inside.
+void helperWaits(const CallExpr *Call, const FunctionDecl *Def,
+                 const FunctionSummary &S, LoopWaits &W) {
+  std::vector<LoopSleep> Own;
+  bool Hidden = false;
+  forEachRunStmt(Def->getBody(), [&](const Stmt *In) {
+    const auto *Inner = dyn_cast<CallExpr>(In);
+    if (!Inner)
+      return;
+    const FunctionDecl *G = Inner->getDirectCallee();
+    if (!G) {
+      Hidden = true; // a callable we cannot see may wait
+    } else if (const SleepFunction *SF = sleepFunction(G)) {
+      Own.push_back({Call, Inner, SF});
+    } else if (waits(G) && !isSummarisable(G, Def->getASTContext())) {
+      Hidden = true;
+    }
+  });
+  if (!S.Sleeps && Own.empty()) {
+    W.Opaque |= Hidden;
+    return;
+  }
+  // Sleeps deeper down, or around the helper's own table calls (a wrapper
+  // that retries with its own delays): waits we do not follow.
+  if (Own.empty() || Hidden || S.TableIO || S.Retries || keepsState(Def)) {
+    W.Opaque = true;
+    return;
+  }
+  W.Sleeps.insert(W.Sleeps.end(), Own.begin(), Own.end());
+}
+
 LoopWaits waitsIn(const Stmt *Loop, const ApiRoles &Roles, ASTContext &Ctx) {
   LoopWaits W;
-  const auto Waits = [](const FunctionDecl *G) {
-    return G && (sleepFunction(G) ||
-                 (G->getIdentifier() && nameSuggestsWaiting(G->getName())));
-  };
   forEachRunStmt(Loop, [&](const Stmt *S) {
     W.Opaque |= isa<CoawaitExpr>(S);
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -216,17 +285,13 @@ LoopWaits waitsIn(const Stmt *Loop, const ApiRoles &Roles, ASTContext &Ctx) {
       W.Reads |= F->Role == ApiRole::PointRead || F->Role == ApiRole::Query;
       W.Writes |= F->Role == ApiRole::Write || F->Role == ApiRole::BatchSubmit;
     } else if (const SleepFunction *SF = sleepFunction(FD)) {
-      W.Sleeps.emplace_back(Call, SF);
-    } else if (Waits(FD)) {
-      W.Opaque = true;
-    } else if (const FunctionDecl *Def = FD->getDefinition();
-               Def && Def->getBody() &&
-               !Ctx.getSourceManager().isInSystemHeader(Def->getLocation())) {
-      // One level into the project's own helpers.
-      forEachRunStmt(Def->getBody(), [&](const Stmt *In) {
-        if (const auto *Inner = dyn_cast<CallExpr>(In))
-          W.Opaque |= Waits(Inner->getDirectCallee());
-      });
+      W.Sleeps.push_back({Call, Call, SF});
+    } else if (const FunctionSummary *Summary =
+                   isSummarisable(FD, Ctx) ? functionSummary(FD, Ctx, Roles)
+                                           : nullptr) {
+      helperWaits(Call, FD->getDefinition(), *Summary, W);
+    } else if (waits(FD)) {
+      W.Opaque = true; // its body is out of sight: the benefit of the doubt
     }
   });
   return W;
@@ -296,8 +361,11 @@ void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
     Finder->addMatcher(
         stmt(unless(isExpansionInSystemHeader()),
              anyOf(forStmt(), whileStmt(), doStmt()),
-             hasDescendant(callExpr(callee(functionDecl(hasAnyName(
-                 std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
+             // The project's own functions: wrappers a loop may retry.
+             hasDescendant(callExpr(callee(functionDecl(
+                 anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
+                                                               Calls.end())),
+                       unless(isExpansionInSystemHeader())))))))
             .bind("loop"),
         this);
 }
@@ -399,7 +467,7 @@ void RetryWithoutBackoffCheck::checkRetryOptions(const Expr *Assignment,
 
 void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
   const std::optional<RetryLoop> R =
-      findRetryLoop(Loop, roles(), Ctx.getSourceManager());
+      findRetryLoop(Loop, roles(), Ctx);
   bool ReadsStatus = false;
   if (!R || !retriesThrottling(*R, roles(), Ctx, ReadsStatus))
     return;
@@ -416,30 +484,34 @@ void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
     return;
   }
   bool Linear = false;
-  for (const auto &[Call, SF] : W.Sleeps) {
-    const Expr *Delay = delayOperand(Call, *SF);
-    const Growth G = Delay ? delayGrowth(Delay, Loop, Ctx) : Growth::Unknown;
+  for (const LoopSleep &S : W.Sleeps) {
+    const Expr *Delay = delayOperand(S.Sleep, *S.Function);
+    const Growth G =
+        !Delay          ? Growth::Unknown
+        : S.At == S.Sleep ? delayGrowth(Delay, Loop, Ctx)
+                          : delayGrowthThroughHelper(Delay, S.At, Loop, Ctx);
     if (G == Growth::Geometric || G == Growth::Unknown)
       return;
     Linear |= G == Growth::Linear;
   }
-  const auto &[First, SF] = W.Sleeps.front();
+  const LoopSleep &First = W.Sleeps.front();
   if (Linear) {
-    diag(First->getBeginLoc(), "retry loop around '%0' sleeps a delay that "
-                               "grows only linearly between attempts: %1")
+    diag(First.At->getBeginLoc(), "retry loop around '%0' sleeps a delay that "
+                                  "grows only linearly between attempts: %1")
         << Callee << backoffAdvice();
     return;
   }
-  std::optional<double> Value = constantDelay(delayOperand(First, *SF), Ctx);
-  if (Value && SF->MsPerUnit != 0)
-    *Value *= SF->MsPerUnit;
+  std::optional<double> Value =
+      constantDelay(delayOperand(First.Sleep, *First.Function), Ctx);
+  if (Value && First.Function->MsPerUnit != 0)
+    *Value *= First.Function->MsPerUnit;
   if (Value)
-    diag(First->getBeginLoc(), "retry loop around '%0' sleeps a constant %1 "
-                               "between attempts: %2")
+    diag(First.At->getBeginLoc(), "retry loop around '%0' sleeps a constant "
+                                  "%1 between attempts: %2")
         << Callee << formatMilliseconds(*Value) << backoffAdvice();
   else
-    diag(First->getBeginLoc(), "retry loop around '%0' sleeps the same delay "
-                               "before every attempt: %1")
+    diag(First.At->getBeginLoc(), "retry loop around '%0' sleeps the same "
+                                  "delay before every attempt: %1")
         << Callee << backoffAdvice();
 }
 

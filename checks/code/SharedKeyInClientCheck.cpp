@@ -228,6 +228,11 @@ void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
     if (const CXXRecordDecl *Made = classMadeBy(Call)) {
       const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+      // std::make_unique<Repository>(cs) forwards cs to a constructor of
+      // the project's wrapper: judged like `Repository(cs)`.
+      if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
+          Ctor && wrapperSummary(Ctor, Ctx, roles()))
+        return Wrapper(Ctor, Args);
       checkArguments(constructorName(Made), Args, Ctx);
     }
     return;

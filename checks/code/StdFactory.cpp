@@ -25,6 +25,26 @@ const CXXRecordDecl *classMadeBy(const CallExpr *Call) {
   return Args->get(0).getAsType()->getAsCXXRecordDecl();
 }
 
+const CXXConstructorDecl *constructorMadeBy(const CallExpr *Call) {
+  const CXXRecordDecl *Made = classMadeBy(Call);
+  const CXXRecordDecl *Def = Made ? Made->getDefinition() : nullptr;
+  if (!Def)
+    return nullptr;
+  const unsigned N = Call->getNumArgs();
+  const CXXConstructorDecl *Found = nullptr;
+  for (const CXXConstructorDecl *C : Def->ctors()) {
+    if (C->isDeleted() || (N == 1 && C->isCopyOrMoveConstructor()))
+      continue;
+    if (N < C->getMinRequiredArguments() ||
+        (N > C->getNumParams() && !C->isVariadic()))
+      continue;
+    if (Found)
+      return nullptr; // overloads of the same arity: not ours to resolve
+    Found = C;
+  }
+  return Found;
+}
+
 std::string constructorName(const CXXRecordDecl *Class) {
   return Class->getQualifiedNameAsString() + "::" + Class->getName().str();
 }

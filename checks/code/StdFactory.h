@@ -19,6 +19,12 @@ clang::ast_matchers::StatementMatcher stdFactoryCall();
 // constructor's. Null otherwise.
 const clang::CXXRecordDecl *classMadeBy(const clang::CallExpr *Call);
 
+// The constructor of the made class that Call's arguments select, when the
+// number of arguments picks exactly one (make_shared constructs deep inside
+// the library, so its instantiation does not show the choice). Null when
+// Call is no such call or the choice is ambiguous.
+const clang::CXXConstructorDecl *constructorMadeBy(const clang::CallExpr *Call);
+
 // How a role map names the constructors of Class
 // ("Azure::Data::Tables::TableClient::TableClient").
 std::string constructorName(const clang::CXXRecordDecl *Class);

@@ -4,6 +4,7 @@
 #include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/QueryPinnedResults.h"
+#include "checks/code/model/WrapperWriteKeys.h"
 #include "core/ServiceLimits.h"
 #include "core/Utf8Text.h"
 
@@ -131,14 +132,28 @@ void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
     ASTContext &Ctx = *Result.Context;
     const FunctionSummary *S =
         wrapperSummary(Call->getDirectCallee(), Ctx, roles());
-    const ApiFunction *F = S ? S->entry(ApiRole::Write) : nullptr;
-    const auto R = F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
+    if (!S || !S->TableIO)
+      return;
+    const ApiFunction *F = S->entry(ApiRole::Write);
+    auto R = F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
+    // A wrapper that writes one entity straight through, with a partition
+    // of its own (`save(id, v)` writing partition 'grid', keys set through
+    // the entity's setters): its keys as the body writes them.
+    const std::optional<EntityKeys> Through =
+        wrapperWriteKeys(Call, Ctx, roles());
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); !R && Through && MC)
+      R = EntityRequest{Call, nullptr, Call, MC->getImplicitObjectArgument()};
     if (!R)
       return;
     // Only loops: a run of wrapper calls in a block is not followed. The
-    // wrapper object is fixed when it is a variable declared before the
-    // loop that nothing but wrapper calls use in it.
+    // wrapper object is fixed when it is `this` (a member function calling
+    // its class's wrapper) or a variable declared before the loop that
+    // nothing but wrapper calls use in it.
     const Stmt *Loop = innermostLoop(Ctx, R->Request);
+    if (Loop && isa<CXXThisExpr>(R->Client->IgnoreParenImpCasts())) {
+      checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true, Through ? &*Through : nullptr);
+      return;
+    }
     const auto *Object = dyn_cast<DeclRefExpr>(R->Client->IgnoreParenImpCasts());
     const auto *V = Object ? dyn_cast<VarDecl>(Object->getDecl()) : nullptr;
     if (!Loop || !V ||
@@ -153,7 +168,7 @@ void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
       if (!M || !isSummarisable(M, Ctx))
         return; // used otherwise in the loop: may change
     }
-    checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true);
+    checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true, Through ? &*Through : nullptr);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write");
@@ -181,7 +196,8 @@ bool UnbatchedWritesCheck::loopBatches(const Stmt *Loop) const {
 }
 
 void UnbatchedWritesCheck::checkLoop(const EntityRequest &R, const Stmt *Loop,
-                                     ASTContext &Ctx, bool ClientFixed) {
+                                     ASTContext &Ctx, bool ClientFixed,
+                                     const EntityKeys *WrapperKeys) {
   // A loop in a catch handler is usually the fallback of a failed batch.
   if (insideCatch(Ctx, Loop) || loopBatches(Loop))
     return;
@@ -203,7 +219,8 @@ void UnbatchedWritesCheck::checkLoop(const EntityRequest &R, const Stmt *Loop,
       return;
     }
   const std::optional<EntityKeys> Keys =
-      keysOfCall(R.Operation, *R.Function, R.Request, Ctx, roles());
+      WrapperKeys ? std::optional<EntityKeys>(*WrapperKeys)
+                  : keysOfCall(R.Operation, *R.Function, R.Request, Ctx, roles());
   if (!Keys || !Keys->PartitionKey || !Keys->RowKey || !R.Client)
     return;
   if (!keyLoopInvariant(*Keys->PartitionKey, Loop, Ctx) ||

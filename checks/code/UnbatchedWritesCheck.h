@@ -36,8 +36,10 @@ public:
 private:
   // ClientFixed: the caller knows the client is the same on every pass
   // (a wrapper's object, which the wrapper call itself may "modify").
+  // WrapperKeys: the keys a wrapper call writes, seen through its body.
   void checkLoop(const EntityRequest &R, const clang::Stmt *Loop,
-                 clang::ASTContext &Ctx, bool ClientFixed = false);
+                 clang::ASTContext &Ctx, bool ClientFixed = false,
+                 const EntityKeys *WrapperKeys = nullptr);
   void checkBlock(const clang::CompoundStmt *Block, clang::ASTContext &Ctx);
   // "up to 100 writes per SubmitTransaction", from the client's methods.
   std::string batchHint(const EntityRequest &R) const;

@@ -32,7 +32,8 @@ TEST(FindingPlaces, OneQuerysFindingsPointAtTheirOwnEvidence) {
   P.database({"q.cpp"});
   ToolResult R = P.lint({"q.cpp"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
-  const std::string F = P.Dir + "/q.cpp";
+  // Shown relative to the working directory, the project's root.
+  const std::string F = "q.cpp";
   EXPECT_THAT(
       R.Out,
       ::testing::ContainsRegex(

@@ -1,7 +1,8 @@
 // Findings in a project's own headers, end to end: reported at the header's
 // lines, once however many translation units include the header, in the
 // text, JSON and SARIF reports and in merged shards; --header-filter and
-// the default (headers under the source root, never system headers).
+// `header-filter:` in .tablelint.yaml, which the flag overrides; the
+// default (headers under the source root, never system headers).
 #include "tests/support/LintProject.h"
 #include "tests/support/SarifValidation.h"
 
@@ -91,7 +92,7 @@ std::string uriOf(const json::Value &Result) {
 TEST_F(HeaderProject, AHeaderFindingIsReportedOnceInText) {
   ToolResult R = P.lint({"src"});
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
-  const std::string Where = P.Dir + "/include/OrdersTable.h:8:8: warning: ";
+  const std::string Where = "include/OrdersTable.h:8:8: warning: ";
   EXPECT_EQ(occurrences(R.Out, Where), 1u) << R.Out;
   EXPECT_THAT(R.Out, HasSubstr("query has no filter and no partition key"));
   EXPECT_EQ(occurrences(R.Out, "[tablelint-table-scan]"), 1u) << R.Out;
@@ -142,6 +143,51 @@ TEST_F(HeaderProject, TheHeaderFilterChoosesTheHeaders) {
   ToolResult Bad = P.lint({"--header-filter", "(", "src"});
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_THAT(Bad.Err, HasSubstr("invalid value '(' for '--header-filter'"));
+}
+
+TEST_F(HeaderProject, TheConfigurationsHeaderFilterChoosesTheHeaders) {
+  // Config only: a filter that matches no header hides the header finding.
+  P.write(".tablelint.yaml", "header-filter: NoSuchHeader\n");
+  ToolResult None = P.lint({"src"});
+  EXPECT_EQ(None.ExitCode, 0) << None.Out << None.Err;
+  EXPECT_THAT(None.Out, Not(HasSubstr("OrdersTable.h")));
+
+  // Config only: a filter that names it reports it once.
+  P.write(".tablelint.yaml", "header-filter: /include/Orders[A-Za-z]+[.]h$\n");
+  ToolResult Named = P.lint({"src"});
+  EXPECT_EQ(Named.ExitCode, 1) << Named.Err;
+  EXPECT_EQ(occurrences(Named.Out, "OrdersTable.h:8:8: warning"), 1u)
+      << Named.Out;
+}
+
+TEST_F(HeaderProject, TheCommandLineHeaderFilterOverridesTheConfiguration) {
+  P.write(".tablelint.yaml", "header-filter: NoSuchHeader\n");
+  ToolResult Flag = P.lint({"--header-filter", "OrdersTable", "src"});
+  EXPECT_EQ(Flag.ExitCode, 1) << Flag.Err;
+  EXPECT_EQ(occurrences(Flag.Out, "OrdersTable.h:8:8: warning"), 1u)
+      << Flag.Out;
+
+  P.write(".tablelint.yaml", "header-filter: OrdersTable\n");
+  ToolResult Hidden = P.lint({"--header-filter", "NoSuchHeader", "src"});
+  EXPECT_EQ(Hidden.ExitCode, 0) << Hidden.Out << Hidden.Err;
+  EXPECT_THAT(Hidden.Out, Not(HasSubstr("OrdersTable.h")));
+}
+
+TEST_F(HeaderProject, AnInvalidConfiguredHeaderFilterIsAPositionedError) {
+  P.write(".tablelint.yaml", "rules:\n  disable: [nagle-enabled]\n"
+                             "header-filter: \"include/(Orders\"\n");
+  ToolResult R = P.lint({"src"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Out << R.Err;
+  EXPECT_THAT(R.Out + R.Err,
+              HasSubstr(".tablelint.yaml:3:16: error: invalid 'header-filter' "
+                        "'include/(Orders': parentheses not balanced"));
+  // The run goes on without the filter: the default (under the source
+  // root) reports the header.
+  EXPECT_EQ(occurrences(R.Out, "OrdersTable.h:8:8: warning"), 1u) << R.Out;
+  // The flag, valid, still overrides the configuration.
+  ToolResult Flag = P.lint({"--header-filter", "NoSuchHeader", "src"});
+  EXPECT_EQ(Flag.ExitCode, 2) << Flag.Err;
+  EXPECT_THAT(Flag.Out, Not(HasSubstr("OrdersTable.h:8:8")));
 }
 
 TEST(HeaderScope, HeadersOutsideTheSourceRootAndSystemHeadersAreNotReported) {

@@ -48,6 +48,55 @@ TEST(LintSchema, ReportsSchemaFindingsAtTheirElement) {
                                "partition"));
 }
 
+// Lines of Text that start with Prefix.
+std::size_t linesStartingWith(const std::string &Text, const std::string &Prefix) {
+  std::size_t N = 0;
+  for (std::size_t At = 0; At < Text.size();) {
+    const std::size_t End = Text.find('\n', At);
+    if (Text.compare(At, Prefix.size(), Prefix) == 0)
+      ++N;
+    if (End == std::string::npos)
+      break;
+    At = End + 1;
+  }
+  return N;
+}
+
+TEST(LintSchema, SchemaAndCppPathsAreShownAsTypedFromTheWorkingDirectory) {
+  Project P;
+  P.write("svc/schema/telemetry.yaml", DateKeySchema);
+  P.write("svc/src/scan.cpp", ScanSource);
+  P.database({"svc/src/scan.cpp"});
+  const ToolResult Text = P.lint({"-p", ".", "svc"});
+  EXPECT_EQ(Text.ExitCode, 1) << Text.Err;
+  // Both kinds of finding start with the path relative to where tablelint
+  // runs, as the README shows; none with the absolute path.
+  EXPECT_EQ(linesStartingWith(Text.Out, "svc/schema/telemetry.yaml:8:19: warning: "
+                                        "partition key"),
+            1u)
+      << Text.Out;
+  EXPECT_EQ(linesStartingWith(Text.Out, "svc/src/scan.cpp:4:5: warning: "), 1u)
+      << Text.Out;
+  EXPECT_THAT(Text.Out, Not(HasSubstr(P.Dir + "/svc/")));
+
+  const ToolResult Github = P.lint({"-p", ".", "--format", "github", "svc"});
+  EXPECT_EQ(Github.ExitCode, 1) << Github.Err;
+  EXPECT_THAT(Github.Out, HasSubstr("::warning file=svc/schema/telemetry.yaml,"
+                                    "line=8,col=19,"));
+  EXPECT_THAT(Github.Out, HasSubstr("::warning file=svc/src/scan.cpp,line=4,"));
+  EXPECT_THAT(Github.Out, Not(HasSubstr(P.Dir)));
+
+  // Run from elsewhere, a file outside the working directory keeps its
+  // absolute path (a ../../ chain would be harder to read).
+  Project Other;
+  const ToolResult Outside = runTablelint(
+      {"lint", P.Dir + "/svc/schema/telemetry.yaml"}, Other.Dir);
+  EXPECT_EQ(Outside.ExitCode, 1) << Outside.Err;
+  EXPECT_EQ(linesStartingWith(Outside.Out, P.Dir + "/svc/schema/telemetry.yaml:8:19: "),
+            1u)
+      << Outside.Out;
+}
+
 TEST(LintSchema, BadSchemaIsAnInputErrorAndTheRestIsStillAnalysed) {
   Project P;
   P.write("scan.cpp", ScanSource);

@@ -110,7 +110,7 @@ TEST_F(SarifRulesTest, ARelativeRulesUrlIsAnError) {
   P.write(".tablelint.yaml", "sarif:\n  rules-url: docs/rules\n");
   ToolResult Config = P.lint({"--format", "sarif", "src"});
   EXPECT_EQ(Config.ExitCode, 2);
-  EXPECT_THAT(Config.Err, HasSubstr(P.Dir + "/.tablelint.yaml:2:14: error: "
+  EXPECT_THAT(Config.Err, HasSubstr(".tablelint.yaml:2:14: error: "
                                             "'sarif.rules-url' must be an "
                                             "absolute URI"));
 }

@@ -23,6 +23,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/RuleCatalog.h"
+#include "tests/support/TestNames.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -267,11 +268,7 @@ TEST_P(CodeGolden, FindingsMatchAnnotationsInBothRunners) {
 INSTANTIATE_TEST_SUITE_P(
     Inputs, CodeGolden, ::testing::ValuesIn(inputFiles()),
     [](const ::testing::TestParamInfo<std::string> &Info) {
-      std::string Name = Info.param;
-      for (char &C : Name)
-        if (!std::isalnum(static_cast<unsigned char>(C)))
-          C = '_';
-      return Name;
+      return testNameOf(Info.param);
     });
 
 // Every code rule has bad cases (expect) and good cases (ok) in the inputs,

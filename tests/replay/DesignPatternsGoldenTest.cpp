@@ -11,6 +11,7 @@
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/Workload.h"
+#include "tests/support/TestNames.h"
 
 #include <gtest/gtest.h>
 
@@ -108,11 +109,7 @@ TEST_P(DesignPatterns, SuggestionAndVerdict) {
 INSTANTIATE_TEST_SUITE_P(Patterns, DesignPatterns,
                          testing::ValuesIn(patternFiles()),
                          [](const testing::TestParamInfo<fs::path> &Info) {
-                           std::string Name = Info.param.stem().string();
-                           for (char &C : Name)
-                             if (!std::isalnum(static_cast<unsigned char>(C)))
-                               C = '_';
-                           return Name;
+                           return test::testNameOf(Info.param.stem().string());
                          });
 
 } // namespace

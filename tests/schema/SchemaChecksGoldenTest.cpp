@@ -19,6 +19,7 @@
 #include "tests/schema/SchemaAnnotations.h"
 
 #include "core/AtomicFile.h"
+#include "tests/support/TestNames.h"
 
 #include <gtest/gtest.h>
 
@@ -94,11 +95,7 @@ TEST_P(SchemaChecksGolden, FindingsMatchTheAnnotations) {
 INSTANTIATE_TEST_SUITE_P(Files, SchemaChecksGolden,
                          testing::ValuesIn(inputFiles()),
                          [](const testing::TestParamInfo<fs::path> &Info) {
-                           std::string Name = Info.param.stem().string();
-                           for (char &C : Name)
-                             if (!std::isalnum(static_cast<unsigned char>(C)))
-                               C = '_';
-                           return Name;
+                           return test::testNameOf(Info.param.stem().string());
                          });
 
 // Every schema rule has its annotated file.

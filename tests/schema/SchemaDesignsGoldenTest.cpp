@@ -16,6 +16,7 @@
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
 #include "tests/schema/SchemaAnnotations.h"
+#include "tests/support/TestNames.h"
 
 #include <gtest/gtest.h>
 
@@ -50,12 +51,8 @@ std::vector<fs::path> designFiles(bool Clean) {
 }
 
 std::string testName(const testing::TestParamInfo<fs::path> &Info) {
-  std::string Name = Info.param.filename().string();
-  Name = Name.substr(0, Name.find('.'));
-  for (char &C : Name)
-    if (!std::isalnum(static_cast<unsigned char>(C)))
-      C = '_';
-  return Name;
+  const std::string Name = Info.param.filename().string();
+  return test::testNameOf(Name.substr(0, Name.find('.')));
 }
 
 class SchemaDesignsGolden : public testing::TestWithParam<fs::path> {};

@@ -7,6 +7,7 @@
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaWriter.h"
+#include "tests/support/TestNames.h"
 
 #include <gtest/gtest.h>
 
@@ -98,11 +99,8 @@ TEST_P(SuggestDesignFiles, RemediesHoldAndLogicalOperationsSurvive) {
 INSTANTIATE_TEST_SUITE_P(Files, SuggestDesignFiles,
                          testing::ValuesIn(suggestInputs()),
                          [](const testing::TestParamInfo<fs::path> &Info) {
-                           std::string Name = Info.param.stem().string();
-                           for (char &C : Name)
-                             if (!std::isalnum(static_cast<unsigned char>(C)))
-                               C = '_';
-                           return Name + "_" + std::to_string(Info.index);
+                           return test::testNameOf(Info.param.stem().string()) +
+                                  "_" + std::to_string(Info.index);
                          });
 
 // Each remedy is exercised by the inputs above (else the test proves
