@@ -478,16 +478,26 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 
 namespace {
 
-// The existing entities a family starts with: its modelled size, or, when
-// that is beyond MaxExistingEntities, the sample standing for it.
+// The real entities each existing entity of a family stands for: 1 when
+// the replay holds them all, else the least weight that keeps the sample
+// within MaxExistingEntities.
+std::uint64_t existingWeight(const EntityFamily &F,
+                             const WorkloadOptions &Options) {
+  const double Most = static_cast<double>(
+      std::max<std::uint64_t>(Options.MaxExistingEntities, 1));
+  return F.ModelledEntities <= Most
+             ? 1
+             : static_cast<std::uint64_t>(std::ceil(F.ModelledEntities / Most));
+}
+
+// The existing entities a family starts with: its modelled size, or the
+// sample standing for it.
 std::uint64_t existingToHold(const EntityFamily &F,
                              const WorkloadOptions &Options) {
   if (F.ModelledEntities < 1)
     return 0;
-  const double Most = static_cast<double>(
-      std::max<std::uint64_t>(Options.MaxExistingEntities, 1));
-  return static_cast<std::uint64_t>(
-      std::llround(std::min(F.ModelledEntities, Most)));
+  return static_cast<std::uint64_t>(std::llround(
+      F.ModelledEntities / static_cast<double>(existingWeight(F, Options))));
 }
 
 } // namespace
@@ -592,8 +602,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
                         : InsertRate > 0 ? Modelled / InsertRate
                                          : 86400.0;
     // A sample when the modelled table is larger than the replay holds.
-    const bool Sampled = static_cast<double>(N) < Modelled;
-    const bool Addressable = !Sampled;
+    const std::uint64_t Weight = existingWeight(Family, Options);
+    const bool Addressable = Weight == 1;
     if (Addressable)
       Live[F].reserve(N);
     for (std::uint64_t I = 0; I < N; ++I) {
@@ -604,9 +614,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         Live[F].push_back(E);
     }
     Family.ExistingCount = static_cast<std::uint32_t>(N);
-    if (Sampled) {
-      Family.ExistingWeight = static_cast<std::uint64_t>(
-          std::max(1.0, std::round(Modelled / static_cast<double>(N))));
+    if (!Addressable) {
+      Family.ExistingWeight = Weight;
       W.SampledEnd = Family.FirstExisting + Family.ExistingCount;
     }
   }

@@ -73,7 +73,7 @@ struct EntityFamily {
   std::uint32_t FirstExisting = 0, ExistingCount = 0;
   // Real entities each existing entity stands for: 1, or, when the
   // modelled size is beyond what the replay holds (MaxExistingEntities),
-  // a uniform sample of MaxExistingEntities each counting this many
+  // a uniform sample of at most MaxExistingEntities each counting this many
   // in scans, budgets, pages and costs.
   std::uint64_t ExistingWeight = 1;
   // Index of a property, or -1.
@@ -115,7 +115,8 @@ struct WorkloadOptions {
   bool Cold = false;
   // Existing entities held per table at most (each costs memory and
   // preload time like a written one); a larger table is held as a uniform
-  // sample of this many, each standing for modelled / sample entities.
+  // sample of at most this many, each standing for
+  // ceil(modelled / MaxExistingEntities) entities.
   std::uint64_t MaxExistingEntities = 250000;
   // An op whose rate gives it no arrival in the run gets one, halfway
   // through: a short comparison (suggest's verify gate) then exercises a
