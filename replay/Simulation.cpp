@@ -4,6 +4,7 @@
 
 #include "replay/Random.h"
 #include "replay/SampledTableNote.h"
+#include "replay/ThrottleNotes.h"
 #include "replay/UnfinishedQueries.h"
 
 #include <algorithm>
@@ -815,6 +816,7 @@ void Runner::summarize() {
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "
                       "were not replayed");
+  explainRemainingThrottles(R, O.Service.PartitionEntitiesPerSecond);
 }
 
 } // namespace
