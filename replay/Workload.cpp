@@ -485,9 +485,11 @@ std::uint64_t existingWeight(const EntityFamily &F,
                              const WorkloadOptions &Options) {
   const double Most = static_cast<double>(
       std::max<std::uint64_t>(Options.MaxExistingEntities, 1));
+  // Capped where a weight times an entity's bytes still fits 64 bits.
   return F.ModelledEntities <= Most
              ? 1
-             : static_cast<std::uint64_t>(std::ceil(F.ModelledEntities / Most));
+             : static_cast<std::uint64_t>(
+                   std::min(std::ceil(F.ModelledEntities / Most), 1e12));
 }
 
 // The existing entities a family starts with: its modelled size, or the
