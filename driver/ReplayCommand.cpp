@@ -57,8 +57,8 @@ const std::vector<OptionSpec> &replayOptions() {
        false,
        "",
        "start every table empty, as one range partition (a brand-new "
-       "table); default: a table that declares entities starts populated "
-       "and split as an established one",
+       "table); default: a table of known size (entities, or inserts x "
+       "retention) starts populated and split as an established one",
        {}},
       {"range-budget",
        0,
@@ -143,8 +143,8 @@ void printReplayHelp() {
          "a detection delay but never inside one PartitionKey, "
          "budgets per\nPartitionKey (2,000 entities/s), per range partition "
          "(--range-budget) and per\naccount counting scanned entities, "
-         "tables that declare entities starting\npopulated and split "
-         "(unless --cold), entity limits, pages and continuations,\nbatch "
+         "tables of known size (entities, or inserts x\nretention) starting "
+         "populated and split (unless --cold), entity limits, pages and continuations,\nbatch "
          "rules, throttling, and the client's concurrency limit and retry "
          "policy.\nThe report shows "
          "the designs side by side: operations completed, throughput,\n"

@@ -267,7 +267,8 @@ std::string formatText(const ReplayReport &R) {
          fixed(R.Options.Service.AccountEntitiesPerSecond, 0) +
          " per account; tables " +
          (R.Workload.Cold ? "start empty (--cold)"
-                          : "that declare entities start populated") +
+                          : "of known size (entities, or inserts x "
+                            "retention) start populated") +
          "; price $" + fixed(R.Options.PricePer10kTransactions, 5) +
          " per 10,000 transactions (assumed)\n\n";
   Out += pad("", LabelWidth);
@@ -414,6 +415,9 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"responseBytes", static_cast<std::int64_t>(D.ResponseBytes)},
       {"estimatedCost", D.Cost},
       {"estimatedCostPer30Days", D.CostPerMonth},
+      {"unfinishedQueries", static_cast<std::int64_t>(D.UnfinishedQueries)},
+      {"unfinishedQueryPages",
+       static_cast<std::int64_t>(D.UnfinishedQueryPages)},
       {"operations", std::move(Ops)},
       {"mostAccessed", Keys(D.MostAccessed)},
       {"mostThrottled", Keys(D.MostThrottled)},

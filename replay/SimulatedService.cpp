@@ -5,6 +5,7 @@
 #include "core/FilterEval.h"
 #include "core/QueryScope.h"
 #include "replay/LogicalEntityView.h"
+#include "replay/SampledScan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -468,7 +469,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
   LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
-  std::uint64_t Scanned = 0, RunScanned = 0;
+  std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
   std::string_view RunPk;
   auto FlushRun = [&] {
     if (RunScanned) {
@@ -480,9 +481,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     }
     RunScanned = 0;
   };
-  for (; It.valid() && (Stop.empty() || It.key() < Stop) &&
-         C.Page.size() < PageLimit && Scanned < ScanLimit;
-       It.next()) {
+  while (It.valid() && (Stop.empty() || It.key() < Stop) &&
+         Returned < PageLimit && Scanned < ScanLimit) {
     // Still in the run's partition (the common case) without searching
     // the key for its NUL.
     const std::string_view Key = It.key();
@@ -491,13 +491,26 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    ++Scanned;
-    ++RunScanned;
-    View.reset(It.value(), It.key());
-    if (!C.Where || evaluateFilter(*C.Where, View))
-      C.Page.emplace_back(It.value(),
-                          static_cast<std::uint32_t>(It.key().size() - 1));
+    View.reset(It.value(), Key);
+    const bool Match = !C.Where || evaluateFilter(*C.Where, View);
+    const ScanStep Step =
+        scanStep(W.weight(It.value()), C.Consumed, Match, ScanLimit - Scanned,
+                 PageLimit - Returned);
+    Scanned += Step.Take;
+    RunScanned += Step.Take;
+    if (Match) {
+      Returned += Step.Take;
+      C.Page.push_back({It.value(), static_cast<std::uint32_t>(Key.size() - 1),
+                        Step.Take});
+    }
+    if (Step.Partial) {
+      C.Consumed += Step.Take; // the next page goes on inside this entity
+      break;
+    }
+    C.Consumed = 0;
+    It.next();
   }
+  C.PageReturned = Returned;
   FlushRun();
   const bool Exhausted =
       !It.valid() || (!Stop.empty() && It.key() >= Stop);

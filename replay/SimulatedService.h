@@ -132,8 +132,18 @@ struct QueryCursor {
   std::string Next; // continuation (full row key); empty: range start
   bool Started = false;
   std::uint64_t Top = 0; // $top per page; 0: none
-  // Filled by each page: entities returned (entity, key length).
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> Page;
+  // Of the entity at Next, the real entities earlier pages already read:
+  // a sampled existing entity (Workload::weight) stands for many, and a
+  // page may end inside them.
+  std::uint64_t Consumed = 0;
+  // Filled by each page: entities returned, each with how many real
+  // entities it stands for in this page.
+  struct Returned {
+    std::uint32_t Entity = 0, KeyChars = 0;
+    std::uint64_t Count = 1;
+  };
+  std::vector<Returned> Page;
+  std::uint64_t PageReturned = 0; // real entities: the sum of Page's Count
   std::uint32_t PageScanned = 0;
   bool More = true;
 };

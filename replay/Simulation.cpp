@@ -3,6 +3,9 @@
 #include "replay/Simulation.h"
 
 #include "replay/Random.h"
+#include "replay/SampledTableNote.h"
+#include "replay/ThrottleNotes.h"
+#include "replay/UnfinishedQueries.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +49,7 @@ struct Request {
 };
 
 struct QueryState {
+  std::uint32_t Table = 0, Op = 0;
   Filter Where;
   bool HasFilter = false;
   QueryCursor Cursor;
@@ -119,6 +123,7 @@ public:
 
 private:
   void warmStart();
+  void countUnfinishedQueries();
   std::vector<std::pair<std::string, std::uint32_t>> tableList() const {
     std::vector<std::pair<std::string, std::uint32_t>> L;
     for (const PlannedTable &T : Plan.Tables)
@@ -285,6 +290,8 @@ void Runner::warmStart() {
       Populated[T.Table] = true;
       for (std::uint32_t E = F.FirstExisting;
            E < F.FirstExisting + F.ExistingCount; ++E) {
+        if (!T.reaches(W, E))
+          continue; // a sparse table holds only what its `when` keeps
         T.PartitionKey.render(W, E, Pk, ValueScratch);
         T.RowKey.render(W, E, Rk, ValueScratch);
         Service.preload(T.Table, Pk, Rk, E);
@@ -396,6 +403,8 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
     Q.Where = std::move(Parsed.filter());
     Q.HasFilter = true;
   }
+  Q.Table = Target.Table;
+  Q.Op = Ev.Op;
   scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
   Q.Top = Target.Decl->Top.value_or(0);
@@ -475,11 +484,12 @@ void Runner::execute(std::uint32_t Req, double Now) {
       ++Op.Pages;
       R.EntitiesScanned += S.Cursor.PageScanned;
       Op.Scanned += S.Cursor.PageScanned;
-      R.EntitiesReturned += S.Cursor.Page.size();
-      Op.Returned += S.Cursor.Page.size();
-      S.Returned += S.Cursor.Page.size();
-      for (auto [Entity, KeyChars] : S.Cursor.Page)
-        ResponseBytes += entityBytes(W, Entity, KeyChars, S.Select);
+      R.EntitiesReturned += S.Cursor.PageReturned;
+      Op.Returned += S.Cursor.PageReturned;
+      S.Returned += S.Cursor.PageReturned;
+      for (const QueryCursor::Returned &E : S.Cursor.Page)
+        ResponseBytes +=
+            E.Count * entityBytes(W, E.Entity, E.KeyChars, S.Select);
     }
     break;
   }
@@ -639,9 +649,33 @@ DesignResult Runner::run() {
       ++R.Failed;
       ++R.Ops[W.Events[I].Op].Failed;
     }
+  countUnfinishedQueries();
   R.SimulatedSeconds = std::max(LastCompletion, W.DurationSeconds);
   summarize();
   return std::move(R);
+}
+
+void Runner::countUnfinishedQueries() {
+  std::vector<bool> Free(Queries.size(), false);
+  for (std::uint32_t I : FreeQueries)
+    Free[I] = true;
+  std::uint64_t VisitBudget = 20000000;
+  std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> PerOp;
+  for (std::size_t I = 0; I < Queries.size(); ++I)
+    if (!Free[I]) {
+      const QueryState &Q = Queries[I];
+      const std::uint64_t Pages =
+          pagesToFinish(Service.tables()[Q.Table].Rows, Q.Cursor, W,
+                        O.Service, Q.Returned, VisitBudget);
+      ++R.UnfinishedQueries;
+      R.UnfinishedQueryPages += Pages;
+      ++PerOp[Q.Op].first;
+      PerOp[Q.Op].second += Pages;
+    }
+  for (const auto &[Op, Figures] : PerOp)
+    R.Notes.push_back(unfinishedQueryNote(W.Ops[Op].Name, Figures.first,
+                                          Figures.second,
+                                          O.Service.MaxEntitiesPerPage));
 }
 
 void Runner::summarize() {
@@ -763,9 +797,10 @@ void Runner::summarize() {
           "': " + std::to_string(K.Scanned) + " of the " +
           std::to_string(K.Accessed) +
           " entities it served were read by queries: a scan reads as fast as "
-          "the key's budget allows (a table scan walks the keys in order and "
-          "starts every execution on the first), so while it reads, the "
-          "key's other requests are throttled (" +
+          "the key's budget allows (a partition scan reads the whole key; a "
+          "table scan walks the keys in order and starts every execution on "
+          "the first), so while it reads, the key's other requests are "
+          "throttled (" +
           std::to_string(K.Throttled) + " throttled in all)");
   for (const std::string &Table : Service.appendHotTables())
     R.Notes.push_back(
@@ -775,15 +810,13 @@ void Runner::summarize() {
         "(time-ordered or sequential keys), so splitting leaves the new "
         "load where it was (the append pattern)");
   for (const EntityFamily &F : W.Families)
-    if (F.ExistingCount && F.ExistingCount < F.DeclaredEntities)
-      R.Notes.push_back("table '" + F.Table + "' declares " +
-                        std::to_string(F.DeclaredEntities) +
-                        " entities; the replay started it with " +
-                        std::to_string(F.ExistingCount));
+    if (F.ExistingCount && F.ExistingWeight > 1)
+      R.Notes.push_back(sampledTableNote(F));
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "
                       "were not replayed");
+  explainRemainingThrottles(R, O.Service.PartitionEntitiesPerSecond);
 }
 
 } // namespace

@@ -95,6 +95,10 @@ struct DesignResult {
   std::uint64_t BillableTransactions = 0;
   std::uint64_t RequestBytes = 0, ResponseBytes = 0;
   double Cost = 0, CostPerMonth = 0;
+  // Query executions still pending when the run ended, and the pages they
+  // still needed to finish (replay/UnfinishedQueries.h): what Cost leaves
+  // out of a query throttled to a crawl.
+  std::uint64_t UnfinishedQueries = 0, UnfinishedQueryPages = 0;
   std::vector<OpResult> Ops;
   std::vector<HotKey> MostAccessed, MostThrottled;
   double BucketSeconds = 0;

@@ -5,6 +5,7 @@
 
 #include "core/ServiceLimits.h"
 #include "core/schema/PropertyGrowth.h"
+#include "core/schema/TableSize.h"
 #include "replay/Random.h"
 
 #include <algorithm>
@@ -399,6 +400,13 @@ void Workload::reserveEntities(std::size_t Entities, std::size_t CodeCount) {
   Codes.reserve(Codes.size() + CodeCount);
 }
 
+std::uint64_t Workload::sampledWeight(std::uint32_t Entity) const {
+  for (const EntityFamily &F : Families)
+    if (Entity >= F.FirstExisting && Entity - F.FirstExisting < F.ExistingCount)
+      return F.ExistingWeight;
+  return 1;
+}
+
 int Workload::opIndex(std::string_view Name) const {
   for (std::size_t I = 0; I < Ops.size(); ++I)
     if (Ops[I].Name == Name)
@@ -415,6 +423,15 @@ Workload buildWorkloadModel(const schema::Schema &Current,
     Family.Table = T.Name;
     Family.DeclaredEntities = T.Entities.value_or(0);
     Family.RetentionSeconds = T.RetentionSeconds.value_or(0);
+    // Logical entities created per second (each write's `when` is applied
+    // per design table by the plan, not to the family).
+    double Creates = 0;
+    for (const schema::Write &Wr : T.Writes)
+      if (createsEntity(Wr.Op))
+        Creates += Wr.Frequency.PerSecond;
+    const schema::ModelledTableSize Size =
+        schema::modelledTableSize(T, Creates);
+    Family.ModelledEntities = Size.Known ? Size.Entities : 0;
     for (const schema::Property &P : T.Properties) {
       PropertyDomain D;
       D.Name = P.Name;
@@ -459,6 +476,34 @@ Workload buildWorkloadModel(const schema::Schema &Current,
   return W;
 }
 
+namespace {
+
+// The real entities each existing entity of a family stands for: 1 when
+// the replay holds them all, else the least weight that keeps the sample
+// within MaxExistingEntities.
+std::uint64_t existingWeight(const EntityFamily &F,
+                             const WorkloadOptions &Options) {
+  const double Most = static_cast<double>(
+      std::max<std::uint64_t>(Options.MaxExistingEntities, 1));
+  // Capped where a weight times an entity's bytes still fits 64 bits.
+  return F.ModelledEntities <= Most
+             ? 1
+             : static_cast<std::uint64_t>(
+                   std::min(std::ceil(F.ModelledEntities / Most), 1e12));
+}
+
+// The existing entities a family starts with: its modelled size, or the
+// sample standing for it.
+std::uint64_t existingToHold(const EntityFamily &F,
+                             const WorkloadOptions &Options) {
+  if (F.ModelledEntities < 1)
+    return 0;
+  return static_cast<std::uint64_t>(std::llround(
+      F.ModelledEntities / static_cast<double>(existingWeight(F, Options))));
+}
+
+} // namespace
+
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
   W.StartTicks = Options.StartTicks;
@@ -477,6 +522,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       continue;
     Rng R(streamSeed(Options.Seed, "arrivals:" + Op.Name));
     const double Mean = 1.0 / Op.PerSecond;
+    const std::size_t Before = W.Events.size();
     for (double T = R.exponential(Mean); T < Options.DurationSeconds;
          T += R.exponential(Mean)) {
       if (Options.RampUpSeconds > 0 && T < Options.RampUpSeconds &&
@@ -484,6 +530,9 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         continue;
       W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
     }
+    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
+      W.Events.push_back(
+          {Options.DurationSeconds / 2, static_cast<std::uint32_t>(OpI), 0});
   }
   std::sort(W.Events.begin(), W.Events.end(),
             [](const WorkloadEvent &A, const WorkloadEvent &B) {
@@ -523,19 +572,21 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         Count(W.Ops[Ev.Op].Family, 1);
     if (!Options.Cold)
       for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-        Count(F, std::min<std::uint64_t>(W.Families[F].DeclaredEntities,
-                                         Options.MaxExistingEntities));
+        Count(F, existingToHold(W.Families[F], Options));
     W.reserveEntities(Entities, CodeCount);
   }
 
   // Warm start: the existing entities, drawn by the family's first
   // creating write (so a counter continues after them), over the time
   // before 0.
+  W.SampledEnd = 0;
   for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
     EntityFamily &Family = W.Families[F];
     Family.FirstExisting = static_cast<std::uint32_t>(W.entityCount());
     Family.ExistingCount = 0;
-    if (Options.Cold || Family.DeclaredEntities == 0)
+    Family.ExistingWeight = 1;
+    const std::uint64_t N = Options.Cold ? 0 : existingToHold(Family, Options);
+    if (N == 0)
       continue;
     int Creator = -1;
     double InsertRate = 0;
@@ -548,19 +599,27 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       }
     if (Creator < 0)
       continue; // nothing says what its entities look like
-    const auto N = static_cast<std::uint32_t>(
-        std::min<std::uint64_t>(Family.DeclaredEntities,
-                                Options.MaxExistingEntities));
+    const double Modelled = std::max(Family.ModelledEntities, 1.0);
     const double Span = Family.RetentionSeconds > 0 ? Family.RetentionSeconds
-                        : InsertRate > 0 ? static_cast<double>(N) / InsertRate
+                        : InsertRate > 0 ? Modelled / InsertRate
                                          : 86400.0;
-    Live[F].reserve(N);
-    for (std::uint32_t I = 0; I < N; ++I) {
+    // A sample when the modelled table is larger than the replay holds.
+    const std::uint64_t Weight = existingWeight(Family, Options);
+    const bool Addressable = Weight == 1;
+    if (Addressable)
+      Live[F].reserve(N);
+    for (std::uint64_t I = 0; I < N; ++I) {
       const double Time =
           -Span + Span * static_cast<double>(I) / static_cast<double>(N);
-      Live[F].push_back(Fresh(static_cast<std::uint32_t>(Creator), Time));
+      const std::uint32_t E = Fresh(static_cast<std::uint32_t>(Creator), Time);
+      if (Addressable)
+        Live[F].push_back(E);
     }
-    Family.ExistingCount = N;
+    Family.ExistingCount = static_cast<std::uint32_t>(N);
+    if (!Addressable) {
+      Family.ExistingWeight = Weight;
+      W.SampledEnd = Family.FirstExisting + Family.ExistingCount;
+    }
   }
 
   std::size_t Kept = 0;

@@ -67,7 +67,15 @@ struct EntityFamily {
   // `entities`; warm start), and the ids they were given (contiguous).
   std::uint64_t DeclaredEntities = 0;
   double RetentionSeconds = 0; // declared retention, 0: none
+  // The table's size as the lint model sizes it (core/schema/TableSize.h):
+  // declared, or inserts x retention; 0: unknown (starts empty).
+  double ModelledEntities = 0;
   std::uint32_t FirstExisting = 0, ExistingCount = 0;
+  // Real entities each existing entity stands for: 1, or, when the
+  // modelled size is beyond what the replay holds (MaxExistingEntities),
+  // a uniform sample of at most MaxExistingEntities each counting this many
+  // in scans, budgets, pages and costs.
+  std::uint64_t ExistingWeight = 1;
   // Index of a property, or -1.
   int propertyIndex(std::string_view Name) const;
 };
@@ -105,9 +113,15 @@ struct WorkloadOptions {
   // A brand-new table: no existing entities even when `entities` is
   // declared (replay --cold).
   bool Cold = false;
-  // Existing entities held per table at most (each costs memory like a
-  // written one); the report notes a table started with fewer.
-  std::uint64_t MaxExistingEntities = 20000000;
+  // Existing entities held per table at most (each costs memory and
+  // preload time like a written one); a larger table is held as a uniform
+  // sample of at most this many, each standing for
+  // ceil(modelled / MaxExistingEntities) entities.
+  std::uint64_t MaxExistingEntities = 250000;
+  // An op whose rate gives it no arrival in the run gets one, halfway
+  // through: a short comparison (suggest's verify gate) then exercises a
+  // rare query instead of judging a remedy without its query.
+  bool EveryOpAtLeastOnce = false;
 };
 
 class Workload {
@@ -140,8 +154,16 @@ public:
   }
   // The op of that name, or -1.
   int opIndex(std::string_view Name) const;
+  // Real entities a stored entity stands for (EntityFamily::ExistingWeight
+  // for a sampled existing entity, else 1).
+  std::uint64_t weight(std::uint32_t Entity) const {
+    return Entity < SampledEnd ? sampledWeight(Entity) : 1;
+  }
+  // Set by generateEvents: existing entities of sampled families lie below.
+  std::uint32_t SampledEnd = 0;
 
 private:
+  std::uint64_t sampledWeight(std::uint32_t Entity) const;
   std::vector<std::uint32_t> EntityFamilyOf;
   std::vector<std::uint64_t> EntityOffset;
   std::vector<std::uint64_t> Codes;
@@ -167,9 +189,12 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // writes and queries pick an entity of their family that exists at that
 // point (written earlier and not deleted since, or one of the table's
 // existing entities); an update, merge or delete with nothing to address
-// is not generated. Unless Options.Cold, a table that declares `entities`
-// first gets that many existing entities, their growing values spread over
-// the time before 0 (the retention, or entities / insert rate).
+// is not generated. Unless Options.Cold, a table of known size (declared
+// `entities`, or inserts x `retention`: core/schema/TableSize.h) first gets
+// that many existing entities, their growing values spread over the time
+// before 0 (the retention, or entities / insert rate); beyond
+// MaxExistingEntities, a sample standing for them (ExistingWeight), which
+// later operations never address (a sampled entity is many entities).
 void generateEvents(Workload &W, const WorkloadOptions &Options);
 
 } // namespace tablelint::replay

@@ -4,6 +4,7 @@
 
 #include "core/ServiceLimits.h"
 #include "core/schema/PropertyGrowth.h"
+#include "core/schema/TableSize.h"
 
 #include <algorithm>
 #include <cctype>
@@ -405,22 +406,50 @@ double insertRate(const Table &T) {
 
 TableSize tableSize(const Table &T) {
   TableSize S;
-  if (T.Entities) {
-    S.Known = true;
-    S.Entities = static_cast<double>(*T.Entities);
-    S.Why = "declared entities: " + formatFigure(S.Entities);
+  const double Inserts = T.Entities ? 0 : insertRate(T);
+  const ModelledTableSize M = modelledTableSize(T, Inserts);
+  if (!M.Known)
     return S;
-  }
-  const double Inserts = insertRate(T);
-  if (T.RetentionSeconds && Inserts > 0) {
-    S.Known = true;
-    S.Entities = Inserts * *T.RetentionSeconds;
-    S.Why = formatFigure(Inserts) + " inserts/s kept for " +
-            formatFigure(*T.RetentionSeconds / 86400) +
-            " days (no 'entities' declared: every insert assumed to add one)";
-  }
+  S.Known = true;
+  S.Entities = M.Entities;
+  S.Why = M.Declared
+              ? "declared entities: " + formatFigure(S.Entities)
+              : formatFigure(Inserts) + " inserts/s kept for " +
+                    formatFigure(*T.RetentionSeconds / 86400) +
+                    " days (no 'entities' declared: every insert assumed to "
+                    "add one)";
   return S;
 }
+
+namespace {
+
+// The partition of one value of a growing non-date property: the table's
+// entities over its declared distinct values, or, without `distinct`, the
+// whole table (nothing bounds how many entities share the current value).
+PartitionSize growingValuePartitionSize(const Table &T, const Property &P,
+                                        const KeyShare &Share) {
+  PartitionSize Out;
+  const TableSize Size = tableSize(T);
+  if (!Size.Known)
+    return Out;
+  Out.Known = true;
+  if (P.Distinct && *P.Distinct > 0) {
+    Out.Entities = std::max(
+        1.0, Size.Entities / static_cast<double>(*P.Distinct) * Share.Top);
+    Out.Why = Size.Why + " over " + formatFigure(static_cast<double>(*P.Distinct)) +
+              " values of growing '" + P.Name + "'";
+  } else {
+    Out.Entities = std::max(1.0, Size.Entities * Share.Top);
+    Out.Why = Size.Why + ", all of them possibly under the current value of "
+              "growing '" + P.Name +
+              "' (declare its 'distinct' to say how many values it took)";
+  }
+  if (Share.Top < 1)
+    Out.Why += " x " + formatPercent(Share.Top) + " on the busiest key";
+  return Out;
+}
+
+} // namespace
 
 PartitionSize busiestPartitionSize(const Table &T) {
   PartitionSize Out;
@@ -430,17 +459,24 @@ PartitionSize busiestPartitionSize(const Table &T) {
   if (Share.Sequential) {
     // The current period's partition holds what was inserted during it.
     double Period = 0;
+    const Property *GrowingValue = nullptr;
     for (const KeyPart &Part : T.PartitionKey.Parts)
       if (Part.IsPlaceholder &&
           std::find(Share.SequentialProperties.begin(),
                     Share.SequentialProperties.end(),
                     Part.Text) != Share.SequentialProperties.end()) {
         const Property *P = T.property(Part.Text);
-        const double Seconds = P && P->Type == EdmType::DateTime
-                                   ? formatPeriodSeconds(Part.Format)
-                                   : 1e-7;
+        if (P && P->Type != EdmType::DateTime) {
+          GrowingValue = P;
+          continue;
+        }
+        const double Seconds = formatPeriodSeconds(Part.Format);
         Period = Period == 0 ? Seconds : std::min(Period, Seconds);
       }
+    // A growing integer (or string) has no period: how many entities share
+    // one of its values follows from the table's size and its `distinct`.
+    if (GrowingValue)
+      return growingValuePartitionSize(T, *GrowingValue, Share);
     if (T.RetentionSeconds)
       Period = std::min(Period, *T.RetentionSeconds);
     const double Inserts = insertRate(T);

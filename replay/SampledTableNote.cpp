@@ -1,0 +1,24 @@
+#include "replay/SampledTableNote.h"
+
+#include <cmath>
+
+namespace tablelint::replay {
+
+std::string sampledTableNote(const EntityFamily &F) {
+  const auto Modelled =
+      static_cast<unsigned long long>(std::llround(F.ModelledEntities));
+  std::string Source =
+      F.DeclaredEntities
+          ? "declares " + std::to_string(F.DeclaredEntities) + " entities"
+          : "holds about " + std::to_string(Modelled) +
+                " entities (its inserts kept for its retention, as the lint "
+                "model sizes it)";
+  return "table '" + F.Table + "' " + Source + "; the replay started it with " +
+         std::to_string(F.ExistingCount) +
+         " of them, a uniform sample, each counting as " +
+         std::to_string(F.ExistingWeight) +
+         " entities in scans, budgets, pages and costs; operations of the "
+         "run address only entities written during it";
+}
+
+} // namespace tablelint::replay

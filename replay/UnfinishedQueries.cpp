@@ -1,0 +1,64 @@
+#include "replay/UnfinishedQueries.h"
+
+#include "core/FilterEval.h"
+#include "replay/LogicalEntityView.h"
+
+#include <algorithm>
+
+namespace tablelint::replay {
+
+std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
+                            const Workload &W, const ServiceModel &Model,
+                            std::uint64_t Returned,
+                            std::uint64_t &VisitBudget) {
+  if (!Cursor.More || Cursor.Range >= Cursor.Ranges.size())
+    return 0;
+  const std::uint64_t TopLeft =
+      Cursor.Top ? (Returned >= Cursor.Top ? 0 : Cursor.Top - Returned) : 0;
+  if (Cursor.Top && TopLeft == 0)
+    return 0;
+  LogicalEntityView View(W);
+  std::uint64_t Scanned = 0, Matched = 0;
+  bool First = true;
+  for (std::size_t R = Cursor.Range; R < Cursor.Ranges.size(); ++R) {
+    const auto &[Low, High] = Cursor.Ranges[R];
+    const std::string &From =
+        R == Cursor.Range && Cursor.Started ? Cursor.Next : Low;
+    for (RowStore::Cursor It = Rows.lowerBound(From);
+         It.valid() && (High.empty() || It.key() < High); It.next()) {
+      if (VisitBudget == 0 || (Cursor.Top && Matched >= TopLeft))
+        break;
+      --VisitBudget;
+      std::uint64_t Weight = W.weight(It.value());
+      if (First) // a page may have ended inside this (sampled) entity
+        Weight -= std::min(Cursor.Consumed, Weight - 1);
+      First = false;
+      Scanned += Weight;
+      View.reset(It.value(), It.key());
+      if (!Cursor.Where || evaluateFilter(*Cursor.Where, View))
+        Matched += Weight;
+    }
+  }
+  if (Cursor.Top)
+    Matched = std::min(Matched, TopLeft);
+  const auto ScanLimit = static_cast<std::uint64_t>(std::max(
+      1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
+  const std::uint64_t PageSize = std::max(1u, Model.MaxEntitiesPerPage);
+  return std::max<std::uint64_t>({1, (Scanned + ScanLimit - 1) / ScanLimit,
+                                  (Matched + PageSize - 1) / PageSize});
+}
+
+std::string unfinishedQueryNote(const std::string &Query,
+                                std::uint64_t Executions, std::uint64_t Pages,
+                                unsigned EntitiesPerPage) {
+  return "query '" + Query + "': " + std::to_string(Executions) +
+         (Executions == 1 ? " execution was" : " executions were") +
+         " still reading when the run ended, " + std::to_string(Pages) +
+         " more pages to go (a page reads at most " +
+         std::to_string(EntitiesPerPage) +
+         " entities, or stops after its scan time): it reads more than the "
+         "budgets of its keys serve while it runs, and its requests to them "
+         "are throttled; bound it by key or declare `top` to read less";
+}
+
+} // namespace tablelint::replay
