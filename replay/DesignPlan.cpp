@@ -4,6 +4,7 @@
 
 #include "core/Filter.h"
 #include "core/FilterEval.h"
+#include "core/schema/EntityTypes.h"
 #include "replay/LogicalEntityView.h"
 
 #include <algorithm>
@@ -310,9 +311,12 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         Target.Client = Design.client(Wr.Client);
         std::string Missing;
         bool Ok = true;
-        for (auto [Key, Bound] :
-             {std::pair{&T.PartitionKey, &Target.PartitionKey},
-              std::pair{&T.RowKey, &Target.RowKey}}) {
+        const schema::KeyTemplate &Pk =
+            schema::entityPartitionKey(T, Wr.EntityTypeName);
+        const schema::KeyTemplate &Rk =
+            schema::entityRowKey(T, Wr.EntityTypeName);
+        for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
+                                  std::pair{&Rk, &Target.RowKey}}) {
           if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
             Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
                               "key template '" + Key->Text + "' of table '" +
@@ -330,10 +334,12 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         }
         // A table that declares only some of the entity's properties (an
         // index entity) stores only those.
-        if (Target.Sent.empty() && !T.Properties.empty() &&
-            T.Properties.size() < Family.Properties.size())
-          for (const schema::Property &P : T.Properties) {
-            const int Prop = Family.propertyIndex(P.Name);
+        const std::vector<const schema::Property *> Declared =
+            schema::entityProperties(T, Wr.EntityTypeName);
+        if (Target.Sent.empty() && !Declared.empty() &&
+            Declared.size() < Family.Properties.size())
+          for (const schema::Property *P : Declared) {
+            const int Prop = Family.propertyIndex(P->Name);
             if (Prop >= 0)
               Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
           }

@@ -54,13 +54,18 @@ void checkInvalidName(const SchemaContext &C, FindingSink &Sink) {
       Sink.report(T.Path, T.Pos,
                   "table name '" + T.Name + "' " + Problem +
                       "; table names match ^[A-Za-z][A-Za-z0-9]{2,62}$");
-    for (const Property &P : T.Properties) {
-      const std::string PropProblem = propertyNameProblem(P.Name);
-      if (!PropProblem.empty())
-        Sink.report(P.Path, P.Pos,
-                    "property name '" + P.Name + "' " + PropProblem +
-                        "; property names follow C# identifier rules");
-    }
+    auto CheckProperties = [&](const std::vector<Property> &Properties) {
+      for (const Property &P : Properties) {
+        const std::string PropProblem = propertyNameProblem(P.Name);
+        if (!PropProblem.empty())
+          Sink.report(P.Path, P.Pos,
+                      "property name '" + P.Name + "' " + PropProblem +
+                          "; property names follow C# identifier rules");
+      }
+    };
+    CheckProperties(T.Properties);
+    for (const EntityType &Type : T.EntityTypes)
+      CheckProperties(Type.Properties);
   }
 }
 

@@ -214,8 +214,12 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
       } else {
         S.Sequential = true;
         S.Unbounded = true;
-        S.Why = quote(P->Name) + " is time-based or growing: every "
-                                 "operation goes to its current value";
+        S.Why = P->ChangesEverySeconds
+                    ? quote(P->Name) + " changes only every " +
+                          formatFigure(*P->ChangesEverySeconds / 86400) +
+                          " days: every operation goes to its current value"
+                    : quote(P->Name) + " is time-based or growing: every "
+                                       "operation goes to its current value";
       }
     } else {
       const ValueShare V = valueShare(*P);
@@ -436,7 +440,10 @@ PartitionSize busiestPartitionSize(const Table &T) {
                     Share.SequentialProperties.end(),
                     Part.Text) != Share.SequentialProperties.end()) {
         const Property *P = T.property(Part.Text);
-        const double Seconds = P && P->Type == EdmType::DateTime
+        const double Seconds = !P ? 1e-7
+                               : P->ChangesEverySeconds
+                                   ? *P->ChangesEverySeconds
+                               : P->Type == EdmType::DateTime
                                    ? formatPeriodSeconds(Part.Format)
                                    : 1e-7;
         Period = Period == 0 ? Seconds : std::min(Period, Seconds);

@@ -57,9 +57,12 @@ public:
     // they were declared.
     const std::size_t Declared = R.Design.Tables.size();
     for (std::size_t I = 0; I < Declared; ++I)
-      addIndexTables(I);
+      if (!declineEntityTypes(R.Design.Tables[I]))
+        addIndexTables(I);
     for (std::size_t I = 0; I < Declared; ++I) {
       Table &T = R.Design.Tables[I];
+      if (!T.EntityTypes.empty())
+        continue;
       foldSeries(T);
       bucketPartitionKey(T, Found);
       batchWrites(T, Found);
@@ -79,6 +82,22 @@ public:
   }
 
 private:
+  // Tables with several entity types are kept as they are: their keys are
+  // shared by the types, and a remedy for one type's load would move the
+  // others' too. Their findings stay as advice.
+  bool declineEntityTypes(const Table &T) {
+    if (T.EntityTypes.empty())
+      return false;
+    R.Advice.push_back(
+        {"partition-key-design", T.Path,
+         "not redesigned: table '" + T.Name + "' declares " +
+             std::to_string(T.EntityTypes.size()) +
+             " entity types; suggest keeps tables with several entity types "
+             "as they are (their findings remain to act on by hand)",
+         T.Path});
+    return true;
+  }
+
   // Whether the remedy of Rule may change the current design's element
   // at Path; sets it as the subject of the changes that follow.
   bool allowed(const char *Rule, const std::string &Path) {
