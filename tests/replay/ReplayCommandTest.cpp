@@ -11,7 +11,9 @@
 #include <llvm/Support/JSON.h>
 
 #include <cstdlib>
+#include <cmath>
 #include <filesystem>
+#include <map>
 #include <regex>
 
 namespace tablelint::test {
@@ -68,6 +70,42 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
   ASSERT_TRUE(By);
   EXPECT_EQ(By->getInteger("partitionKey"), Current.getInteger("throttled"));
   EXPECT_EQ(By->getInteger("rangePartition"), 0);
+}
+
+// Entities written together are one request: a checkout (an order header
+// and its 6 lines, a declared transaction under one key per order) is one
+// entity group transaction of 7 entities, a write of 3 lines at once one
+// of 3; the order query reads the header and the lines of its partition.
+TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + "order-lines.yaml",
+                               "--duration", "60s", "--format", "json", "-o",
+                               Dir / "r.json"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  std::optional<std::string> Text = readFile(Dir / "r.json");
+  ASSERT_TRUE(Text);
+  llvm::json::Value Report = parseJson(*Text);
+  const llvm::json::Object &D = design(Report, 0);
+  std::map<std::string, const llvm::json::Object *> Ops;
+  for (const llvm::json::Value &V : *D.getArray("operations"))
+    Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  ASSERT_EQ(Ops.size(), 4u);
+  const std::int64_t Orders = *Ops["place-order"]->getInteger("completed");
+  const std::int64_t Lines = *Ops["add-lines"]->getInteger("completed");
+  const std::int64_t Logged = *Ops["log-line"]->getInteger("completed");
+  const std::int64_t Queries = *Ops["order"]->getInteger("completed");
+  // 20 checkouts/s for a minute; the lines' rate follows from them.
+  EXPECT_NEAR(static_cast<double>(Orders), 1200, 5 * std::sqrt(1200.0));
+  EXPECT_EQ(Lines, 6 * Orders);
+  EXPECT_EQ(Logged % 3, 0);
+  EXPECT_EQ(D.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(D.getInteger("clientErrors"), 0);
+  EXPECT_EQ(D.getInteger("entitiesWritten"), Orders + Lines + Logged);
+  // One round trip and one billed transaction per checkout and per write
+  // of 3 lines; one page per query.
+  EXPECT_EQ(D.getInteger("requests"), Orders + Logged / 3 + Queries);
+  EXPECT_EQ(D.getInteger("billableTransactions"), D.getInteger("requests"));
+  EXPECT_EQ(*Ops["order"]->getInteger("entitiesReturned"), 7 * Queries);
 }
 
 // An established table (it declares entities) starts populated and split;
