@@ -272,6 +272,18 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
   return Out;
 }
 
+KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key) {
+  if (!T.NameTemplate)
+    return Key;
+  KeyTemplate Out = Key;
+  Out.Parts.clear();
+  for (const KeyPart &Part : T.NameTemplate->Parts)
+    if (Part.IsPlaceholder)
+      Out.Parts.push_back(Part);
+  Out.Parts.insert(Out.Parts.end(), Key.Parts.begin(), Key.Parts.end());
+  return Out;
+}
+
 double formatPeriodSeconds(const std::string &Format) {
   if (Format.empty() || Format == "ticks")
     return 1e-7;
@@ -426,30 +438,72 @@ TableSize tableSize(const Table &T) {
   return S;
 }
 
+namespace {
+
+// The shortest period of the sequential placeholders of a key: how long
+// the current key stays current (1e-7 s for a counter).
+double currentKeyPeriod(const Table &T, const KeyTemplate &Key,
+                        const KeyShare &Share) {
+  double Period = 0;
+  for (const KeyPart &Part : Key.Parts)
+    if (Part.IsPlaceholder &&
+        std::find(Share.SequentialProperties.begin(),
+                  Share.SequentialProperties.end(),
+                  Part.Text) != Share.SequentialProperties.end()) {
+      const Property *P = T.property(Part.Text);
+      const double Seconds = !P ? 1e-7
+                             : P->ChangesEverySeconds
+                                 ? *P->ChangesEverySeconds
+                             : P->Type == EdmType::DateTime
+                                 ? formatPeriodSeconds(Part.Format)
+                                 : 1e-7;
+      Period = Period == 0 ? Seconds : std::min(Period, Seconds);
+    }
+  if (T.RetentionSeconds)
+    Period = std::min(Period, *T.RetentionSeconds);
+  return Period;
+}
+
+} // namespace
+
+TableSize instanceSize(const Table &T) {
+  const TableSize Size = tableSize(T);
+  if (!T.NameTemplate)
+    return Size;
+  const KeyShare Share = keyShare(T, *T.NameTemplate);
+  if (!Share.Known)
+    return Size;
+  TableSize Out;
+  if (Share.Sequential) {
+    const double Inserts = insertRate(T);
+    if (Inserts <= 0)
+      return Out;
+    const double Period = currentKeyPeriod(T, *T.NameTemplate, Share);
+    Out.Known = true;
+    Out.Entities = std::max(1.0, Inserts * Period * Share.Top);
+    Out.Why = formatFigure(Inserts) + " inserts/s over one " +
+              formatFigure(Period) + " s period of table '" + T.Name + "'";
+    return Out;
+  }
+  if (!Size.Known)
+    return Out;
+  Out.Known = true;
+  Out.Entities = std::max(1.0, Size.Entities * Share.Top);
+  Out.Why = Size.Why + " x " + formatPercent(Share.Top) +
+            " in the busiest instance of '" + T.Name + "' (" + Share.why() +
+            ")";
+  return Out;
+}
+
 PartitionSize busiestPartitionSize(const Table &T) {
   PartitionSize Out;
-  const KeyShare Share = keyShare(T, T.PartitionKey);
+  const KeyTemplate Key = instancePartitionKey(T, T.PartitionKey);
+  const KeyShare Share = keyShare(T, Key);
   if (!Share.Known)
     return Out;
   if (Share.Sequential) {
     // The current period's partition holds what was inserted during it.
-    double Period = 0;
-    for (const KeyPart &Part : T.PartitionKey.Parts)
-      if (Part.IsPlaceholder &&
-          std::find(Share.SequentialProperties.begin(),
-                    Share.SequentialProperties.end(),
-                    Part.Text) != Share.SequentialProperties.end()) {
-        const Property *P = T.property(Part.Text);
-        const double Seconds = !P ? 1e-7
-                               : P->ChangesEverySeconds
-                                   ? *P->ChangesEverySeconds
-                               : P->Type == EdmType::DateTime
-                                   ? formatPeriodSeconds(Part.Format)
-                                   : 1e-7;
-        Period = Period == 0 ? Seconds : std::min(Period, Seconds);
-      }
-    if (T.RetentionSeconds)
-      Period = std::min(Period, *T.RetentionSeconds);
+    const double Period = currentKeyPeriod(T, Key, Share);
     const double Inserts = insertRate(T);
     if (Inserts <= 0)
       return Out;
@@ -470,6 +524,7 @@ PartitionSize busiestPartitionSize(const Table &T) {
             " in the busiest partition (" + Share.why() + ")";
   return Out;
 }
+
 
 // ------------------------------------------------------------ entity size
 
@@ -687,7 +742,7 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
   L.EntitiesWhy = "one entity per write";
   if (!Sparse.empty())
     L.EntitiesWhy += ", " + Sparse;
-  L.Share = keyShare(T, T.PartitionKey);
+  L.Share = keyShare(T, instancePartitionKey(T, T.PartitionKey));
   L.AccountEntitiesPerSecond = L.Rate;
   if (L.Share.Known) {
     L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top;
@@ -714,7 +769,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   if (A.Filter.Error)
     return A;
   const QueryScope &Scope = A.Filter.Scope;
-  const TableSize Size = tableSize(T);
+  // A table scan of a table per day or per tenant reads one instance.
+  const TableSize Size = instanceSize(T);
   const PartitionSize Busiest = busiestPartitionSize(T);
   switch (Scope.Class) {
   case QueryClass::TableScan:
@@ -789,7 +845,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
     if (Busiest.Known)
       L.HottestPartitionEntitiesPerSecond = L.Rate * Busiest.Entities;
   } else if (A.Filter.PinnedPartition) {
-    L.Share = keyShare(T, *A.Filter.PinnedPartition);
+    L.Share = keyShare(T, instancePartitionKey(T, *A.Filter.PinnedPartition));
     if (L.Share.Known && A.Scanned)
       L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top * *A.Scanned;
   }

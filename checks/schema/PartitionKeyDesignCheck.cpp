@@ -29,7 +29,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
     const KeyShare &Share = TA.PartitionShare;
     const double Load = pinnedLoad(TA);
     if (Share.Known && !T.PartitionKey.Parts.empty() &&
-        T.PartitionKey.isConstant() && Load > Target)
+        instancePartitionKey(T, T.PartitionKey).isConstant() && Load > Target)
       Sink.report(T.Path, partitionKeyPosition(T),
                   "table '" + T.Name + "' has one constant partition key '" +
                       T.PartitionKey.Text + "' for " + formatFigure(Load) +

@@ -116,7 +116,7 @@ SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
       A.Acct = S.account(T.Account);
       A.Size = tableSize(T);
       A.Entity = entitySize(T);
-      A.PartitionShare = keyShare(T, T.PartitionKey);
+      A.PartitionShare = keyShare(T, instancePartitionKey(T, T.PartitionKey));
       for (const Write &W : T.Writes)
         A.Writes.push_back(writeLoad(T, W));
       for (const Query &Q : T.Queries)

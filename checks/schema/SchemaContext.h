@@ -73,6 +73,11 @@ bool keyedByUnit(const Table &Declared, const Transaction &Tx);
 std::vector<const Transaction *> transactionsOf(const Table &Declared,
                                                 const Write &W);
 
+// What keeps the names a table-name template renders from being valid
+// table names (characters, length, first character), or empty
+// (TableNameTemplate.cpp).
+std::string tableNameTemplateProblem(const Table &T, const KeyTemplate &Name);
+
 // The partition key's leading placeholder when it is time-based or growing
 // and not bucketed (TimeBasedPartitionKeyCheck.cpp); null otherwise.
 const KeyPart *leadingSequentialPart(const KeyTemplate &Key,

@@ -57,11 +57,11 @@ public:
     // they were declared.
     const std::size_t Declared = R.Design.Tables.size();
     for (std::size_t I = 0; I < Declared; ++I)
-      if (!declineEntityTypes(R.Design.Tables[I]))
+      if (!declineTable(R.Design.Tables[I]))
         addIndexTables(I);
     for (std::size_t I = 0; I < Declared; ++I) {
       Table &T = R.Design.Tables[I];
-      if (!T.EntityTypes.empty())
+      if (kept(T))
         continue;
       foldSeries(T);
       bucketPartitionKey(T, Found);
@@ -82,19 +82,28 @@ public:
   }
 
 private:
-  // Tables with several entity types are kept as they are: their keys are
-  // shared by the types, and a remedy for one type's load would move the
-  // others' too. Their findings stay as advice.
-  bool declineEntityTypes(const Table &T) {
-    if (T.EntityTypes.empty())
+  // Tables with several entity types, and tables per period or tenant
+  // (a name template), are kept as they are: the types share their keys
+  // and the instances their design, so a remedy for one type's load would
+  // move the others' too. Their findings stay as advice.
+  static bool kept(const Table &T) {
+    return !T.EntityTypes.empty() || T.NameTemplate;
+  }
+  bool declineTable(const Table &T) {
+    if (!kept(T))
       return false;
-    R.Advice.push_back(
-        {"partition-key-design", T.Path,
-         "not redesigned: table '" + T.Name + "' declares " +
-             std::to_string(T.EntityTypes.size()) +
-             " entity types; suggest keeps tables with several entity types "
-             "as they are (their findings remain to act on by hand)",
-         T.Path});
+    const std::string What =
+        !T.EntityTypes.empty()
+            ? "declares " + std::to_string(T.EntityTypes.size()) +
+                  " entity types; suggest keeps tables with several entity "
+                  "types"
+            : "is a table per period or tenant (a name template); suggest "
+              "keeps such tables";
+    R.Advice.push_back({"partition-key-design", T.Path,
+                        "not redesigned: table '" + T.Name + "' " + What +
+                            " as they are (their findings remain to act on "
+                            "by hand)",
+                        T.Path});
     return true;
   }
 

@@ -53,6 +53,7 @@ std::vector<Table> entityTypeViews(const Table &T) {
     const EntityType &Type = T.EntityTypes[I];
     Table V;
     V.Name = T.Name;
+    V.NameTemplate = T.NameTemplate;
     V.Account = T.Account;
     V.PartitionKey = Type.PartitionKey ? *Type.PartitionKey : T.PartitionKey;
     V.RowKey = Type.RowKey;

@@ -291,7 +291,12 @@ struct EntityType {
 };
 
 struct Table {
-  std::string Name;
+  std::string Name; // as written; a template when NameTemplate is set
+  // A table per period or per tenant: "Logs{loggedAt:yyyyMMdd}",
+  // "Orders{tenantId}". Each entity lives in the instance its values name
+  // (the high-volume delete pattern drops a whole day's table). Placeholders
+  // as in key templates, of properties every entity type has.
+  std::optional<KeyTemplate> NameTemplate;
   std::string Account;
   KeyTemplate PartitionKey;
   KeyTemplate RowKey; // empty when EntityTypes are declared

@@ -153,6 +153,7 @@ private:
   void loadTable(const YAML::Node &N, std::size_t Index);
   void loadProperty(Table &T, const YAML::Node &Key, const YAML::Node &Value);
   void loadProperties(Table &T, YamlMap &M);
+  void loadNameTemplate(Table &T, YamlMap &M);
   void loadEntityType(Table &T, const YAML::Node &N, std::size_t Index);
   // The properties a write or query of T sees: those of the entity type it
   // names (reported when unknown or missing); T itself for one type.
@@ -674,6 +675,7 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   }
   // Properties first: key templates, writes and queries refer to them.
   loadProperties(T, M);
+  loadNameTemplate(T, M);
   TypeScopes.clear();
   forEachItem(M, "entityTypes", "entity types",
               [&](const YAML::Node &E, std::size_t I) {
@@ -745,6 +747,28 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   checkUnique(T.Transactions, "transaction");
   TypeScopes.clear();
   S.Tables.push_back(std::move(T));
+}
+
+// A name with placeholders is a table per period or per tenant: its
+// placeholders name the table's (shared) properties.
+void Loader::loadNameTemplate(Table &T, YamlMap &M) {
+  if (T.Name.find('{') == std::string::npos &&
+      T.Name.find('}') == std::string::npos)
+    return;
+  const YAML::Node At = M.get("name", false);
+  std::string Problem;
+  std::optional<KeyTemplate> K = parseKeyTemplate(T.Name, Problem);
+  if (!K) {
+    const std::size_t Offset = takeColumn(Problem);
+    errorAtPos(insideScalar(At, Offset),
+               "name template of table '" + T.Name + "': " + Problem);
+    return;
+  }
+  K->Pos = posOf(At);
+  if (K->isConstant())
+    return; // only doubled braces: reported by invalid-name
+  checkPlaceholders(*K, At, T, "name template");
+  T.NameTemplate = std::move(*K);
 }
 
 void Loader::loadProperties(Table &T, YamlMap &M) {

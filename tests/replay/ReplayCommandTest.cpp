@@ -108,6 +108,46 @@ TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
   EXPECT_EQ(*Ops["order"]->getInteger("entitiesReturned"), 7 * Queries);
 }
 
+// A table per tenant and a table per day: each entity lands in the
+// instance its values name (the PartitionKeys the report shows carry the
+// instance's name), a point read finds its entity in its tenant's table,
+// and a scan of the per-tenant table reads one instance.
+TEST(ReplayCommand, TableNameTemplatesKeepTheirInstancesApart) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + "table-instances.yaml",
+                               "--duration", "60s", "--format", "json", "-o",
+                               Dir / "r.json"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  std::optional<std::string> Text = readFile(Dir / "r.json");
+  ASSERT_TRUE(Text);
+  llvm::json::Value Report = parseJson(*Text);
+  const llvm::json::Object &D = design(Report, 0);
+  EXPECT_EQ(D.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(D.getInteger("clientErrors"), 0);
+  std::map<std::string, const llvm::json::Object *> Ops;
+  for (const llvm::json::Value &V : *D.getArray("operations"))
+    Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  const std::int64_t Reads = *Ops["profile"]->getInteger("completed");
+  EXPECT_GT(Reads, 2000);
+  // (A read in the first milliseconds, before any save, finds nothing.)
+  EXPECT_GE(*Ops["profile"]->getInteger("entitiesReturned"), Reads - 3);
+  // Today's log table, one partition per source.
+  const llvm::json::Array *Hot = D.getArray("mostAccessed");
+  ASSERT_TRUE(Hot && !Hot->empty());
+  EXPECT_THAT(std::string(*(*Hot)[0].getAsObject()->getString("partitionKey")),
+              ::testing::StartsWith("Logs20250101~source-"));
+  // A scan of 'Profiles{tenant}' reads its tenant's table only. Scans at
+  // random times of a growing table read half of the final size on
+  // average; one tenant's (60%, 20%, 20% of the saves) about 0.44 of that.
+  const std::int64_t Scans = *Ops["all"]->getInteger("completed");
+  ASSERT_GT(Scans, 0);
+  const double PerScan =
+      static_cast<double>(*Ops["all"]->getInteger("entitiesScanned")) /
+      static_cast<double>(Scans);
+  EXPECT_LT(PerScan,
+            0.35 * static_cast<double>(*Ops["save"]->getInteger("completed")));
+}
+
 // An established table (it declares entities) starts populated and split;
 // --cold starts it as one range partition, throttled by the range budget
 // until it splits. --range-budget sets that budget.

@@ -179,6 +179,14 @@ TEST(SchemaLoader, EntityTypesModel) {
   const Property *Season = EmployeeViews[0].property("season");
   ASSERT_NE(Season, nullptr);
   EXPECT_EQ(Season->ChangesEverySeconds, 90 * 86400.0);
+
+  const Table &Logs = L.Value.Tables[2];
+  EXPECT_EQ(Logs.Name, "Logs{loggedAt:yyyyMMdd}");
+  EXPECT_EQ(Logs.Path, "tables[Logs{loggedAt:yyyyMMdd}]");
+  ASSERT_TRUE(Logs.NameTemplate);
+  EXPECT_EQ(Logs.NameTemplate->properties(),
+            std::vector<std::string>{"loggedAt"});
+  EXPECT_FALSE(Orders.NameTemplate);
 }
 
 TEST(SchemaLoader, OrdersModel) {
@@ -273,35 +281,37 @@ TEST(SchemaLoader, UnknownKeysNameTheClosestKnownKey) {
       }));
 }
 
-TEST(SchemaLoader, EntityTypeMistakesAreReportedWhereTheyAre) {
+TEST(SchemaLoader, EntityTypeNameTemplateAndChangesMistakes) {
   EXPECT_EQ(
-      errorsOf("entity-types.yaml"),
+      errorsOf("table-kinds.yaml"),
       (std::vector<std::string>{
-          "entity-types.yaml:6:29: error: 'partitionKey' (entity type "
+          "table-kinds.yaml:6:29: error: 'partitionKey' (entity type "
           "'line'): placeholder '{orderId}' names no property of table "
           "'Orders'",
-          "entity-types.yaml:7:13: error: table 'Orders' declares "
+          "table-kinds.yaml:7:13: error: table 'Orders' declares "
           "'entityTypes': each entity type has its own 'rowKey'",
-          "entity-types.yaml:15:11: error: entity type 'header' declares "
+          "table-kinds.yaml:15:11: error: entity type 'header' declares "
           "property 'shopId', which the table already declares for every "
           "type",
-          "entity-types.yaml:21:9: error: write 'place-order' of table "
+          "table-kinds.yaml:21:9: error: write 'place-order' of table "
           "'Orders', which declares several entity types, must say which "
           "one it writes ('entityType')",
-          "entity-types.yaml:22:39: error: write 'add-lines' names entity "
+          "table-kinds.yaml:22:39: error: write 'add-lines' names entity "
           "type 'lines', which table 'Orders' does not declare; did you mean "
           "'line'?",
-          "entity-types.yaml:24:31: error: filter of query 'skus' compares "
+          "table-kinds.yaml:24:31: error: filter of query 'skus' compares "
           "'lineNo', which is not a property of table 'Orders'",
-          "entity-types.yaml:25:15: error: table 'Orders' declares "
+          "table-kinds.yaml:25:15: error: table 'Orders' declares "
           "'entityTypes': declare 'entities' on each entity type",
-          "entity-types.yaml:31:41: error: 'changes' is for values that are "
+          "table-kinds.yaml:31:41: error: 'changes' is for values that are "
           "not dates ('season' is a datetime: format it in the key, e.g. "
           "'{season:yyyyMM}')",
-          "entity-types.yaml:32:35: error: 'changes' must be a positive "
+          "table-kinds.yaml:32:35: error: 'changes' must be a positive "
           "period (a new value every 90d)",
-          "entity-types.yaml:34:34: error: write 'post' names entity type "
+          "table-kinds.yaml:34:34: error: write 'post' names entity type "
           "'header', but table 'Seasons' declares no 'entityTypes'",
+          "table-kinds.yaml:35:16: error: name template: placeholder "
+          "'{day}' names no property of table 'Logs{day:yyyyMMdd}'",
       }));
 }
 
