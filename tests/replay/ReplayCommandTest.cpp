@@ -39,6 +39,26 @@ const llvm::json::Object &design(const llvm::json::Value &Report,
   return *(*Report.getAsObject()->getArray("designs"))[I].getAsObject();
 }
 
+// The JSON report of a one-minute replay of one design of Inputs.
+llvm::json::Value replayMinute(const std::string &File) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + File, "--duration", "60s",
+                               "--format", "json", "-o", Dir / "r.json"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  std::optional<std::string> Text = readFile(Dir / "r.json");
+  return Text ? parseJson(*Text) : llvm::json::Value(nullptr);
+}
+
+// A design's per-operation figures by operation name.
+std::map<std::string, const llvm::json::Object *>
+operationsOf(const llvm::json::Object &Design) {
+  std::map<std::string, const llvm::json::Object *> Ops;
+  if (const llvm::json::Array *A = Design.getArray("operations"))
+    for (const llvm::json::Value &V : *A)
+      Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  return Ops;
+}
+
 TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
   TempDir Dir;
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
@@ -77,18 +97,10 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
 // entity group transaction of 7 entities, a write of 3 lines at once one
 // of 3; the order query reads the header and the lines of its partition.
 TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
-  TempDir Dir;
-  ToolResult R = runTablelint({"replay", Inputs + "order-lines.yaml",
-                               "--duration", "60s", "--format", "json", "-o",
-                               Dir / "r.json"});
-  ASSERT_EQ(R.ExitCode, 0) << R.Err;
-  std::optional<std::string> Text = readFile(Dir / "r.json");
-  ASSERT_TRUE(Text);
-  llvm::json::Value Report = parseJson(*Text);
+  llvm::json::Value Report = replayMinute("order-lines.yaml");
+  ASSERT_TRUE(Report.getAsObject());
   const llvm::json::Object &D = design(Report, 0);
-  std::map<std::string, const llvm::json::Object *> Ops;
-  for (const llvm::json::Value &V : *D.getArray("operations"))
-    Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  std::map<std::string, const llvm::json::Object *> Ops = operationsOf(D);
   ASSERT_EQ(Ops.size(), 4u);
   const std::int64_t Orders = *Ops["place-order"]->getInteger("completed");
   const std::int64_t Lines = *Ops["add-lines"]->getInteger("completed");
@@ -113,20 +125,12 @@ TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
 // instance's name), a point read finds its entity in its tenant's table,
 // and a scan of the per-tenant table reads one instance.
 TEST(ReplayCommand, TableNameTemplatesKeepTheirInstancesApart) {
-  TempDir Dir;
-  ToolResult R = runTablelint({"replay", Inputs + "table-instances.yaml",
-                               "--duration", "60s", "--format", "json", "-o",
-                               Dir / "r.json"});
-  ASSERT_EQ(R.ExitCode, 0) << R.Err;
-  std::optional<std::string> Text = readFile(Dir / "r.json");
-  ASSERT_TRUE(Text);
-  llvm::json::Value Report = parseJson(*Text);
+  llvm::json::Value Report = replayMinute("table-instances.yaml");
+  ASSERT_TRUE(Report.getAsObject());
   const llvm::json::Object &D = design(Report, 0);
   EXPECT_EQ(D.getInteger("operationsFailed"), 0);
   EXPECT_EQ(D.getInteger("clientErrors"), 0);
-  std::map<std::string, const llvm::json::Object *> Ops;
-  for (const llvm::json::Value &V : *D.getArray("operations"))
-    Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  std::map<std::string, const llvm::json::Object *> Ops = operationsOf(D);
   const std::int64_t Reads = *Ops["profile"]->getInteger("completed");
   EXPECT_GT(Reads, 2000);
   // (A read in the first milliseconds, before any save, finds nothing.)
