@@ -22,12 +22,25 @@ bool inKeyedTransaction(const Table &Declared, const Write &W) {
   return false;
 }
 
+// The size of one entity of the type a write writes (its type's analysis).
+double entityBytesOf(const SchemaContext &C, const Table &Declared,
+                     const Write &W) {
+  for (const TableAnalysis &TA : C.Tables)
+    if (TA.Declared == &Declared)
+      for (const Write &X : TA.T->Writes)
+        if (X.Path == W.Path)
+          return TA.Entity.BillingBytes;
+  return 0;
+}
+
 // Entities one execution of a transaction writes: each write's unit (its
-// entitiesPerWrite, or its batch when larger).
-void checkTransactions(const TableAnalysis &TA, FindingSink &Sink) {
+// entitiesPerWrite, or its batch when larger), and their payload.
+void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
+                       FindingSink &Sink) {
   const Table &Declared = *TA.Declared;
   for (const Transaction &Tx : Declared.Transactions) {
     std::uint64_t Entities = 0;
+    double Bytes = 0;
     std::set<std::string> Keys;
     for (const Write &W : Declared.Writes) {
       bool Named = false;
@@ -35,9 +48,17 @@ void checkTransactions(const TableAnalysis &TA, FindingSink &Sink) {
         Named = Named || Name == W.Name;
       if (!Named)
         continue;
-      Entities += std::max(W.EntitiesPerWrite, W.BatchSize);
+      const unsigned Unit = std::max(W.EntitiesPerWrite, W.BatchSize);
+      Entities += Unit;
+      Bytes += Unit * entityBytesOf(C, Declared, W);
       Keys.insert(entityPartitionKey(Declared, W.EntityTypeName).Text);
     }
+    if (Bytes >= static_cast<double>(limits::MaxBatchPayloadBytes))
+      Sink.report(Tx.Path, Tx.Pos,
+                  "transaction '" + Tx.Name + "' writes at least " +
+                      formatFigure(Bytes / 1048576) +
+                      " MiB per execution; a transaction's payload must stay "
+                      "under 4 MiB");
     if (Entities > limits::MaxBatchOperations)
       Sink.report(Tx.Path, Tx.Pos,
                   "transaction '" + Tx.Name + "' writes " +
@@ -64,7 +85,7 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
   const Table *Previous = nullptr;
   for (const TableAnalysis &TA : C.Tables) {
     if (TA.Declared != Previous)
-      checkTransactions(TA, Sink); // once per declared table
+      checkTransactions(C, TA, Sink); // once per declared table
     Previous = TA.Declared;
     for (const Write &W : TA.T->Writes) {
       if (W.BatchSize <= 1)
