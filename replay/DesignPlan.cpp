@@ -194,7 +194,8 @@ std::string instanceFilter(const schema::Table &T, const std::string &Filter) {
     while (J < Filter.size() && Filter[J] == ' ')
       ++J;
     std::size_t Op = J;
-    while (J < Filter.size() && std::isalpha(static_cast<unsigned char>(Filter[J])))
+    while (J < Filter.size() &&
+           std::isalpha(static_cast<unsigned char>(Filter[J])))
       ++J;
     const bool IsOp = J - Op == 2;
     while (J < Filter.size() && Filter[J] == ' ')

@@ -492,12 +492,11 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       EntityFamily Family;
       Family.Table = T.Name;
       Family.EntityType = TypeName;
-      Family.DeclaredEntities =
-          T.EntityTypes.empty() ? T.Entities.value_or(0)
-                                : T.EntityTypes[Type].Entities.value_or(0);
+      Family.DeclaredEntities = T.EntityTypes.empty()
+                                    ? T.Entities.value_or(0)
+                                    : T.EntityTypes[Type].Entities.value_or(0);
       Family.RetentionSeconds = T.RetentionSeconds.value_or(0);
-      for (const schema::Property *P :
-           schema::entityProperties(T, TypeName)) {
+      for (const schema::Property *P : schema::entityProperties(T, TypeName)) {
         PropertyDomain D;
         D.Name = P->Name;
         D.Type = P->Type;
@@ -703,7 +702,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         for (auto [Mine, Leaders] : Op.FromLeader)
           W.code(Ev.Entity, Mine) = W.code(UnitLeader, Leaders);
       if (Op.EntitiesPerExecution > 1) {
-        const bool Continues = GroupSize > 0 && GroupSize < Op.EntitiesPerExecution &&
+        const bool Continues = GroupSize > 0 &&
+                               GroupSize < Op.EntitiesPerExecution &&
                                Kept > 0 && W.Events[Kept - 1].Op == Ev.Op &&
                                W.Events[Kept - 1].Time == Ev.Time;
         if (Continues) {

@@ -60,13 +60,12 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
                       " MiB per execution; a transaction's payload must stay "
                       "under 4 MiB");
     if (Entities > limits::MaxBatchOperations)
-      Sink.report(Tx.Path, Tx.Pos,
-                  "transaction '" + Tx.Name + "' writes " +
-                      std::to_string(Entities) +
-                      " entities per execution; an entity group transaction "
-                      "holds at most " +
-                      std::to_string(limits::MaxBatchOperations) +
-                      " operations");
+      Sink.report(
+          Tx.Path, Tx.Pos,
+          "transaction '" + Tx.Name + "' writes " + std::to_string(Entities) +
+              " entities per execution; an entity group transaction "
+              "holds at most " +
+              std::to_string(limits::MaxBatchOperations) + " operations");
     if (Keys.size() > 1) {
       std::string List;
       for (const std::string &K : Keys)

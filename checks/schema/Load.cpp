@@ -451,9 +451,8 @@ double currentKeyPeriod(const Table &T, const KeyTemplate &Key,
                   Share.SequentialProperties.end(),
                   Part.Text) != Share.SequentialProperties.end()) {
       const Property *P = T.property(Part.Text);
-      const double Seconds = !P ? 1e-7
-                             : P->ChangesEverySeconds
-                                 ? *P->ChangesEverySeconds
+      const double Seconds = !P                       ? 1e-7
+                             : P->ChangesEverySeconds ? *P->ChangesEverySeconds
                              : P->Type == EdmType::DateTime
                                  ? formatPeriodSeconds(Part.Format)
                                  : 1e-7;
@@ -524,7 +523,6 @@ PartitionSize busiestPartitionSize(const Table &T) {
             " in the busiest partition (" + Share.why() + ")";
   return Out;
 }
-
 
 // ------------------------------------------------------------ entity size
 

@@ -128,9 +128,9 @@ SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
       for (const Write &W : Declared.Writes)
         for (std::size_t J = First; J < Tables.size(); ++J) {
           const TableAnalysis &Owner = Tables[J];
-          const auto It = std::find_if(
-              Owner.T->Writes.begin(), Owner.T->Writes.end(),
-              [&](const Write &X) { return X.Path == W.Path; });
+          const auto It =
+              std::find_if(Owner.T->Writes.begin(), Owner.T->Writes.end(),
+                           [&](const Write &X) { return X.Path == W.Path; });
           if (It != Owner.T->Writes.end() &&
               Owner.T->PartitionKey.Text == Tables[I].T->PartitionKey.Text)
             Tables[I].PartitionWrites.push_back(

@@ -83,7 +83,8 @@ Rendering placeholder(const KeyPart &Part, const Property *P) {
     if (!P->Values.empty())
       return ofTexts(P->Values);
     unsigned Width = 0;
-    if (Part.Format.size() > 1 && (Part.Format[0] == 'D' || Part.Format[0] == 'd'))
+    if (Part.Format.size() > 1 &&
+        (Part.Format[0] == 'D' || Part.Format[0] == 'd'))
       Width = static_cast<unsigned>(std::atoi(Part.Format.c_str() + 1));
     const unsigned Most = P->Type == EdmType::Int32 ? 10 : 19;
     R = digits(std::max(1u, Width), std::max(Most, Width));
@@ -133,10 +134,10 @@ std::string tableNameTemplateProblem(const Table &T, const KeyTemplate &Name) {
                             ? placeholder(Part, T.property(Part.Text))
                             : ofTexts({Part.Text});
     const std::string Shown =
-        Part.IsPlaceholder ? "'{" + Part.Text +
-                                 (Part.Format.empty() ? "" : ":" + Part.Format) +
-                                 "}'"
-                           : "'" + Part.Text + "'";
+        Part.IsPlaceholder
+            ? "'{" + Part.Text +
+                  (Part.Format.empty() ? "" : ":" + Part.Format) + "}'"
+            : "'" + Part.Text + "'";
     if (R.Bad)
       return "renders '" + std::string(1, R.Bad) + "' from " + Shown +
              " (letters and digits only)";

@@ -67,8 +67,8 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
             : std::string("which only grows");
     Sink.report(T.Path, partitionKeyPosition(T),
                 "partition key '" + T.PartitionKey.Text + "' leads with '" +
-                    Lead->Text + "', " + Moves + ": all " +
-                    formatFigure(Rate) + " writes/s of table '" + T.Name +
+                    Lead->Text + "', " + Moves + ": all " + formatFigure(Rate) +
+                    " writes/s of table '" + T.Name +
                     "' go to the newest key range (one partition serves " +
                     formatFigure(Target) + "/s); prefix a hash bucket, e.g. '" +
                     "{" + bucketHint(T, Lead->Text) + "|hash:" +

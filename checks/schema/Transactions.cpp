@@ -12,7 +12,8 @@ std::vector<const Transaction *> transactionsOf(const Table &Declared,
                                                 const Write &W) {
   std::vector<const Transaction *> Out;
   for (const Transaction &Tx : Declared.Transactions)
-    if (std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) != Tx.Writes.end())
+    if (std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) !=
+        Tx.Writes.end())
       Out.push_back(&Tx);
   return Out;
 }
@@ -20,7 +21,8 @@ std::vector<const Transaction *> transactionsOf(const Table &Declared,
 bool keyedByUnit(const Table &Declared, const Transaction &Tx) {
   std::set<std::string> Types, Keys;
   for (const Write &W : Declared.Writes) {
-    if (std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) == Tx.Writes.end())
+    if (std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) ==
+        Tx.Writes.end())
       continue;
     if (W.EntitiesPerWrite > 1)
       return true;

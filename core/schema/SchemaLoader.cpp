@@ -4,9 +4,9 @@
 
 #include "core/Filter.h"
 #include "core/InputFile.h"
-#include "core/YamlGuard.h"
-#include "core/ServiceLimits.h"
 #include "core/NameHint.h"
+#include "core/ServiceLimits.h"
+#include "core/YamlGuard.h"
 #include "core/YamlReader.h"
 #include "core/schema/EntityTypes.h"
 #include "core/schema/SchemaComments.h"
@@ -677,10 +677,9 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   loadProperties(T, M);
   loadNameTemplate(T, M);
   TypeScopes.clear();
-  forEachItem(M, "entityTypes", "entity types",
-              [&](const YAML::Node &E, std::size_t I) {
-                loadEntityType(T, E, I);
-              });
+  forEachItem(
+      M, "entityTypes", "entity types",
+      [&](const YAML::Node &E, std::size_t I) { loadEntityType(T, E, I); });
   const bool Typed = M.get("entityTypes", false).IsDefined();
   if (Typed && T.EntityTypes.empty() && !Options.Fragment)
     error(M.get("entityTypes", false),
@@ -838,9 +837,8 @@ const Table &Loader::scopeOf(const Table &T, YamlMap &M, std::string &TypeName,
     std::vector<std::string> Names;
     for (const EntityType &E : T.EntityTypes)
       Names.push_back(E.Name);
-    error(At, Subject + " names entity type '" + TypeName +
-                  "', which table '" + T.Name + "' does not declare" +
-                  didYouMean(TypeName, Names));
+    error(At, Subject + " names entity type '" + TypeName + "', which table '" +
+                  T.Name + "' does not declare" + didYouMean(TypeName, Names));
     TypeName.clear();
     return TypeScopes.front();
   }
@@ -917,7 +915,8 @@ void Loader::loadProperty(Table &T, const YAML::Node &Key,
     error(M.get("changes", false),
           "'changes' is for values that are not dates ('" + P.Name +
               "' is a datetime: format it in the key, e.g. "
-              "'{" + P.Name + ":yyyyMM}')");
+              "'{" +
+              P.Name + ":yyyyMM}')");
   M.finish();
   // A second declaration is a duplicate key, reported by DocumentGuard.
   if (!T.property(P.Name))

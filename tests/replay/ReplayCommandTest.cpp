@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 #include <llvm/Support/JSON.h>
 
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <regex>

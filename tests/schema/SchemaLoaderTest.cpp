@@ -1,9 +1,9 @@
 // The schema loader: the model built from the good inputs, the exact
 // file:line:col messages for the bad ones (several per file: loading goes on
 // after an error), hostile input, suppressions and notes.
-#include "core/schema/EntityTypes.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/RuleCatalog.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/Suppressions.h"
 
 #include <gtest/gtest.h>

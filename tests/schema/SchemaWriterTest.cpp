@@ -113,9 +113,8 @@ private:
     field("entities", T.Entities);
     field("retention", T.RetentionSeconds);
     field("note", T.Note);
-    field("nameTemplate",
-          T.NameTemplate ? T.NameTemplate->properties()
-                         : std::vector<std::string>());
+    field("nameTemplate", T.NameTemplate ? T.NameTemplate->properties()
+                                         : std::vector<std::string>());
     properties(T.Properties);
     for (const EntityType &E : T.EntityTypes) {
       scope(E.Path);
