@@ -4,9 +4,11 @@
 
 #include "core/Filter.h"
 #include "core/FilterEval.h"
+#include "core/schema/EntityTypes.h"
 #include "replay/LogicalEntityView.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace tablelint::replay {
 
@@ -153,6 +155,67 @@ const schema::Table *tableOf(const schema::Schema &S, const std::string &Op,
   return nullptr;
 }
 
+// A table with a name template (a table per day or per tenant) is
+// simulated as one table whose PartitionKeys carry the instance's name in
+// front, separated by '~' (a character keys allow and table names do
+// not): each instance's partitions stay apart, and a key of one tenant
+// never meets another's.
+schema::KeyTemplate instanceKey(const schema::Table &T,
+                                const schema::KeyTemplate &Key) {
+  if (!T.NameTemplate)
+    return Key;
+  schema::KeyTemplate Out = Key;
+  Out.Text = T.Name + "~" + Key.Text;
+  Out.Parts = T.NameTemplate->Parts;
+  schema::KeyPart Separator;
+  Separator.Text = "~";
+  Out.Parts.push_back(Separator);
+  Out.Parts.insert(Out.Parts.end(), Key.Parts.begin(), Key.Parts.end());
+  return Out;
+}
+
+// A query of such a table reads one instance: every PartitionKey literal of
+// its filter gets the instance's name in front, and the filter keeps to the
+// instance's key range.
+std::string instanceFilter(const schema::Table &T, const std::string &Filter) {
+  if (!T.NameTemplate)
+    return Filter;
+  std::string Out;
+  const std::string Key = "PartitionKey";
+  std::size_t I = 0;
+  while (I < Filter.size()) {
+    const std::size_t At = Filter.find(Key, I);
+    if (At == std::string::npos) {
+      Out += Filter.substr(I);
+      break;
+    }
+    // The literal after "PartitionKey <op> ".
+    std::size_t J = At + Key.size();
+    while (J < Filter.size() && Filter[J] == ' ')
+      ++J;
+    std::size_t Op = J;
+    while (J < Filter.size() &&
+           std::isalpha(static_cast<unsigned char>(Filter[J])))
+      ++J;
+    const bool IsOp = J - Op == 2;
+    while (J < Filter.size() && Filter[J] == ' ')
+      ++J;
+    if (IsOp && J < Filter.size() && Filter[J] == '\'') {
+      Out += Filter.substr(I, J + 1 - I) + T.Name + "~";
+      I = J + 1;
+    } else {
+      Out += Filter.substr(I, At + Key.size() - I);
+      I = At + Key.size();
+    }
+  }
+  const std::string Range = "PartitionKey ge '" + T.Name +
+                            "~' and PartitionKey lt '" + T.Name + "\x7f'";
+  bool Blank = true;
+  for (char C : Filter)
+    Blank = Blank && C == ' ';
+  return Blank ? Range : Range + " and (" + Out + ")";
+}
+
 } // namespace
 
 bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
@@ -288,9 +351,10 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);
           for (const schema::KeyPart &P : FanOut)
             Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
-          if (!bindFilter(Q.Filter, Family, FanOut, Target.Filter, Error,
+          const std::string Filter = instanceFilter(T, Q.Filter);
+          if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error,
                           Offset) ||
-              !checkFilterSyntax(Q.Filter, Target.Filter, Error, Offset)) {
+              !checkFilterSyntax(Filter, Target.Filter, Error, Offset)) {
             Errors.push_back(
                 {Design.File, Q.FilterPos.Line,
                  Q.FilterPos.Column + static_cast<unsigned>(Offset),
@@ -310,9 +374,12 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         Target.Client = Design.client(Wr.Client);
         std::string Missing;
         bool Ok = true;
-        for (auto [Key, Bound] :
-             {std::pair{&T.PartitionKey, &Target.PartitionKey},
-              std::pair{&T.RowKey, &Target.RowKey}}) {
+        const schema::KeyTemplate Pk =
+            instanceKey(T, schema::entityPartitionKey(T, Wr.EntityTypeName));
+        const schema::KeyTemplate &Rk =
+            schema::entityRowKey(T, Wr.EntityTypeName);
+        for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
+                                  std::pair{&Rk, &Target.RowKey}}) {
           if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
             Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
                               "key template '" + Key->Text + "' of table '" +
@@ -330,10 +397,12 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         }
         // A table that declares only some of the entity's properties (an
         // index entity) stores only those.
-        if (Target.Sent.empty() && !T.Properties.empty() &&
-            T.Properties.size() < Family.Properties.size())
-          for (const schema::Property &P : T.Properties) {
-            const int Prop = Family.propertyIndex(P.Name);
+        const std::vector<const schema::Property *> Declared =
+            schema::entityProperties(T, Wr.EntityTypeName);
+        if (Target.Sent.empty() && !Declared.empty() &&
+            Declared.size() < Family.Properties.size())
+          for (const schema::Property *P : Declared) {
+            const int Prop = Family.propertyIndex(P->Name);
             if (Prop >= 0)
               Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
           }

@@ -55,7 +55,7 @@ struct QueryState {
   QueryCursor Cursor;
   std::uint64_t Returned = 0;
   std::uint64_t Top = 0;
-  const std::vector<std::uint32_t> *Select = nullptr;
+  const schema::Query *Select = nullptr; // with a $select
 };
 
 struct ClientState {
@@ -246,7 +246,15 @@ private:
   std::vector<std::uint32_t> FreeQueries;
   std::vector<ClientState> Clients;
   std::map<std::string, BatchBuffer> Buffers; // ordered: deterministic
-  std::map<const schema::Query *, std::vector<std::uint32_t>> SelectProps;
+  // The buffers of the execution being dispatched (entitiesPerWrite).
+  std::vector<BatchBuffer *> GroupBuffers;
+  // The selected properties of a query, per family of the entities it
+  // returns (a table with several entity types returns them all).
+  std::map<std::pair<const schema::Query *, std::uint32_t>,
+           std::vector<std::uint32_t>>
+      SelectProps;
+  const std::vector<std::uint32_t> *selected(const schema::Query *Decl,
+                                             std::uint32_t Family);
   std::vector<std::uint16_t> Outstanding;
   std::vector<std::uint8_t> Failed;
   std::vector<float> Latencies;
@@ -306,6 +314,18 @@ void Runner::warmStart() {
                                1e6, std::ceil(Load[TI] / PerRange))));
 }
 
+const std::vector<std::uint32_t> *Runner::selected(const schema::Query *Decl,
+                                                   std::uint32_t Family) {
+  auto [It, New] = SelectProps.try_emplace({Decl, Family});
+  if (New)
+    for (const std::string &Name : Decl->Select) {
+      const int P = W.Families[Family].propertyIndex(Name);
+      if (P >= 0)
+        It->second.push_back(static_cast<std::uint32_t>(P));
+    }
+  return &It->second;
+}
+
 void Runner::dispatch(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const LogicalOp &Op = W.Ops[Ev.Op];
@@ -328,10 +348,9 @@ void Runner::dispatch(std::uint32_t EventIndex) {
   if (Reached == 0) { // a sparse index only, and not this entity
     Outstanding[EventIndex] = 1;
     finishPart(EventIndex, Ev.Time, true);
-    return;
   }
   for (const WriteTarget &T : Targets) {
-    if (T.When && !T.reaches(W, Ev.Entity))
+    if (Reached == 0 || (T.When && !T.reaches(W, Ev.Entity)))
       continue;
     std::string Pk, Rk;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
@@ -341,7 +360,10 @@ void Runner::dispatch(std::uint32_t EventIndex) {
                     T.Sent.empty() ? nullptr : &T.Sent);
     const std::uint64_t Bytes = Shape.Bytes;
     const std::uint32_t Client = clientIndex(T.Client);
-    if (T.Decl->BatchSize > 1) {
+    // The entities of one execution (entitiesPerWrite) are one entity
+    // group transaction per partition key, sent with the group's last.
+    const bool Grouped = Op.EntitiesPerExecution > 1 || Op.Unit >= 0;
+    if (T.Decl->BatchSize > 1 || Grouped) {
       KeyScratch = std::to_string(T.Table);
       KeyScratch += '\0';
       KeyScratch += Pk;
@@ -349,10 +371,14 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       B.Table = T.Table;
       B.Client = Client;
       B.Op = Ev.Op;
-      B.Limit = T.Decl->BatchSize;
+      B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
+                                      : limits::MaxBatchOperations;
       B.Ops.push_back({Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes,
                        Shape.Properties, Shape.LargestValue});
       B.Events.push_back(EventIndex);
+      if (Grouped && std::find(GroupBuffers.begin(), GroupBuffers.end(), &B) ==
+                         GroupBuffers.end())
+        GroupBuffers.push_back(&B);
       if (B.Ops.size() >= B.Limit)
         flushBuffer(B, Ev.Time);
       continue;
@@ -371,6 +397,16 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     Q.Bytes = Bytes;
     Q.Shape = Shape;
     send(Req, Ev.Time);
+  }
+  const WorkloadEvent *Next =
+      EventIndex + 1 < W.Events.size() ? &W.Events[EventIndex + 1] : nullptr;
+  const bool GroupEnds =
+      !Next || Next->Time != Ev.Time ||
+      (Next->Op != Ev.Op && (Op.Unit < 0 || W.Ops[Next->Op].Unit != Op.Unit));
+  if ((Op.EntitiesPerExecution > 1 || Op.Unit >= 0) && GroupEnds) {
+    for (BatchBuffer *B : GroupBuffers)
+      flushBuffer(*B, Ev.Time);
+    GroupBuffers.clear();
   }
 }
 
@@ -409,16 +445,8 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
   Q.Top = Target.Decl->Top.value_or(0);
   Q.Cursor.Top = Q.Top;
-  if (Target.Decl->HasSelect) {
-    auto [It, New] = SelectProps.try_emplace(Target.Decl);
-    if (New)
-      for (const std::string &Name : Target.Decl->Select) {
-        const int P = W.Families[W.Ops[Ev.Op].Family].propertyIndex(Name);
-        if (P >= 0)
-          It->second.push_back(static_cast<std::uint32_t>(P));
-      }
-    Q.Select = &It->second;
-  }
+  if (Target.Decl->HasSelect)
+    Q.Select = Target.Decl;
   const std::uint32_t Req = newRequest();
   Request &Rq = Requests[Req];
   Rq.Kind = RequestKind::Page;
@@ -489,7 +517,10 @@ void Runner::execute(std::uint32_t Req, double Now) {
       S.Returned += S.Cursor.PageReturned;
       for (const QueryCursor::Returned &E : S.Cursor.Page)
         ResponseBytes +=
-            E.Count * entityBytes(W, E.Entity, E.KeyChars, S.Select);
+            E.Count *
+            entityBytes(W, E.Entity, E.KeyChars,
+                        S.Select ? selected(S.Select, W.familyOf(E.Entity))
+                                 : nullptr);
     }
     break;
   }

@@ -4,6 +4,7 @@
 #include "replay/Workload.h"
 
 #include "core/ServiceLimits.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/PropertyGrowth.h"
 #include "core/schema/TableSize.h"
 #include "replay/Random.h"
@@ -87,6 +88,13 @@ public:
   ValueSampler(const PropertyDomain &D, std::uint64_t UniqueBase)
       : Domain(D), UniqueBase(UniqueBase) {
     const schema::Property *P = D.Decl;
+    // A slowly changing value (`changes`): the value of the current period,
+    // the next of the list (or a new one) when the period turns.
+    if (P && P->ChangesEverySeconds) {
+      Mode = Period;
+      PeriodSeconds = *P->ChangesEverySeconds;
+      return;
+    }
     if (!D.ListCodes.empty()) {
       Mode = List;
       Alias = AliasTable(P && P->Weights.size() == D.ListCodes.size()
@@ -135,6 +143,15 @@ public:
     switch (Mode) {
     case List:
       return Domain.ListCodes[Alias.sample(R)];
+    case Period: {
+      // Periods counted from a base so that warm-start times before 0
+      // stay positive.
+      const auto I = static_cast<std::uint64_t>(
+          PeriodBase + std::floor(Time / PeriodSeconds));
+      return Domain.ListCodes.empty()
+                 ? indexCode(Domain.Type, I, StartTicks)
+                 : Domain.ListCodes[I % Domain.ListCodes.size()];
+    }
     case Clock:
       return static_cast<std::uint64_t>(
           StartTicks + static_cast<std::int64_t>(Time * TicksPerSecond));
@@ -173,6 +190,7 @@ public:
 private:
   enum ModeKind {
     List,
+    Period,
     Clock,
     Unique,
     Sequential,
@@ -185,6 +203,8 @@ private:
   std::uint64_t UniqueBase = 0;
   std::uint64_t N = 0;
   std::uint64_t Counter = 0;
+  double PeriodSeconds = 0;
+  static constexpr double PeriodBase = 1 << 20;
   ZipfSampler Zipf;
   AliasTable Alias;
 };
@@ -414,64 +434,153 @@ int Workload::opIndex(std::string_view Name) const {
   return -1;
 }
 
+namespace {
+
+// A declared transaction whose writes all insert under one partition key
+// template becomes a unit: its writes are generated together.
+void bindUnit(Workload &W, const schema::Table &T,
+              const schema::Transaction &Tx) {
+  std::vector<std::uint32_t> Ops;
+  std::string Key;
+  for (const std::string &Name : Tx.Writes) {
+    const schema::Write *Decl = nullptr;
+    for (const schema::Write &Wr : T.Writes)
+      if (Wr.Name == Name)
+        Decl = &Wr;
+    const int Op = W.opIndex(Name);
+    if (!Decl || Op < 0)
+      return;
+    const LogicalOp &L = W.Ops[static_cast<std::size_t>(Op)];
+    const std::string &OpKey =
+        schema::entityPartitionKey(T, Decl->EntityTypeName).Text;
+    if (L.IsQuery || !createsEntity(L.Kind) || L.Unit >= 0 ||
+        W.Families[L.Family].Table != T.Name || (!Ops.empty() && OpKey != Key))
+      return;
+    Key = OpKey;
+    if (std::find(Ops.begin(), Ops.end(), static_cast<std::uint32_t>(Op)) ==
+        Ops.end())
+      Ops.push_back(static_cast<std::uint32_t>(Op));
+  }
+  if (Ops.size() < 2)
+    return;
+  LogicalOp &Leader = W.Ops[Ops[0]];
+  const EntityFamily &LeaderFamily = W.Families[Leader.Family];
+  std::string Error;
+  const std::optional<schema::KeyTemplate> Template =
+      schema::parseKeyTemplate(Key, Error);
+  Leader.Unit = static_cast<int>(Ops[0]);
+  for (std::size_t I = 1; I < Ops.size(); ++I) {
+    LogicalOp &Follower = W.Ops[Ops[I]];
+    Follower.Unit = static_cast<int>(Ops[0]);
+    Leader.Followers.push_back(Ops[I]);
+    if (Template)
+      for (const std::string &Name : Template->properties()) {
+        const int F = W.Families[Follower.Family].propertyIndex(Name);
+        const int L = LeaderFamily.propertyIndex(Name);
+        if (F >= 0 && L >= 0)
+          Follower.FromLeader.emplace_back(static_cast<std::uint32_t>(F),
+                                           static_cast<std::uint32_t>(L));
+      }
+  }
+}
+
+} // namespace
+
 Workload buildWorkloadModel(const schema::Schema &Current,
                             std::vector<InputError> &Errors) {
   Workload W;
   for (const schema::Table &T : Current.Tables) {
-    const auto FamilyIndex = static_cast<std::uint32_t>(W.Families.size());
-    EntityFamily Family;
-    Family.Table = T.Name;
-    Family.DeclaredEntities = T.Entities.value_or(0);
-    Family.RetentionSeconds = T.RetentionSeconds.value_or(0);
-    // Logical entities created per second (each write's `when` is applied
-    // per design table by the plan, not to the family).
-    double Creates = 0;
-    for (const schema::Write &Wr : T.Writes)
-      if (createsEntity(Wr.Op))
-        Creates += Wr.Frequency.PerSecond;
-    const schema::ModelledTableSize Size =
-        schema::modelledTableSize(T, Creates);
-    Family.ModelledEntities = Size.Known ? Size.Entities : 0;
-    for (const schema::Property &P : T.Properties) {
-      PropertyDomain D;
-      D.Name = P.Name;
-      D.Type = P.Type;
-      D.Bytes = P.Bytes.value_or(0);
-      D.Decl = &P;
-      for (const std::string &Text : P.Values) {
-        std::optional<EdmValue> V = parseValueText(P.Type, Text);
-        if (!V) {
-          Errors.push_back({Current.File, P.Pos.Line, P.Pos.Column,
-                            "value '" + Text + "' of property '" + P.Name +
-                                "' is not of type " +
-                                std::string(edmShortName(P.Type))});
-          continue;
-        }
-        D.ListCodes.push_back(D.codeOf(*V));
+    // One family per entity type: its writes create entities of that
+    // type; a query's placeholders take values of the type it names.
+    const std::size_t Types = std::max<std::size_t>(1, T.EntityTypes.size());
+    for (std::size_t Type = 0; Type < Types; ++Type) {
+      const std::string TypeName =
+          T.EntityTypes.empty() ? std::string() : T.EntityTypes[Type].Name;
+      const auto FamilyIndex = static_cast<std::uint32_t>(W.Families.size());
+      EntityFamily Family;
+      Family.Table = T.Name;
+      Family.EntityType = TypeName;
+      Family.DeclaredEntities = T.EntityTypes.empty()
+                                    ? T.Entities.value_or(0)
+                                    : T.EntityTypes[Type].Entities.value_or(0);
+      Family.RetentionSeconds = T.RetentionSeconds.value_or(0);
+      // Logical entities of this type created per second (each write's
+      // `when` is applied per design table by the plan, not to the family).
+      double Creates = 0;
+      for (const schema::Write &Wr : T.Writes)
+        if (createsEntity(Wr.Op) &&
+            schema::entityTypeIndex(T, Wr.EntityTypeName) ==
+                static_cast<int>(Type))
+          Creates += Wr.Frequency.PerSecond;
+      if (!T.EntityTypes.empty() && T.EntityTypes[Type].Entities) {
+        Family.ModelledEntities =
+            static_cast<double>(*T.EntityTypes[Type].Entities);
+      } else {
+        const schema::ModelledTableSize Size =
+            schema::modelledTableSize(T, Creates);
+        Family.ModelledEntities = Size.Known ? Size.Entities : 0;
       }
-      Family.Properties.push_back(std::move(D));
+      for (const schema::Property *P : schema::entityProperties(T, TypeName)) {
+        PropertyDomain D;
+        D.Name = P->Name;
+        D.Type = P->Type;
+        D.Bytes = P->Bytes.value_or(0);
+        D.Decl = P;
+        for (const std::string &Text : P->Values) {
+          std::optional<EdmValue> V = parseValueText(P->Type, Text);
+          if (!V) {
+            Errors.push_back({Current.File, P->Pos.Line, P->Pos.Column,
+                              "value '" + Text + "' of property '" + P->Name +
+                                  "' is not of type " +
+                                  std::string(edmShortName(P->Type))});
+            continue;
+          }
+          D.ListCodes.push_back(D.codeOf(*V));
+        }
+        Family.Properties.push_back(std::move(D));
+      }
+      W.Families.push_back(std::move(Family));
+      for (const schema::Write &Wr : T.Writes) {
+        if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
+                static_cast<int>(Type) ||
+            W.opIndex(Wr.Name) >= 0)
+          continue;
+        LogicalOp Op;
+        Op.Name = Wr.Name;
+        Op.Kind = Wr.Op;
+        Op.Family = FamilyIndex;
+        Op.PerSecond = Wr.Frequency.PerSecond;
+        // Entities inserted together share the properties of their
+        // partition key (an order's lines its shop and order id).
+        if (createsEntity(Wr.Op) && Wr.EntitiesPerWrite > 1) {
+          Op.EntitiesPerExecution = Wr.EntitiesPerWrite;
+          for (const std::string &Name :
+               schema::entityPartitionKey(T, TypeName).properties()) {
+            const int P = W.Families[FamilyIndex].propertyIndex(Name);
+            if (P >= 0 && std::find(Op.SharedProperties.begin(),
+                                    Op.SharedProperties.end(),
+                                    static_cast<std::uint32_t>(P)) ==
+                              Op.SharedProperties.end())
+              Op.SharedProperties.push_back(static_cast<std::uint32_t>(P));
+          }
+        }
+        W.Ops.push_back(std::move(Op));
+      }
+      for (const schema::Query &Q : T.Queries) {
+        if (schema::entityTypeIndex(T, Q.EntityTypeName) !=
+                static_cast<int>(Type) ||
+            W.opIndex(Q.Name) >= 0)
+          continue;
+        LogicalOp Op;
+        Op.Name = Q.Name;
+        Op.IsQuery = true;
+        Op.Family = FamilyIndex;
+        Op.PerSecond = Q.Frequency.PerSecond;
+        W.Ops.push_back(std::move(Op));
+      }
     }
-    W.Families.push_back(std::move(Family));
-    for (const schema::Write &Wr : T.Writes) {
-      if (W.opIndex(Wr.Name) >= 0)
-        continue;
-      LogicalOp Op;
-      Op.Name = Wr.Name;
-      Op.Kind = Wr.Op;
-      Op.Family = FamilyIndex;
-      Op.PerSecond = Wr.Frequency.PerSecond;
-      W.Ops.push_back(std::move(Op));
-    }
-    for (const schema::Query &Q : T.Queries) {
-      if (W.opIndex(Q.Name) >= 0)
-        continue;
-      LogicalOp Op;
-      Op.Name = Q.Name;
-      Op.IsQuery = true;
-      Op.Family = FamilyIndex;
-      Op.PerSecond = Q.Frequency.PerSecond;
-      W.Ops.push_back(std::move(Op));
-    }
+    for (const schema::Transaction &Tx : T.Transactions)
+      bindUnit(W, T, Tx);
   }
   return W;
 }
@@ -518,25 +627,46 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       std::min(Expected + 6 * std::sqrt(Expected) + 16, 2e8)));
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
-    if (Op.PerSecond <= 0)
+    // A unit's followers arrive with its leader.
+    if (Op.PerSecond <= 0 || (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI)))
       continue;
     Rng R(streamSeed(Options.Seed, "arrivals:" + Op.Name));
-    const double Mean = 1.0 / Op.PerSecond;
+    // The rate counts entities: executions of N entities arrive N times
+    // less often, their N events at the same time (one group).
+    const double Mean = Op.EntitiesPerExecution / Op.PerSecond;
     const std::size_t Before = W.Events.size();
     for (double T = R.exponential(Mean); T < Options.DurationSeconds;
          T += R.exponential(Mean)) {
       if (Options.RampUpSeconds > 0 && T < Options.RampUpSeconds &&
           R.uniform() * Options.RampUpSeconds >= T)
         continue;
-      W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
+      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
+        W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
+      for (std::uint32_t F : Op.Followers)
+        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
+          W.Events.push_back({T, F, 0});
+    }
+  }
+  // At one time, a unit's followers come right after their leader.
+  std::vector<std::uint32_t> Rank(W.Ops.size());
+  {
+    std::uint32_t Next = 0;
+    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+      const LogicalOp &Op = W.Ops[OpI];
+      if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI))
+        continue;
+      Rank[OpI] = Next++;
+      for (std::uint32_t F : Op.Followers)
+        Rank[F] = Next++;
     }
     if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
       W.Events.push_back(
           {Options.DurationSeconds / 2, static_cast<std::uint32_t>(OpI), 0});
   }
   std::sort(W.Events.begin(), W.Events.end(),
-            [](const WorkloadEvent &A, const WorkloadEvent &B) {
-              return A.Time < B.Time || (A.Time == B.Time && A.Op < B.Op);
+            [&](const WorkloadEvent &A, const WorkloadEvent &B) {
+              return A.Time < B.Time ||
+                     (A.Time == B.Time && Rank[A.Op] < Rank[B.Op]);
             });
 
   // Values, in time order, so later operations find earlier entities.
@@ -623,12 +753,34 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   }
 
   std::size_t Kept = 0;
+  // The first entity of the group being generated, and how many are in it;
+  // the entity of the unit's leader being generated.
+  std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
   for (std::size_t I = 0; I < W.Events.size(); ++I) {
     WorkloadEvent Ev = W.Events[I];
     const LogicalOp &Op = W.Ops[Ev.Op];
     std::vector<std::uint32_t> &Pool = Live[Op.Family];
     if (!Op.IsQuery && createsEntity(Op.Kind)) {
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
+      if (Op.Unit == static_cast<int>(Ev.Op))
+        UnitLeader = Ev.Entity;
+      else if (Op.Unit >= 0)
+        for (auto [Mine, Leaders] : Op.FromLeader)
+          W.code(Ev.Entity, Mine) = W.code(UnitLeader, Leaders);
+      if (Op.EntitiesPerExecution > 1) {
+        const bool Continues = GroupSize > 0 &&
+                               GroupSize < Op.EntitiesPerExecution &&
+                               Kept > 0 && W.Events[Kept - 1].Op == Ev.Op &&
+                               W.Events[Kept - 1].Time == Ev.Time;
+        if (Continues) {
+          for (std::uint32_t P : Op.SharedProperties)
+            W.code(Ev.Entity, P) = W.code(GroupFirst, P);
+          ++GroupSize;
+        } else {
+          GroupFirst = Ev.Entity;
+          GroupSize = 1;
+        }
+      }
       Pool.push_back(Ev.Entity);
     } else if (!Pool.empty()) {
       const std::uint64_t At = OpRng[Ev.Op].below(Pool.size());

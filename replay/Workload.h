@@ -59,9 +59,11 @@ private:
 // integers, doubles, true/false, ISO datetimes, GUIDs, hexadecimal binaries.
 std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text);
 
-// The entities of one table of the current design: their properties.
+// The entities of one table of the current design, or of one entity type
+// of a table that declares several: their properties.
 struct EntityFamily {
   std::string Table;
+  std::string EntityType; // empty: the table's only type
   std::vector<PropertyDomain> Properties;
   // Entities the table holds before the workload starts (its declared
   // `entities`; warm start), and the ids they were given (contiguous).
@@ -87,6 +89,22 @@ struct LogicalOp {
   schema::WriteKind Kind = schema::WriteKind::Insert;
   std::uint32_t Family = 0;
   double PerSecond = 0; // declared rate in the current schema
+  // Writes: entities one execution writes together under one key (the
+  // write's `entitiesPerWrite`): an event creates or addresses that many
+  // consecutive entities, sent as one entity group transaction.
+  std::uint32_t EntitiesPerExecution = 1;
+  // The properties (family indices) they share: those of the current
+  // design's partition key of the write's entity type.
+  std::vector<std::uint32_t> SharedProperties;
+  // A declared transaction of inserts under one partition key template (an
+  // order header and its lines): its first write leads (Unit is the
+  // leader's op index, for the leader too; -1: none). Each execution of
+  // the leader also writes every follower's entities, at the same time and
+  // sharing the leader's key properties (FromLeader: follower property,
+  // leader property); a follower has no arrivals of its own.
+  int Unit = -1;
+  std::vector<std::uint32_t> Followers;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> FromLeader;
 };
 
 struct WorkloadEvent {
@@ -177,14 +195,17 @@ inline bool createsEntity(schema::WriteKind Kind) {
          Kind == schema::WriteKind::InsertOrMerge;
 }
 
-// Families (one per table of the current design) and logical ops (every
-// write and query name, first declaration wins) without events. Errors
+// Families (one per table of the current design, or per entity type of a
+// table that declares several) and logical ops (every write and query
+// name, first declaration wins) without events. Errors
 // (a value list entry that is not of the property's type) go to Errors.
 Workload buildWorkloadModel(const schema::Schema &Current,
                             std::vector<InputError> &Errors);
 
 // Fills Events (and the entities they write) for Options.DurationSeconds:
-// Poisson arrivals at each op's declared rate (thinned during ramp-up),
+// Poisson arrivals at each op's declared rate (thinned during ramp-up; an
+// insert of N entities per execution arrives as N adjacent events at one
+// time, its entities sharing their partition key's properties),
 // inserts create entities drawn from the declared distributions, other
 // writes and queries pick an entity of their family that exists at that
 // point (written earlier and not deleted since, or one of the table's

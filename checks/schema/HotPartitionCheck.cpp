@@ -21,7 +21,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
       if (Why.empty())
         Why = L.Share.why();
     };
-    for (const OperationLoad &L : TA.Writes)
+    for (const OperationLoad &L : TA.PartitionWrites)
       Add(L);
     for (const QueryAnalysis &Q : TA.Queries)
       Add(Q.Load);

@@ -1,15 +1,91 @@
 // invalid-batch (checklist 8b): entity group transactions the service
 // rejects: more than 100 operations, 4 MiB or more of payload, or entities
 // that cannot share a PartitionKey (unless one execution writes them
-// together under one key: `entitiesPerWrite`).
+// together under one key: `entitiesPerWrite`, or a declared transaction
+// whose writes share the unit's key). A declared transaction is one entity
+// group transaction per execution: its writes' entities together must fit.
 #include "checks/schema/Checks.h"
 
 #include "core/ServiceLimits.h"
+#include "core/schema/EntityTypes.h"
+
+#include <set>
 
 namespace tablelint::schema {
 
+namespace {
+
+bool inKeyedTransaction(const Table &Declared, const Write &W) {
+  for (const Transaction *Tx : transactionsOf(Declared, W))
+    if (keyedByUnit(Declared, *Tx))
+      return true;
+  return false;
+}
+
+// The size of one entity of the type a write writes (its type's analysis).
+double entityBytesOf(const SchemaContext &C, const Table &Declared,
+                     const Write &W) {
+  for (const TableAnalysis &TA : C.Tables)
+    if (TA.Declared == &Declared)
+      for (const Write &X : TA.T->Writes)
+        if (X.Path == W.Path)
+          return TA.Entity.BillingBytes;
+  return 0;
+}
+
+// Entities one execution of a transaction writes: each write's unit (its
+// entitiesPerWrite, or its batch when larger), and their payload.
+void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
+                       FindingSink &Sink) {
+  const Table &Declared = *TA.Declared;
+  for (const Transaction &Tx : Declared.Transactions) {
+    std::uint64_t Entities = 0;
+    double Bytes = 0;
+    std::set<std::string> Keys;
+    for (const Write &W : Declared.Writes) {
+      bool Named = false;
+      for (const std::string &Name : Tx.Writes)
+        Named = Named || Name == W.Name;
+      if (!Named)
+        continue;
+      const unsigned Unit = std::max(W.EntitiesPerWrite, W.BatchSize);
+      Entities += Unit;
+      Bytes += Unit * entityBytesOf(C, Declared, W);
+      Keys.insert(entityPartitionKey(Declared, W.EntityTypeName).Text);
+    }
+    if (Bytes >= static_cast<double>(limits::MaxBatchPayloadBytes))
+      Sink.report(Tx.Path, Tx.Pos,
+                  "transaction '" + Tx.Name + "' writes at least " +
+                      formatFigure(Bytes / 1048576) +
+                      " MiB per execution; a transaction's payload must stay "
+                      "under 4 MiB");
+    if (Entities > limits::MaxBatchOperations)
+      Sink.report(
+          Tx.Path, Tx.Pos,
+          "transaction '" + Tx.Name + "' writes " + std::to_string(Entities) +
+              " entities per execution; an entity group transaction "
+              "holds at most " +
+              std::to_string(limits::MaxBatchOperations) + " operations");
+    if (Keys.size() > 1) {
+      std::string List;
+      for (const std::string &K : Keys)
+        List += (List.empty() ? "'" : ", '") + K + "'";
+      Sink.report(Tx.Path, Tx.Pos,
+                  "transaction '" + Tx.Name +
+                      "' writes entity types under different partition keys (" +
+                      List + "); a transaction must stay in one partition");
+    }
+  }
+}
+
+} // namespace
+
 void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
+  const Table *Previous = nullptr;
   for (const TableAnalysis &TA : C.Tables) {
+    if (TA.Declared != Previous)
+      checkTransactions(C, TA, Sink); // once per declared table
+    Previous = TA.Declared;
     for (const Write &W : TA.T->Writes) {
       if (W.BatchSize <= 1)
         continue;
@@ -28,9 +104,11 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
                         formatFigure(Bytes / 1048576) +
                         " MiB); a transaction's payload must stay under 4 MiB");
       // Entities one execution writes together share the partition key:
-      // a batch of them is one partition however unique the key is.
+      // a batch of them is one partition however unique the key is; so
+      // is a batch of a transaction keyed by its unit (an order's lines).
       if (uniquePartitionPerEntity(TA.PartitionShare) &&
-          W.BatchSize > W.EntitiesPerWrite)
+          W.BatchSize > W.EntitiesPerWrite &&
+          !inKeyedTransaction(*TA.Declared, W))
         Sink.report(
             W.Path, W.Pos,
             Batch + " but the partition key '" + TA.T->PartitionKey.Text +

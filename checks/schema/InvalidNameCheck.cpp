@@ -1,5 +1,6 @@
 // invalid-name (data model): table names outside ^[A-Za-z][A-Za-z0-9]{2,62}$
-// or reserved ("tables"); property names that are not C# identifiers, longer
+// or reserved ("tables"), and table-name templates that can render such a
+// name; property names that are not C# identifiers, longer
 // than 255 characters, or the system properties' names.
 #include "checks/schema/Checks.h"
 
@@ -49,18 +50,27 @@ std::string propertyNameProblem(const std::string &Name) {
 
 void checkInvalidName(const SchemaContext &C, FindingSink &Sink) {
   for (const Table &T : C.S.Tables) {
-    const std::string Problem = tableNameProblem(T.Name);
+    const std::string Problem =
+        T.NameTemplate ? tableNameTemplateProblem(T, *T.NameTemplate)
+                       : tableNameProblem(T.Name);
     if (!Problem.empty())
       Sink.report(T.Path, T.Pos,
-                  "table name '" + T.Name + "' " + Problem +
+                  std::string(T.NameTemplate ? "table name template '"
+                                             : "table name '") +
+                      T.Name + "' " + Problem +
                       "; table names match ^[A-Za-z][A-Za-z0-9]{2,62}$");
-    for (const Property &P : T.Properties) {
-      const std::string PropProblem = propertyNameProblem(P.Name);
-      if (!PropProblem.empty())
-        Sink.report(P.Path, P.Pos,
-                    "property name '" + P.Name + "' " + PropProblem +
-                        "; property names follow C# identifier rules");
-    }
+    auto CheckProperties = [&](const std::vector<Property> &Properties) {
+      for (const Property &P : Properties) {
+        const std::string PropProblem = propertyNameProblem(P.Name);
+        if (!PropProblem.empty())
+          Sink.report(P.Path, P.Pos,
+                      "property name '" + P.Name + "' " + PropProblem +
+                          "; property names follow C# identifier rules");
+      }
+    };
+    CheckProperties(T.Properties);
+    for (const EntityType &Type : T.EntityTypes)
+      CheckProperties(Type.Properties);
   }
 }
 

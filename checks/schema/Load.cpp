@@ -215,8 +215,12 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
       } else {
         S.Sequential = true;
         S.Unbounded = true;
-        S.Why = quote(P->Name) + " is time-based or growing: every "
-                                 "operation goes to its current value";
+        S.Why = P->ChangesEverySeconds
+                    ? quote(P->Name) + " changes only every " +
+                          formatFigure(*P->ChangesEverySeconds / 86400) +
+                          " days: every operation goes to its current value"
+                    : quote(P->Name) + " is time-based or growing: every "
+                                       "operation goes to its current value";
       }
     } else {
       const ValueShare V = valueShare(*P);
@@ -266,6 +270,18 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
       *Out.Distinct *= *S.Distinct;
     Out.Reasons.push_back(S.Why);
   }
+  return Out;
+}
+
+KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key) {
+  if (!T.NameTemplate)
+    return Key;
+  KeyTemplate Out = Key;
+  Out.Parts.clear();
+  for (const KeyPart &Part : T.NameTemplate->Parts)
+    if (Part.IsPlaceholder)
+      Out.Parts.push_back(Part);
+  Out.Parts.insert(Out.Parts.end(), Key.Parts.begin(), Key.Parts.end());
   return Out;
 }
 
@@ -449,36 +465,82 @@ PartitionSize growingValuePartitionSize(const Table &T, const Property &P,
   return Out;
 }
 
+// The shortest period of the sequential placeholders of a key: how long
+// the current key stays current. A date placeholder changes with its
+// format, a slowly changing value with its declared `changes`; a growing
+// value with neither (a counter, an id) has no period and is handed back in
+// GrowingValue, when asked for, instead.
+double currentKeyPeriod(const Table &T, const KeyTemplate &Key,
+                        const KeyShare &Share,
+                        const Property **GrowingValue = nullptr) {
+  double Period = 0;
+  for (const KeyPart &Part : Key.Parts)
+    if (Part.IsPlaceholder &&
+        std::find(Share.SequentialProperties.begin(),
+                  Share.SequentialProperties.end(),
+                  Part.Text) != Share.SequentialProperties.end()) {
+      const Property *P = T.property(Part.Text);
+      double Seconds = 1e-7;
+      if (P && P->ChangesEverySeconds) {
+        Seconds = *P->ChangesEverySeconds;
+      } else if (P && P->Type == EdmType::DateTime) {
+        Seconds = formatPeriodSeconds(Part.Format);
+      } else if (P && GrowingValue) {
+        *GrowingValue = P;
+        continue;
+      }
+      Period = Period == 0 ? Seconds : std::min(Period, Seconds);
+    }
+  if (T.RetentionSeconds)
+    Period = std::min(Period, *T.RetentionSeconds);
+  return Period;
+}
+
 } // namespace
+
+TableSize instanceSize(const Table &T) {
+  const TableSize Size = tableSize(T);
+  if (!T.NameTemplate)
+    return Size;
+  const KeyShare Share = keyShare(T, *T.NameTemplate);
+  if (!Share.Known)
+    return Size;
+  TableSize Out;
+  if (Share.Sequential) {
+    const double Inserts = insertRate(T);
+    if (Inserts <= 0)
+      return Out;
+    const double Period = currentKeyPeriod(T, *T.NameTemplate, Share);
+    Out.Known = true;
+    Out.Entities = std::max(1.0, Inserts * Period * Share.Top);
+    Out.Why = formatFigure(Inserts) + " inserts/s over one " +
+              formatFigure(Period) + " s period of table '" + T.Name + "'";
+    return Out;
+  }
+  if (!Size.Known)
+    return Out;
+  Out.Known = true;
+  Out.Entities = std::max(1.0, Size.Entities * Share.Top);
+  Out.Why = Size.Why + " x " + formatPercent(Share.Top) +
+            " in the busiest instance of '" + T.Name + "' (" + Share.why() +
+            ")";
+  return Out;
+}
 
 PartitionSize busiestPartitionSize(const Table &T) {
   PartitionSize Out;
-  const KeyShare Share = keyShare(T, T.PartitionKey);
+  const KeyTemplate Key = instancePartitionKey(T, T.PartitionKey);
+  const KeyShare Share = keyShare(T, Key);
   if (!Share.Known)
     return Out;
   if (Share.Sequential) {
     // The current period's partition holds what was inserted during it.
-    double Period = 0;
     const Property *GrowingValue = nullptr;
-    for (const KeyPart &Part : T.PartitionKey.Parts)
-      if (Part.IsPlaceholder &&
-          std::find(Share.SequentialProperties.begin(),
-                    Share.SequentialProperties.end(),
-                    Part.Text) != Share.SequentialProperties.end()) {
-        const Property *P = T.property(Part.Text);
-        if (P && P->Type != EdmType::DateTime) {
-          GrowingValue = P;
-          continue;
-        }
-        const double Seconds = formatPeriodSeconds(Part.Format);
-        Period = Period == 0 ? Seconds : std::min(Period, Seconds);
-      }
+    const double Period = currentKeyPeriod(T, Key, Share, &GrowingValue);
     // A growing integer (or string) has no period: how many entities share
     // one of its values follows from the table's size and its `distinct`.
     if (GrowingValue)
       return growingValuePartitionSize(T, *GrowingValue, Share);
-    if (T.RetentionSeconds)
-      Period = std::min(Period, *T.RetentionSeconds);
     const double Inserts = insertRate(T);
     if (Inserts <= 0)
       return Out;
@@ -716,7 +778,7 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
   L.EntitiesWhy = "one entity per write";
   if (!Sparse.empty())
     L.EntitiesWhy += ", " + Sparse;
-  L.Share = keyShare(T, T.PartitionKey);
+  L.Share = keyShare(T, instancePartitionKey(T, T.PartitionKey));
   L.AccountEntitiesPerSecond = L.Rate;
   if (L.Share.Known) {
     L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top;
@@ -743,7 +805,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   if (A.Filter.Error)
     return A;
   const QueryScope &Scope = A.Filter.Scope;
-  const TableSize Size = tableSize(T);
+  // A table scan of a table per day or per tenant reads one instance.
+  const TableSize Size = instanceSize(T);
   const PartitionSize Busiest = busiestPartitionSize(T);
   switch (Scope.Class) {
   case QueryClass::TableScan:
@@ -818,7 +881,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
     if (Busiest.Known)
       L.HottestPartitionEntitiesPerSecond = L.Rate * Busiest.Entities;
   } else if (A.Filter.PinnedPartition) {
-    L.Share = keyShare(T, *A.Filter.PinnedPartition);
+    L.Share = keyShare(T, instancePartitionKey(T, *A.Filter.PinnedPartition));
     if (L.Share.Known && A.Scanned)
       L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top * *A.Scanned;
   }

@@ -61,6 +61,12 @@ struct KeyShare {
 
 KeyShare keyShare(const Table &T, const KeyTemplate &Key);
 
+// The partition a key addresses in a table with a name template (a table
+// per day or per tenant) is one of that instance: the name's placeholders
+// join the key's (the text stays the key's, for messages). Key itself for
+// other tables.
+KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key);
+
 // How long one value of a formatted date/time placeholder lasts: 86400 for
 // yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering.
 double formatPeriodSeconds(const std::string &Format);
@@ -72,6 +78,10 @@ struct TableSize {
   std::string Why; // "declared entities: 2000000" / "6000 inserts/s kept 30d"
 };
 TableSize tableSize(const Table &T);
+// The entities of the busiest instance of a table with a name template
+// (what a table scan reads: today's table, the busiest tenant's); the
+// table's size for other tables.
+TableSize instanceSize(const Table &T);
 
 // The share of entities a filter node keeps (a conjunction of equalities
 // on properties with declared values, weights or distinct counts); nullopt

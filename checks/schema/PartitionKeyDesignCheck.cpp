@@ -4,8 +4,6 @@
 // (transactions) whose entities can never share a partition.
 #include "checks/schema/Checks.h"
 
-#include <algorithm>
-
 namespace tablelint::schema {
 
 namespace {
@@ -14,23 +12,12 @@ namespace {
 // partitions together (table scans are the table-scan rule's concern).
 double pinnedLoad(const TableAnalysis &TA) {
   double Sum = 0;
-  for (const OperationLoad &L : TA.Writes)
+  for (const OperationLoad &L : TA.PartitionWrites)
     Sum += L.Rate;
   for (const QueryAnalysis &Q : TA.Queries)
     if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
       Sum += *Q.Load.AccountEntitiesPerSecond;
   return Sum;
-}
-
-// A write of the transaction declares several entities under one key (an
-// order and its lines): the unique key is the unit's, not each entity's,
-// and the unit's writes share it.
-bool keyedByUnit(const Table &T, const Transaction &Tx) {
-  for (const Write &W : T.Writes)
-    if (W.EntitiesPerWrite > 1 &&
-        std::find(Tx.Writes.begin(), Tx.Writes.end(), W.Name) != Tx.Writes.end())
-      return true;
-  return false;
 }
 
 } // namespace
@@ -42,7 +29,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
     const KeyShare &Share = TA.PartitionShare;
     const double Load = pinnedLoad(TA);
     if (Share.Known && !T.PartitionKey.Parts.empty() &&
-        T.PartitionKey.isConstant() && Load > Target)
+        instancePartitionKey(T, T.PartitionKey).isConstant() && Load > Target)
       Sink.report(T.Path, partitionKeyPosition(T),
                   "table '" + T.Name + "' has one constant partition key '" +
                       T.PartitionKey.Text + "' for " + formatFigure(Load) +
@@ -62,7 +49,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
     if (!uniquePartitionPerEntity(Share))
       continue;
     for (const Transaction &Tx : T.Transactions) {
-      if (Tx.Writes.size() < 2 || keyedByUnit(T, Tx))
+      if (Tx.Writes.size() < 2 || keyedByUnit(*TA.Declared, Tx))
         continue;
       Sink.report(Tx.Path, Tx.Pos,
                   "transaction '" + Tx.Name + "' writes " +

@@ -5,6 +5,7 @@
 #include "checks/schema/Checks.h"
 #include "checks/schema/RuleDefaults.h"
 #include "checks/schema/SchemaContext.h"
+#include "core/schema/EntityTypes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -105,18 +106,37 @@ SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
   if (!SourceText.empty())
     Lines = scanYamlLines(SourceText);
   Tables.reserve(S.Tables.size());
-  for (const Table &T : S.Tables) {
-    TableAnalysis A;
-    A.T = &T;
-    A.Acct = S.account(T.Account);
-    A.Size = tableSize(T);
-    A.Entity = entitySize(T);
-    A.PartitionShare = keyShare(T, T.PartitionKey);
-    for (const Write &W : T.Writes)
-      A.Writes.push_back(writeLoad(T, W));
-    for (const Query &Q : T.Queries)
-      A.Queries.push_back(analyzeQuery(T, Q));
-    Tables.push_back(std::move(A));
+  for (const Table &Declared : S.Tables) {
+    const std::size_t First = Tables.size();
+    for (Table &View : entityTypeViews(Declared)) {
+      const Table &T = Views.emplace_back(std::move(View));
+      TableAnalysis A;
+      A.T = &T;
+      A.Declared = &Declared;
+      A.Acct = S.account(T.Account);
+      A.Size = tableSize(T);
+      A.Entity = entitySize(T);
+      A.PartitionShare = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+      for (const Write &W : T.Writes)
+        A.Writes.push_back(writeLoad(T, W));
+      for (const Query &Q : T.Queries)
+        A.Queries.push_back(analyzeQuery(T, Q));
+      Tables.push_back(std::move(A));
+    }
+    // The load of a partition key shared by several entity types.
+    for (std::size_t I = First; I < Tables.size(); ++I)
+      for (const Write &W : Declared.Writes)
+        for (std::size_t J = First; J < Tables.size(); ++J) {
+          const TableAnalysis &Owner = Tables[J];
+          const auto It =
+              std::find_if(Owner.T->Writes.begin(), Owner.T->Writes.end(),
+                           [&](const Write &X) { return X.Path == W.Path; });
+          if (It != Owner.T->Writes.end() &&
+              Owner.T->PartitionKey.Text == Tables[I].T->PartitionKey.Text)
+            Tables[I].PartitionWrites.push_back(
+                Owner.Writes[static_cast<std::size_t>(
+                    It - Owner.T->Writes.begin())]);
+        }
   }
 }
 
@@ -206,6 +226,16 @@ std::vector<Finding> runSchemaChecks(const Schema &S,
     return std::tie(A.Line, A.Column, A.RuleId, A.Anchor, A.Message) <
            std::tie(B.Line, B.Column, B.RuleId, B.Anchor, B.Message);
   });
+  // Entity types that share a partition key see the same table-level
+  // finding once each.
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const Finding &A, const Finding &B) {
+                          return std::tie(A.Line, A.Column, A.RuleId, A.Anchor,
+                                          A.Message) ==
+                                 std::tie(B.Line, B.Column, B.RuleId, B.Anchor,
+                                          B.Message);
+                        }),
+            Out.end());
   return Out;
 }
 

@@ -7,18 +7,26 @@
 #include "checks/schema/SchemaChecks.h"
 #include "core/schema/YamlLines.h"
 
+#include <deque>
 #include <vector>
 
 namespace tablelint::schema {
 
+// One entity type of a table (the table itself when it declares one type:
+// core/schema/EntityTypes.h): its keys, properties, writes and queries.
 struct TableAnalysis {
   const Table *T = nullptr;
+  const Table *Declared = nullptr; // the table as declared (all its types)
   const Account *Acct = nullptr; // null when undeclared
   TableSize Size;
   EntitySize Entity;
   KeyShare PartitionShare;           // of the table's partition key, for writes
   std::vector<OperationLoad> Writes; // parallel to Table::Writes
   std::vector<QueryAnalysis> Queries; // parallel to Table::Queries
+  // Every write of the table whose entity type has this partition key
+  // (the types that share a partition share its load), in declaration
+  // order.
+  std::vector<OperationLoad> PartitionWrites;
 };
 
 struct SchemaContext {
@@ -30,7 +38,12 @@ struct SchemaContext {
   // The file's lines when its text is known: columns inside quoted and
   // folded filter values.
   std::vector<YamlLine> Lines;
-  std::vector<TableAnalysis> Tables; // parallel to Schema::Tables
+  // One per entity type of each table, in declaration order (one per
+  // table without entityTypes); T points into Views. Checks that judge a
+  // table once per type may report the same finding for types that share
+  // its partition key: runSchemaChecks keeps one.
+  std::vector<TableAnalysis> Tables;
+  std::deque<Table> Views;
 };
 
 // The finding column of a byte offset inside a query's filter template.
@@ -48,6 +61,22 @@ unsigned bucketCountFor(double Rate, double Target);
 // Every entity has its own partition key (a unique property in it, e.g. a
 // guid): no two entities can share a transaction.
 bool uniquePartitionPerEntity(const KeyShare &Share);
+
+// Whether the writes of a declared transaction share one key by design:
+// a write of it carries several entities under one key (an order and its
+// lines: `entitiesPerWrite`), or it writes entity types of the table that
+// share one partition key template (an order header and its lines), so
+// the unique key is the unit's, not each entity's (Transactions.cpp).
+bool keyedByUnit(const Table &Declared, const Transaction &Tx);
+
+// The declared transactions of the table that name the write.
+std::vector<const Transaction *> transactionsOf(const Table &Declared,
+                                                const Write &W);
+
+// What keeps the names a table-name template renders from being valid
+// table names (characters, length, first character), or empty
+// (TableNameTemplate.cpp).
+std::string tableNameTemplateProblem(const Table &T, const KeyTemplate &Name);
 
 // The partition key's leading placeholder when it is time-based or growing
 // and not bucketed (TimeBasedPartitionKeyCheck.cpp); null otherwise.

@@ -57,9 +57,12 @@ public:
     // they were declared.
     const std::size_t Declared = R.Design.Tables.size();
     for (std::size_t I = 0; I < Declared; ++I)
-      addIndexTables(I);
+      if (!declineTable(R.Design.Tables[I]))
+        addIndexTables(I);
     for (std::size_t I = 0; I < Declared; ++I) {
       Table &T = R.Design.Tables[I];
+      if (kept(T))
+        continue;
       foldSeries(T);
       bucketPartitionKey(T, Found);
       batchWrites(T, Found);
@@ -79,6 +82,31 @@ public:
   }
 
 private:
+  // Tables with several entity types, and tables per period or tenant
+  // (a name template), are kept as they are: the types share their keys
+  // and the instances their design, so a remedy for one type's load would
+  // move the others' too. Their findings stay as advice.
+  static bool kept(const Table &T) {
+    return !T.EntityTypes.empty() || T.NameTemplate;
+  }
+  bool declineTable(const Table &T) {
+    if (!kept(T))
+      return false;
+    const std::string What =
+        !T.EntityTypes.empty()
+            ? "declares " + std::to_string(T.EntityTypes.size()) +
+                  " entity types; suggest keeps tables with several entity "
+                  "types"
+            : "is a table per period or tenant (a name template); suggest "
+              "keeps such tables";
+    R.Advice.push_back({"partition-key-design", T.Path,
+                        "not redesigned: table '" + T.Name + "' " + What +
+                            " as they are (their findings remain to act on "
+                            "by hand)",
+                        T.Path});
+    return true;
+  }
+
   // Whether the remedy of Rule may change the current design's element
   // at Path; sets it as the subject of the changes that follow.
   bool allowed(const char *Rule, const std::string &Path) {

@@ -1,5 +1,6 @@
 // time-based-partition-key (checklist 19): a partition key that leads with a
-// date/time or growing value, so every write goes to the newest key range
+// date/time, growing or slowly changing value (`changes: 90d`, the current
+// season), so every write goes to the newest key range
 // (the append-only pattern) and the service cannot spread it.
 #include "checks/schema/Checks.h"
 
@@ -53,14 +54,21 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
     if (!TA.PartitionShare.Known || !Lead)
       continue;
     double Rate = 0;
-    for (const OperationLoad &L : TA.Writes)
+    for (const OperationLoad &L : TA.PartitionWrites)
       Rate += L.Rate;
     if (Rate <= Target)
       continue;
+    const Property *LeadProperty = T.property(Lead->Text);
+    const std::string Moves =
+        LeadProperty && LeadProperty->ChangesEverySeconds
+            ? "which changes only every " +
+                  formatFigure(*LeadProperty->ChangesEverySeconds / 86400) +
+                  " days"
+            : std::string("which only grows");
     Sink.report(T.Path, partitionKeyPosition(T),
                 "partition key '" + T.PartitionKey.Text + "' leads with '" +
-                    Lead->Text + "', which only grows: all " +
-                    formatFigure(Rate) + " writes/s of table '" + T.Name +
+                    Lead->Text + "', " + Moves + ": all " + formatFigure(Rate) +
+                    " writes/s of table '" + T.Name +
                     "' go to the newest key range (one partition serves " +
                     formatFigure(Target) + "/s); prefix a hash bucket, e.g. '" +
                     "{" + bucketHint(T, Lead->Text) + "|hash:" +

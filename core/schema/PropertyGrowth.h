@@ -1,5 +1,6 @@
 // Whether a property takes its newest value for every new entity: one
-// meaning for `grows: true` and the `sequential` distribution, shared by the
+// meaning for `grows: true`, `changes: <period>` and the `sequential`
+// distribution, shared by the
 // schema checks (checks/schema/Load.cpp: every new entity lands on the
 // newest key) and the replay's workload (replay/Workload.cpp: a datetime
 // takes the clock, anything else counts up).
@@ -9,10 +10,11 @@
 
 namespace tablelint::schema {
 
-// Grows, sequential, or a datetime without a declared domain (a timestamp
-// is written as "now").
+// Grows, sequential, changes every period (the current season), or a
+// datetime without a declared domain (a timestamp is written as "now").
 inline bool takesNewestValue(const Property &P) {
-  if (P.Grows || P.Dist.Kind == DistributionKind::Sequential)
+  if (P.Grows || P.Dist.Kind == DistributionKind::Sequential ||
+      P.ChangesEverySeconds)
     return true;
   return P.Type == EdmType::DateTime && P.Dist.Text.empty() &&
          P.Values.empty() && !P.Distinct;

@@ -128,6 +128,11 @@ struct Property {
   std::vector<double> Weights;     // same length as Values, sums to ~1
   std::optional<std::uint64_t> Bytes; // typical size of a string/binary value
   bool Grows = false; // new values keep appearing over time (time, counters)
+  // A slowly changing value that is not a datetime (the current season, a
+  // release number): one value is current at a time and a new one appears
+  // every this many seconds ("changes: 90d"). Every write takes the
+  // current value, like a date key of that period.
+  std::optional<double> ChangesEverySeconds;
   std::string Note;
   std::string Path;   // "tables[Orders].properties[status]"
   SourcePos Pos;
@@ -214,6 +219,9 @@ struct Write {
   std::string Client;       // client name; empty: none declared
   // Properties written (merge); empty: the whole entity.
   std::vector<std::string> Properties;
+  // The entity type it writes (tables[T].entityTypes[...]); empty: the
+  // table's only type.
+  std::string EntityTypeName;
   // A $filter on the entity's own properties ("status eq 'fail'"): the
   // write reaches this table only for entities it matches (a sparse index
   // holds rows only for the values its query asks for). Empty: every entity.
@@ -245,6 +253,11 @@ struct Query {
   std::vector<std::string> FanOut;
   SourcePos FanOutPos;
   std::string Client;
+  // The entity type whose values fill its placeholders (and that it is
+  // meant to return); empty: the table's first type. It reads every
+  // entity of the table that matches, whatever its type, as the service
+  // does.
+  std::string EntityTypeName;
   std::string Note;
   std::string Path; // "tables[T].queries[device-day]"
   SourcePos Pos;
@@ -261,12 +274,37 @@ struct Transaction {
 
 // ------------------------------------------------------------------ tables
 
-struct Table {
+// One kind of entity of a table with several (an order header and its
+// lines, employee entities and their index entities): its own RowKey
+// template and properties, under the table's PartitionKey unless it
+// declares its own (core/schema/EntityTypes.h makes single-type views).
+struct EntityType {
   std::string Name;
+  std::optional<KeyTemplate> PartitionKey; // unset: the table's
+  KeyTemplate RowKey;
+  // Its own properties; the table's `properties` are shared by every type.
+  std::vector<Property> Properties;
+  std::optional<std::uint64_t> Entities; // existing entities of this type
+  std::string Note;
+  std::string Path; // "tables[Orders].entityTypes[line]"
+  SourcePos Pos;
+};
+
+struct Table {
+  std::string Name; // as written; a template when NameTemplate is set
+  // A table per period or per tenant: "Logs{loggedAt:yyyyMMdd}",
+  // "Orders{tenantId}". Each entity lives in the instance its values name
+  // (the high-volume delete pattern drops a whole day's table). Placeholders
+  // as in key templates, of properties every entity type has.
+  std::optional<KeyTemplate> NameTemplate;
   std::string Account;
   KeyTemplate PartitionKey;
-  KeyTemplate RowKey;
-  std::vector<Property> Properties; // in declaration order
+  KeyTemplate RowKey; // empty when EntityTypes are declared
+  // In declaration order; with EntityTypes, the properties every type has.
+  std::vector<Property> Properties;
+  // Several kinds of entity in the table; empty: one implicit type (the
+  // table's keys and properties).
+  std::vector<EntityType> EntityTypes;
   std::vector<Write> Writes;
   std::vector<Query> Queries;
   std::vector<Transaction> Transactions;

@@ -36,6 +36,11 @@ std::vector<ElementRef> collectElements(Schema &S) {
     for (Property &P : T.Properties)
       if (P.Pos.Line)
         Out.push_back({&P.Path, P.Pos, P.Pos.Column, &P.Note});
+    addItems(T.EntityTypes, Out);
+    for (EntityType &Type : T.EntityTypes)
+      for (Property &P : Type.Properties)
+        if (P.Pos.Line)
+          Out.push_back({&P.Path, P.Pos, P.Pos.Column, &P.Note});
     addItems(T.Writes, Out);
     addItems(T.Queries, Out);
     addItems(T.Transactions, Out);

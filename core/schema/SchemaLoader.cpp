@@ -4,10 +4,11 @@
 
 #include "core/Filter.h"
 #include "core/InputFile.h"
-#include "core/YamlGuard.h"
-#include "core/ServiceLimits.h"
 #include "core/NameHint.h"
+#include "core/ServiceLimits.h"
+#include "core/YamlGuard.h"
 #include "core/YamlReader.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/SchemaComments.h"
 #include "core/schema/SchemaValues.h"
 #include "core/schema/YamlLines.h"
@@ -151,6 +152,13 @@ private:
   void loadRetry(YamlMap &Parent, Client &C);
   void loadTable(const YAML::Node &N, std::size_t Index);
   void loadProperty(Table &T, const YAML::Node &Key, const YAML::Node &Value);
+  void loadProperties(Table &T, YamlMap &M);
+  void loadNameTemplate(Table &T, YamlMap &M);
+  void loadEntityType(Table &T, const YAML::Node &N, std::size_t Index);
+  // The properties a write or query of T sees: those of the entity type it
+  // names (reported when unknown or missing); T itself for one type.
+  const Table &scopeOf(const Table &T, YamlMap &M, std::string &TypeName,
+                       const std::string &Subject, bool Required);
   void loadWrite(Table &T, const YAML::Node &N, std::size_t Index);
   void loadQuery(Table &T, const YAML::Node &N, std::size_t Index);
   void loadTransaction(Table &T, const YAML::Node &N, std::size_t Index);
@@ -163,7 +171,7 @@ private:
   void checkValues(Property &P, const YAML::Node &ValuesNode,
                    const YAML::Node &WeightsNode);
   std::optional<KeyTemplate> keyTemplate(YamlMap &M, std::string_view Key,
-                                         const Table &T);
+                                         const Table &T, bool Required = true);
   void checkPlaceholders(const KeyTemplate &K, const YAML::Node &At,
                          const Table &T, const std::string &Where);
   void checkFilter(const Table &T, const Query &Q, const YAML::Node &At);
@@ -192,6 +200,9 @@ private:
   Schema &S;
   std::vector<InputError> &Errors;
   std::vector<Reference> References;
+  // The table being loaded seen per entity type: its shared properties and
+  // the type's own (empty for a table without entityTypes).
+  std::vector<Table> TypeScopes;
 };
 
 SourcePos Loader::insideScalar(const YAML::Node &At, std::size_t Offset) const {
@@ -487,8 +498,8 @@ void Loader::loadRetry(YamlMap &Parent, Client &C) {
 }
 
 std::optional<KeyTemplate> Loader::keyTemplate(YamlMap &M, std::string_view Key,
-                                               const Table &T) {
-  std::optional<std::string> Text = scalar(M, Key, true);
+                                               const Table &T, bool Required) {
+  std::optional<std::string> Text = scalar(M, Key, Required);
   if (!Text)
     return std::nullopt;
   const YAML::Node At = M.get(Key, false);
@@ -663,19 +674,51 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
                           "table '" + T.Name + "'"});
   }
   // Properties first: key templates, writes and queries refer to them.
-  YAML::Node Props = M.get("properties", false);
-  if (Props.IsDefined() && !Props.IsNull()) {
-    if (!Props.IsMap())
-      error(Props, "'properties' must be a mapping from property name to "
-                   "its description");
-    else
-      for (const auto &KV : Props)
-        loadProperty(T, KV.first, KV.second);
+  loadProperties(T, M);
+  loadNameTemplate(T, M);
+  TypeScopes.clear();
+  forEachItem(
+      M, "entityTypes", "entity types",
+      [&](const YAML::Node &E, std::size_t I) { loadEntityType(T, E, I); });
+  const bool Typed = M.get("entityTypes", false).IsDefined();
+  if (Typed && T.EntityTypes.empty() && !Options.Fragment)
+    error(M.get("entityTypes", false),
+          "'entityTypes' must list at least one entity type");
+  checkUnique(T.EntityTypes, "entity type");
+  if (!Typed) {
+    if (std::optional<KeyTemplate> K = keyTemplate(M, "partitionKey", T))
+      T.PartitionKey = std::move(*K);
+    if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", T))
+      T.RowKey = std::move(*K);
+  } else {
+    // The table's PartitionKey is every type's that declares none: its
+    // placeholders must be properties of each of them.
+    bool AllOwn = !T.EntityTypes.empty();
+    for (const EntityType &Type : T.EntityTypes)
+      AllOwn = AllOwn && Type.PartitionKey.has_value();
+    const YAML::Node At = M.get("partitionKey", false);
+    std::optional<std::string> Text = scalar(M, "partitionKey", !AllOwn);
+    std::string Problem;
+    std::optional<KeyTemplate> K;
+    if (Text && !(K = parseKeyTemplate(*Text, Problem))) {
+      const std::size_t Offset = takeColumn(Problem);
+      errorAtPos(insideScalar(At, Offset),
+                 "'partitionKey' of table '" + T.Name + "': " + Problem);
+    }
+    if (K) {
+      K->Pos = posOf(At);
+      for (std::size_t I = 0; I < T.EntityTypes.size(); ++I)
+        if (!T.EntityTypes[I].PartitionKey)
+          checkPlaceholders(*K, At, TypeScopes[I],
+                            "'partitionKey' (entity type '" +
+                                T.EntityTypes[I].Name + "')");
+      T.PartitionKey = std::move(*K);
+    }
+    if (YAML::Node Row = M.get("rowKey", false); Row.IsDefined())
+      error(Row, "table '" + T.Name +
+                     "' declares 'entityTypes': each entity type has its own "
+                     "'rowKey'");
   }
-  if (std::optional<KeyTemplate> K = keyTemplate(M, "partitionKey", T))
-    T.PartitionKey = std::move(*K);
-  if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", T))
-    T.RowKey = std::move(*K);
   forEachItem(M, "writes", "writes",
               [&](const YAML::Node &W, std::size_t I) { loadWrite(T, W, I); });
   forEachItem(M, "queries", "queries",
@@ -684,6 +727,13 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
       M, "transactions", "transactions",
       [&](const YAML::Node &X, std::size_t I) { loadTransaction(T, X, I); });
   T.Entities = count(M, "entities");
+  if (T.Entities && Typed) {
+    error(M.get("entities", false),
+          "table '" + T.Name +
+              "' declares 'entityTypes': declare 'entities' on each entity "
+              "type");
+    T.Entities.reset();
+  }
   T.RetentionSeconds = duration(M, "retention");
   if (T.RetentionSeconds && *T.RetentionSeconds == 0) {
     error(M.get("retention", false),
@@ -694,7 +744,110 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   checkUnique(T.Writes, "write");
   checkUnique(T.Queries, "query");
   checkUnique(T.Transactions, "transaction");
+  TypeScopes.clear();
   S.Tables.push_back(std::move(T));
+}
+
+// A name with placeholders is a table per period or per tenant: its
+// placeholders name the table's (shared) properties.
+void Loader::loadNameTemplate(Table &T, YamlMap &M) {
+  if (T.Name.find('{') == std::string::npos &&
+      T.Name.find('}') == std::string::npos)
+    return;
+  const YAML::Node At = M.get("name", false);
+  std::string Problem;
+  std::optional<KeyTemplate> K = parseKeyTemplate(T.Name, Problem);
+  if (!K) {
+    const std::size_t Offset = takeColumn(Problem);
+    errorAtPos(insideScalar(At, Offset),
+               "name template of table '" + T.Name + "': " + Problem);
+    return;
+  }
+  K->Pos = posOf(At);
+  if (K->isConstant())
+    return; // only doubled braces: reported by invalid-name
+  checkPlaceholders(*K, At, T, "name template");
+  T.NameTemplate = std::move(*K);
+}
+
+void Loader::loadProperties(Table &T, YamlMap &M) {
+  YAML::Node Props = M.get("properties", false);
+  if (!Props.IsDefined() || Props.IsNull())
+    return;
+  if (!Props.IsMap()) {
+    error(Props, "'properties' must be a mapping from property name to "
+                 "its description");
+    return;
+  }
+  for (const auto &KV : Props)
+    loadProperty(T, KV.first, KV.second);
+}
+
+void Loader::loadEntityType(Table &T, const YAML::Node &N, std::size_t Index) {
+  YamlMap M(N, File, Errors, "entity type");
+  EntityType Type;
+  Type.Pos = posOf(N);
+  Type.Name = elementName(M, T.Path + ".entityTypes", Index, Type.Path);
+  // Its scope: the table's shared properties, then its own (a property
+  // declared both ways is one property too many).
+  Table Own;
+  Own.Name = T.Name;
+  Own.Path = Type.Path;
+  loadProperties(Own, M);
+  Table Scope;
+  Scope.Name = T.Name;
+  Scope.Path = Type.Path;
+  Scope.Properties = T.Properties;
+  for (Property &P : Own.Properties) {
+    if (T.property(P.Name)) {
+      errorAtPos(P.Pos, "entity type '" + Type.Name + "' declares property '" +
+                            P.Name +
+                            "', which the table already declares for every "
+                            "type");
+      continue;
+    }
+    Scope.Properties.push_back(P);
+    Type.Properties.push_back(std::move(P));
+  }
+  if (std::optional<KeyTemplate> K =
+          keyTemplate(M, "partitionKey", Scope, false))
+    Type.PartitionKey = std::move(*K);
+  if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", Scope))
+    Type.RowKey = std::move(*K);
+  Type.Entities = count(M, "entities");
+  M.finish();
+  TypeScopes.push_back(std::move(Scope));
+  T.EntityTypes.push_back(std::move(Type));
+}
+
+const Table &Loader::scopeOf(const Table &T, YamlMap &M, std::string &TypeName,
+                             const std::string &Subject, bool Required) {
+  if (std::optional<std::string> Name = scalar(M, "entityType"))
+    TypeName = *Name;
+  const YAML::Node At = M.get("entityType", false);
+  if (T.EntityTypes.empty()) {
+    if (!TypeName.empty())
+      error(At, Subject + " names entity type '" + TypeName + "', but table '" +
+                    T.Name + "' declares no 'entityTypes'");
+    TypeName.clear();
+    return T;
+  }
+  const int Index = entityTypeIndex(T, TypeName);
+  if (Index < 0) {
+    std::vector<std::string> Names;
+    for (const EntityType &E : T.EntityTypes)
+      Names.push_back(E.Name);
+    error(At, Subject + " names entity type '" + TypeName + "', which table '" +
+                  T.Name + "' does not declare" + didYouMean(TypeName, Names));
+    TypeName.clear();
+    return TypeScopes.front();
+  }
+  if (TypeName.empty() && Required && T.EntityTypes.size() > 1)
+    errorAtPos(posOf(M.node()),
+               Subject + " of table '" + T.Name +
+                   "', which declares several entity types, must say which "
+                   "one it writes ('entityType')");
+  return TypeScopes[static_cast<std::size_t>(Index)];
 }
 
 void Loader::loadProperty(Table &T, const YAML::Node &Key,
@@ -752,6 +905,18 @@ void Loader::loadProperty(Table &T, const YAML::Node &Key,
     P.Bytes.reset();
   }
   P.Grows = boolean(M, "grows").value_or(false);
+  P.ChangesEverySeconds = duration(M, "changes");
+  if (P.ChangesEverySeconds && *P.ChangesEverySeconds <= 0) {
+    error(M.get("changes", false),
+          "'changes' must be a positive period (a new value every 90d)");
+    P.ChangesEverySeconds.reset();
+  }
+  if (P.ChangesEverySeconds && P.Type == EdmType::DateTime)
+    error(M.get("changes", false),
+          "'changes' is for values that are not dates ('" + P.Name +
+              "' is a datetime: format it in the key, e.g. "
+              "'{" +
+              P.Name + ":yyyyMM}')");
   M.finish();
   // A second declaration is a duplicate key, reported by DocumentGuard.
   if (!T.property(P.Name))
@@ -872,15 +1037,17 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
     References.push_back({"client", W.Client, posOf(M.get("client", false)),
                           "write '" + W.Name + "'"});
   }
+  const Table &Scope =
+      scopeOf(T, M, W.EntityTypeName, "write '" + W.Name + "'", true);
   const auto Props = names(M, "properties");
   for (const auto &P : Props)
     W.Properties.push_back(P.first);
-  checkPropertyNames(T, Props, "write '" + W.Name + "'", "writes");
+  checkPropertyNames(Scope, Props, "write '" + W.Name + "'", "writes");
   if (std::optional<std::string> When = scalar(M, "when")) {
     W.When = *When;
     const YAML::Node At = M.get("when", false);
     W.WhenPos = posOf(At);
-    checkWhen(T, W, At);
+    checkWhen(Scope, W, At);
   }
   M.finish();
   T.Writes.push_back(std::move(W));
@@ -891,21 +1058,23 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
   Query Q;
   Q.Pos = posOf(N);
   Q.Name = elementName(M, T.Path + ".queries", Index, Q.Path);
+  const Table &Scope =
+      scopeOf(T, M, Q.EntityTypeName, "query '" + Q.Name + "'", false);
   if (std::optional<std::string> F = scalar(M, "filter")) {
     Q.Filter = *F;
     const YAML::Node At = M.get("filter", false);
     Q.FilterPos = posOf(At);
-    checkFilter(T, Q, At);
+    checkFilter(Scope, Q, At);
   }
   Q.HasSelect = M.get("select", false).IsDefined();
   const auto Select = names(M, "select");
   for (const auto &P : Select)
     Q.Select.push_back(P.first);
-  checkPropertyNames(T, Select, "query '" + Q.Name + "'", "selects");
+  checkPropertyNames(Scope, Select, "query '" + Q.Name + "'", "selects");
   const auto Uses = names(M, "uses");
   for (const auto &P : Uses)
     Q.Uses.push_back(P.first);
-  checkPropertyNames(T, Uses, "query '" + Q.Name + "'", "uses");
+  checkPropertyNames(Scope, Uses, "query '" + Q.Name + "'", "uses");
   if (std::optional<Rate> R = rate(M, "rate"))
     Q.Frequency = *R;
   Q.ExpectedRows = count(M, "expectedRows");
@@ -919,7 +1088,7 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
     Q.FanOut.push_back(P.first);
   if (!FanOut.empty()) {
     Q.FanOutPos = posOf(M.get("fanOut", false));
-    checkFanOut(T, Q, FanOut);
+    checkFanOut(Scope, Q, FanOut);
   }
   if (std::optional<std::string> C = scalar(M, "client")) {
     Q.Client = *C;

@@ -265,6 +265,8 @@ private:
       F.emplace_back("bytes", countText(*P.Bytes));
     if (P.Grows)
       F.emplace_back("grows", "true");
+    if (P.ChangesEverySeconds)
+      F.emplace_back("changes", formatDuration(*P.ChangesEverySeconds));
     return F;
   }
 
@@ -273,6 +275,8 @@ private:
     if (!W.Client.empty())
       F.emplace_back("client", yamlScalar(W.Client));
     F.emplace_back("op", std::string(writeKindName(W.Op)));
+    if (!W.EntityTypeName.empty())
+      F.emplace_back("entityType", yamlScalar(W.EntityTypeName));
     F.emplace_back("rate", rateText(W.Frequency));
     if (W.BatchSize != 1 || W.BatchPos.Line)
       F.emplace_back("batch", std::to_string(W.BatchSize));
@@ -289,6 +293,8 @@ private:
     Fields F = {{"name", yamlScalar(Q.Name)}};
     if (!Q.Client.empty())
       F.emplace_back("client", yamlScalar(Q.Client));
+    if (!Q.EntityTypeName.empty())
+      F.emplace_back("entityType", yamlScalar(Q.EntityTypeName));
     if (!Q.Filter.empty())
       F.emplace_back("filter", quoted(Q.Filter));
     if (!Q.FanOut.empty())
@@ -305,17 +311,39 @@ private:
     return F;
   }
 
+  void entityType(const EntityType &E) {
+    comments("      ", E.Path, E.Note);
+    Out += "      - name: " + yamlScalar(E.Name) + "\n";
+    if (E.PartitionKey)
+      Out += "        partitionKey: " + quoted(E.PartitionKey->Text) + "\n";
+    Out += "        rowKey: " + quoted(E.RowKey.Text) + "\n";
+    if (!E.Properties.empty()) {
+      Out += "        properties:\n";
+      for (const Property &P : E.Properties)
+        entry("          ", P.Name, P.Path, P.Note, propertyFields(P));
+    }
+    if (E.Entities)
+      Out += "        entities: " + countText(*E.Entities) + "\n";
+  }
+
   void table(const Table &T) {
     comments("  ", T.Path, T.Note);
     Out += "  - name: " + yamlScalar(T.Name) + "\n";
     if (!T.Account.empty())
       Out += "    account: " + yamlScalar(T.Account) + "\n";
-    Out += "    partitionKey: " + quoted(T.PartitionKey.Text) + "\n";
-    Out += "    rowKey: " + quoted(T.RowKey.Text) + "\n";
+    if (T.EntityTypes.empty() || !T.PartitionKey.Text.empty())
+      Out += "    partitionKey: " + quoted(T.PartitionKey.Text) + "\n";
+    if (T.EntityTypes.empty())
+      Out += "    rowKey: " + quoted(T.RowKey.Text) + "\n";
     if (!T.Properties.empty()) {
       Out += "    properties:\n";
       for (const Property &P : T.Properties)
         entry("      ", P.Name, P.Path, P.Note, propertyFields(P));
+    }
+    if (!T.EntityTypes.empty()) {
+      Out += "    entityTypes:\n";
+      for (const EntityType &E : T.EntityTypes)
+        entityType(E);
     }
     if (!T.Writes.empty()) {
       Out += "    writes:\n";

@@ -10,8 +10,10 @@
 #include <gtest/gtest.h>
 #include <llvm/Support/JSON.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <regex>
 
 namespace tablelint::test {
@@ -35,6 +37,26 @@ llvm::json::Value parseJson(const std::string &Text) {
 const llvm::json::Object &design(const llvm::json::Value &Report,
                                  std::size_t I) {
   return *(*Report.getAsObject()->getArray("designs"))[I].getAsObject();
+}
+
+// The JSON report of a one-minute replay of one design of Inputs.
+llvm::json::Value replayMinute(const std::string &File) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + File, "--duration", "60s",
+                               "--format", "json", "-o", Dir / "r.json"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  std::optional<std::string> Text = readFile(Dir / "r.json");
+  return Text ? parseJson(*Text) : llvm::json::Value(nullptr);
+}
+
+// A design's per-operation figures by operation name.
+std::map<std::string, const llvm::json::Object *>
+operationsOf(const llvm::json::Object &Design) {
+  std::map<std::string, const llvm::json::Object *> Ops;
+  if (const llvm::json::Array *A = Design.getArray("operations"))
+    for (const llvm::json::Value &V : *A)
+      Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
+  return Ops;
 }
 
 TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
@@ -68,6 +90,66 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
   ASSERT_TRUE(By);
   EXPECT_EQ(By->getInteger("partitionKey"), Current.getInteger("throttled"));
   EXPECT_EQ(By->getInteger("rangePartition"), 0);
+}
+
+// Entities written together are one request: a checkout (an order header
+// and its 6 lines, a declared transaction under one key per order) is one
+// entity group transaction of 7 entities, a write of 3 lines at once one
+// of 3; the order query reads the header and the lines of its partition.
+TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
+  llvm::json::Value Report = replayMinute("order-lines.yaml");
+  ASSERT_TRUE(Report.getAsObject());
+  const llvm::json::Object &D = design(Report, 0);
+  std::map<std::string, const llvm::json::Object *> Ops = operationsOf(D);
+  ASSERT_EQ(Ops.size(), 4u);
+  const std::int64_t Orders = *Ops["place-order"]->getInteger("completed");
+  const std::int64_t Lines = *Ops["add-lines"]->getInteger("completed");
+  const std::int64_t Logged = *Ops["log-line"]->getInteger("completed");
+  const std::int64_t Queries = *Ops["order"]->getInteger("completed");
+  // 20 checkouts/s for a minute; the lines' rate follows from them.
+  EXPECT_NEAR(static_cast<double>(Orders), 1200, 5 * std::sqrt(1200.0));
+  EXPECT_EQ(Lines, 6 * Orders);
+  EXPECT_EQ(Logged % 3, 0);
+  EXPECT_EQ(D.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(D.getInteger("clientErrors"), 0);
+  EXPECT_EQ(D.getInteger("entitiesWritten"), Orders + Lines + Logged);
+  // One round trip and one billed transaction per checkout and per write
+  // of 3 lines; one page per query.
+  EXPECT_EQ(D.getInteger("requests"), Orders + Logged / 3 + Queries);
+  EXPECT_EQ(D.getInteger("billableTransactions"), D.getInteger("requests"));
+  EXPECT_EQ(*Ops["order"]->getInteger("entitiesReturned"), 7 * Queries);
+}
+
+// A table per tenant and a table per day: each entity lands in the
+// instance its values name (the PartitionKeys the report shows carry the
+// instance's name), a point read finds its entity in its tenant's table,
+// and a scan of the per-tenant table reads one instance.
+TEST(ReplayCommand, TableNameTemplatesKeepTheirInstancesApart) {
+  llvm::json::Value Report = replayMinute("table-instances.yaml");
+  ASSERT_TRUE(Report.getAsObject());
+  const llvm::json::Object &D = design(Report, 0);
+  EXPECT_EQ(D.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(D.getInteger("clientErrors"), 0);
+  std::map<std::string, const llvm::json::Object *> Ops = operationsOf(D);
+  const std::int64_t Reads = *Ops["profile"]->getInteger("completed");
+  EXPECT_GT(Reads, 2000);
+  // (A read in the first milliseconds, before any save, finds nothing.)
+  EXPECT_GE(*Ops["profile"]->getInteger("entitiesReturned"), Reads - 3);
+  // Today's log table, one partition per source.
+  const llvm::json::Array *Hot = D.getArray("mostAccessed");
+  ASSERT_TRUE(Hot && !Hot->empty());
+  EXPECT_THAT(std::string(*(*Hot)[0].getAsObject()->getString("partitionKey")),
+              ::testing::StartsWith("Logs20250101~source-"));
+  // A scan of 'Profiles{tenant}' reads its tenant's table only. Scans at
+  // random times of a growing table read half of the final size on
+  // average; one tenant's (60%, 20%, 20% of the saves) about 0.44 of that.
+  const std::int64_t Scans = *Ops["all"]->getInteger("completed");
+  ASSERT_GT(Scans, 0);
+  const double PerScan =
+      static_cast<double>(*Ops["all"]->getInteger("entitiesScanned")) /
+      static_cast<double>(Scans);
+  EXPECT_LT(PerScan,
+            0.35 * static_cast<double>(*Ops["save"]->getInteger("completed")));
 }
 
 // An established table (it declares entities) starts populated and split;

@@ -284,6 +284,35 @@ TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {
   EXPECT_NEAR(static_cast<double>(Queries), 600, 5 * std::sqrt(600.0));
 }
 
+TEST(Workload, SlowlyChangingValueIsTheSameForAWholePeriod) {
+  // The current season changes every hour here: every insert of the first
+  // hour takes one value of the list, every insert of the second the next.
+  schema::Schema S = telemetrySchema(20);
+  schema::Property Season = property("season", EdmType::String);
+  Season.Values = {"spring", "summer", "autumn", "winter"};
+  Season.ChangesEverySeconds = 3600;
+  S.Tables[0].Properties.push_back(Season);
+  WorkloadOptions O;
+  O.DurationSeconds = 7200;
+  Workload W = generate(S, O);
+  const int P = W.Families[0].propertyIndex("season");
+  ASSERT_GE(P, 0);
+  std::set<std::string> First, Second;
+  EdmValue V;
+  for (const WorkloadEvent &E : W.Events) {
+    W.value(E.Entity, static_cast<std::uint32_t>(P), V);
+    (E.Time < 3600 ? First : Second).insert(V.Text);
+  }
+  ASSERT_EQ(First.size(), 1u);
+  ASSERT_EQ(Second.size(), 1u);
+  EXPECT_NE(*First.begin(), *Second.begin());
+  const std::vector<std::string> &List = Season.Values;
+  const auto At = std::find(List.begin(), List.end(), *First.begin());
+  ASSERT_NE(At, List.end());
+  EXPECT_EQ(*Second.begin(), List[(At - List.begin() + 1) % List.size()])
+      << "the next value of the list";
+}
+
 TEST(Workload, SameSeedSameWorkload) {
   schema::Schema S = telemetrySchema(300);
   WorkloadOptions O;

@@ -3,6 +3,7 @@
 // after an error), hostile input, suppressions and notes.
 #include "core/schema/SchemaLoader.h"
 #include "core/RuleCatalog.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/Suppressions.h"
 
 #include <gtest/gtest.h>
@@ -135,6 +136,59 @@ TEST(SchemaLoader, TelemetryModel) {
                 "Device telemetry: the example of docs/schema.md."}));
 }
 
+TEST(SchemaLoader, EntityTypesModel) {
+  const SchemaLoad L = loadInput("good/entity-types.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  const Table &Orders = L.Value.Tables[0];
+  EXPECT_EQ(Orders.PartitionKey.Text, "{shopId}_{orderId}");
+  EXPECT_TRUE(Orders.RowKey.Text.empty());
+  ASSERT_EQ(Orders.Properties.size(), 2u); // shared by every type
+  ASSERT_EQ(Orders.EntityTypes.size(), 2u);
+  const EntityType &Line = Orders.EntityTypes[1];
+  EXPECT_EQ(Line.Name, "line");
+  EXPECT_EQ(Line.Path, "tables[Orders].entityTypes[line]");
+  EXPECT_EQ(Line.RowKey.Text, "line_{lineNo:D3}");
+  EXPECT_FALSE(Line.PartitionKey);
+  ASSERT_EQ(Line.Properties.size(), 2u);
+  EXPECT_EQ(Line.Properties[1].Path,
+            "tables[Orders].entityTypes[line].properties[sku]");
+  EXPECT_EQ(Orders.EntityTypes[0].Note, "One header per order.");
+  EXPECT_EQ(Orders.Writes[1].EntityTypeName, "line");
+  EXPECT_EQ(Orders.Writes[1].EntitiesPerWrite, 6u);
+  EXPECT_EQ(Orders.Queries[0].EntityTypeName, "");
+  EXPECT_EQ(Orders.Queries[1].EntityTypeName, "line");
+
+  // The single-type views the checks and the replay work on.
+  const std::vector<Table> Views = entityTypeViews(Orders);
+  ASSERT_EQ(Views.size(), 2u);
+  EXPECT_EQ(Views[0].RowKey.Text, "order");
+  EXPECT_EQ(Views[0].PartitionKey.Text, "{shopId}_{orderId}");
+  EXPECT_EQ(Views[0].Properties.size(), 4u);
+  ASSERT_EQ(Views[0].Writes.size(), 2u); // place-order, pay
+  EXPECT_EQ(Views[0].Writes[1].Name, "pay");
+  ASSERT_EQ(Views[0].Queries.size(), 1u); // names no type: the first's
+  EXPECT_EQ(Views[0].Queries[0].Name, "order");
+  EXPECT_EQ(Views[1].Writes.size(), 1u);
+  EXPECT_EQ(Views[1].Queries.size(), 1u);
+
+  const Table &Employees = L.Value.Tables[1];
+  EXPECT_EQ(Employees.EntityTypes[1].Entities, 20000u);
+  const std::vector<Table> EmployeeViews = entityTypeViews(Employees);
+  EXPECT_EQ(EmployeeViews[1].RowKey.Text, "email_{email}");
+  EXPECT_EQ(EmployeeViews[1].Entities, 20000u);
+  const Property *Season = EmployeeViews[0].property("season");
+  ASSERT_NE(Season, nullptr);
+  EXPECT_EQ(Season->ChangesEverySeconds, 90 * 86400.0);
+
+  const Table &Logs = L.Value.Tables[2];
+  EXPECT_EQ(Logs.Name, "Logs{loggedAt:yyyyMMdd}");
+  EXPECT_EQ(Logs.Path, "tables[Logs{loggedAt:yyyyMMdd}]");
+  ASSERT_TRUE(Logs.NameTemplate);
+  EXPECT_EQ(Logs.NameTemplate->properties(),
+            std::vector<std::string>{"loggedAt"});
+  EXPECT_FALSE(Orders.NameTemplate);
+}
+
 TEST(SchemaLoader, OrdersModel) {
   const SchemaLoad L = loadInput("good/orders.yaml");
   ASSERT_TRUE(L.ok()) << messages(L)[0];
@@ -224,6 +278,40 @@ TEST(SchemaLoader, UnknownKeysNameTheClosestKnownKey) {
           "unknown-keys.yaml:14:60: error: unknown key 'rat' in the write; "
           "did you mean 'rate'?",
           "unknown-keys.yaml:15:1: error: unknown key 'index' in the schema",
+      }));
+}
+
+TEST(SchemaLoader, EntityTypeNameTemplateAndChangesMistakes) {
+  EXPECT_EQ(
+      errorsOf("table-kinds.yaml"),
+      (std::vector<std::string>{
+          "table-kinds.yaml:6:29: error: 'partitionKey' (entity type "
+          "'line'): placeholder '{orderId}' names no property of table "
+          "'Orders'",
+          "table-kinds.yaml:7:13: error: table 'Orders' declares "
+          "'entityTypes': each entity type has its own 'rowKey'",
+          "table-kinds.yaml:15:11: error: entity type 'header' declares "
+          "property 'shopId', which the table already declares for every "
+          "type",
+          "table-kinds.yaml:21:9: error: write 'place-order' of table "
+          "'Orders', which declares several entity types, must say which "
+          "one it writes ('entityType')",
+          "table-kinds.yaml:22:39: error: write 'add-lines' names entity "
+          "type 'lines', which table 'Orders' does not declare; did you mean "
+          "'line'?",
+          "table-kinds.yaml:24:31: error: filter of query 'skus' compares "
+          "'lineNo', which is not a property of table 'Orders'",
+          "table-kinds.yaml:25:15: error: table 'Orders' declares "
+          "'entityTypes': declare 'entities' on each entity type",
+          "table-kinds.yaml:31:41: error: 'changes' is for values that are "
+          "not dates ('season' is a datetime: format it in the key, e.g. "
+          "'{season:yyyyMM}')",
+          "table-kinds.yaml:32:35: error: 'changes' must be a positive "
+          "period (a new value every 90d)",
+          "table-kinds.yaml:34:34: error: write 'post' names entity type "
+          "'header', but table 'Seasons' declares no 'entityTypes'",
+          "table-kinds.yaml:35:16: error: name template: placeholder "
+          "'{day}' names no property of table 'Logs{day:yyyyMMdd}'",
       }));
 }
 

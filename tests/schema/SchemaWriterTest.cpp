@@ -87,6 +87,21 @@ private:
     field("note", C.Note);
   }
 
+  void properties(const std::vector<Property> &Properties) {
+    for (const Property &P : Properties) {
+      scope(P.Path);
+      field("type", edmShortName(P.Type));
+      field("distinct", P.Distinct);
+      field("distribution", formatDistribution(P.Dist));
+      field("values", P.Values);
+      field("weights", P.Weights);
+      field("bytes", P.Bytes);
+      field("grows", P.Grows);
+      field("changes", P.ChangesEverySeconds);
+      field("note", P.Note);
+    }
+  }
+
   void table(const Table &T) {
     scope(T.Path);
     field("name", T.Name);
@@ -98,16 +113,17 @@ private:
     field("entities", T.Entities);
     field("retention", T.RetentionSeconds);
     field("note", T.Note);
-    for (const Property &P : T.Properties) {
-      scope(P.Path);
-      field("type", edmShortName(P.Type));
-      field("distinct", P.Distinct);
-      field("distribution", formatDistribution(P.Dist));
-      field("values", P.Values);
-      field("weights", P.Weights);
-      field("bytes", P.Bytes);
-      field("grows", P.Grows);
-      field("note", P.Note);
+    field("nameTemplate", T.NameTemplate ? T.NameTemplate->properties()
+                                         : std::vector<std::string>());
+    properties(T.Properties);
+    for (const EntityType &E : T.EntityTypes) {
+      scope(E.Path);
+      field("partitionKey", E.PartitionKey ? E.PartitionKey->Text : "-");
+      field("rowKey", E.RowKey.Text);
+      field("rowKey.properties", E.RowKey.properties());
+      field("entities", E.Entities);
+      field("note", E.Note);
+      properties(E.Properties);
     }
     for (const Write &W : T.Writes) {
       scope(W.Path);
@@ -115,6 +131,8 @@ private:
       field("rate", W.Frequency.PerSecond);
       field("rate.text", W.Frequency.Text);
       field("batch", W.BatchSize);
+      field("entitiesPerWrite", W.EntitiesPerWrite);
+      field("entityType", W.EntityTypeName);
       field("client", W.Client);
       field("properties", W.Properties);
       field("note", W.Note);
@@ -129,6 +147,7 @@ private:
       field("rate.text", Q.Frequency.Text);
       field("expectedRows", Q.ExpectedRows);
       field("top", Q.Top);
+      field("entityType", Q.EntityTypeName);
       field("client", Q.Client);
       field("note", Q.Note);
     }

@@ -72,6 +72,7 @@ const bad = {
   'wrong-types.yaml': ['kind', 'auth', 'maxConcurrency', 'bandwidth', 'type', 'grows', 'distribution', 'op', 'rate', 'batch', 'select', 'retention'],
   'missing-keys.yaml': ['version', 'name', 'rowKey', 'type', 'rate', 'writes'],
   'values.yaml': ['version', 'entitiesPerSecond', 'bandwidth', 'policy', 'baseDelay', 'retryOn', 'rate'],
+  'table-kinds.yaml': ['rowKey'],
 };
 for (const [name, keys] of Object.entries(bad)) {
   const r = check(path.join(inputs, 'bad', name));
