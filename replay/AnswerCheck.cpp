@@ -86,7 +86,7 @@ private:
   EdmValue Scratch;
   std::vector<std::pair<std::string, std::string>> Ranges;
   // A batch's rows (duplicate check) and what it changed (to undo it).
-  std::vector<std::string_view> Rows;
+  std::vector<std::string_view> BatchRows;
   BatchUndo Undo;
 };
 
@@ -124,14 +124,15 @@ void FunctionalDesign::flush(std::uint32_t Table,
     return;
   RowStore &Store = Tables[Table];
   std::uint64_t Bytes = 0;
-  Rows.clear();
+  BatchRows.clear();
   for (const StagedWrite &S : Ops) {
     Bytes += S.Bytes;
-    Rows.push_back(S.Row);
+    BatchRows.push_back(S.Row);
   }
-  std::sort(Rows.begin(), Rows.end());
+  std::sort(BatchRows.begin(), BatchRows.end());
   if (Ops.size() > limits::MaxBatchOperations ||
-      std::adjacent_find(Rows.begin(), Rows.end()) != Rows.end() ||
+      std::adjacent_find(BatchRows.begin(), BatchRows.end()) !=
+          BatchRows.end() ||
       Bytes >= limits::MaxBatchPayloadBytes) {
     Ops.clear();
     return;
@@ -161,7 +162,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   Answer A;
   A.Reads = Q.reads();
   // (row, entity) of every read, each read in key order, cut at `top`.
-  std::vector<std::pair<std::string_view, std::uint32_t>> Rows;
+  std::vector<std::pair<std::string, std::uint32_t>> Rows;
   for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {
     Q.renderRead(W, Ev.Entity, Read, FilterText, Scratch);
     if (Read == 0)

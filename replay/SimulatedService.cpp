@@ -368,10 +368,9 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   BatchChanges.clear();
   for (std::size_t I = 0; I < Ops.size(); ++I) {
     const BatchOperation &Op = Ops[I];
-    const BatchUndo::Refusal Refused =
-        BatchChanges.apply(T.Rows, I, Op.Kind,
-                           scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey),
-                           Op.Entity);
+    const BatchUndo::Refusal Refused = BatchChanges.apply(
+        T.Rows, I, Op.Kind, scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey),
+        Op.Entity);
     if (Refused == BatchUndo::Refusal::None)
       continue;
     BatchChanges.undo(T.Rows, [&](std::size_t At) {
@@ -435,7 +434,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, RunScanned = 0;
-  std::string_view RunPk;
+  std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
     if (RunScanned) {
       PartitionKeyStats &S = pkStats(T, RunPk);
@@ -571,7 +570,7 @@ void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
   // on to the next PartitionKey (a range never splits one key).
   std::vector<std::string> Lows;
   std::size_t Seen = 0, Next = 1;
-  std::string_view Previous;
+  std::string Previous; // a copy: a cursor's key changes as it moves
   for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next(), ++Seen) {
     const std::string_view Pk = partitionOf(It.key());
     if (Seen >= Next * N / Ranges && Pk != Previous && Seen > 0) {
