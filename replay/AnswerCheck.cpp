@@ -4,6 +4,7 @@
 
 #include "core/FilterEval.h"
 #include "core/ServiceLimits.h"
+#include "replay/BatchUndo.h"
 #include "replay/EntityText.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/RowStore.h"
@@ -12,7 +13,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace tablelint::replay {
 
@@ -47,27 +47,27 @@ public:
   Answer query(std::uint32_t EventIndex);
 
 private:
-  // Whether a single write of Kind may be applied to Row (Present: the row
-  // exists).
-  static bool allowed(WriteKind Kind, bool Present) {
-    switch (Kind) {
+  // A single write, applied when the service's rules allow it (an insert
+  // of a new row, an update, merge or delete of an existing one), in one
+  // search of the store: the check's cost is its searches.
+  static void applyIfAllowed(RowStore &Store, const StagedWrite &S) {
+    switch (S.Kind) {
     case WriteKind::Insert:
-      return !Present;
-    case WriteKind::Update:
-    case WriteKind::Merge:
-    case WriteKind::Delete:
-      return Present;
+      Store.insert(S.Row, S.Entity); // refused when present
+      return;
     case WriteKind::InsertOrReplace:
     case WriteKind::InsertOrMerge:
-      return true;
-    }
-    return false;
-  }
-  static void apply(RowStore &Store, const StagedWrite &S) {
-    if (S.Kind == WriteKind::Delete)
-      Store.erase(S.Row);
-    else
       Store.assign(S.Row, S.Entity);
+      return;
+    case WriteKind::Update:
+    case WriteKind::Merge:
+      if (std::uint32_t *Stored = Store.find(S.Row))
+        *Stored = S.Entity;
+      return;
+    case WriteKind::Delete:
+      Store.erase(S.Row); // refused when absent
+      return;
+    }
   }
   void flush(std::uint32_t Table, std::vector<StagedWrite> &Ops);
 
@@ -85,6 +85,9 @@ private:
   std::string Pk, Rk, FilterText;
   EdmValue Scratch;
   std::vector<std::pair<std::string, std::string>> Ranges;
+  // A batch's rows (duplicate check) and what it changed (to undo it).
+  std::vector<std::string_view> BatchRows;
+  BatchUndo Undo;
 };
 
 void FunctionalDesign::write(std::uint32_t EventIndex) {
@@ -97,9 +100,7 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
     T.RowKey.render(W, Ev.Entity, Rk, Scratch);
     StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0};
     if (T.Decl->BatchSize <= 1) {
-      RowStore &Store = Tables[T.Table];
-      if (allowed(Kind, Store.find(S.Row) != nullptr))
-        apply(Store, S);
+      applyIfAllowed(Tables[T.Table], S);
       continue;
     }
     S.Bytes = entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
@@ -114,23 +115,37 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
 }
 
 // An entity group transaction: all of it or nothing (the rules of
-// SimulatedService::batch).
+// SimulatedService::batch). The rows are distinct, so each write is checked
+// against the store as the batch found it while it is applied (one search
+// each), and what was applied is undone, newest first, when one is refused.
 void FunctionalDesign::flush(std::uint32_t Table,
                              std::vector<StagedWrite> &Ops) {
   if (Ops.empty())
     return;
   RowStore &Store = Tables[Table];
-  bool Ok = Ops.size() <= limits::MaxBatchOperations;
   std::uint64_t Bytes = 0;
-  std::set<std::string_view> Rows;
+  BatchRows.clear();
   for (const StagedWrite &S : Ops) {
     Bytes += S.Bytes;
-    Ok = Ok && Rows.insert(S.Row).second &&
-         allowed(S.Kind, Store.find(S.Row) != nullptr);
+    BatchRows.push_back(S.Row);
   }
-  if (Ok && Bytes < limits::MaxBatchPayloadBytes)
-    for (const StagedWrite &S : Ops)
-      apply(Store, S);
+  std::sort(BatchRows.begin(), BatchRows.end());
+  if (Ops.size() > limits::MaxBatchOperations ||
+      std::adjacent_find(BatchRows.begin(), BatchRows.end()) !=
+          BatchRows.end() ||
+      Bytes >= limits::MaxBatchPayloadBytes) {
+    Ops.clear();
+    return;
+  }
+  Undo.clear();
+  for (std::size_t I = 0; I < Ops.size(); ++I)
+    if (Undo.apply(Store, I, Ops[I].Kind, Ops[I].Row, Ops[I].Entity) !=
+        BatchUndo::Refusal::None) {
+      Undo.undo(Store, [&](std::size_t At) -> std::string_view {
+        return Ops[At].Row;
+      });
+      break;
+    }
   Ops.clear();
 }
 
@@ -147,7 +162,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   Answer A;
   A.Reads = Q.reads();
   // (row, entity) of every read, each read in key order, cut at `top`.
-  std::vector<std::pair<std::string_view, std::uint32_t>> Rows;
+  std::vector<std::pair<std::string, std::uint32_t>> Rows;
   for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {
     Q.renderRead(W, Ev.Entity, Read, FilterText, Scratch);
     if (Read == 0)

@@ -366,55 +366,20 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
   // Atomic: each change is made as it is checked (one search each), and
   // undone, newest first, when one fails (rare).
-  BatchUndo.clear();
-  auto Fail = [&](int Status) {
-    for (auto It = BatchUndo.rbegin(); It != BatchUndo.rend(); ++It) {
-      const BatchOperation &Op = Ops[It->Op];
-      const std::string_view Key =
-          scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
-      if (It->Existed)
-        T.Rows.assign(Key, It->Previous);
-      else
-        T.Rows.erase(Key);
-    }
-    R.Status = Status;
-    return R;
-  };
+  BatchChanges.clear();
   for (std::size_t I = 0; I < Ops.size(); ++I) {
     const BatchOperation &Op = Ops[I];
-    const std::string_view Key =
-        scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
-    switch (Op.Kind) {
-    case schema::WriteKind::Insert:
-      if (!T.Rows.insert(Key, Op.Entity))
-        return Fail(StatusConflict);
-      BatchUndo.push_back({I, false, 0});
-      break;
-    case schema::WriteKind::InsertOrReplace:
-    case schema::WriteKind::InsertOrMerge: {
-      std::uint32_t Previous = 0;
-      const bool Existed = T.Rows.exchange(Key, Op.Entity, Previous);
-      BatchUndo.push_back({I, Existed, Previous});
-      break;
-    }
-    case schema::WriteKind::Update:
-    case schema::WriteKind::Merge: {
-      std::uint32_t *Stored = T.Rows.find(Key);
-      if (!Stored)
-        return Fail(StatusNotFound);
-      BatchUndo.push_back({I, true, *Stored});
-      *Stored = Op.Entity;
-      break;
-    }
-    case schema::WriteKind::Delete: {
-      const std::uint32_t *Stored = T.Rows.find(Key);
-      if (!Stored)
-        return Fail(StatusNotFound);
-      BatchUndo.push_back({I, true, *Stored});
-      T.Rows.erase(Key);
-      break;
-    }
-    }
+    const BatchUndo::Refusal Refused = BatchChanges.apply(
+        T.Rows, I, Op.Kind, scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey),
+        Op.Entity);
+    if (Refused == BatchUndo::Refusal::None)
+      continue;
+    BatchChanges.undo(T.Rows, [&](std::size_t At) {
+      return scratchKey(KeyScratch, Ops[At].PartitionKey, Ops[At].RowKey);
+    });
+    R.Status = Refused == BatchUndo::Refusal::Conflict ? StatusConflict
+                                                       : StatusNotFound;
+    return R;
   }
   return R;
 }
@@ -470,7 +435,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
-  std::string_view RunPk;
+  std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
     if (RunScanned) {
       PartitionKeyStats &S = pkStats(T, RunPk);
@@ -618,7 +583,7 @@ void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
   // on to the next PartitionKey (a range never splits one key).
   std::vector<std::string> Lows;
   std::size_t Seen = 0, Next = 1;
-  std::string_view Previous;
+  std::string Previous; // a copy: a cursor's key changes as it moves
   for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next(), ++Seen) {
     const std::string_view Pk = partitionOf(It.key());
     if (Seen >= Next * N / Ranges && Pk != Previous && Seen > 0) {

@@ -36,6 +36,7 @@
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 #include "core/schema/Schema.h"
+#include "replay/BatchUndo.h"
 #include "replay/RowStore.h"
 #include "replay/Workload.h"
 
@@ -271,12 +272,7 @@ private:
   std::string KeyScratch;
   std::vector<std::string_view> BatchRows;
   // Changes of the batch being applied, to undo it when one fails.
-  struct BatchChange {
-    std::size_t Op;
-    bool Existed;
-    std::uint32_t Previous;
-  };
-  std::vector<BatchChange> BatchUndo;
+  BatchUndo BatchChanges;
 };
 
 } // namespace tablelint::replay

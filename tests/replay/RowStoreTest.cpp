@@ -124,5 +124,61 @@ TEST(RowStore, RandomOperationsMatchAnOrderedMap) {
   EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
 }
 
+TEST(RowStore, KeysOfEveryShapeKeepByteOrder) {
+  // Nodes store the prefix their keys share once and each key's suffix
+  // with an 8-byte head: keys that are prefixes of others, keys that differ
+  // only past the head or past the longest prefix kept, empty keys, bytes
+  // above 0x7f and NULs, and keys that widen a node's prefix as they
+  // arrive must all keep the order std::map gives.
+  RowStore S;
+  std::map<std::string, std::uint32_t> M;
+  Rng R(7);
+  const std::string Alphabet("\0\x01az~\x7f\x80\xff", 8);
+  const std::string Long(70, 'p'); // longer than any prefix kept
+  auto RandomKey = [&] {
+    std::string Key = R.below(3) == 0 ? Long : std::string();
+    const std::uint64_t Length = R.below(R.below(4) == 0 ? 40 : 12);
+    for (std::uint64_t I = 0; I < Length; ++I)
+      Key += Alphabet[R.below(Alphabet.size())];
+    return Key;
+  };
+  for (std::uint32_t Step = 0; Step < 60000; ++Step) {
+    const std::string Key = RandomKey();
+    if (R.below(5) == 0) {
+      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
+    } else {
+      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
+    }
+    if (Step % 499 == 0) {
+      const std::string Probe = RandomKey();
+      ASSERT_EQ(S.count(Probe), M.count(Probe));
+      ASSERT_EQ(scanFrom(S, Probe, 200), scanFrom(M, Probe, 200));
+    }
+  }
+  EXPECT_EQ(S.size(), M.size());
+  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+  for (const auto &[Key, Value] : M) {
+    const std::uint32_t *Found = S.find(Key);
+    ASSERT_NE(Found, nullptr);
+    EXPECT_EQ(*Found, Value);
+  }
+}
+
+TEST(RowStore, ACursorKeepsItsKeyWhileTheStoreIsOnlyRead) {
+  // key() is built from the node's prefix and suffix: the view stays the
+  // key of the cursor's position, also for a copy of the cursor.
+  RowStore S;
+  for (int I = 0; I < 500; ++I)
+    S.insert(rowKey("pk", "row-" + std::to_string(1000 + I)), I);
+  RowStore::Cursor C = S.lowerBound(rowKey("pk", "row-1250"));
+  const RowStore::Cursor Copy = C;
+  ASSERT_TRUE(C.valid());
+  EXPECT_EQ(C.key(), rowKey("pk", "row-1250"));
+  C.next();
+  EXPECT_EQ(C.key(), rowKey("pk", "row-1251"));
+  EXPECT_EQ(C.value(), 251u);
+  EXPECT_EQ(Copy.key(), rowKey("pk", "row-1250"));
+}
+
 } // namespace
 } // namespace tablelint::replay

@@ -1,0 +1,79 @@
+// Up to KeyBlock::Capacity byte-string keys in order, stored the way the
+// replay's keys compress: they share long prefixes (PartitionKey, NUL, a
+// RowKey prefix such as "deviceId-"), so the prefix every key of the block
+// shares is stored once and each key keeps only its suffix, in a heap of
+// the block's own. Each key also has an 8-byte head (the first bytes of its
+// suffix, big-endian), so a search compares integers in one small array
+// and reads suffix bytes only when two heads are equal; the prefix (up to
+// MaxPrefix bytes) is kept in the block itself, so a search reads nothing
+// else of the block as long as heads differ (the store this replaced
+// followed a pointer into a shared arena at every comparison: a cache miss
+// each).
+//
+// The nodes of RowStore (replay/RowStore.h) hold their keys (leaves) and
+// separators (inner nodes) in one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tablelint::replay {
+
+class KeyBlock {
+public:
+  static constexpr int Capacity = 64;
+  // Longest key a block holds.
+  static constexpr std::size_t MaxKeyBytes = 65535;
+  // Longest prefix kept (a longer shared prefix is partly repeated in the
+  // suffixes).
+  static constexpr std::uint32_t MaxPrefix = 48;
+
+  int count() const { return Count; }
+
+  // Index of the first key that is > Key (Strict) or >= Key; Found (when
+  // given) tells whether that key equals Key.
+  int search(std::string_view Key, bool Strict, bool *Found = nullptr) const;
+
+  // Inserts Key at Pos (keys stay in order: the caller searched for Pos).
+  // Count() < Capacity.
+  void insert(int Pos, std::string_view Key);
+  void erase(int Pos);
+
+  // Key number I, whole (prefix and suffix), into Out.
+  void key(int I, std::string &Out) const;
+  void appendKey(int I, std::string &Out) const;
+
+  // Replaces the block's keys with Keys (in order, at most Capacity).
+  void assign(const std::vector<std::string_view> &Keys);
+
+  // Heap bytes held (memory accounting).
+  std::size_t heapBytes() const { return HeapCapacity; }
+
+private:
+  static std::uint64_t headOf(std::string_view Suffix);
+  // Compares the suffix of key I with Suffix.
+  int compareSuffix(int I, std::string_view Suffix) const;
+  // Writes Suffix at the heap's end as key Pos (heap room reserved).
+  void put(int Pos, std::string_view Suffix);
+  // Room for Extra more heap bytes.
+  void reserve(std::size_t Extra);
+  // Rewrites the block with a shorter prefix (a key outside the current
+  // one arrives) or without the bytes of erased keys.
+  void repack(std::uint32_t NewPrefix);
+
+  int Count = 0;
+  std::uint32_t Prefix = 0;  // bytes every key starts with: PrefixBytes
+  std::uint32_t Used = 0;    // heap bytes written
+  std::uint32_t Garbage = 0; // of Used: suffixes of erased keys
+  std::uint32_t HeapCapacity = 0;
+  char PrefixBytes[MaxPrefix];
+  std::unique_ptr<char[]> Heap; // suffixes
+  std::uint64_t Heads[Capacity];
+  std::uint32_t Offsets[Capacity]; // suffix of key I: Heap + Offsets[I]
+  std::uint16_t Lengths[Capacity];
+};
+
+} // namespace tablelint::replay
