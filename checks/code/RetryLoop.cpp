@@ -1,5 +1,6 @@
 // Recognising hand-written retry loops around table calls.
 #include "checks/code/RetryLoop.h"
+#include "checks/code/AstWalk.h"
 
 #include <clang/Basic/SourceManager.h>
 
@@ -21,10 +22,6 @@ std::string lastMember(std::string Path) {
     Path.resize(Path.size() - 2);
   const std::size_t Dot = Path.find_last_of(".>");
   return Dot == std::string::npos ? Path : Path.substr(Dot + 1);
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
 // What the jumps in S do to the loop S sits in directly.
@@ -353,6 +350,22 @@ std::vector<std::string> retriedCallNames(const ApiRoles &Roles) {
   return Roles.functionNames({ApiRole::Query, ApiRole::PointRead,
                               ApiRole::Write, ApiRole::Execute,
                               ApiRole::BatchSubmit});
+}
+
+void registerRetryLoopMatcher(
+    ast_matchers::MatchFinder *Finder,
+    ast_matchers::MatchFinder::MatchCallback *Callback, const ApiRoles &Roles) {
+  using namespace clang::ast_matchers;
+  const std::vector<std::string> Calls = retriedCallNames(Roles);
+  if (Calls.empty())
+    return;
+  Finder->addMatcher(
+      stmt(unless(isExpansionInSystemHeader()),
+           anyOf(forStmt(), whileStmt(), doStmt()),
+           hasDescendant(callExpr(callee(functionDecl(hasAnyName(
+               std::vector<llvm::StringRef>(Calls.begin(), Calls.end())))))))
+          .bind("loop"),
+      Callback);
 }
 
 const ApiFunction *retriedCall(const CallExpr *Call, const ApiRoles &Roles) {

@@ -22,6 +22,13 @@ public:
   TablelintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  // Registers the project scope (model/ProjectScope.h), then the check's
+  // own matchers.
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
+  // The check's matchers. Every one starts with
+  // unless(isExpansionInSystemHeader()): the traversal skips system headers
+  // only when tablelint's checks run alone.
+  virtual void registerCheckMatchers(clang::ast_matchers::MatchFinder *) {}
   // Drops the per-TU analyses shared by the checks (function summaries).
   // Checks that override it call it too.
   void onStartOfTranslationUnit() override;
@@ -39,6 +46,7 @@ protected:
 
 private:
   std::string RuleId;
+  bool OnlyTablelintChecks = false;
   std::shared_ptr<const ApiRoles> Roles;
 };
 
