@@ -34,6 +34,25 @@ const std::vector<std::string> &otherCheckNames() {
   return Names;
 }
 
+// True when a positive term of the Checks globs may enable one of the
+// static analyzer's checks ("*", "clang-analyzer-*", "clang-*"): those
+// are not in the module registry, and their consumer shares the ASTContext.
+bool mayEnableAnalyzer(llvm::StringRef Checks) {
+  llvm::SmallVector<llvm::StringRef, 8> Terms;
+  Checks.split(Terms, ',', -1, false);
+  for (llvm::StringRef Term : Terms) {
+    Term = Term.trim();
+    if (Term.empty() || Term.starts_with("-"))
+      continue;
+    const llvm::StringRef Prefix =
+        Term.take_until([](char C) { return C == '*'; });
+    if (llvm::StringRef("clang-analyzer-").starts_with(Prefix) ||
+        Prefix.starts_with("clang-analyzer"))
+      return true;
+  }
+  return false;
+}
+
 class ScopeCallback : public MatchFinder::MatchCallback {
 public:
   void run(const MatchFinder::MatchResult &Result) override {
@@ -44,6 +63,8 @@ public:
 } // namespace
 
 bool onlyTablelintChecksEnabled(clang::tidy::ClangTidyContext &Context) {
+  if (mayEnableAnalyzer(Context.getOptions().Checks.value_or("")))
+    return false;
   for (const std::string &Name : otherCheckNames())
     if (Context.isCheckEnabled(Name))
       return false;

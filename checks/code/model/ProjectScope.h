@@ -9,7 +9,8 @@
 // The traversal scope belongs to the ASTContext, so it changes what every
 // check of the run sees: it is limited only when every enabled clang-tidy
 // check is a tablelint check (always in `tablelint lint`; in clang-tidy with
-// the plugin, when the run has only tablelint checks). Otherwise the checks
+// the plugin, when the run has only tablelint checks; a Checks glob that may
+// enable the static analyzer counts as another check). Otherwise the checks
 // run over the whole TU and filter locations as before.
 #pragma once
 
