@@ -10,6 +10,10 @@ the wall clock measures the neighbours.
   plugin    clang-tidy-19 --load libtablelint-tidy-19.so (all tablelint checks)
   tidy      clang-tidy-19 with one cheap built-in check (clang-tidy's own cost)
 plugin/tidy isolates what tablelint's checks add to a clang-tidy run.
+With TABLELINT_BASELINE_BUILD=DIR (a build of another commit: DIR/bin/tablelint
+and DIR/lib/libtablelint-tidy-19.so), that build's lint and plugin run in the
+same interleaved rounds and their ratios are printed on a second line per TU,
+so a change is judged against its baseline on the same machine state.
 Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
 """
 import os, resource, statistics, subprocess, sys
@@ -26,16 +30,34 @@ TUS = [
     "bench/inputs/std_only.cpp",
 ]
 TIDY = "/usr/lib/llvm-19/bin/clang-tidy"
-PLUGIN = os.path.join(BUILD, "lib", "libtablelint-tidy-19.so")
+BASELINE = os.environ.get("TABLELINT_BASELINE_BUILD")
+
+
+def lint_command(build, tu):
+    return [os.path.join(build, "bin", "tablelint"), "lint", "--fail-on", "never", tu, "--"] + FLAGS
+
+
+def plugin_command(build, tu):
+    plugin = os.path.join(build, "lib", "libtablelint-tidy-19.so")
+    return [TIDY, "--load=" + plugin, "--checks=-*,tablelint-*", "--quiet", tu, "--"] + FLAGS
 
 
 def commands(tu):
-    return {
+    cmds = {
         "parse": ["clang++-19", "-fsyntax-only"] + FLAGS + [tu],
-        "lint": [os.path.join(BUILD, "bin", "tablelint"), "lint", "--fail-on", "never", tu, "--"] + FLAGS,
-        "plugin": [TIDY, "--load=" + PLUGIN, "--checks=-*,tablelint-*", "--quiet", tu, "--"] + FLAGS,
+        "lint": lint_command(BUILD, tu),
+        "plugin": plugin_command(BUILD, tu),
         "tidy": [TIDY, "--checks=-*,misc-unused-alias-decls", "--quiet", tu, "--"] + FLAGS,
     }
+    if BASELINE:
+        cmds["base lint"] = lint_command(BASELINE, tu)
+        cmds["base plugin"] = plugin_command(BASELINE, tu)
+    return cmds
+
+
+def row(name, parse, lint, plugin, tidy):
+    return (f"{name:<44}{parse:>9.0f}{lint:>9.0f}{plugin:>10.0f}{tidy:>9.0f}"
+            f"{lint / parse:>11.2f}{plugin / parse:>13.2f}{plugin / tidy:>12.2f}")
 
 
 def run(cmd):
@@ -59,8 +81,9 @@ def main():
             for k, c in cmds.items():
                 times[k].append(run(c))
         m = {k: statistics.median(v) * 1000 for k, v in times.items()}
-        print(f"{tu:<44}{m['parse']:>9.0f}{m['lint']:>9.0f}{m['plugin']:>10.0f}{m['tidy']:>9.0f}"
-              f"{m['lint'] / m['parse']:>11.2f}{m['plugin'] / m['parse']:>13.2f}{m['plugin'] / m['tidy']:>12.2f}")
+        print(row(tu, m["parse"], m["lint"], m["plugin"], m["tidy"]))
+        if BASELINE:
+            print(row("  baseline build", m["parse"], m["base lint"], m["base plugin"], m["tidy"]))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtCXX.h>
 
 using namespace clang;
 
@@ -26,6 +27,10 @@ const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
     Ps = Ctx.getParents(Ps[0]);
   }
   return nullptr;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
 const Expr *stripTemporaries(const Expr *E) {

@@ -18,6 +18,9 @@ const clang::Stmt *parentOf(clang::ASTContext &Ctx, const clang::Stmt *S);
 // to its DeclStmt; never out of a function.
 const clang::Stmt *parentStmt(clang::ASTContext &Ctx, const clang::Stmt *S);
 
+// True for for, while, do and range-for statements.
+bool isLoop(const clang::Stmt *S);
+
 // E without parentheses, implicit casts, temporaries (materialized or
 // bound) and cleanups: the expression as written.
 const clang::Expr *stripTemporaries(const clang::Expr *E);

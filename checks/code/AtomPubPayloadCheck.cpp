@@ -58,7 +58,7 @@ std::optional<std::string> headerProblem(const HeaderSetting &H) {
 
 } // namespace
 
-void AtomPubPayloadCheck::registerMatchers(MatchFinder *Finder) {
+void AtomPubPayloadCheck::registerCheckMatchers(MatchFinder *Finder) {
   registerHeaderMatchers(Finder, this);
   Traffic.registerMatchers(Finder, this, roles());
   const std::vector<std::string> Names =

@@ -160,7 +160,7 @@ bool ClientPerRequestCheck::isHandlerName(StringRef Name) const {
          !(UseNotHandlerPattern && NotHandlerPattern.match(Name));
 }
 
-void ClientPerRequestCheck::registerMatchers(MatchFinder *Finder) {
+void ClientPerRequestCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names = roles().functionNames(ApiRole::Client);
   if (Names.empty())
     return;

@@ -23,7 +23,7 @@ class ClientPerRequestCheck : public TablelintCheck {
 public:
   ClientPerRequestCheck(llvm::StringRef Name,
                         clang::tidy::ClangTidyContext *Context);
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 

@@ -147,10 +147,6 @@ bool isBefore(ASTContext &Ctx, const Stmt *A, const Stmt *B) {
 
 } // namespace
 
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
 DynTypedNode visibleParent(ASTContext &Ctx, const Stmt *S) {
   DynTypedNode N = DynTypedNode::create(*S);
   while (true) {

@@ -129,8 +129,6 @@ bool isInside(clang::ASTContext &Ctx, const clang::Stmt *Inner,
               const clang::Stmt *Outer);
 // The nearest parent that is not a parenthesis or an implicit conversion.
 clang::DynTypedNode visibleParent(clang::ASTContext &Ctx, const clang::Stmt *S);
-// True for for, while, do and range-for statements.
-bool isLoop(const clang::Stmt *S);
 // Strips parentheses, implicit conversions, temporaries and copies.
 const clang::Expr *stripCopies(const clang::Expr *E);
 

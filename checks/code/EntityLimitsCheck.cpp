@@ -84,7 +84,7 @@ EntityLimitsCheck::EntityLimitsCheck(StringRef Name,
     : TablelintCheck(Name, Context),
       KeyWarnCharacters(unsignedOption("KeyWarnCharacters")) {}
 
-void EntityLimitsCheck::registerMatchers(MatchFinder *Finder) {
+void EntityLimitsCheck::registerCheckMatchers(MatchFinder *Finder) {
   matchKeySites(roles(), Finder, this);
   matchPropertyMaps(roles(), Finder, this);
 }

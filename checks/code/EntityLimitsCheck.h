@@ -26,7 +26,7 @@ class EntityLimitsCheck : public TablelintCheck {
 public:
   EntityLimitsCheck(llvm::StringRef Name,
                     clang::tidy::ClangTidyContext *Context);
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;

@@ -1,5 +1,6 @@
 // Entity group transactions the service rejects, proven from the code.
 #include "checks/code/InvalidBatchCheck.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/EntityKeys.h"
 #include "checks/code/StringRecovery.h"
@@ -221,7 +222,7 @@ bool isStepVector(const CXXRecordDecl *RD, const ApiRoles &Roles) {
 
 } // namespace
 
-void InvalidBatchCheck::registerMatchers(MatchFinder *Finder) {
+void InvalidBatchCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Batches = roles().typeNames(TypeRole::Batch);
   const std::vector<std::string> Steps =
       roles().typeNames(TypeRole::TransactionStep);
@@ -328,21 +329,9 @@ bool InvalidBatchCheck::collectVariableSteps(const VarDecl *Batch,
   }
   // Every later use: an add, a read, a submission; anything else (clear,
   // reassignment, a non-const reference) and the batch is not judged.
-  class Refs : public RecursiveASTVisitor<Refs> {
-  public:
-    explicit Refs(const VarDecl *V) : V(V) {}
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (E->getDecl() == V)
-        Found.push_back(E);
-      return true;
-    }
-    const VarDecl *V;
-    std::vector<const DeclRefExpr *> Found;
-  } Uses(Batch);
-  Uses.TraverseStmt(Fn->getBody());
   ExprMutationAnalyzer Mutation(*Fn->getBody(), Ctx);
   bool Submitted = false;
-  for (const DeclRefExpr *R : Uses.Found) {
+  for (const DeclRefExpr *R : referencesTo(Batch, Fn->getBody())) {
     if (enclosingFunction(Ctx, R) != Fn)
       return false; // used in a lambda
     const DynTypedNode P = visibleParent(Ctx, R);

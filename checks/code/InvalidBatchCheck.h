@@ -29,7 +29,7 @@ struct BatchStep;
 class InvalidBatchCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 

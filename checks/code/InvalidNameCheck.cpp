@@ -134,7 +134,7 @@ std::vector<StringRef> refs(const std::vector<std::string> &Names) {
 
 } // namespace
 
-void InvalidNameCheck::registerMatchers(MatchFinder *Finder) {
+void InvalidNameCheck::registerCheckMatchers(MatchFinder *Finder) {
   matchPropertyMaps(roles(), Finder, this);
   // Table names: constructors and functions of the client, table-reference
   // and table-admin roles.

@@ -1,6 +1,7 @@
 // Reports point reads made once per result of a query (N+1 round trips).
 #include "checks/code/NPlusOneReadsCheck.h"
 
+#include "checks/code/AstWalk.h"
 #include "checks/code/QueryResults.h"
 
 #include <clang/AST/DeclCXX.h>
@@ -14,23 +15,6 @@ namespace tablelint::code {
 using namespace clang;
 
 namespace {
-
-// The statement above S, through declarations (`auto c = GetEntity(...)`).
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  while (!Ps.empty()) {
-    if (const auto *P = Ps[0].get<Stmt>())
-      return P;
-    if (!Ps[0].get<Decl>() || Ps[0].get<FunctionDecl>())
-      return nullptr;
-    Ps = Ctx.getParents(Ps[0]);
-  }
-  return nullptr;
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
 
 void callsWithRole(const Stmt *S, ApiRole Role, const ApiRoles &Roles,
                    std::vector<const CallExpr *> &Out) {

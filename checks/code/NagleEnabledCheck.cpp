@@ -79,7 +79,7 @@ const Expr *pointee(const Expr *E) {
 
 } // namespace
 
-void NagleEnabledCheck::registerMatchers(MatchFinder *Finder) {
+void NagleEnabledCheck::registerCheckMatchers(MatchFinder *Finder) {
   // libcurl and POSIX sockets are not Table APIs: their names are here.
   Finder->addMatcher(
       callExpr(

@@ -104,7 +104,7 @@ void QueryCheck::onStartOfTranslationUnit() {
   forgetQueryResults();
 }
 
-void QueryCheck::registerMatchers(MatchFinder *Finder) {
+void QueryCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names = roles().functionNames(ApiRole::Query);
   if (Names.empty())
     return;

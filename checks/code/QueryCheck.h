@@ -28,7 +28,7 @@ struct AnalyzedQuery {
 class QueryCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
 

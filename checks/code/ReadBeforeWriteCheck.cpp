@@ -1,5 +1,6 @@
 // A point read used only to choose between insert and update.
 #include "checks/code/ReadBeforeWriteCheck.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
 
@@ -209,7 +210,7 @@ std::string calleeName(const CallExpr *Call) {
 
 } // namespace
 
-void ReadBeforeWriteCheck::registerMatchers(MatchFinder *Finder) {
+void ReadBeforeWriteCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names =
       roles().functionNames(ApiRole::PointRead);
   if (Names.empty())
@@ -275,19 +276,7 @@ void ReadBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
     break;
   }
   if (ResultVar) {
-    class Refs : public RecursiveASTVisitor<Refs> {
-    public:
-      explicit Refs(const VarDecl *V) : V(V) {}
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (E->getDecl() == V)
-          Found.push_back(E);
-        return true;
-      }
-      const VarDecl *V;
-      std::vector<const DeclRefExpr *> Found;
-    } Uses(ResultVar);
-    Uses.TraverseStmt(Fn->getBody());
-    for (const DeclRefExpr *U : Uses.Found) {
+    for (const DeclRefExpr *U : referencesTo(ResultVar, Fn->getBody())) {
       const auto B = statusBranchOf(U, Ctx);
       if (!B)
         return;

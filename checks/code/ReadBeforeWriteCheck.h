@@ -27,7 +27,7 @@ namespace tablelint::code {
 class ReadBeforeWriteCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 

@@ -1,5 +1,6 @@
 // Recognising hand-written retry loops around table calls.
 #include "checks/code/RetryLoop.h"
+#include "checks/code/AstWalk.h"
 
 #include "checks/code/model/RetriedWrappers.h"
 
@@ -23,10 +24,6 @@ std::string lastMember(std::string Path) {
     Path.resize(Path.size() - 2);
   const std::size_t Dot = Path.find_last_of(".>");
   return Dot == std::string::npos ? Path : Path.substr(Dot + 1);
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
 // What the jumps in S do to the loop S sits in directly.
@@ -361,6 +358,26 @@ std::vector<std::string> retriedCallNames(const ApiRoles &Roles) {
   return Roles.functionNames({ApiRole::Query, ApiRole::PointRead,
                               ApiRole::Write, ApiRole::Execute,
                               ApiRole::BatchSubmit});
+}
+
+void registerRetryLoopMatcher(
+    ast_matchers::MatchFinder *Finder,
+    ast_matchers::MatchFinder::MatchCallback *Callback, const ApiRoles &Roles) {
+  using namespace clang::ast_matchers;
+  const std::vector<std::string> Calls = retriedCallNames(Roles);
+  if (Calls.empty())
+    return;
+  Finder->addMatcher(
+      stmt(unless(isExpansionInSystemHeader()),
+           anyOf(forStmt(), whileStmt(), doStmt()),
+           // The SDK's retried calls, or the project's own functions:
+           // wrappers a loop may retry (judged by their summaries).
+           hasDescendant(callExpr(callee(functionDecl(
+               anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
+                                                             Calls.end())),
+                     unless(isExpansionInSystemHeader())))))))
+          .bind("loop"),
+      Callback);
 }
 
 const ApiFunction *retriedCall(const CallExpr *Call, const ApiRoles &Roles) {

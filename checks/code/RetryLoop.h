@@ -15,6 +15,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/StmtCXX.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
 
@@ -75,6 +76,13 @@ std::optional<RetryLoop> findRetryLoop(const clang::Stmt *Loop,
 
 // The qualified names of the table calls a retry loop is about.
 std::vector<std::string> retriedCallNames(const ApiRoles &Roles);
+
+// Adds the matcher both retry checks share: a for, while or do loop of the
+// project's code with a retried table call inside, bound to "loop".
+void registerRetryLoopMatcher(
+    clang::ast_matchers::MatchFinder *Finder,
+    clang::ast_matchers::MatchFinder::MatchCallback *Callback,
+    const ApiRoles &Roles);
 
 // The role entry of a call when it is such a table call.
 const ApiFunction *retriedCall(const clang::CallExpr *Call,

@@ -179,7 +179,7 @@ bool inspectsElsewhere(const CXXCatchStmt *H) {
 
 } // namespace
 
-void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
+void RetryNonRetryableCheck::registerCheckMatchers(MatchFinder *Finder) {
   std::vector<std::string> Fields;
   for (const ApiType *T : roles().types(TypeRole::RetryOptions))
     if (!T->field("statusCodes").empty())
@@ -222,18 +222,7 @@ void RetryNonRetryableCheck::registerMatchers(MatchFinder *Finder) {
             .bind("decide"),
         this);
 
-  std::vector<std::string> Calls = retriedCallNames(roles());
-  if (!Calls.empty())
-    Finder->addMatcher(
-        stmt(unless(isExpansionInSystemHeader()),
-             anyOf(forStmt(), whileStmt(), doStmt()),
-             // The project's own functions: wrappers a loop may retry.
-             hasDescendant(callExpr(callee(functionDecl(
-                 anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
-                                                               Calls.end())),
-                       unless(isExpansionInSystemHeader())))))))
-            .bind("loop"),
-        this);
+  registerRetryLoopMatcher(Finder, this, roles());
 }
 
 void RetryNonRetryableCheck::check(const MatchFinder::MatchResult &Result) {

@@ -321,7 +321,7 @@ bool retriesThrottling(const RetryLoop &R, const ApiRoles &Roles,
 
 } // namespace
 
-void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
+void RetryWithoutBackoffCheck::registerCheckMatchers(MatchFinder *Finder) {
   std::vector<std::string> Policies =
       roles().functionNames(ApiRole::RetryPolicy);
   if (!Policies.empty())
@@ -356,18 +356,7 @@ void RetryWithoutBackoffCheck::registerMatchers(MatchFinder *Finder) {
                        this);
   }
 
-  std::vector<std::string> Calls = retriedCallNames(roles());
-  if (!Calls.empty())
-    Finder->addMatcher(
-        stmt(unless(isExpansionInSystemHeader()),
-             anyOf(forStmt(), whileStmt(), doStmt()),
-             // The project's own functions: wrappers a loop may retry.
-             hasDescendant(callExpr(callee(functionDecl(
-                 anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
-                                                               Calls.end())),
-                       unless(isExpansionInSystemHeader())))))))
-            .bind("loop"),
-        this);
+  registerRetryLoopMatcher(Finder, this, roles());
 }
 
 void RetryWithoutBackoffCheck::check(const MatchFinder::MatchResult &Result) {

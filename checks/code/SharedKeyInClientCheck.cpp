@@ -165,7 +165,7 @@ std::string shownName(StringRef QualifiedName) {
 
 } // namespace
 
-void SharedKeyInClientCheck::registerMatchers(MatchFinder *Finder) {
+void SharedKeyInClientCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names = roles().functionNames(
       {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential});
   if (!Names.empty()) {

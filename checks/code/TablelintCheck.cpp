@@ -7,6 +7,7 @@
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/ProjectScope.h"
 
 #include <cstdlib>
 
@@ -16,7 +17,8 @@ TablelintCheck::TablelintCheck(llvm::StringRef Name,
                                clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       RuleId(Name.starts_with("tablelint-") ? Name.drop_front(10).str()
-                                            : Name.str()) {
+                                            : Name.str()),
+      OnlyTablelintChecks(onlyTablelintChecksEnabled(*Context)) {
   std::shared_ptr<const ProjectConfig> Config;
   Roles = apiRolesForFile(getCurrentMainFile().str(), &Config);
   if (Config)
@@ -57,6 +59,13 @@ unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {
 void TablelintCheck::onStartOfTranslationUnit() {
   forgetFunctionSummaries();
   forgetQueryResults();
+}
+
+void TablelintCheck::registerMatchers(
+    clang::ast_matchers::MatchFinder *Finder) {
+  if (OnlyTablelintChecks)
+    registerProjectScope(Finder);
+  registerCheckMatchers(Finder);
 }
 
 void TablelintCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {

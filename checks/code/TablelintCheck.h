@@ -2,9 +2,11 @@
 // to the file being checked (built-ins plus the project's .tablelint.yaml),
 // the rule's catalog entry, and its options with catalog defaults.
 //
-// Every matcher of the checks starts with unless(isExpansionInSystemHeader()):
-// the standard and SDK headers are most of a TU, user code is never there,
-// and testing a location is cheaper than the name tests that follow.
+// The standard and SDK headers are most of a TU and user code is never
+// there: when tablelint's checks run alone the traversal skips them
+// (model/ProjectScope.h); next to other clang-tidy checks it does not, so
+// every matcher still starts with unless(isExpansionInSystemHeader()),
+// cheaper than the name tests that follow.
 #pragma once
 
 #include "core/ApiRoles.h"
@@ -22,6 +24,11 @@ public:
   TablelintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  // Registers the project scope (model/ProjectScope.h), then the check's
+  // own matchers.
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
+  // The check's matchers (see above on system headers).
+  virtual void registerCheckMatchers(clang::ast_matchers::MatchFinder *) {}
   // Drops the per-TU analyses shared by the checks (function summaries).
   // Checks that override it call it too.
   void onStartOfTranslationUnit() override;
@@ -39,6 +46,7 @@ protected:
 
 private:
   std::string RuleId;
+  bool OnlyTablelintChecks = false;
   std::shared_ptr<const ApiRoles> Roles;
 };
 

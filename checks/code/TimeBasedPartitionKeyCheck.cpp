@@ -630,7 +630,7 @@ Lead KeyOrigin::fromVariable(const VarDecl *V, const Expr *Use,
 
 } // namespace
 
-void TimeBasedPartitionKeyCheck::registerMatchers(MatchFinder *Finder) {
+void TimeBasedPartitionKeyCheck::registerCheckMatchers(MatchFinder *Finder) {
   matchKeySites(roles(), Finder, this);
 }
 

@@ -113,7 +113,7 @@ UnbatchedWritesCheck::UnbatchedWritesCheck(
       // One write alone is never a batch.
       MinWrites(std::max(2u, unsignedOption("MinWrites"))) {}
 
-void UnbatchedWritesCheck::registerMatchers(MatchFinder *Finder) {
+void UnbatchedWritesCheck::registerCheckMatchers(MatchFinder *Finder) {
   const std::vector<std::string> Names = roles().functionNames(ApiRole::Write);
   if (Names.empty())
     return;

@@ -25,7 +25,7 @@ class UnbatchedWritesCheck : public TablelintCheck {
 public:
   UnbatchedWritesCheck(llvm::StringRef Name,
                        clang::tidy::ClangTidyContext *Context);
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {

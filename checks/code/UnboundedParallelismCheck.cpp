@@ -586,7 +586,7 @@ bool isLaunchAsync(const Expr *Policy) {
 
 } // namespace
 
-void UnboundedParallelismCheck::registerMatchers(MatchFinder *Finder) {
+void UnboundedParallelismCheck::registerCheckMatchers(MatchFinder *Finder) {
   const auto InLoop = hasAncestor(
       stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())));
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),

@@ -31,7 +31,7 @@ namespace tablelint::code {
 class UnboundedParallelismCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };

@@ -265,6 +265,34 @@ TEST_P(CodeGolden, FindingsMatchAnnotationsInBothRunners) {
                          << " is reported but not expected";
 }
 
+// The checks analyse only the project's code: when tablelint's checks run
+// alone, the AST traversal skips system headers (checks/code/model/
+// ProjectScope.h); when clang-tidy runs other checks too, the whole TU is
+// traversed so that those checks see what they always saw. Both ways give
+// the same tablelint findings.
+TEST_P(CodeGolden, SameFindingsNextToOtherClangTidyChecks) {
+  const std::string Path = (InputRoot / GetParam()).string();
+  auto Plugin = [&](const std::string &Checks) {
+    std::vector<std::string> Args = {"--load=" TABLELINT_PLUGIN,
+                                     "--checks=" + Checks, "--quiet",
+                                     "--header-filter=.*", Path, "--"};
+    for (const std::string &F : compilerFlags())
+      Args.push_back(F);
+    const ToolResult R = runProgram(TABLELINT_CLANG_TIDY, Args);
+    EXPECT_EQ(R.ExitCode, 0) << R.Err;
+    std::vector<std::string> Lines;
+    std::istringstream In(R.Out);
+    for (std::string Line; std::getline(In, Line);)
+      if (Line.find(" [tablelint-") != std::string::npos)
+        Lines.push_back(Line);
+    std::sort(Lines.begin(), Lines.end());
+    return Lines;
+  };
+  const std::vector<std::string> Alone = Plugin("-*,tablelint-*");
+  EXPECT_EQ(Alone, Plugin("-*,tablelint-*,misc-unused-alias-decls"));
+  EXPECT_EQ(Alone, Plugin("-*,tablelint-*,clang-analyzer-core.DivideZero"));
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Inputs, CodeGolden, ::testing::ValuesIn(inputFiles()),
     [](const ::testing::TestParamInfo<std::string> &Info) {
