@@ -7,6 +7,7 @@
 #include "replay/live/TableRestClient.h"
 
 #include "core/Redact.h"
+#include "core/ServiceLimits.h"
 #include "core/schema/SchemaValues.h"
 
 #include <algorithm>
@@ -64,6 +65,31 @@ RestResult sendSingle(TableRestClient &Client, const std::string &Table,
     return Client.deleteEntity(Table, E.PartitionKey, E.RowKey);
   }
   return RestResult();
+}
+
+// Whether an execution of Op writes its entities together as one entity
+// group transaction (entitiesPerWrite > 1, or a declared transaction).
+bool isGroupedWrite(const LogicalOp &Op) {
+  return !Op.IsQuery && (Op.EntitiesPerExecution > 1 || Op.Unit >= 0);
+}
+
+// Whether write event Next belongs to the group of write event Ev, the one
+// before it: same time and the same grouped write, or a write of the same
+// unit (the simulator's grouping, Simulation.cpp).
+bool continuesGroup(const Workload &W, const WorkloadEvent &Ev,
+                    const WorkloadEvent &Next) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  if (!isGroupedWrite(Op) || Next.Time != Ev.Time)
+    return false;
+  return Next.Op == Ev.Op || (Op.Unit >= 0 && W.Ops[Next.Op].Unit == Op.Unit);
+}
+
+// What one entity adds to a $batch body: its JSON and the sub-request's
+// part boundary, request line and headers (a generous allowance).
+std::uint64_t batchPartBytes(const RestEntity &E) {
+  constexpr std::uint64_t PartOverhead = 512;
+  return live::encodeEntityJson(E).size() + E.PartitionKey.size() +
+         E.RowKey.size() + PartOverhead;
 }
 
 // The compared properties of query op Op across the plans.
@@ -162,7 +188,9 @@ public:
                TableRestClient &Client, LiveDesignResult &R)
       : W(W), Plan(Plan), Client(Client), R(R) {}
 
-  void write(std::uint32_t EventIndex);
+  // GroupEnds: the event is the last of its entity group (the group's
+  // transactions go out with it).
+  void write(std::uint32_t EventIndex, bool GroupEnds);
   QueryOutcome query(std::uint32_t EventIndex,
                      const std::vector<std::string> &Compared);
   void flushAll();
@@ -171,6 +199,7 @@ private:
   struct Buffer {
     std::string Table, Op;
     std::vector<BatchOperation> Ops;
+    std::uint64_t Bytes = 0;
     unsigned Limit = 1;
   };
   RestEntity entity(const WriteTarget &T, std::uint32_t Entity);
@@ -183,6 +212,9 @@ private:
   TableRestClient &Client;
   LiveDesignResult &R;
   std::map<std::string, Buffer> Buffers; // table '\0' PartitionKey
+  // The buffers the current entity group wrote to.
+  std::vector<Buffer *> GroupBuffers;
+  bool CurrentGroupSplit = false;
   std::map<std::string, std::size_t> FailureIndex;
   std::string Scratch;
   EdmValue ValueScratch;
@@ -222,20 +254,38 @@ RestEntity DesignRunner::entity(const WriteTarget &T, std::uint32_t Entity) {
   return E;
 }
 
-void DesignRunner::write(std::uint32_t EventIndex) {
+void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const LogicalOp &Op = W.Ops[Ev.Op];
+  const bool Grouped = isGroupedWrite(Op);
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
     const std::string &Table = R.Tables[T.Table];
     RestEntity E = entity(T, Ev.Entity);
-    if (T.Decl->BatchSize > 1) {
+    if (T.Decl->BatchSize > 1 || Grouped) {
       Buffer &B = Buffers[Table + '\0' + E.PartitionKey];
+      if (B.Ops.empty())
+        B.Op = Op.Name; // a unit's transaction is named after its leader
       B.Table = Table;
-      B.Op = Op.Name;
-      B.Limit = T.Decl->BatchSize;
-      B.Ops.push_back({batchAction(Op.Kind), std::move(E), "*"});
-      if (B.Ops.size() >= B.Limit)
+      B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
+                                      : limits::MaxBatchOperations;
+      const std::uint64_t Bytes = batchPartBytes(E);
+      // The payload must stay under 4 MiB: a group that would not is split
+      // (the service would refuse it whole).
+      if (!B.Ops.empty() && B.Bytes + Bytes >= limits::MaxBatchPayloadBytes) {
+        CurrentGroupSplit = Grouped;
         flush(B);
+      }
+      B.Ops.push_back({batchAction(Op.Kind), std::move(E), "*"});
+      B.Bytes += Bytes;
+      if (Grouped && std::find(GroupBuffers.begin(), GroupBuffers.end(), &B) ==
+                         GroupBuffers.end())
+        GroupBuffers.push_back(&B);
+      if (B.Ops.size() >= B.Limit) {
+        // A group of more than 100 entities under one key goes on in the
+        // next transaction.
+        CurrentGroupSplit = CurrentGroupSplit || (Grouped && !GroupEnds);
+        flush(B);
+      }
       continue;
     }
     ++R.WriteRequests;
@@ -244,6 +294,13 @@ void DesignRunner::write(std::uint32_t EventIndex) {
       ++R.EntitiesWritten;
     else
       fail(Op.Name, Table, Result, 1);
+  }
+  if (Grouped && GroupEnds) {
+    for (Buffer *B : GroupBuffers)
+      flush(*B);
+    GroupBuffers.clear();
+    R.GroupsSplit += CurrentGroupSplit ? 1 : 0;
+    CurrentGroupSplit = false;
   }
 }
 
@@ -258,6 +315,7 @@ void DesignRunner::flush(Buffer &B) {
   else
     fail(B.Op, B.Table, Result, B.Ops.size());
   B.Ops.clear();
+  B.Bytes = 0;
 }
 
 void DesignRunner::flushAll() {
@@ -441,12 +499,19 @@ std::vector<std::uint32_t> scaleDownWorkload(const Workload &W,
   const std::size_t N = Writes.size();
   std::unordered_set<std::uint32_t> Inserted;
   std::vector<std::uint32_t> KeptWrites;
+  bool KeepGroup = true;
   for (std::size_t I = 0; I < N; ++I) {
+    const WorkloadEvent &E = W.Events[Writes[I]];
+    // An entity group is kept or dropped as a whole, as its first write is.
+    const bool InGroup = I > 0 && Writes[I - 1] + 1 == Writes[I] &&
+                         continuesGroup(W, W.Events[Writes[I - 1]], E);
     // Evenly spaced: write I is kept when it starts a new 1/WriteBudget
     // share of the writes.
-    if (WriteBudget < N && ((I + 1) * WriteBudget) / N == (I * WriteBudget) / N)
+    if (!InGroup)
+      KeepGroup = WriteBudget >= N ||
+                  ((I + 1) * WriteBudget) / N != (I * WriteBudget) / N;
+    if (!KeepGroup)
       continue;
-    const WorkloadEvent &E = W.Events[Writes[I]];
     if (createsEntity(W.Ops[E.Op].Kind))
       Inserted.insert(E.Entity);
     else if (!Inserted.count(E.Entity))
@@ -590,14 +655,17 @@ std::optional<LiveRun> runLive(const Workload &W,
     LiveDesignResult &R = Run.Designs[D];
     DesignRunner Runner(W, Plans[D], *Client, R);
     Client->resetTraffic();
-    for (std::uint32_t E : Events) {
+    for (std::size_t I = 0; I < Events.size(); ++I) {
       if (ShouldStop())
         break;
+      const std::uint32_t E = Events[I];
       const std::uint32_t Op = W.Events[E].Op;
       if (W.Ops[Op].IsQuery)
         Outcomes[D].push_back(Runner.query(E, Compared[Op]));
       else
-        Runner.write(E);
+        Runner.write(
+            E, I + 1 == Events.size() ||
+                   !continuesGroup(W, W.Events[E], W.Events[Events[I + 1]]));
       // An operation the stop abandoned is not done.
       if (!ShouldStop())
         ++OperationsDone;

@@ -9,7 +9,15 @@
 // theirs evenly spaced over the run), and the writes are thinned evenly to
 // fill the rest of the budget. An
 // update, merge or delete is kept only when the insert of its entity was,
-// so no write fails merely because the scaling dropped its entity.
+// so no write fails merely because the scaling dropped its entity. The
+// events of one entity group (an execution of an `entitiesPerWrite` write,
+// or of a declared transaction: same time, same write or unit) are kept or
+// dropped together.
+//
+// Writing: the entities of one group go out as one entity group
+// transaction per table and PartitionKey ($batch, one change set), as the
+// simulator sends them: one round trip per execution, and a rejected
+// sub-operation fails every entity of its change set.
 //
 // Comparison (precise rule): per query event, each design's result is the
 // multiset of rows, a row being the values of the compared properties (a
@@ -70,6 +78,10 @@ struct LiveDesignResult {
   std::uint64_t WriteRequests = 0, QueryRequests = 0;
   std::uint64_t EntitiesWritten = 0, EntitiesReturned = 0;
   std::uint64_t FailedOperations = 0;
+  // Entity groups (one execution of a grouped write or unit, one partition
+  // key) larger than one transaction may carry (100 entities, 4 MiB): sent
+  // as several, as a client must, since the service refuses them whole.
+  std::uint64_t GroupsSplit = 0;
   std::vector<LiveFailure> Failures;
   // Requests the endpoint itself failed (5xx, or no response): not the
   // design's doing, and the comparison is incomplete without them.

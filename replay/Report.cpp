@@ -165,6 +165,10 @@ std::string liveText(const LiveRun &L) {
         Out += " " + T;
       Out += "\n";
     }
+    if (D.GroupsSplit)
+      Out +=
+          "    entity groups split: " + grouped(D.GroupsSplit) +
+          " (over 100 entities or 4 MiB: one transaction cannot carry them)\n";
     for (const LiveFailure &F : D.Failures)
       Out += "    failed: " + F.Operation + " on " + F.Table + ": " + F.Status +
              " (x" + grouped(F.Count) + ")\n";
@@ -218,6 +222,7 @@ llvm::json::Object liveJson(const LiveRun &L) {
         {"entitiesWritten", static_cast<std::int64_t>(D.EntitiesWritten)},
         {"entitiesReturned", static_cast<std::int64_t>(D.EntitiesReturned)},
         {"failedOperations", static_cast<std::int64_t>(D.FailedOperations)},
+        {"groupsSplit", static_cast<std::int64_t>(D.GroupsSplit)},
         {"failures", std::move(Failures)}});
   }
   llvm::json::Array Differences, Compared;

@@ -1,9 +1,9 @@
 // `replay --live` against a real Azurite endpoint: the example designs
 // return the same logical entities, an index table that is never written
 // or a filter that selects other rows is reported as a difference (exit 1),
-// batching cuts round trips, an unreachable endpoint is a clear exit 2, and
-// the run's tables are gone afterwards. Plus the scaling and table-name
-// rules, which need no server.
+// batching and entity groups cut round trips, an unreachable endpoint is a
+// clear exit 2, and the run's tables are gone afterwards. Plus the scaling and
+// table-name rules, which need no server.
 #include "replay/LiveReplay.h"
 #include "replay/Report.h"
 
@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <llvm/Support/JSON.h>
 
+#include <map>
 #include <regex>
 #include <unistd.h>
 
@@ -304,6 +305,90 @@ TEST_F(LiveReplayTest, CommandReportsJsonAndExitCodes) {
                             "'fail_' and PartitionKey lt 'fail`')"),
             std::string::npos)
       << Broken.Out;
+}
+
+// An order header and its 6 lines written together (a declared
+// transaction), and lines written 3 at a time (entitiesPerWrite): each
+// execution is one $batch round trip, and afterwards every order holds its
+// header and its lines.
+TEST_F(LiveReplayTest, EntityGroupsAreOneRoundTripPerExecution) {
+  LiveSetup S({"order-lines.yaml", "order-lines.yaml"});
+  S.plan();
+  const std::size_t Budget = 400;
+  // A checkout has one header; log-line writes 3 lines per execution.
+  std::uint64_t Headers = 0, LoggedLines = 0;
+  for (std::uint32_t E : scaleDownWorkload(S.W, Budget)) {
+    const std::string &Name = S.W.Ops[S.W.Events[E].Op].Name;
+    Headers += Name == "place-order";
+    LoggedLines += Name == "log-line";
+  }
+  EXPECT_EQ(LoggedLines % 3, 0u) << "a group was cut by the scaling";
+  const std::uint64_t Executions = Headers + LoggedLines / 3;
+  const LiveRun R = run(S, Budget, /*Keep=*/true);
+  ASSERT_EQ(R.Designs.size(), 2u);
+  EXPECT_TRUE(R.agree());
+  EXPECT_GT(R.QueriesEqual, 0u);
+  ASSERT_GT(Headers, 0u);
+  const LiveDesignResult &D = R.Designs[0];
+  EXPECT_EQ(D.FailedOperations, 0u);
+  EXPECT_EQ(D.GroupsSplit, 0u);
+  EXPECT_EQ(D.EntitiesWritten, R.Writes);
+  // Round trips count executions, not entities.
+  EXPECT_EQ(D.WriteRequests, Executions);
+  EXPECT_LT(D.WriteRequests * 3, R.Writes);
+  EXPECT_EQ(D.RoundTrips, D.WriteRequests + D.QueryRequests);
+
+  std::string Error;
+  auto Client = live::TableRestClient::create(
+      Server->endpoint(), live::LiveCredentials::developmentStorage(), {},
+      Error);
+  ASSERT_TRUE(Client) << Error;
+  for (const LiveDesignResult &Design : R.Designs) {
+    const std::string &Table = Design.Tables[0];
+    const live::QueryAllResult All = Client->queryAllEntities(Table, "", "");
+    ASSERT_TRUE(All.ok()) << All.describe();
+    EXPECT_EQ(All.Entities.size(), R.Writes);
+    std::map<std::string, std::pair<unsigned, unsigned>> Orders; // hdr, lines
+    for (const live::RestEntity &E : All.Entities) {
+      auto &[Header, Lines] = Orders[E.PartitionKey];
+      (E.RowKey == "order" ? Header : Lines) += 1;
+    }
+    std::uint64_t Complete = 0;
+    for (const auto &[Key, Counts] : Orders)
+      if (Counts.first) {
+        EXPECT_EQ(Counts, std::make_pair(1u, 6u)) << Key;
+        ++Complete;
+      }
+    EXPECT_EQ(Complete, Headers);
+    EXPECT_TRUE(Client->deleteTable(Table).ok());
+  }
+}
+
+// Lines that all get the same RowKey: the service rejects each change set
+// (400) and none of its entities is written, the header included.
+TEST_F(LiveReplayTest, AGroupWithADuplicateRowKeyFailsAsAWhole) {
+  LiveSetup S({"order-lines.yaml"});
+  std::string Error;
+  for (schema::Table &T : S.Designs[0].Value.Tables)
+    for (schema::EntityType &E : T.EntityTypes)
+      if (E.Name == "line")
+        E.RowKey = *schema::parseKeyTemplate("line", Error);
+  S.plan();
+  const LiveRun R = run(S, 200, /*Keep=*/true);
+  ASSERT_EQ(R.Designs.size(), 1u);
+  const LiveDesignResult &D = R.Designs[0];
+  EXPECT_EQ(D.EntitiesWritten, 0u);
+  EXPECT_EQ(D.FailedOperations, R.Writes);
+  ASSERT_FALSE(D.Failures.empty());
+  for (const LiveFailure &F : D.Failures)
+    EXPECT_EQ(F.Status.rfind("400 ", 0), 0u) << F.Status;
+  auto Client = live::TableRestClient::create(
+      Server->endpoint(), live::LiveCredentials::developmentStorage(), {},
+      Error);
+  ASSERT_TRUE(Client) << Error;
+  const std::string &Table = D.Tables[0];
+  EXPECT_EQ(Client->queryAllEntities(Table, "", "").Entities.size(), 0u);
+  EXPECT_TRUE(Client->deleteTable(Table).ok());
 }
 
 // --- Bad input: no server needed -------------------------------------------
