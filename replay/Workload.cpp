@@ -646,6 +646,16 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
           W.Events.push_back({T, F, 0});
     }
+    // An op too rare to arrive in the run (a verify run's once-a-minute
+    // query) runs once, halfway through, when asked for.
+    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before) {
+      const double Half = Options.DurationSeconds / 2;
+      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
+        W.Events.push_back({Half, static_cast<std::uint32_t>(OpI), 0});
+      for (std::uint32_t F : Op.Followers)
+        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
+          W.Events.push_back({Half, F, 0});
+    }
   }
   // At one time, a unit's followers come right after their leader.
   std::vector<std::uint32_t> Rank(W.Ops.size());
@@ -659,9 +669,6 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       for (std::uint32_t F : Op.Followers)
         Rank[F] = Next++;
     }
-    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
-      W.Events.push_back(
-          {Options.DurationSeconds / 2, static_cast<std::uint32_t>(OpI), 0});
   }
   std::sort(W.Events.begin(), W.Events.end(),
             [&](const WorkloadEvent &A, const WorkloadEvent &B) {
