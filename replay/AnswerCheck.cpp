@@ -158,7 +158,10 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const QueryTarget &Q = *Plan.Queries[Ev.Op];
   const RowStore &Store = Tables[Q.Table];
-  const std::uint64_t Top = Q.Decl->Top.value_or(0);
+  // A "latest N" reader of an oldest-first RowKey reads every match and
+  // keeps the last `top` (below).
+  const std::uint64_t Keep = Q.Decl->Top.value_or(0);
+  const std::uint64_t Top = Q.ReadsAllForNewest ? 0 : Keep;
   Answer A;
   A.Reads = Q.reads();
   // (row, entity) of every read, each read in key order, cut at `top`.
@@ -206,6 +209,10 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
                      });
     if (Top && Rows.size() > Top)
       Rows.resize(Top);
+  }
+  if (Q.ReadsAllForNewest && Keep && Rows.size() > Keep) {
+    // The newest are last in key order (merged by RowKey above).
+    Rows.erase(Rows.begin(), Rows.end() - static_cast<std::ptrdiff_t>(Keep));
   }
   for (const auto &Row : Rows)
     A.Entities.push_back(Row.second);

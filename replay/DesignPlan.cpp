@@ -346,6 +346,9 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           Target.Table = static_cast<std::uint32_t>(TI);
           Target.Decl = &Q;
           Target.Client = Design.client(Q.Client);
+          Target.ReadsAllForNewest =
+              !Q.Newest.empty() &&
+              !schema::newestFirstInKeyOrder(T.RowKey, Q.Newest);
           std::string Error;
           std::size_t Offset = 0;
           const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);

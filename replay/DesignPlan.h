@@ -76,6 +76,10 @@ struct QueryTarget {
   // Fan-out: the bucket count of each fan-out placeholder (in the order of
   // BoundTemplate::Piece::FanOut); empty: one read per execution.
   std::vector<std::uint64_t> FanOutBuckets;
+  // A "latest N" query (Query::Newest) on a RowKey that is not newest
+  // first: the reader reads every match (no $top) and keeps the last `top`
+  // in key order, the newest.
+  bool ReadsAllForNewest = false;
 
   // Reads per execution: the product of FanOutBuckets (1 without).
   std::uint64_t reads() const;

@@ -345,7 +345,9 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
       Select += ",PartitionKey,RowKey";
   }
   const std::string &Table = R.Tables[Target->Table];
-  const unsigned Top = static_cast<unsigned>(Target->Decl->Top.value_or(0));
+  const unsigned Keep = static_cast<unsigned>(Target->Decl->Top.value_or(0));
+  // A "latest N" reader of an oldest-first RowKey reads every match.
+  const unsigned Top = Target->ReadsAllForNewest ? 0 : Keep;
   // Each read in key order, cut at $top; a fan-out's reads merged in
   // (RowKey, PartitionKey) order and cut at $top again (AnswerCheck.h).
   std::vector<RestEntity> Rows;
@@ -385,6 +387,8 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
     if (Top && Rows.size() > Top)
       Rows.resize(Top);
   }
+  if (Target->ReadsAllForNewest && Keep && Rows.size() > Keep)
+    Rows.erase(Rows.begin(), Rows.end() - Keep); // the newest are last
   Out.Ok = true;
   R.EntitiesReturned += Rows.size();
   for (const RestEntity &E : Rows)

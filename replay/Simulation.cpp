@@ -443,7 +443,8 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   Q.Op = Ev.Op;
   scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
-  Q.Top = Target.Decl->Top.value_or(0);
+  // A "latest N" reader of an oldest-first RowKey reads every match.
+  Q.Top = Target.ReadsAllForNewest ? 0 : Target.Decl->Top.value_or(0);
   Q.Cursor.Top = Q.Top;
   if (Target.Decl->HasSelect)
     Q.Select = Target.Decl;

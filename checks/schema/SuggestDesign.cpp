@@ -3,6 +3,7 @@
 // batching, projections.
 #include "checks/schema/SuggestDesign.h"
 
+#include "checks/schema/LogTailRemedy.h"
 #include "checks/schema/SchemaContext.h"
 #include "core/ServiceLimits.h"
 #include "core/schema/SchemaValues.h"
@@ -64,6 +65,7 @@ public:
       if (kept(T))
         continue;
       foldSeries(T);
+      reverseForNewest(T);
       bucketPartitionKey(T, Found);
       batchWrites(T, Found);
       addProjections(T);
@@ -715,6 +717,29 @@ private:
                "them there",
            W.Path});
     }
+  }
+
+  // ------------------------------------------------------------ log tail
+
+  void reverseForNewest(Table &T) {
+    const std::optional<LogTailPlan> Plan = planLogTail(T);
+    if (!Plan)
+      return;
+    if (!Plan->Blocker.empty()) {
+      R.Advice.push_back({"partition-scan", T.Path,
+                          Plan->Why + " (not applied: " + Plan->Blocker + ")",
+                          T.Path});
+      return;
+    }
+    if (!allowed("partition-scan", T.Path))
+      return;
+    std::string Error;
+    std::optional<KeyTemplate> Key = parseKeyTemplate(Plan->RowKey, Error);
+    if (!Key)
+      return;
+    Key->Pos = T.RowKey.Pos;
+    T.RowKey = std::move(*Key);
+    change("partition-scan", T.Path, T.Note, Plan->Why);
   }
 
   // --------------------------------------------------------- projections

@@ -13,8 +13,9 @@
 // RowKey holds whole; queries that cannot know the bucket fan out over all
 // of them); a sparse index table for lookups by a non-key property (only the
 // queried value's rows, only the properties the query needs; the writes
-// mirrored under the same names, the query moved there under its name); a
-// projection (select = uses); exponential backoff without non-retryable
+// mirrored under the same names, the query moved there under its name); the
+// log tail (a RowKey reversed on the time a `newest` "latest N" read orders
+// by: checks/schema/LogTailRemedy.h); a projection (select = uses); exponential backoff without non-retryable
 // codes; SAS for browser and mobile clients; JSON without metadata instead
 // of AtomPub; a data series folded into one entity. Logical writes and
 // queries keep their names. Batching and an index on a value updates change

@@ -343,6 +343,20 @@ std::vector<KeyPart> fanOutParts(const Query &Q) {
   return Out;
 }
 
+bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
+                           const std::string &Property) {
+  for (const KeyPart &P : RowKey.Parts) {
+    if (!P.IsPlaceholder)
+      continue; // a literal prefix sorts every entity alike
+    return P.Text == Property &&
+           std::any_of(P.Functions.begin(), P.Functions.end(),
+                       [](const KeyFunction &F) {
+                         return F.Fn == KeyFunction::Reverse;
+                       });
+  }
+  return false;
+}
+
 std::uint64_t fanOutReads(const Query &Q) {
   std::uint64_t Reads = 1;
   constexpr std::uint64_t Saturated = 1ULL << 32;

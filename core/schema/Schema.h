@@ -195,6 +195,12 @@ std::uint64_t hashBucketCount(const KeyPart &Part);
 // one execution makes (the product of their bucket counts; 1 without).
 std::vector<KeyPart> fanOutParts(const Query &Q);
 std::uint64_t fanOutReads(const Query &Q);
+// Whether RowKey leads with {Property|reverse} (the log-tail pattern): the
+// newest entities come first in key order, so "latest N" is a `top: N`
+// read. Otherwise a reader of the newest N reads every match and keeps
+// the last N.
+bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
+                           const std::string &Property);
 
 // --------------------------------------------------------- access patterns
 
@@ -252,6 +258,11 @@ struct Query {
   // order and applies `top` after the merge.
   std::vector<std::string> FanOut;
   SourcePos FanOutPos;
+  // "Latest N": the caller wants the `top` entities with the greatest value
+  // of this growing property (the most recent), not the first `top` in key
+  // order. Empty: `top` keeps the first matches in key order.
+  std::string Newest;
+  SourcePos NewestPos;
   std::string Client;
   // The entity type whose values fill its placeholders (and that it is
   // meant to return); empty: the table's first type. It reads every

@@ -1090,6 +1090,25 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
     Q.FanOutPos = posOf(M.get("fanOut", false));
     checkFanOut(Scope, Q, FanOut);
   }
+  if (std::optional<std::string> N = scalar(M, "newest")) {
+    Q.Newest = *N;
+    const YAML::Node At = M.get("newest", false);
+    Q.NewestPos = posOf(At);
+    const Property *Prop = Scope.property(Q.Newest);
+    // Only a value that grows orders entities by recency.
+    if (!Prop && propertiesKnown(Scope))
+      error(At, "query '" + Q.Name + "': 'newest' names no property of "
+                "table '" + T.Name + "'" +
+                    didYouMean(Q.Newest, namesOf(Scope.Properties)));
+    else if (Prop && (!Prop->Grows || (Prop->Type != EdmType::DateTime &&
+                                       !isInteger(Prop->Type))))
+      error(At, "query '" + Q.Name + "': 'newest' needs a datetime or "
+                "integer property declared 'grows: true'; '" + Q.Newest +
+                    "' is not one");
+    if (!Q.Top)
+      error(At, "query '" + Q.Name + "': 'newest' needs 'top' (how many of "
+                "the newest entities the caller reads)");
+  }
   if (std::optional<std::string> C = scalar(M, "client")) {
     Q.Client = *C;
     References.push_back({"client", Q.Client, posOf(M.get("client", false)),

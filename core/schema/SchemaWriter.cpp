@@ -305,6 +305,8 @@ private:
       F.emplace_back("uses", list(Q.Uses));
     if (Q.Top)
       F.emplace_back("top", countText(*Q.Top));
+    if (!Q.Newest.empty())
+      F.emplace_back("newest", yamlScalar(Q.Newest));
     if (Q.ExpectedRows)
       F.emplace_back("expectedRows", countText(*Q.ExpectedRows));
     F.emplace_back("rate", rateText(Q.Frequency));

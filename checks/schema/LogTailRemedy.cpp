@@ -1,0 +1,67 @@
+#include "checks/schema/LogTailRemedy.h"
+
+namespace tablelint::schema {
+namespace {
+
+bool boundsRowKey(const Query &Q) {
+  return Q.Filter.find("RowKey") != std::string::npos;
+}
+
+// The leading placeholder of the RowKey, when it renders P as is (an
+// ascending value: oldest first).
+const KeyPart *ascendingLead(const KeyTemplate &RowKey, const std::string &P) {
+  for (const KeyPart &Part : RowKey.Parts) {
+    if (!Part.IsPlaceholder)
+      continue;
+    return Part.Text == P && Part.Format.empty() && Part.Functions.empty()
+               ? &Part
+               : nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<LogTailPlan> planLogTail(const Table &T) {
+  const Query *Reader = nullptr;
+  for (const Query &Q : T.Queries) {
+    if (Q.Newest.empty() || !Q.Top || boundsRowKey(Q))
+      continue;
+    if (Reader && Reader->Newest != Q.Newest)
+      return std::nullopt; // newest by two properties: one key cannot serve
+    Reader = &Q;
+  }
+  if (!Reader)
+    return std::nullopt;
+  const KeyPart *Lead = ascendingLead(T.RowKey, Reader->Newest);
+  if (!Lead)
+    return std::nullopt;
+  const std::string Placeholder = "{" + Reader->Newest + "}";
+  LogTailPlan Plan;
+  Plan.RowKey = T.RowKey.Text;
+  Plan.RowKey.replace(Lead->Offset, Placeholder.size(),
+                      "{" + Reader->Newest + "|reverse}");
+  Plan.Why = "log tail for partition-scan: query '" + Reader->Name +
+             "' reads the newest " + std::to_string(*Reader->Top) +
+             " by '" + Reader->Newest + "', but RowKey '" + T.RowKey.Text +
+             "' sorts oldest first, so every execution reads the whole "
+             "partition; RowKey '" + Plan.RowKey +
+             "' puts the newest first: a top-" +
+             std::to_string(*Reader->Top) + " read";
+  for (const Query &Q : T.Queries) {
+    if (!Q.Newest.empty() && Q.Newest == Reader->Newest && !boundsRowKey(Q))
+      continue;
+    if (boundsRowKey(Q))
+      Plan.Blocker = "query '" + Q.Name +
+                     "' has a RowKey condition on the current encoding";
+    else if (Q.Top)
+      Plan.Blocker = "query '" + Q.Name + "' reads the first " +
+                     std::to_string(*Q.Top) +
+                     " in key order, which would become the newest";
+    if (!Plan.Blocker.empty())
+      break;
+  }
+  return Plan;
+}
+
+} // namespace tablelint::schema
