@@ -646,6 +646,9 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
           W.Events.push_back({T, F, 0});
     }
+    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
+      W.Events.push_back(
+          {Options.DurationSeconds / 2, static_cast<std::uint32_t>(OpI), 0});
   }
   // At one time, a unit's followers come right after their leader.
   std::vector<std::uint32_t> Rank(W.Ops.size());
@@ -659,9 +662,6 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       for (std::uint32_t F : Op.Followers)
         Rank[F] = Next++;
     }
-    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
-      W.Events.push_back(
-          {Options.DurationSeconds / 2, static_cast<std::uint32_t>(OpI), 0});
   }
   std::sort(W.Events.begin(), W.Events.end(),
             [&](const WorkloadEvent &A, const WorkloadEvent &B) {
