@@ -837,11 +837,16 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
       A.MatchesWhy = A.ScannedWhy + (Why.empty() ? "" : " x " + Why);
     }
   } else if (Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
-             !Scope.RowHigh && !Scope.PartitionKeys.empty() &&
-             Busiest.Known) {
-    // A PartitionKey equality alone returns its whole partition.
-    A.Matches = Busiest.Entities;
-    A.MatchesWhy = "every entity of the partition (" + Busiest.Why + ")";
+             !Scope.RowHigh && !Scope.PartitionKeys.empty()) {
+    // A PartitionKey equality alone returns its whole partition: an average
+    // one (the busiest of a skewed key would overstate most executions).
+    const TableSize Whole = tableSize(T);
+    const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+    if (Whole.Known && Keys.Known && Keys.Distinct && *Keys.Distinct >= 1) {
+      A.Matches = Whole.Entities / *Keys.Distinct;
+      A.MatchesWhy = "the whole partition: " + Whole.Why + " over " +
+                     formatFigure(*Keys.Distinct) + " partitions";
+    }
   }
   // Returned rows: declared, or the point read's one, or the scanned
   // entities times what the non-key conditions keep.
