@@ -826,6 +826,28 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   case QueryClass::Point:
     break;
   }
+  if (A.Scanned) {
+    std::string Why;
+    const std::optional<double> Keep =
+        A.Filter.Parsed
+            ? selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why)
+            : std::optional<double>(1.0);
+    if (Keep) {
+      A.Matches = *A.Scanned * *Keep;
+      A.MatchesWhy = A.ScannedWhy + (Why.empty() ? "" : " x " + Why);
+    }
+  } else if (Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
+             !Scope.RowHigh && !Scope.PartitionKeys.empty()) {
+    // A PartitionKey equality alone returns its whole partition: an average
+    // one (the busiest of a skewed key would overstate most executions).
+    const TableSize Whole = tableSize(T);
+    const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+    if (Whole.Known && Keys.Known && Keys.Distinct && *Keys.Distinct >= 1) {
+      A.Matches = Whole.Entities / *Keys.Distinct;
+      A.MatchesWhy = "the whole partition: " + Whole.Why + " over " +
+                     formatFigure(*Keys.Distinct) + " partitions";
+    }
+  }
   // Returned rows: declared, or the point read's one, or the scanned
   // entities times what the non-key conditions keep.
   if (Q.ExpectedRows) {
@@ -845,8 +867,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   if (Q.Top && A.Returned)
     A.Returned = std::min(*A.Returned, static_cast<double>(*Q.Top));
   // `top` sizes a query as expectedRows does: the reader asks for that many
-  // and the service stops scanning once it has them.
-  if (Q.Top && !Q.ExpectedRows && Scope.Class != QueryClass::Point &&
+  // and the service stops scanning once it has them (with or without a
+  // declared expectedRows beside it).
+  if (Q.Top && Scope.Class != QueryClass::Point &&
       A.Filter.Parsed) {
     const double Top = static_cast<double>(*Q.Top);
     std::string Why;
@@ -874,12 +897,15 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
     L.AccountEntitiesPerSecond = L.Rate * *A.Scanned;
   // Which partition each execution reads.
   if (Scope.Class == QueryClass::TableScan) {
-    // Every execution reads every partition, the busiest included.
+    // Every execution reads every partition, the busiest included (no
+    // more of it than the whole scan when `top` ends the scan early).
     L.Share.Known = true;
     L.Share.Top = 1;
     L.Share.Reasons.push_back("a table scan reads every partition");
     if (Busiest.Known)
-      L.HottestPartitionEntitiesPerSecond = L.Rate * Busiest.Entities;
+      L.HottestPartitionEntitiesPerSecond =
+          L.Rate * std::min(Busiest.Entities,
+                            A.Scanned.value_or(Busiest.Entities));
   } else if (A.Filter.PinnedPartition) {
     L.Share = keyShare(T, instancePartitionKey(T, *A.Filter.PinnedPartition));
     if (L.Share.Known && A.Scanned)
@@ -906,7 +932,11 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
       L.Explain += L.Share.Top >= 1 ? ", all on one partition"
                                     : " x " + formatPercent(L.Share.Top) +
                                           " on the busiest partition";
-    if (Scope.Class == QueryClass::TableScan)
+    if (Scope.Class == QueryClass::TableScan && A.Scanned &&
+        *A.Scanned < Busiest.Entities)
+      L.Explain += ", each reading at most " + formatFigure(*A.Scanned) +
+                   " entities (" + A.ScannedWhy + ")";
+    else if (Scope.Class == QueryClass::TableScan)
       L.Explain += ", each reading all " + formatFigure(Busiest.Entities) +
                    " entities of the busiest partition (" + Busiest.Why + ")";
     else

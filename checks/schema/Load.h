@@ -159,6 +159,12 @@ struct QueryAnalysis {
   std::string ScannedWhy;
   std::optional<double> Returned; // entities returned per execution
   std::string ReturnedWhy;
+  // What the filter matches by the model alone (scan size times the
+  // non-key conditions' selectivity), before `expectedRows` or `top`: what
+  // a declared `expectedRows` is checked against. Table and partition scans
+  // of a known size only.
+  std::optional<double> Matches;
+  std::string MatchesWhy;
   OperationLoad Load;
 };
 

@@ -251,6 +251,7 @@ struct Query {
   std::vector<std::string> Uses;
   Rate Frequency;
   std::optional<std::uint64_t> ExpectedRows; // rows returned per execution
+  SourcePos ExpectedRowsPos; // of the "expectedRows" key; 0 when not given
   std::optional<std::uint64_t> Top;          // $top
   // Fan-out: properties whose hash-bucket placeholders ({p|hash:N}) the
   // reader does not know. Each execution reads every bucket (N requests per

@@ -1078,6 +1078,10 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
   if (std::optional<Rate> R = rate(M, "rate"))
     Q.Frequency = *R;
   Q.ExpectedRows = count(M, "expectedRows");
+  if (N.IsMap())
+    for (const auto &KV : N)
+      if (KV.first.IsScalar() && KV.first.Scalar() == "expectedRows")
+        Q.ExpectedRowsPos = posOf(KV.first);
   Q.Top = count(M, "top");
   if (Q.Top && *Q.Top == 0) {
     error(M.get("top", false), "'top' must be at least 1");
