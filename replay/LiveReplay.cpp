@@ -259,6 +259,9 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
   const LogicalOp &Op = W.Ops[Ev.Op];
   const bool Grouped = isGroupedWrite(Op);
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
+    // A sparse table holds only what its `when` keeps, as in the simulator.
+    if (!T.reaches(W, Ev.Entity))
+      continue;
     const std::string &Table = R.Tables[T.Table];
     RestEntity E = entity(T, Ev.Entity);
     if (T.Decl->BatchSize > 1 || Grouped) {

@@ -160,6 +160,49 @@ TEST_F(LiveReplayTest, FailingReadingsAreFoundTheSameInBothDesigns) {
                 "failing-devices: deviceId readingTime status temperature"});
 }
 
+// A sparse index (`when: "status eq 'fail'"`) is written only for the
+// failing readings, as the simulator writes it: the index table holds those
+// and nothing else, and the answers stay those of the current design.
+TEST_F(LiveReplayTest, ASparseIndexHoldsOnlyTheRowsItsWhenKeeps) {
+  LiveSetup S({"live/current.yaml", "live/suggested-sparse.yaml"});
+  S.plan();
+  const LiveRun R = run(S, 400, /*Keep=*/true);
+  ASSERT_EQ(R.Designs.size(), 2u);
+  EXPECT_TRUE(R.agree());
+  EXPECT_GT(R.Designs[1].EntitiesReturned, 0u);
+  const LiveDesignResult &Sparse = R.Designs[1];
+  EXPECT_EQ(Sparse.FailedOperations, 0u);
+  // Every reading reaches the main table, one in five the index.
+  EXPECT_GT(Sparse.EntitiesWritten, R.Writes);
+  EXPECT_LT(Sparse.EntitiesWritten, 2 * R.Writes);
+
+  std::string Error;
+  auto Client = live::TableRestClient::create(
+      Server->endpoint(), live::LiveCredentials::developmentStorage(), {},
+      Error);
+  ASSERT_TRUE(Client) << Error;
+  ASSERT_EQ(Sparse.Tables.size(), 2u);
+  const live::QueryAllResult Main =
+      Client->queryAllEntities(Sparse.Tables[0], "", "");
+  const live::QueryAllResult Index =
+      Client->queryAllEntities(Sparse.Tables[1], "", "");
+  ASSERT_TRUE(Main.ok()) << Main.describe();
+  ASSERT_TRUE(Index.ok()) << Index.describe();
+  EXPECT_EQ(Main.Entities.size(), R.Writes);
+  std::size_t Failing = 0;
+  for (const live::RestEntity &E : Main.Entities)
+    if (const EdmValue *Status = E.find("status"))
+      Failing += Status->Text == "fail";
+  EXPECT_GT(Failing, 0u);
+  EXPECT_EQ(Index.Entities.size(), Failing);
+  for (const live::RestEntity &E : Index.Entities)
+    EXPECT_EQ(E.PartitionKey.rfind("fail_", 0), 0u) << E.PartitionKey;
+  EXPECT_EQ(Sparse.EntitiesWritten, R.Writes + Failing);
+  for (const LiveDesignResult &Design : R.Designs)
+    for (const std::string &Table : Design.Tables)
+      EXPECT_TRUE(Client->deleteTable(Table).ok()) << Table;
+}
+
 TEST_F(LiveReplayTest, BatchedWritesMakeFewerRoundTripsForTheSameEntities) {
   LiveSetup S({"live/suggested.yaml", "live/suggested-batched.yaml"});
   S.plan();
