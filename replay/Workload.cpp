@@ -634,29 +634,26 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     // The rate counts entities: executions of N entities arrive N times
     // less often, their N events at the same time (one group).
     const double Mean = Op.EntitiesPerExecution / Op.PerSecond;
+    // One execution at time T: its N entities, then its unit's followers.
+    auto Execute = [&](double T) {
+      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
+        W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
+      for (std::uint32_t F : Op.Followers)
+        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
+          W.Events.push_back({T, F, 0});
+    };
     const std::size_t Before = W.Events.size();
     for (double T = R.exponential(Mean); T < Options.DurationSeconds;
          T += R.exponential(Mean)) {
       if (Options.RampUpSeconds > 0 && T < Options.RampUpSeconds &&
           R.uniform() * Options.RampUpSeconds >= T)
         continue;
-      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
-        W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
-      for (std::uint32_t F : Op.Followers)
-        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
-          W.Events.push_back({T, F, 0});
+      Execute(T);
     }
     // An op too rare to arrive in the run (a verify run's once-a-minute
-    // query) runs once, halfway through, when asked for: a whole execution,
-    // with its unit's followers.
-    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before) {
-      const double Half = Options.DurationSeconds / 2;
-      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
-        W.Events.push_back({Half, static_cast<std::uint32_t>(OpI), 0});
-      for (std::uint32_t F : Op.Followers)
-        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
-          W.Events.push_back({Half, F, 0});
-    }
+    // query) runs once, halfway through, when asked for.
+    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
+      Execute(Options.DurationSeconds / 2);
   }
   // At one time, a unit's followers come right after their leader.
   std::vector<std::uint32_t> Rank(W.Ops.size());
