@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace tablelint::replay {
 
@@ -34,12 +36,25 @@ std::uint64_t KeyBlock::headOf(std::string_view Suffix) {
   return Head;
 }
 
-int KeyBlock::compareSuffix(int I, std::string_view Suffix) const {
+std::size_t KeyBlock::tailOffset(int I) const {
+  std::size_t At = 0;
+  for (int J = 0; J < I; ++J)
+    At += tailOf(Lengths[J]);
+  return At;
+}
+
+// Equal heads mean equal first eight bytes, a shorter suffix padded with
+// zeros: when both are longer the tails decide, then the lengths (a suffix
+// that is a prefix of the other sorts first).
+int KeyBlock::compareTails(int I, std::string_view Suffix) const {
   const std::size_t Size = Lengths[I];
-  const int Cmp = std::memcmp(Heap.get() + Offsets[I], Suffix.data(),
-                              std::min(Size, Suffix.size()));
-  if (Cmp != 0)
-    return Cmp;
+  const std::size_t Common = std::min(tailOf(Size), tailOf(Suffix.size()));
+  if (Common) {
+    const int Cmp = std::memcmp(Heap.get() + tailOffset(I),
+                                Suffix.data() + HeadBytes, Common);
+    if (Cmp != 0)
+      return Cmp;
+  }
   return Size < Suffix.size() ? -1 : Size > Suffix.size() ? 1 : 0;
 }
 
@@ -66,7 +81,7 @@ int KeyBlock::search(std::string_view Key, bool Strict, bool *Found) const {
   while (Low < High) {
     const int Mid = (Low + High) / 2;
     const int Cmp = Heads[Mid] != Head ? (Heads[Mid] < Head ? -1 : 1)
-                                       : compareSuffix(Mid, Suffix);
+                                       : compareTails(Mid, Suffix);
     if (Cmp < 0 || (Strict && Cmp == 0)) {
       Low = Mid + 1;
     } else {
@@ -93,35 +108,29 @@ void KeyBlock::reserve(std::size_t Extra) {
 }
 
 void KeyBlock::repack(std::uint32_t NewPrefix) {
-  const std::uint32_t Moved = Prefix - NewPrefix; // bytes each suffix gains
-  std::size_t Bytes = 0;
-  for (int I = 0; I < Count; ++I)
-    Bytes += Lengths[I] + Moved;
-  const std::size_t Capacity = (Bytes + Bytes / 4 + 31) & ~std::size_t(31);
-  std::unique_ptr<char[]> Packed(new char[std::max<std::size_t>(Capacity, 1)]);
-  std::uint32_t At = 0;
+  std::vector<std::string> Suffixes(static_cast<std::size_t>(Count));
+  std::size_t TailAt = 0, Bytes = 0;
+  std::string Whole;
   for (int I = 0; I < Count; ++I) {
-    char *Out = Packed.get() + At;
-    std::memcpy(Out, PrefixBytes + NewPrefix, Moved);
-    if (Lengths[I])
-      std::memcpy(Out + Moved, Heap.get() + Offsets[I], Lengths[I]);
-    Offsets[I] = At;
-    Lengths[I] = static_cast<std::uint16_t>(Lengths[I] + Moved);
-    Heads[I] = headOf(std::string_view(Out, Lengths[I]));
-    At += Lengths[I];
+    key(I, TailAt, Whole);
+    TailAt += tailBytes(I);
+    Suffixes[static_cast<std::size_t>(I)] = Whole.substr(NewPrefix);
+    Bytes += tailOf(Suffixes[static_cast<std::size_t>(I)].size());
   }
-  Heap = std::move(Packed);
+  const std::size_t Capacity = (Bytes + Bytes / 4 + 31) & ~std::size_t(31);
+  Heap.reset(new char[std::max<std::size_t>(Capacity, 1)]);
   HeapCapacity = static_cast<std::uint32_t>(Capacity);
   Prefix = NewPrefix;
-  Used = At;
-  Garbage = 0;
+  Used = 0;
+  for (int I = 0; I < Count; ++I)
+    put(I, Suffixes[static_cast<std::size_t>(I)], Used);
 }
 
 void KeyBlock::insert(int Pos, std::string_view Key) {
   if (Count == 0) {
     // Alone, the key is all prefix (as far as it fits); the next key cuts
     // the prefix down to what the two share.
-    Used = Garbage = 0;
+    Used = 0;
     Prefix = static_cast<std::uint32_t>(
         std::min<std::size_t>(Key.size(), MaxPrefix));
     if (Prefix)
@@ -133,50 +142,57 @@ void KeyBlock::insert(int Pos, std::string_view Key) {
       repack(static_cast<std::uint32_t>(Common));
   }
   const std::string_view Suffix = Key.substr(Prefix);
-  reserve(Suffix.size());
+  const std::size_t Tail = tailOf(Suffix.size());
+  const std::size_t TailAt = tailOffset(Pos);
+  if (Tail) {
+    reserve(Tail);
+    std::memmove(Heap.get() + TailAt + Tail, Heap.get() + TailAt,
+                 Used - TailAt);
+  }
   std::copy_backward(Heads + Pos, Heads + Count, Heads + Count + 1);
-  std::copy_backward(Offsets + Pos, Offsets + Count, Offsets + Count + 1);
   std::copy_backward(Lengths + Pos, Lengths + Count, Lengths + Count + 1);
-  put(Pos, Suffix);
+  put(Pos, Suffix, TailAt);
   ++Count;
 }
 
-void KeyBlock::put(int Pos, std::string_view Suffix) {
-  if (!Suffix.empty())
-    std::memcpy(Heap.get() + Used, Suffix.data(), Suffix.size());
+void KeyBlock::put(int Pos, std::string_view Suffix, std::size_t TailAt) {
+  const std::size_t Tail = tailOf(Suffix.size());
+  if (Tail)
+    std::memcpy(Heap.get() + TailAt, Suffix.data() + HeadBytes, Tail);
   Heads[Pos] = headOf(Suffix);
-  Offsets[Pos] = Used;
   Lengths[Pos] = static_cast<std::uint16_t>(Suffix.size());
-  Used += static_cast<std::uint32_t>(Suffix.size());
+  Used += static_cast<std::uint32_t>(Tail);
 }
 
 void KeyBlock::erase(int Pos) {
-  Garbage += Lengths[Pos];
+  const std::size_t Tail = tailBytes(Pos);
+  if (Tail) {
+    const std::size_t TailAt = tailOffset(Pos);
+    std::memmove(Heap.get() + TailAt, Heap.get() + TailAt + Tail,
+                 Used - TailAt - Tail);
+    Used -= static_cast<std::uint32_t>(Tail);
+  }
   std::copy(Heads + Pos + 1, Heads + Count, Heads + Pos);
-  std::copy(Offsets + Pos + 1, Offsets + Count, Offsets + Pos);
   std::copy(Lengths + Pos + 1, Lengths + Count, Lengths + Pos);
   --Count;
-  if (Count == 0) {
-    Prefix = Used = Garbage = 0;
-    return;
-  }
-  if (Garbage > 64 && 2 * Garbage > Used)
-    repack(Prefix);
+  if (Count == 0)
+    Prefix = Used = 0;
 }
 
-void KeyBlock::key(int I, std::string &Out) const {
-  Out.clear();
-  appendKey(I, Out);
-}
-
-void KeyBlock::appendKey(int I, std::string &Out) const {
+void KeyBlock::appendKey(int I, std::size_t TailAt, std::string &Out) const {
   Out.append(PrefixBytes, Prefix);
-  Out.append(Heap.get() + Offsets[I], Lengths[I]);
+  const std::size_t Size = Lengths[I];
+  char Head[HeadBytes];
+  for (std::size_t B = 0; B < HeadBytes; ++B)
+    Head[B] = static_cast<char>(Heads[I] >> (8 * (HeadBytes - 1 - B)));
+  Out.append(Head, std::min(Size, HeadBytes));
+  if (Size > HeadBytes)
+    Out.append(Heap.get() + TailAt, Size - HeadBytes);
 }
 
 void KeyBlock::assign(const std::vector<std::string_view> &Keys) {
   Count = 0;
-  Prefix = Used = Garbage = 0;
+  Prefix = Used = 0;
   if (Keys.empty())
     return;
   // Sorted: what the first and the last share, all share.
@@ -186,7 +202,7 @@ void KeyBlock::assign(const std::vector<std::string_view> &Keys) {
       MaxPrefix));
   std::size_t Bytes = 0;
   for (std::string_view K : Keys)
-    Bytes += K.size() - Common;
+    Bytes += tailOf(K.size() - Common);
   if (Bytes > HeapCapacity) {
     const std::size_t Capacity = (Bytes + Bytes / 4 + 31) & ~std::size_t(31);
     Heap.reset(new char[Capacity]);
@@ -196,7 +212,7 @@ void KeyBlock::assign(const std::vector<std::string_view> &Keys) {
     std::memcpy(PrefixBytes, First.data(), Common);
   Prefix = Common;
   for (std::string_view K : Keys)
-    put(Count++, K.substr(Common));
+    put(Count++, K.substr(Common), Used);
 }
 
 } // namespace tablelint::replay

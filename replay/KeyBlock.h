@@ -1,14 +1,17 @@
 // Up to KeyBlock::Capacity byte-string keys in order, stored the way the
 // replay's keys compress: they share long prefixes (PartitionKey, NUL, a
 // RowKey prefix such as "deviceId-"), so the prefix every key of the block
-// shares is stored once and each key keeps only its suffix, in a heap of
-// the block's own. Each key also has an 8-byte head (the first bytes of its
-// suffix, big-endian), so a search compares integers in one small array
-// and reads suffix bytes only when two heads are equal; the prefix (up to
-// MaxPrefix bytes) is kept in the block itself, so a search reads nothing
-// else of the block as long as heads differ (the store this replaced
-// followed a pointer into a shared arena at every comparison: a cache miss
-// each).
+// shares is stored once and each key keeps only its suffix. Each key has
+// an 8-byte head (the first bytes of its suffix, big-endian), so a search
+// compares integers in one small array and reads further bytes only when
+// two heads are equal; the prefix (up to MaxPrefix bytes) is kept in the
+// block itself, so a search reads nothing else of the block as long as
+// heads differ (the store this replaced followed a pointer into a shared
+// arena at every comparison: a cache miss each). What a head does not hold
+// (a suffix's tail, past its eighth byte) lies in a heap of the block's
+// own, the tails one after the other in key order: a tail's place is the
+// sum of the lengths before it, so no per-key offset is stored (memory per
+// stored entity is the replay's limit on a laptop).
 //
 // The nodes of RowStore (replay/RowStore.h) hold their keys (leaves) and
 // separators (inner nodes) in one.
@@ -43,8 +46,18 @@ public:
   void erase(int Pos);
 
   // Key number I, whole (prefix and suffix), into Out.
-  void key(int I, std::string &Out) const;
-  void appendKey(int I, std::string &Out) const;
+  void key(int I, std::string &Out) const { key(I, tailOffset(I), Out); }
+  void appendKey(int I, std::string &Out) const {
+    appendKey(I, tailOffset(I), Out);
+  }
+  // The same when the caller walks the keys in order and knows where the
+  // tail of key I starts: the sum of tailBytes() of the keys before it.
+  void key(int I, std::size_t TailAt, std::string &Out) const {
+    Out.clear();
+    appendKey(I, TailAt, Out);
+  }
+  void appendKey(int I, std::size_t TailAt, std::string &Out) const;
+  std::size_t tailBytes(int I) const { return tailOf(Lengths[I]); }
 
   // Replaces the block's keys with Keys (in order, at most Capacity).
   void assign(const std::vector<std::string_view> &Keys);
@@ -53,27 +66,32 @@ public:
   std::size_t heapBytes() const { return HeapCapacity; }
 
 private:
+  static constexpr std::size_t HeadBytes = 8;
   static std::uint64_t headOf(std::string_view Suffix);
-  // Compares the suffix of key I with Suffix.
-  int compareSuffix(int I, std::string_view Suffix) const;
-  // Writes Suffix at the heap's end as key Pos (heap room reserved).
-  void put(int Pos, std::string_view Suffix);
+  static std::size_t tailOf(std::size_t SuffixBytes) {
+    return SuffixBytes > HeadBytes ? SuffixBytes - HeadBytes : 0;
+  }
+  // Where the tail of key I starts in the heap.
+  std::size_t tailOffset(int I) const;
+  // Compares the suffix of key I with Suffix, their heads being equal.
+  int compareTails(int I, std::string_view Suffix) const;
+  // Writes Suffix as key Pos, its tail at TailAt (heap room reserved, the
+  // tails from TailAt on moved out of the way).
+  void put(int Pos, std::string_view Suffix, std::size_t TailAt);
   // Room for Extra more heap bytes.
   void reserve(std::size_t Extra);
   // Rewrites the block with a shorter prefix (a key outside the current
-  // one arrives) or without the bytes of erased keys.
+  // one arrives).
   void repack(std::uint32_t NewPrefix);
 
   int Count = 0;
   std::uint32_t Prefix = 0;  // bytes every key starts with: PrefixBytes
-  std::uint32_t Used = 0;    // heap bytes written
-  std::uint32_t Garbage = 0; // of Used: suffixes of erased keys
+  std::uint32_t Used = 0; // heap bytes written
   std::uint32_t HeapCapacity = 0;
   char PrefixBytes[MaxPrefix];
-  std::unique_ptr<char[]> Heap; // suffixes
+  std::unique_ptr<char[]> Heap; // tails, in key order
   std::uint64_t Heads[Capacity];
-  std::uint32_t Offsets[Capacity]; // suffix of key I: Heap + Offsets[I]
-  std::uint16_t Lengths[Capacity];
+  std::uint16_t Lengths[Capacity]; // of each suffix (head and tail)
 };
 
 } // namespace tablelint::replay

@@ -97,27 +97,80 @@ bool RowStore::erase(std::string_view Key) {
   return true;
 }
 
-void RowStore::spill(const KeyBlock &Block, int Pos, std::string_view Key) {
+void RowStore::spill(const KeyBlock &Block, int Pos, std::string_view Key,
+                     const KeyBlock *Then) {
   // Offsets first: SpillText may move while it grows.
-  std::size_t Ends[KeyBlock::Capacity + 1];
+  std::size_t Ends[2 * KeyBlock::Capacity + 1];
   SpillText.clear();
   int Out = 0;
-  for (int I = 0; I <= Block.count(); ++I) {
-    if (I == Pos) {
-      SpillText.append(Key);
-      Ends[Out++] = SpillText.size();
+  bool Placed = false;
+  // Pos counts the keys of Block, then those of Then.
+  auto Append = [&](const KeyBlock &B, int Base) {
+    std::size_t TailAt = 0;
+    for (int I = 0; I <= B.count(); ++I) {
+      if (Base + I == Pos && !Placed) {
+        Placed = true;
+        SpillText.append(Key);
+        Ends[Out++] = SpillText.size();
+      }
+      if (I < B.count()) {
+        B.appendKey(I, TailAt, SpillText);
+        TailAt += B.tailBytes(I);
+        Ends[Out++] = SpillText.size();
+      }
     }
-    if (I < Block.count()) {
-      Block.appendKey(I, SpillText);
-      Ends[Out++] = SpillText.size();
-    }
-  }
+  };
+  Append(Block, 0);
+  if (Then)
+    Append(*Then, Block.count());
   Spill.clear();
   std::size_t Begin = 0;
   for (int I = 0; I < Out; ++I) {
     Spill.emplace_back(SpillText.data() + Begin, Ends[I] - Begin);
     Begin = Ends[I];
   }
+}
+
+bool RowStore::share(Leaf *L, int Pos, std::string_view Key,
+                     std::uint32_t Value, Inner *Parent, int At) {
+  // The sibling with the most room, if it has enough to be worth the
+  // copy: the two leaves then hold their keys and Key evenly.
+  const int Kids = Parent->Separators.count() + 1;
+  Leaf *Before =
+      At > 0 ? static_cast<Leaf *>(Parent->Children[At - 1]) : nullptr;
+  Leaf *After =
+      At + 1 < Kids ? static_cast<Leaf *>(Parent->Children[At + 1]) : nullptr;
+  auto Room = [](const Leaf *S) {
+    return S ? LeafCapacity - S->Keys.count() : 0;
+  };
+  const bool Left = Room(Before) > Room(After);
+  Leaf *Sibling = Left ? Before : After;
+  if (Room(Sibling) < ShareMinimumRoom)
+    return false;
+  Leaf *First = Left ? Sibling : L, *Second = Left ? L : Sibling;
+  const int Global = Left ? Sibling->Keys.count() + Pos : Pos;
+  spill(First->Keys, Global, Key, &Second->Keys);
+  std::uint32_t Values[2 * LeafCapacity];
+  const int FirstCount = First->Keys.count(),
+            Total = FirstCount + 1 + Second->Keys.count();
+  std::copy(First->Values, First->Values + FirstCount, Values);
+  std::copy(Second->Values, Second->Values + Second->Keys.count(),
+            Values + FirstCount);
+  std::copy_backward(Values + Global, Values + Total - 1, Values + Total);
+  Values[Global] = Value;
+  const int Keep = (Total + 1) / 2;
+  const std::vector<std::string_view> All = std::move(Spill);
+  Spill.assign(All.begin(), All.begin() + Keep);
+  First->Keys.assign(Spill);
+  Spill.assign(All.begin() + Keep, All.end());
+  Second->Keys.assign(Spill);
+  std::copy(Values, Values + Keep, First->Values);
+  std::copy(Values + Keep, Values + Total, Second->Values);
+  // The separator between the two: the first key of Second.
+  const int Sep = Left ? At - 1 : At;
+  Parent->Separators.erase(Sep);
+  Parent->Separators.insert(Sep, All[static_cast<std::size_t>(Keep)]);
+  return true;
 }
 
 void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
@@ -136,6 +189,12 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
     L->Values[Pos] = Value;
     return;
   }
+  // A key inside a full leaf moves keys to a sibling with room when there
+  // is one: random inserts then fill leaves to about four fifths instead
+  // of two thirds (the leaves are most of the replay's memory).
+  if (Pos < LeafCapacity && Depth > 0 &&
+      share(L, Pos, Key, Value, Path[Depth - 1], Taken[Depth - 1]))
+    return;
   // Split. A key landing past the end (keys appended in order) starts a
   // new leaf and leaves this one full; otherwise halve.
   Leaf *Right = newLeaf();

@@ -73,13 +73,14 @@ public:
     bool valid() const { return At != nullptr; }
     std::string_view key() const {
       if (!Built) {
-        At->Keys.key(Pos, Text);
+        At->Keys.key(Pos, TailAt, Text);
         Built = true;
       }
       return Text;
     }
     std::uint32_t value() const { return At->Values[Pos]; }
     void next() {
+      TailAt += At->Keys.tailBytes(Pos);
       ++Pos;
       Built = false;
       settle();
@@ -87,15 +88,21 @@ public:
 
   private:
     friend class RowStore;
-    Cursor(const Leaf *At, int Pos) : At(At), Pos(Pos) { settle(); }
+    Cursor(const Leaf *At, int Pos) : At(At), Pos(Pos) {
+      for (int I = 0; I < Pos && I < At->Keys.count(); ++I)
+        TailAt += At->Keys.tailBytes(I);
+      settle();
+    }
     void settle() {
       while (At && Pos >= At->Keys.count()) {
         At = At->Next;
         Pos = 0;
+        TailAt = 0;
       }
     }
     const Leaf *At;
     int Pos;
+    std::size_t TailAt = 0; // where the tail of key Pos starts in its leaf
     mutable std::string Text; // key() of the current position
     mutable bool Built = false;
   };
@@ -112,9 +119,18 @@ private:
   // when full.
   void insertAt(Leaf *L, int Pos, std::string_view Key, std::uint32_t Value,
                 Inner **Path, int *Taken, int Depth);
-  // The keys of Block with Key inserted at Pos, whole, in Spill (views
-  // into SpillText).
-  void spill(const KeyBlock &Block, int Pos, std::string_view Key);
+  // The keys of Block (then of Then, when given) with Key inserted at Pos,
+  // whole, in Spill (views into SpillText).
+  void spill(const KeyBlock &Block, int Pos, std::string_view Key,
+             const KeyBlock *Then = nullptr);
+  // Inserts Key at Pos of the full leaf L (child At of Parent) by sharing
+  // L's keys with a sibling that has room; false (nothing changed) when
+  // neither has enough.
+  bool share(Leaf *L, int Pos, std::string_view Key, std::uint32_t Value,
+             Inner *Parent, int At);
+  // Room a sibling needs for share(): below it, splitting is cheaper than
+  // rebalancing again a few inserts later.
+  static constexpr int ShareMinimumRoom = 8;
   Leaf *newLeaf();
   Inner *newInner();
 

@@ -2,6 +2,7 @@
 // retries, requests to the simulated service, and the measurements.
 #include "replay/Simulation.h"
 
+#include "replay/Percentiles.h"
 #include "replay/Random.h"
 #include "replay/SampledTableNote.h"
 #include "replay/ThrottleNotes.h"
@@ -18,15 +19,6 @@
 namespace tablelint::replay {
 
 namespace {
-
-// Nearest-rank percentile of sorted latencies.
-double percentile(const std::vector<float> &Sorted, double P) {
-  if (Sorted.empty())
-    return 0;
-  const auto Rank = static_cast<std::size_t>(
-      std::ceil(P * static_cast<double>(Sorted.size())));
-  return Sorted[std::min(Sorted.size(), std::max<std::size_t>(Rank, 1)) - 1];
-}
 
 enum class RequestKind : std::uint8_t { Point, Batch, Page };
 
@@ -97,7 +89,6 @@ public:
     R.BucketSeconds = bucketSeconds(W, O);
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
-    Latencies.reserve(W.Events.size());
     Failed.assign(W.Events.size(), 0);
     OpLatencies.resize(W.Ops.size());
     R.Ops.resize(W.Ops.size());
@@ -257,8 +248,8 @@ private:
                                              std::uint32_t Family);
   std::vector<std::uint16_t> Outstanding;
   std::vector<std::uint8_t> Failed;
-  std::vector<float> Latencies;
-  std::vector<std::vector<float>> OpLatencies;
+  std::vector<std::vector<float>> OpLatencies; // of the completed
+
   double LastCompletion = 0;
   std::string KeyScratch, FilterScratch;
   EdmValue ValueScratch;
@@ -618,7 +609,6 @@ void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
   ++Op.Completed;
   ++R.Timeline[bucket(Now)].Completed;
   const auto Latency = static_cast<float>(Now - Ev.Time);
-  Latencies.push_back(Latency);
   OpLatencies[Ev.Op].push_back(Latency);
 }
 
@@ -718,17 +708,18 @@ void Runner::summarize() {
       Used = I + 1;
   R.Timeline.resize(Used);
 
-  std::sort(Latencies.begin(), Latencies.end());
-  R.P50 = percentile(Latencies, 0.50);
-  R.P95 = percentile(Latencies, 0.95);
-  R.P99 = percentile(Latencies, 0.99);
-  R.MaxLatency = Latencies.empty() ? 0 : Latencies.back();
   for (std::size_t I = 0; I < OpLatencies.size(); ++I) {
     std::sort(OpLatencies[I].begin(), OpLatencies[I].end());
     R.Ops[I].P50 = percentile(OpLatencies[I], 0.50);
     R.Ops[I].P95 = percentile(OpLatencies[I], 0.95);
     R.Ops[I].P99 = percentile(OpLatencies[I], 0.99);
   }
+  const auto [Overall, Largest] =
+      mergedPercentiles(OpLatencies, std::array<double, 3>{0.50, 0.95, 0.99});
+  R.P50 = Overall[0];
+  R.P95 = Overall[1];
+  R.P99 = Overall[2];
+  R.MaxLatency = Largest;
   R.ThrottledPercent = R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
                                         static_cast<double>(R.Requests)
                                   : 0;

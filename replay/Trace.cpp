@@ -194,7 +194,7 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
           Ok = false;
           break;
         }
-        W.code(Entity, static_cast<std::uint32_t>(P)) = D.codeOf(*V);
+        W.setCode(Entity, static_cast<std::uint32_t>(P), D.codeOf(*V));
       }
     }
     if (!Ok)

@@ -407,17 +407,8 @@ int EntityFamily::propertyIndex(std::string_view Name) const {
 }
 
 std::uint32_t Workload::addEntity(std::uint32_t Family) {
-  const auto Id = static_cast<std::uint32_t>(EntityFamilyOf.size());
-  EntityFamilyOf.push_back(Family);
-  EntityOffset.push_back(Codes.size());
-  Codes.resize(Codes.size() + Families[Family].Properties.size(), 0);
-  return Id;
-}
-
-void Workload::reserveEntities(std::size_t Entities, std::size_t CodeCount) {
-  EntityFamilyOf.reserve(EntityFamilyOf.size() + Entities);
-  EntityOffset.reserve(EntityOffset.size() + Entities);
-  Codes.reserve(Codes.size() + CodeCount);
+  return Codes.add(Family, static_cast<std::uint32_t>(
+                               Families[Family].Properties.size()));
 }
 
 std::uint64_t Workload::sampledWeight(std::uint32_t Entity) const {
@@ -689,26 +680,22 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     const LogicalOp &Op = W.Ops[OpI];
     const std::uint32_t E = W.addEntity(Op.Family);
     for (std::uint32_t P = 0; P < Samplers[OpI].size(); ++P)
-      W.code(E, P) =
-          Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks);
+      W.setCode(E, P,
+                Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks));
     return E;
   };
 
   // Every insert and existing entity creates one; other operations at most
   // one each (a query's miss): reserve for the first, grow for the rest.
   {
-    std::size_t Entities = 0, CodeCount = 0;
-    auto Count = [&](std::uint32_t Family, std::uint64_t N) {
-      Entities += N;
-      CodeCount += N * W.Families[Family].Properties.size();
-    };
+    std::size_t Entities = 0;
     for (const WorkloadEvent &Ev : W.Events)
       if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
-        Count(W.Ops[Ev.Op].Family, 1);
+        ++Entities;
     if (!Options.Cold)
-      for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-        Count(F, existingToHold(W.Families[F], Options));
-    W.reserveEntities(Entities, CodeCount);
+      for (const EntityFamily &F : W.Families)
+        Entities += existingToHold(F, Options);
+    W.reserveEntities(Entities);
   }
 
   // Warm start: the existing entities, drawn by the family's first
@@ -771,7 +758,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         UnitLeader = Ev.Entity;
       else if (Op.Unit >= 0)
         for (auto [Mine, Leaders] : Op.FromLeader)
-          W.code(Ev.Entity, Mine) = W.code(UnitLeader, Leaders);
+          W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
       if (Op.EntitiesPerExecution > 1) {
         const bool Continues = GroupSize > 0 &&
                                GroupSize < Op.EntitiesPerExecution &&
@@ -779,7 +766,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
                                W.Events[Kept - 1].Time == Ev.Time;
         if (Continues) {
           for (std::uint32_t P : Op.SharedProperties)
-            W.code(Ev.Entity, P) = W.code(GroupFirst, P);
+            W.setCode(Ev.Entity, P, W.code(GroupFirst, P));
           ++GroupSize;
         } else {
           GroupFirst = Ev.Entity;

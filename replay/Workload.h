@@ -5,14 +5,16 @@
 // from a recorded trace (replay/Trace.h).
 //
 // Entities are stored compactly, one 64-bit code per property (an index into
-// the property's value domain, an integer, a double's bits, ticks), because a
-// ten-minute replay of a 6,000/s write creates millions of them; EdmValues are
-// materialized on demand when a key is rendered or a filter evaluated.
+// the property's value domain, an integer, a double's bits, ticks), packed
+// per family (replay/EntityCodes.h), because a ten-minute replay of a
+// 6,000/s write creates millions of them; EdmValues are materialized on
+// demand when a key is rendered or a filter evaluated.
 #pragma once
 
 #include "core/Edm.h"
 #include "core/InputError.h"
 #include "core/schema/Schema.h"
+#include "replay/EntityCodes.h"
 
 #include <cstdint>
 #include <optional>
@@ -151,23 +153,27 @@ public:
   std::int64_t StartTicks = WorkloadOptions().StartTicks;
 
   std::uint32_t addEntity(std::uint32_t Family);
-  // Room for Entities more entities holding Codes values in all, so that
-  // millions of addEntity() calls do not regrow (and briefly triple) the
-  // arrays.
-  void reserveEntities(std::size_t Entities, std::size_t Codes);
-  std::size_t entityCount() const { return EntityFamilyOf.size(); }
-  std::uint32_t familyOf(std::uint32_t Entity) const {
-    return EntityFamilyOf[Entity];
+  // Room for Entities more entities, so that millions of addEntity() calls
+  // do not regrow (and briefly double) the entity table.
+  void reserveEntities(std::size_t Entities) {
+    Codes.reserve(Codes.size() + Entities);
   }
-  std::uint64_t &code(std::uint32_t Entity, std::uint32_t Property) {
-    return Codes[EntityOffset[Entity] + Property];
+  std::size_t entityCount() const { return Codes.size(); }
+  std::uint32_t familyOf(std::uint32_t Entity) const {
+    return Codes.familyOf(Entity);
   }
   std::uint64_t code(std::uint32_t Entity, std::uint32_t Property) const {
-    return Codes[EntityOffset[Entity] + Property];
+    return Codes.get(Entity, Property);
+  }
+  // Only while the entity is among its family's newest (being generated
+  // or read from a trace): see EntityCodes.
+  void setCode(std::uint32_t Entity, std::uint32_t Property,
+               std::uint64_t Code) {
+    Codes.set(Entity, Property, Code);
   }
   void value(std::uint32_t Entity, std::uint32_t Property,
              EdmValue &Out) const {
-    Families[EntityFamilyOf[Entity]].Properties[Property].materialize(
+    Families[familyOf(Entity)].Properties[Property].materialize(
         code(Entity, Property), Out);
   }
   // The op of that name, or -1.
@@ -182,9 +188,7 @@ public:
 
 private:
   std::uint64_t sampledWeight(std::uint32_t Entity) const;
-  std::vector<std::uint32_t> EntityFamilyOf;
-  std::vector<std::uint64_t> EntityOffset;
-  std::vector<std::uint64_t> Codes;
+  EntityCodes Codes;
 };
 
 // Whether a write creates the entity it writes (insert, insert-or-replace,

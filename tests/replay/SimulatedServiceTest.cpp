@@ -28,7 +28,7 @@ struct ServiceFixture {
   // An entity whose status is Status (codes of the value list: ok, failing).
   std::uint32_t entity(bool Failing) {
     const std::uint32_t E = W.addEntity(0);
-    W.code(E, 3) = W.Families[0].Properties[3].ListCodes[Failing ? 1 : 0];
+    W.setCode(E, 3, W.Families[0].Properties[3].ListCodes[Failing ? 1 : 0]);
     return E;
   }
   SimulatedService service(std::size_t Tables = 1,

@@ -1,0 +1,89 @@
+// The property codes of the workload's logical entities (one 64-bit code
+// per property: replay/Workload.h), held column by column per family in
+// chunks of ChunkRows entities, each column of a chunk as a base and
+// offsets of the fewest whole bytes that hold them (frame of reference).
+//
+// A replay of a day at 6,000 writes/s holds hundreds of millions of
+// entities, and their codes are mostly close to their neighbours': a
+// datetime that grows with time, a counter, an index into a small domain,
+// a value-list entry. Eight bytes a code were about two fifths of the
+// demo's memory per stored entity; packed, the demo's five codes take about
+// ten bytes.
+//
+// Codes are written while an entity is generated: only the entities of its
+// family's last, unsealed chunk (the newest ones) can be written; a chunk is
+// packed when its family's next entity is added past it.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace tablelint::replay {
+
+class EntityCodes {
+public:
+  static constexpr std::uint32_t ChunkRows = 64;
+
+  // A new entity of Family (whose entities have Properties codes each),
+  // its codes 0; its id (ids count from 0 in the order of adding).
+  std::uint32_t add(std::uint32_t Family, std::uint32_t Properties);
+  void reserve(std::size_t Entities) { Slots.reserve(Entities); }
+  std::size_t size() const { return Slots.size(); }
+  std::uint32_t familyOf(std::uint32_t Entity) const {
+    return Slots[Entity].Family;
+  }
+
+  std::uint64_t get(std::uint32_t Entity, std::uint32_t Property) const {
+    const Slot S = Slots[Entity];
+    const Columns &C = Families[S.Family];
+    const std::uint32_t Chunk = S.Row / ChunkRows, Row = S.Row % ChunkRows;
+    if (Chunk == C.Sealed)
+      return C.Open[Row * C.Properties + Property];
+    const Packed &P = C.Chunks[std::size_t(Chunk) * C.Properties + Property];
+    const unsigned Width = static_cast<unsigned>(P.At & 0xff);
+    if (Width == 0)
+      return P.Base;
+    std::uint64_t Offset;
+    // Bytes are little-endian; Data ends with 8 spare bytes, so reading a
+    // whole word past a narrow offset stays inside it.
+    std::memcpy(&Offset, C.Data.data() + (P.At >> 8) + Row * Width, 8);
+    if (Width < 8)
+      Offset &= (std::uint64_t(1) << (8 * Width)) - 1;
+    return P.Base + littleEndian(Offset);
+  }
+  // Entity must be one of the newest of its family (its chunk unsealed).
+  void set(std::uint32_t Entity, std::uint32_t Property, std::uint64_t Code);
+
+  // Bytes held (memory accounting and tests).
+  std::size_t bytes() const;
+
+private:
+  struct Slot {
+    std::uint32_t Family, Row;
+  };
+  struct Packed {
+    std::uint64_t Base;
+    std::uint64_t At; // byte offset in Data << 8 | width in bytes (0-8)
+  };
+  struct Columns {
+    std::uint32_t Properties = 0;
+    std::uint32_t Rows = 0;
+    std::uint32_t Sealed = 0;        // chunks packed; the next is Open
+    std::vector<std::uint64_t> Open; // ChunkRows x Properties, row-major
+    std::vector<Packed> Chunks;      // Sealed x Properties
+    std::vector<unsigned char> Data; // packed offsets, then 8 spare bytes
+  };
+  static std::uint64_t littleEndian(std::uint64_t V) {
+    const std::uint16_t Probe = 1;
+    unsigned char First;
+    std::memcpy(&First, &Probe, 1);
+    return First ? V : __builtin_bswap64(V);
+  }
+  void seal(Columns &C);
+
+  std::vector<Slot> Slots;
+  std::vector<Columns> Families;
+};
+
+} // namespace tablelint::replay
