@@ -27,6 +27,7 @@ RowStore::Leaf *RowStore::leafFor(std::string_view Key, Inner **Path,
   Depth = 0;
   while (!N->IsLeaf) {
     auto *I = static_cast<Inner *>(N);
+    I->Separators.prefetchHeads();
     const int Child = I->Separators.search(Key, true);
     if (Path) {
       Path[Depth] = I;
@@ -54,6 +55,8 @@ bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
   Leaf *L = leafFor(Key, Path, Taken, Depth);
+  L->Keys.prefetchHeads();
+  L->Keys.prefetchTails();
   bool Found;
   const int Pos = L->Keys.search(Key, false, &Found);
   if (Found)
@@ -72,6 +75,8 @@ bool RowStore::exchange(std::string_view Key, std::uint32_t Value,
   Inner *Path[MaxDepth];
   int Taken[MaxDepth], Depth;
   Leaf *L = leafFor(Key, Path, Taken, Depth);
+  L->Keys.prefetchHeads();
+  L->Keys.prefetchTails();
   bool Found;
   const int Pos = L->Keys.search(Key, false, &Found);
   if (Found) {
@@ -159,11 +164,11 @@ bool RowStore::share(Leaf *L, int Pos, std::string_view Key,
   std::copy_backward(Values + Global, Values + Total - 1, Values + Total);
   Values[Global] = Value;
   const int Keep = (Total + 1) / 2;
-  const std::vector<std::string_view> All = std::move(Spill);
-  Spill.assign(All.begin(), All.begin() + Keep);
-  First->Keys.assign(Spill);
-  Spill.assign(All.begin() + Keep, All.end());
-  Second->Keys.assign(Spill);
+  const std::vector<std::string_view> &All = Spill;
+  Part.assign(All.begin(), All.begin() + Keep);
+  First->Keys.assign(Part);
+  Part.assign(All.begin() + Keep, All.end());
+  Second->Keys.assign(Part);
   std::copy(Values, Values + Keep, First->Values);
   std::copy(Values + Keep, Values + Total, Second->Values);
   // The separator between the two: the first key of Second.
@@ -212,11 +217,11 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
     Values[Pos] = Value;
     std::copy(L->Values + Pos, L->Values + LeafCapacity, Values + Pos + 1);
     const int Keep = (LeafCapacity + 1) / 2;
-    const std::vector<std::string_view> All = std::move(Spill);
-    Spill.assign(All.begin() + Keep, All.end());
-    Right->Keys.assign(Spill);
-    Spill.assign(All.begin(), All.begin() + Keep);
-    L->Keys.assign(Spill);
+    const std::vector<std::string_view> &All = Spill;
+    Part.assign(All.begin() + Keep, All.end());
+    Right->Keys.assign(Part);
+    Part.assign(All.begin(), All.begin() + Keep);
+    L->Keys.assign(Part);
     std::copy(Values, Values + Keep, L->Values);
     std::copy(Values + Keep, Values + LeafCapacity + 1, Right->Values);
     Separator = All[static_cast<std::size_t>(Keep)];
@@ -244,11 +249,11 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
               Kids + At + 2);
     const int Mid = (InnerCapacity + 1) / 2;
     Inner *Sibling = newInner();
-    const std::vector<std::string_view> All = std::move(Spill);
-    Spill.assign(All.begin() + Mid + 1, All.end());
-    Sibling->Separators.assign(Spill);
-    Spill.assign(All.begin(), All.begin() + Mid);
-    P->Separators.assign(Spill);
+    const std::vector<std::string_view> &All = Spill;
+    Part.assign(All.begin() + Mid + 1, All.end());
+    Sibling->Separators.assign(Part);
+    Part.assign(All.begin(), All.begin() + Mid);
+    P->Separators.assign(Part);
     std::copy(Kids, Kids + Mid + 1, P->Children);
     std::copy(Kids + Mid + 1, Kids + InnerCapacity + 2, Sibling->Children);
     Separator = std::string(All[static_cast<std::size_t>(Mid)]);

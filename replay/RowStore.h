@@ -142,6 +142,7 @@ private:
   // A node's keys while it is split.
   std::string SpillText;
   std::vector<std::string_view> Spill;
+  std::vector<std::string_view> Part; // of Spill, for one node
 };
 
 } // namespace tablelint::replay
