@@ -267,6 +267,16 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
   Root = NewRoot;
 }
 
+std::size_t RowStore::bytes() const {
+  std::size_t Bytes = sizeof(*this) +
+                      (Leaves.capacity() + Inners.capacity()) * sizeof(void *);
+  for (const std::unique_ptr<Leaf> &L : Leaves)
+    Bytes += sizeof(Leaf) + L->Keys.heapBytes();
+  for (const std::unique_ptr<Inner> &I : Inners)
+    Bytes += sizeof(Inner) + I->Separators.heapBytes();
+  return Bytes;
+}
+
 RowStore::Cursor RowStore::lowerBound(std::string_view Key) const {
   int Depth;
   const Leaf *L = leafFor(Key, nullptr, nullptr, Depth);

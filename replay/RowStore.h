@@ -66,6 +66,10 @@ public:
   // Removes Key; false when it was absent.
   bool erase(std::string_view Key);
 
+  // Bytes the store holds: its nodes and their key heaps (memory tests
+  // and accounting; the allocator's own overhead is left out).
+  std::size_t bytes() const;
+
   // A position in key order; valid() is false past the last entity. The
   // view key() returns is valid until the cursor moves.
   class Cursor {
