@@ -11,7 +11,7 @@ std::uint32_t EntityCodes::add(std::uint32_t Family, std::uint32_t Properties) {
   if (Family >= Families.size())
     Families.resize(Family + 1);
   Columns &C = Families[Family];
-  if (C.Open.empty()) {
+  if (C.Data.empty()) { // the family's first entity
     C.Properties = Properties;
     C.Open.assign(std::size_t(ChunkRows) * Properties, 0);
     C.Data.assign(8, 0);
