@@ -16,8 +16,6 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-constexpr llvm::StringLiteral PayloadFormatId = "payload-format";
-
 constexpr llvm::StringLiteral AtomCost =
     "AtomPub XML is up to 75% larger than JSON and needs an x-ms-version "
     "before 2015-12-11";
@@ -60,27 +58,15 @@ std::optional<std::string> headerProblem(const HeaderSetting &H) {
 
 void AtomPubPayloadCheck::registerCheckMatchers(MatchFinder *Finder) {
   registerHeaderMatchers(Finder, this);
-  Traffic.registerMatchers(Finder, this, roles());
-  const std::vector<std::string> Names =
-      roles().functionNames(ApiRole::SetPayloadFormat);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind(PayloadFormatId),
-                     this);
 }
 
-void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(PayloadFormatId)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const ApiFunction *F = FD ? roles().find(FD->getQualifiedNameAsString(),
-                                             ApiRole::SetPayloadFormat)
-                              : nullptr;
-    const std::optional<unsigned> I = F ? F->arg("format") : std::nullopt;
-    if (!I || *I >= Call->getNumArgs())
-      return;
+void AtomPubPayloadCheck::checkModel(const TableModel &Model, ASTContext &) {
+  TalksToTable = Model.talksToTableStorage();
+  for (const RoleCall &C : Model.calls(ApiRole::SetPayloadFormat)) {
+    const CallExpr *Call = C.call();
+    const std::optional<unsigned> I = C.Function->arg("format");
+    if (!Call || !I || *I >= Call->getNumArgs())
+      continue;
     const auto *Ref =
         dyn_cast<DeclRefExpr>(Call->getArg(*I)->IgnoreParenImpCasts());
     const auto *Format =
@@ -92,10 +78,10 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
            "needs the types of Int64, DateTime, Guid or Binary values)",
            DiagnosticIDs::Remark)
           << MetadataCost;
-    return;
   }
-  if (Traffic.observe(Result))
-    return;
+}
+
+void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
   StringRecovery Strings(*Result.Context, roles());
   if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings))
     if (std::optional<std::string> Problem = headerProblem(*H)) {
@@ -107,12 +93,12 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void AtomPubPayloadCheck::onEndOfTranslationUnit() {
-  if (Traffic.found())
+  if (TalksToTable)
     for (const Candidate &C : HeaderFindings)
       diag(C.Loc, "%0", C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
           << C.Message;
   HeaderFindings.clear();
-  Traffic.reset();
+  TalksToTable = false;
 }
 
 } // namespace tablelint::code

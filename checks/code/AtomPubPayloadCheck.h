@@ -7,12 +7,12 @@
 // AtomPub, and the current SDK asks for it on every request: those findings
 // are notes (clang-tidy remarks, level "note" in tablelint's reports), as
 // the schema check makes them. Header findings are made only in TUs that
-// talk to Table storage (TableTraffic.h): an Atom feed reader is not a table
+// talk to Table storage (model/TableModel.h): an Atom feed reader is not a table
 // client.
 #pragma once
 
-#include "checks/code/TableTraffic.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 #include <vector>
 
@@ -22,6 +22,8 @@ class AtomPubPayloadCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -32,7 +34,8 @@ private:
     std::string Message;
     bool Note = false;
   };
-  TableTrafficEvidence Traffic;
+  // The TU talks to Table storage (the header findings count only then).
+  bool TalksToTable = false;
   std::vector<Candidate> HeaderFindings;
 };
 

@@ -149,7 +149,7 @@ bool isInside(ASTContext &Ctx, const Stmt *S, const Stmt *Outer,
 } // namespace
 
 void NPlusOneReadsCheck::onStartOfTranslationUnit() {
-  QueryCheck::onStartOfTranslationUnit();
+  TablelintCheck::onStartOfTranslationUnit();
   Reported.clear();
 }
 

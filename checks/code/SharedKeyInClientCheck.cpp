@@ -18,11 +18,7 @@ using namespace clang::ast_matchers;
 
 namespace {
 
-constexpr llvm::StringLiteral CallId = "key-call";
-constexpr llvm::StringLiteral ConstructId = "key-construct";
 constexpr llvm::StringLiteral FactoryId = "key-factory";
-constexpr llvm::StringLiteral WrapperCallId = "key-wrapper-call";
-constexpr llvm::StringLiteral WrapperConstructId = "key-wrapper-construct";
 
 // The storage emulator's account and key are published in its
 // documentation: they open nothing but a local emulator.
@@ -166,65 +162,53 @@ std::string shownName(StringRef QualifiedName) {
 } // namespace
 
 void SharedKeyInClientCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(
-      {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential});
-  if (!Names.empty()) {
-    const std::vector<StringRef> Refs(Names.begin(), Names.end());
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(Refs))))
-                           .bind(CallId),
-                       this);
-    Finder->addMatcher(
-        cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                         hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
-            .bind(ConstructId),
-        this);
-    Finder->addMatcher(
-        callExpr(unless(isExpansionInSystemHeader()), stdFactoryCall())
-            .bind(FactoryId),
-        this);
-  }
-  // The project's own functions and constructors: wrappers whose summary
-  // says a parameter is parsed as a connection string or used as a key.
-  Finder->addMatcher(userFunctionCall(WrapperCallId), this);
   Finder->addMatcher(
-      cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                       hasDeclaration(cxxConstructorDecl(
-                           unless(isExpansionInSystemHeader()))))
-          .bind(WrapperConstructId),
+      callExpr(unless(isExpansionInSystemHeader()), stdFactoryCall())
+          .bind(FactoryId),
       this);
   registerHeaderMatchers(Finder, this);
 }
 
+void SharedKeyInClientCheck::checkModel(const TableModel &Model,
+                                        ASTContext &Ctx) {
+  // Calls and constructions of the client, connection-string and credential
+  // roles, each once.
+  llvm::SmallPtrSet<const Expr *, 16> Seen;
+  for (ApiRole Role :
+       {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential})
+    for (const RoleCall &C : Model.calls(Role))
+      if (Seen.insert(C.Site).second) {
+        const CallExpr *Call = C.call();
+        const CXXConstructExpr *E = C.construction();
+        const std::vector<const Expr *> Args =
+            Call ? std::vector<const Expr *>(Call->arg_begin(), Call->arg_end())
+                 : std::vector<const Expr *>(E->arg_begin(), E->arg_end());
+        checkArguments(C.Callee->getQualifiedNameAsString(), Args, Ctx);
+      }
+  // The project's own functions and constructors: wrappers whose summary
+  // says a parameter is parsed as a connection string or used as a key.
+  for (const ProjectCall &C : Model.projectCalls())
+    checkWrapper(C.Callee,
+                 std::vector<const Expr *>(C.Call->arg_begin(),
+                                           C.Call->arg_end()),
+                 Ctx);
+  for (const CXXConstructExpr *E : Model.projectConstructions())
+    checkWrapper(E->getConstructor(),
+                 std::vector<const Expr *>(E->arg_begin(), E->arg_end()), Ctx);
+}
+
+void SharedKeyInClientCheck::checkWrapper(const FunctionDecl *FD,
+                                          ArrayRef<const Expr *> Args,
+                                          ASTContext &Ctx) {
+  // A wrapper of this TU (not in the role maps: those are judged above).
+  const FunctionSummary *S = wrapperSummary(FD, Ctx, roles());
+  if (S &&
+      (S->entry(ApiRole::ConnectionString) || S->entry(ApiRole::Credential)))
+    checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
+}
+
 void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  // A wrapper of this TU (not in the role maps: those matched above).
-  auto Wrapper = [&](const FunctionDecl *FD, ArrayRef<const Expr *> Args) {
-    const FunctionSummary *S = wrapperSummary(FD, Ctx, roles());
-    if (S && (S->entry(ApiRole::ConnectionString) ||
-              S->entry(ApiRole::Credential)))
-      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
-  };
-  if (const auto *C =
-          Result.Nodes.getNodeAs<CXXConstructExpr>(WrapperConstructId)) {
-    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
-    return Wrapper(C->getConstructor(), Args);
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(WrapperCallId)) {
-    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-    return Wrapper(Call->getDirectCallee(), Args);
-  }
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>(ConstructId)) {
-    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
-    checkArguments(C->getConstructor()->getQualifiedNameAsString(), Args, Ctx);
-    return;
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId)) {
-    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx);
-    return;
-  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
     if (const CXXRecordDecl *Made = classMadeBy(Call)) {
       const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
@@ -232,7 +216,7 @@ void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
       // the project's wrapper: judged like `Repository(cs)`.
       if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
           Ctor && wrapperSummary(Ctor, Ctx, roles()))
-        return Wrapper(Ctor, Args);
+        return checkWrapper(Ctor, Args, Ctx);
       checkArguments(constructorName(Made), Args, Ctx);
     }
     return;

@@ -15,6 +15,7 @@
 
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
@@ -22,10 +23,17 @@ class SharedKeyInClientCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  // A call of the project's function or constructor FD: judged when its
+  // summary says it parses a connection string or takes a key.
+  void checkWrapper(const clang::FunctionDecl *FD,
+                    llvm::ArrayRef<const clang::Expr *> Args,
+                    clang::ASTContext &Ctx);
   void checkArguments(llvm::StringRef QualifiedName,
                       llvm::ArrayRef<const clang::Expr *> Args,
                       clang::ASTContext &Ctx,

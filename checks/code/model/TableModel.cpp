@@ -1,0 +1,261 @@
+// Building the per-TU model of table traffic (see TableModel.h).
+#include "checks/code/model/TableModel.h"
+#include "checks/code/TableTraffic.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <llvm/ADT/StringMap.h>
+
+namespace tablelint::code {
+
+using namespace clang;
+
+namespace {
+
+// Parses and classifies a modelled query.
+void classify(AnalyzedQuery &Q) {
+  if (!Q.Model.Understood)
+    return;
+  if (!Q.Model.Filter) {
+    Q.Scope = classifyQuery(Q.Model.Address, nullptr);
+    return;
+  }
+  FilterParseOptions Options;
+  Options.Placeholder = UnknownValueMarker;
+  FilterParseResult R = parseFilter(Q.Model.Filter->Text, Options);
+  if (!R) {
+    Q.ParseError = R.error();
+    return;
+  }
+  Q.Parsed = std::move(R.filter());
+  Q.Scope = classifyQuery(Q.Model.Address, &*Q.Parsed);
+}
+
+bool inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
+  return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+}
+
+// True for a declaration the compiler instantiated from a template (what
+// the isInTemplateInstantiation matcher looks for among the ancestors).
+bool isInstantiation(const Decl *D) {
+  auto Instantiated = [](TemplateSpecializationKind K) {
+    return K == TSK_ImplicitInstantiation ||
+           K == TSK_ExplicitInstantiationDefinition;
+  };
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return Instantiated(FD->getTemplateSpecializationKind());
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D))
+    return Instantiated(RD->getTemplateSpecializationKind());
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    return Instantiated(VD->getTemplateSpecializationKind());
+  return false;
+}
+
+// The role maps as a lookup from a qualified name (without the leading
+// "::") to each role's entry; later entries win, as in ApiRoles::find.
+using RoleEntries = std::array<const ApiFunction *, NumApiRoles>;
+
+llvm::StringMap<RoleEntries> roleIndex(const ApiRoles &Roles) {
+  llvm::StringMap<RoleEntries> Index;
+  for (const ApiFunction &F : Roles.Functions)
+    for (const std::string &Name : F.QualifiedNames) {
+      llvm::StringRef Bare(Name);
+      while (Bare.consume_front("::")) {
+      }
+      auto [It, Added] = Index.try_emplace(Bare);
+      if (Added)
+        It->second.fill(nullptr);
+      It->second[static_cast<std::size_t>(F.Role)] = &F;
+    }
+  return Index;
+}
+
+} // namespace
+
+// One traversal of the project's declarations (the top-level declarations
+// outside system headers, whatever the AST's traversal scope is),
+// instantiations and implicit code included, as clang-tidy's matchers see
+// them.
+class TableModelBuilder : public RecursiveASTVisitor<TableModelBuilder> {
+public:
+  explicit TableModelBuilder(TableModel &M)
+      : M(M), SM(M.Ctx.getSourceManager()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  void build() {
+    for (Decl *D : M.Ctx.getTranslationUnitDecl()->decls()) {
+      if (inSystemHeader(SM, D->getLocation()))
+        continue;
+      TraverseDecl(D);
+    }
+  }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    const bool Instantiation = isInstantiation(D);
+    InstantiationDepth += Instantiation;
+    const bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    InstantiationDepth -= Instantiation;
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (inSystemHeader(SM, Call->getBeginLoc()))
+      return true;
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (!FD)
+      return true;
+    const bool Roles = addRoleCalls(Call, FD);
+    if (!isa<CXXOperatorCallExpr>(Call) &&
+        !inSystemHeader(SM, FD->getBeginLoc()))
+      M.Project.push_back({Call, FD});
+    M.TalksToTable |= Roles;
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    if (inSystemHeader(SM, E->getBeginLoc()))
+      return true;
+    const CXXConstructorDecl *Ctor = E->getConstructor();
+    if (!Ctor)
+      return true;
+    M.TalksToTable |= addRoleCalls(E, Ctor);
+    if (!inSystemHeader(SM, Ctor->getBeginLoc()))
+      M.ProjectConstructions.push_back(E);
+    return true;
+  }
+
+  bool VisitStringLiteral(StringLiteral *L) {
+    if (!L->isOrdinary() && !L->isUTF8())
+      return true;
+    const StringRef S = L->getString();
+    const bool Url = L->isOrdinary() && S.contains("$filter=");
+    const bool Evidence = !M.TalksToTable && mentionsTableStorage(S);
+    if ((Url || Evidence) && !inSystemHeader(SM, L->getBeginLoc())) {
+      if (Url)
+        M.FilterLiterals.push_back(L);
+      M.TalksToTable |= Evidence;
+    }
+    return true;
+  }
+
+private:
+  // Files Site under every role FD has; true when it has one.
+  bool addRoleCalls(const Expr *Site, const FunctionDecl *FD) {
+    const RoleEntries &E = M.entries(FD);
+    bool Any = false;
+    for (std::size_t R = 0; R < NumApiRoles; ++R)
+      if (E[R]) {
+        M.Calls[R].push_back({Site, FD, E[R], InstantiationDepth > 0});
+        Any = true;
+      }
+    return Any;
+  }
+
+  TableModel &M;
+  const SourceManager &SM;
+  unsigned InstantiationDepth = 0;
+};
+
+namespace {
+
+struct ModelSlot {
+  const ASTContext *Ctx = nullptr;
+  const ApiRoles *Roles = nullptr;
+  std::unique_ptr<TableModel> Model;
+  llvm::StringMap<RoleEntries> Index;
+};
+
+// Checks of one TU run on one thread, one after the other.
+thread_local ModelSlot Slot;
+
+} // namespace
+
+TableModel::TableModel(ASTContext &Ctx, const ApiRoles &Roles)
+    : Ctx(Ctx), Roles(Roles) {}
+
+const TableModel::RoleEntries &
+TableModel::entries(const FunctionDecl *FD) const {
+  FD = FD->getCanonicalDecl();
+  auto [It, Added] = Entries.try_emplace(FD);
+  if (Added) {
+    It->second.fill(nullptr);
+    // Most callees are named in no role map: one hash lookup says so.
+    auto Found = Slot.Index.find(FD->getQualifiedNameAsString());
+    if (Found != Slot.Index.end())
+      It->second = Found->second;
+  }
+  return It->second;
+}
+
+const ApiFunction *TableModel::roleOf(const FunctionDecl *FD,
+                                      ApiRole R) const {
+  return FD ? entries(FD)[static_cast<std::size_t>(R)] : nullptr;
+}
+
+bool TableModel::hasRole(const FunctionDecl *FD) const {
+  if (!FD)
+    return false;
+  for (const ApiFunction *F : entries(FD))
+    if (F)
+      return true;
+  return false;
+}
+
+const std::optional<AnalyzedQuery> &
+TableModel::query(const CallExpr *Call, const ApiFunction &F) const {
+  auto [It, Added] = Queries.try_emplace(Call);
+  if (Added) {
+    if (std::optional<QueryModel> Model = modelQuery(Call, F, Ctx, Roles)) {
+      AnalyzedQuery A;
+      A.Model = std::move(*Model);
+      classify(A);
+      It->second = std::move(A);
+    }
+  }
+  return It->second;
+}
+
+const std::optional<AnalyzedQuery> &
+TableModel::urlQuery(const Expr *Url, SourceLocation At) const {
+  auto [It, Added] = Queries.try_emplace(Url);
+  if (Added) {
+    StringRecovery SR(Ctx, Roles);
+    std::optional<std::string> Text = SR.recover(Url);
+    if (std::optional<QueryModel> Model =
+            Text ? modelUrlQuery(Url, *Text) : std::nullopt) {
+      AnalyzedQuery A;
+      A.Model = std::move(*Model);
+      A.Model.Location = At;
+      classify(A);
+      It->second = std::move(A);
+    }
+  }
+  return It->second;
+}
+
+const TableModel &tableModel(ASTContext &Ctx, const ApiRoles &Roles) {
+  if (Slot.Model && Slot.Ctx == &Ctx && Slot.Roles == &Roles)
+    return *Slot.Model;
+  if (Slot.Roles != &Roles)
+    Slot.Index = roleIndex(Roles);
+  Slot.Ctx = &Ctx;
+  Slot.Roles = &Roles;
+  Slot.Model = std::make_unique<TableModel>(Ctx, Roles);
+  TableModelBuilder(*Slot.Model).build();
+  return *Slot.Model;
+}
+
+void forgetTableModel() {
+  Slot.Model.reset();
+  Slot.Ctx = nullptr;
+  // The index depends only on the role maps, which outlive the TU; it is
+  // rebuilt when another map is used. The pointer is compared, so it is
+  // forgotten too (a later map may be allocated at the same address).
+  Slot.Roles = nullptr;
+}
+
+} // namespace tablelint::code
