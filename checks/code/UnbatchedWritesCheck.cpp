@@ -113,23 +113,20 @@ UnbatchedWritesCheck::UnbatchedWritesCheck(
       // One write alone is never a batch.
       MinWrites(std::max(2u, unsignedOption("MinWrites"))) {}
 
-void UnbatchedWritesCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(ApiRole::Write);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind("write"),
-                     this);
+void UnbatchedWritesCheck::checkModel(const TableModel &Model,
+                                      ASTContext &Ctx) {
+  for (const RoleCall &C : Model.calls(ApiRole::Write))
+    if (const CallExpr *Call = C.call())
+      checkWrite(Call, C.Function, Ctx);
   // The project's own write wrappers (a member function whose parameters
   // are the keys it writes), recognised by their summaries.
-  Finder->addMatcher(userFunctionCall("write-wrapper"), this);
+  for (const ProjectCall &C : Model.projectCalls())
+    checkWrapperCall(C.Call, Ctx);
 }
 
-void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write-wrapper")) {
-    ASTContext &Ctx = *Result.Context;
+void UnbatchedWritesCheck::checkWrapperCall(const CallExpr *Call,
+                                            ASTContext &Ctx) {
+  {
     const FunctionSummary *S =
         wrapperSummary(Call->getDirectCallee(), Ctx, roles());
     if (!S || !S->TableIO)
@@ -169,15 +166,11 @@ void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
         return; // used otherwise in the loop: may change
     }
     checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true, Through ? &*Through : nullptr);
-    return;
   }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write");
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD)
-    return;
-  const ApiFunction *F =
-      roles().find(FD->getQualifiedNameAsString(), ApiRole::Write);
-  ASTContext &Ctx = *Result.Context;
+}
+
+void UnbatchedWritesCheck::checkWrite(const CallExpr *Call,
+                                      const ApiFunction *F, ASTContext &Ctx) {
   const std::optional<EntityRequest> R =
       F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
   if (!R)

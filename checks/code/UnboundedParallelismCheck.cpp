@@ -3,7 +3,7 @@
 #include "checks/code/AstWalk.h"
 
 #include "checks/code/StringRecovery.h"
-#include "checks/code/TableTraffic.h"
+#include "checks/code/model/TableModel.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/AST/ExprCXX.h>

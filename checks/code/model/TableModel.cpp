@@ -1,7 +1,7 @@
 // Building the per-TU model of table traffic (see TableModel.h).
 #include "checks/code/model/TableModel.h"
-#include "checks/code/TableTraffic.h"
 
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/StringMap.h>
@@ -71,6 +71,12 @@ llvm::StringMap<RoleEntries> roleIndex(const ApiRoles &Roles) {
 }
 
 } // namespace
+
+bool mentionsTableStorage(llvm::StringRef S) {
+  return S.contains(".table.core.") || S.contains(".table.cosmos.") ||
+         S.contains("devstoreaccount1") || S.contains("/Tables") ||
+         S.contains("PartitionKey");
+}
 
 // One traversal of the project's declarations (the top-level declarations
 // outside system headers, whatever the AST's traversal scope is),
@@ -142,7 +148,45 @@ public:
     return true;
   }
 
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && holdsBatch(V) &&
+        !inSystemHeader(SM, V->getLocation()))
+      M.BatchVariables.push_back(V);
+    return true;
+  }
+
 private:
+  // The class of a type, through sugar (typedefs, auto), not references.
+  static const CXXRecordDecl *recordOf(QualType T) {
+    const auto *R = dyn_cast<RecordType>(T->getUnqualifiedDesugaredType());
+    return R ? dyn_cast<CXXRecordDecl>(R->getDecl()) : nullptr;
+  }
+
+  bool hasTypeRole(const CXXRecordDecl *RD, TypeRole Role) {
+    auto [It, Added] = TypeRoles.try_emplace({RD, static_cast<int>(Role)});
+    if (Added)
+      It->second =
+          M.Roles.findType(RD->getQualifiedNameAsString(), Role) != nullptr;
+    return It->second;
+  }
+
+  // A batch object, or a std::vector of transaction steps.
+  bool holdsBatch(const VarDecl *V) {
+    const CXXRecordDecl *RD = recordOf(V->getType());
+    if (!RD)
+      return false;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+        Spec && Spec->getTemplateArgs().size() > 0 &&
+        Spec->isInStdNamespace() && Spec->getName() == "vector") {
+      const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+      const CXXRecordDecl *Element =
+          Arg.getKind() == TemplateArgument::Type ? recordOf(Arg.getAsType())
+                                                  : nullptr;
+      return Element && hasTypeRole(Element, TypeRole::TransactionStep);
+    }
+    return hasTypeRole(RD, TypeRole::Batch);
+  }
+
   // Files Site under every role FD has; true when it has one.
   bool addRoleCalls(const Expr *Site, const FunctionDecl *FD) {
     const RoleEntries &E = M.entries(FD);
@@ -158,6 +202,7 @@ private:
   TableModel &M;
   const SourceManager &SM;
   unsigned InstantiationDepth = 0;
+  llvm::DenseMap<std::pair<const CXXRecordDecl *, int>, bool> TypeRoles;
 };
 
 namespace {

@@ -8,8 +8,11 @@
 //     project (a candidate wrapper, judged by its summary,
 //     model/FunctionSummaries.h);
 //   - the string literals of hand-written REST query URLs;
+//   - the local variables that hold a batch;
 //   - whether the code talks to Table storage at all (a role call, or a
-//     string only Table code writes: TableTraffic.h);
+//     string only Table code writes): checks on generic transport code
+//     (TCP_NODELAY, hand-written request headers) report only in such TUs,
+//     since a chat server's socket options are not a table finding;
 //   - each query call analysed once: its filter, key address and
 //     projection recovered, the filter parsed and classified;
 //   - the role entry of any function, looked up once per declaration.
@@ -35,6 +38,11 @@
 #include <vector>
 
 namespace tablelint::code {
+
+// True for text only Table storage code writes: an endpoint host (public,
+// sovereign and Cosmos DB Table clouds), the emulator account, the Tables
+// resource, the key property every entity has.
+bool mentionsTableStorage(llvm::StringRef S);
 
 // A call or construction of a function of a role map.
 struct RoleCall {
@@ -93,6 +101,12 @@ public:
   llvm::ArrayRef<const clang::StringLiteral *> filterLiterals() const {
     return FilterLiterals;
   }
+  // The local variables (not parameters) that hold a batch: an object of a
+  // batch type of the role maps, or a std::vector of transaction steps, in
+  // traversal order.
+  llvm::ArrayRef<const clang::VarDecl *> batchVariables() const {
+    return BatchVariables;
+  }
   // True when the project's code calls a role function or writes a string
   // only Table storage code writes.
   bool talksToTableStorage() const { return TalksToTable; }
@@ -128,6 +142,7 @@ private:
   std::vector<ProjectCall> Project;
   std::vector<const clang::CXXConstructExpr *> ProjectConstructions;
   std::vector<const clang::StringLiteral *> FilterLiterals;
+  std::vector<const clang::VarDecl *> BatchVariables;
   bool TalksToTable = false;
   mutable llvm::DenseMap<const clang::FunctionDecl *, RoleEntries> Entries;
   mutable llvm::DenseMap<const clang::Stmt *, std::optional<AnalyzedQuery>>
