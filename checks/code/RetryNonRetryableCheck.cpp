@@ -221,8 +221,6 @@ void RetryNonRetryableCheck::registerCheckMatchers(MatchFinder *Finder) {
                 std::vector<llvm::StringRef>(Bases.begin(), Bases.end()))))))
             .bind("decide"),
         this);
-
-  registerRetryLoopMatcher(Finder, this, roles());
 }
 
 void RetryNonRetryableCheck::check(const MatchFinder::MatchResult &Result) {
@@ -231,8 +229,6 @@ void RetryNonRetryableCheck::check(const MatchFinder::MatchResult &Result) {
                      *Result.Context);
   if (const auto *M = Result.Nodes.getNodeAs<CXXMethodDecl>("decide"))
     checkDecision(M, *Result.Context);
-  if (const auto *L = Result.Nodes.getNodeAs<Stmt>("loop"))
-    checkLoop(L, *Result.Context);
 }
 
 void RetryNonRetryableCheck::checkStatusCodes(const Expr *Codes,
@@ -319,6 +315,11 @@ void RetryNonRetryableCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
         << caughtName(H) << shortName(R->TableCall->getDirectCallee())
         << nonRetryableCodes() << retryableCodes();
   }
+}
+
+void RetryNonRetryableCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  for (const Stmt *Loop : Model.retryLoopCandidates())
+    checkLoop(Loop, Ctx);
 }
 
 } // namespace tablelint::code

@@ -16,6 +16,7 @@
 
 #include "checks/code/RetryLoop.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
@@ -23,6 +24,8 @@ class RetryNonRetryableCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 

@@ -322,19 +322,6 @@ bool retriesThrottling(const RetryLoop &R, const ApiRoles &Roles,
 } // namespace
 
 void RetryWithoutBackoffCheck::registerCheckMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Policies =
-      roles().functionNames(ApiRole::RetryPolicy);
-  if (!Policies.empty())
-    Finder->addMatcher(
-        cxxConstructExpr(
-            unless(isExpansionInSystemHeader()),
-            hasDeclaration(cxxConstructorDecl(
-                hasAnyName(std::vector<llvm::StringRef>(Policies.begin(),
-                                                        Policies.end())),
-                unless(isCopyConstructor()), unless(isMoveConstructor()))))
-            .bind("policy"),
-        this);
-
   std::vector<std::string> Fields;
   for (const ApiType *T : roles().types(TypeRole::RetryOptions))
     for (const std::string &Q : T->QualifiedNames)
@@ -355,17 +342,11 @@ void RetryWithoutBackoffCheck::registerCheckMatchers(MatchFinder *Finder) {
                            .bind("assign"),
                        this);
   }
-
-  registerRetryLoopMatcher(Finder, this, roles());
 }
 
 void RetryWithoutBackoffCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("policy"))
-    checkPolicy(C, *Result.Context);
   if (const auto *A = Result.Nodes.getNodeAs<Expr>("assign"))
     checkRetryOptions(A, *Result.Context);
-  if (const auto *L = Result.Nodes.getNodeAs<Stmt>("loop"))
-    checkLoop(L, *Result.Context);
 }
 
 void RetryWithoutBackoffCheck::checkPolicy(const CXXConstructExpr *C,
@@ -502,6 +483,17 @@ void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
     diag(First.At->getBeginLoc(), "retry loop around '%0' sleeps the same "
                                   "delay before every attempt: %1")
         << Callee << backoffAdvice();
+}
+
+void RetryWithoutBackoffCheck::checkModel(const TableModel &Model,
+                                          ASTContext &Ctx) {
+  // Retry policies constructed with their settings (not copied).
+  for (const RoleCall &C : Model.calls(ApiRole::RetryPolicy))
+    if (const CXXConstructExpr *E = C.construction())
+      if (!E->getConstructor()->isCopyOrMoveConstructor())
+        checkPolicy(E, Ctx);
+  for (const Stmt *Loop : Model.retryLoopCandidates())
+    checkLoop(Loop, Ctx);
 }
 
 } // namespace tablelint::code

@@ -1,5 +1,6 @@
 // Building the per-TU model of table traffic (see TableModel.h).
 #include "checks/code/model/TableModel.h"
+#include "checks/code/RetryLoop.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -96,6 +97,21 @@ public:
         continue;
       TraverseDecl(D);
     }
+    for (const auto &[Loop, Retried] : Loops)
+      if (Retried)
+        M.RetryLoops.push_back(Loop);
+  }
+
+  // Loops are traversed with a stack of the open ones, so that a call can
+  // mark every loop around it.
+  bool TraverseForStmt(ForStmt *S) {
+    return traverseLoop(S, [&] { return RecursiveASTVisitor::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return traverseLoop(S, [&] { return RecursiveASTVisitor::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    return traverseLoop(S, [&] { return RecursiveASTVisitor::TraverseDoStmt(S); });
   }
 
   bool TraverseDecl(Decl *D) {
@@ -109,10 +125,15 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (inSystemHeader(SM, Call->getBeginLoc()))
-      return true;
     const auto *FD = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
     if (!FD)
+      return true;
+    if (!OpenLoops.empty() && Loops[OpenLoops.back()].second == false &&
+        (!inSystemHeader(SM, FD->getBeginLoc()) || isRetried(FD)))
+      for (auto It = OpenLoops.rbegin();
+           It != OpenLoops.rend() && !Loops[*It].second; ++It)
+        Loops[*It].second = true;
+    if (inSystemHeader(SM, Call->getBeginLoc()))
       return true;
     const bool Roles = addRoleCalls(Call, FD);
     if (!isa<CXXOperatorCallExpr>(Call) &&
@@ -156,6 +177,25 @@ public:
   }
 
 private:
+  template <typename Traverse> bool traverseLoop(Stmt *S, Traverse &&Base) {
+    const bool Project = !inSystemHeader(SM, S->getBeginLoc());
+    if (Project) {
+      OpenLoops.push_back(Loops.size());
+      Loops.emplace_back(S, false);
+    }
+    const bool Result = Base();
+    if (Project)
+      OpenLoops.pop_back();
+    return Result;
+  }
+
+  bool isRetried(const FunctionDecl *FD) {
+    for (ApiRole R : RetriedRoles)
+      if (M.roleOf(FD, R))
+        return true;
+    return false;
+  }
+
   // The class of a type, through sugar (typedefs, auto), not references.
   static const CXXRecordDecl *recordOf(QualType T) {
     const auto *R = dyn_cast<RecordType>(T->getUnqualifiedDesugaredType());
@@ -202,6 +242,10 @@ private:
   TableModel &M;
   const SourceManager &SM;
   unsigned InstantiationDepth = 0;
+  // Every loop of the project's code in traversal order, with whether a
+  // call a retry loop may be about is inside; the indices of the open ones.
+  std::vector<std::pair<const Stmt *, bool>> Loops;
+  std::vector<std::size_t> OpenLoops;
   llvm::DenseMap<std::pair<const CXXRecordDecl *, int>, bool> TypeRoles;
 };
 

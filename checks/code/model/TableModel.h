@@ -9,6 +9,7 @@
 //     model/FunctionSummaries.h);
 //   - the string literals of hand-written REST query URLs;
 //   - the local variables that hold a batch;
+//   - the loops around calls a retry loop may be about;
 //   - whether the code talks to Table storage at all (a role call, or a
 //     string only Table code writes): checks on generic transport code
 //     (TCP_NODELAY, hand-written request headers) report only in such TUs,
@@ -107,6 +108,13 @@ public:
   llvm::ArrayRef<const clang::VarDecl *> batchVariables() const {
     return BatchVariables;
   }
+  // The for, while and do loops of the project's code with a call inside
+  // that a retry loop may be about: a query, point read, write, execute or
+  // batch submit of the role maps, or a function declared in the project
+  // (a wrapper, judged by its summary). In traversal order.
+  llvm::ArrayRef<const clang::Stmt *> retryLoopCandidates() const {
+    return RetryLoops;
+  }
   // True when the project's code calls a role function or writes a string
   // only Table storage code writes.
   bool talksToTableStorage() const { return TalksToTable; }
@@ -143,6 +151,7 @@ private:
   std::vector<const clang::CXXConstructExpr *> ProjectConstructions;
   std::vector<const clang::StringLiteral *> FilterLiterals;
   std::vector<const clang::VarDecl *> BatchVariables;
+  std::vector<const clang::Stmt *> RetryLoops;
   bool TalksToTable = false;
   mutable llvm::DenseMap<const clang::FunctionDecl *, RoleEntries> Entries;
   mutable llvm::DenseMap<const clang::Stmt *, std::optional<AnalyzedQuery>>
