@@ -7,12 +7,10 @@
 #include "core/Filter.h"
 
 #include <clang/AST/Expr.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
 
@@ -56,12 +54,22 @@ std::optional<std::string> headerProblem(const HeaderSetting &H) {
 
 } // namespace
 
-void AtomPubPayloadCheck::registerCheckMatchers(MatchFinder *Finder) {
-  registerHeaderMatchers(Finder, this);
-}
-
-void AtomPubPayloadCheck::checkModel(const TableModel &Model, ASTContext &) {
-  TalksToTable = Model.talksToTableStorage();
+void AtomPubPayloadCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  // Headers count only in a TU that talks to Table storage: an Atom feed
+  // reader is not a table client.
+  if (Model.talksToTableStorage()) {
+    StringRecovery Strings(Ctx, roles());
+    for (const CallExpr *Call : Model.headerCalls())
+      if (std::optional<HeaderSetting> H = headerSetting(Call, Strings))
+        if (std::optional<std::string> Problem = headerProblem(*H)) {
+          const bool FullMetadata = Problem->find(
+                                        "\" asks for odata=fullmetadata:") !=
+                                    std::string::npos;
+          diag(H->Call->getBeginLoc(), "%0",
+               FullMetadata ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+              << *Problem;
+        }
+  }
   for (const RoleCall &C : Model.calls(ApiRole::SetPayloadFormat)) {
     const CallExpr *Call = C.call();
     const std::optional<unsigned> I = C.Function->arg("format");
@@ -79,26 +87,6 @@ void AtomPubPayloadCheck::checkModel(const TableModel &Model, ASTContext &) {
            DiagnosticIDs::Remark)
           << MetadataCost;
   }
-}
-
-void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
-  StringRecovery Strings(*Result.Context, roles());
-  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings))
-    if (std::optional<std::string> Problem = headerProblem(*H)) {
-      const bool FullMetadata =
-          Problem->find("\" asks for odata=fullmetadata:") != std::string::npos;
-      HeaderFindings.push_back(
-          {H->Call->getBeginLoc(), std::move(*Problem), FullMetadata});
-    }
-}
-
-void AtomPubPayloadCheck::onEndOfTranslationUnit() {
-  if (TalksToTable)
-    for (const Candidate &C : HeaderFindings)
-      diag(C.Loc, "%0", C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-          << C.Message;
-  HeaderFindings.clear();
-  TalksToTable = false;
 }
 
 } // namespace tablelint::code

@@ -14,29 +14,13 @@
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/TableModel.h"
 
-#include <vector>
-
 namespace tablelint::code {
 
 class AtomPubPayloadCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   bool usesModel() const override { return true; }
   void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
-
-private:
-  struct Candidate {
-    clang::SourceLocation Loc;
-    std::string Message;
-    bool Note = false;
-  };
-  // The TU talks to Table storage (the header findings count only then).
-  bool TalksToTable = false;
-  std::vector<Candidate> HeaderFindings;
 };
 
 } // namespace tablelint::code

@@ -8,16 +8,13 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
 
-constexpr llvm::StringLiteral FactoryId = "client-factory";
 constexpr llvm::StringLiteral InLoop = "inside a loop";
 
 // Callee names that register a lambda argument as a request handler:
@@ -158,16 +155,6 @@ bool ClientPerRequestCheck::isHandlerName(StringRef Name) const {
          !(UseNotHandlerPattern && NotHandlerPattern.match(Name));
 }
 
-void ClientPerRequestCheck::registerCheckMatchers(MatchFinder *Finder) {
-  // isInTemplateInstantiation walks the ancestors (and builds the TU's
-  // parent map): it comes last, for the few calls that are std factories.
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              stdFactoryCall(),
-                              unless(isInTemplateInstantiation()))
-                         .bind(FactoryId),
-                     this);
-}
-
 void ClientPerRequestCheck::checkModel(const TableModel &Model,
                                        ASTContext &Ctx) {
   // Clients constructed or created by a factory of the role maps, outside
@@ -190,6 +177,16 @@ void ClientPerRequestCheck::checkModel(const TableModel &Model,
             Made ? Made->getName().str() : C.Callee->getName().str(),
             "created by " + C.Callee->getName().str() + "()", Ctx);
     }
+  }
+  // std::make_unique / std::make_shared of a client class.
+  for (const RoleCall &C : Model.stdFactoryCalls()) {
+    const CallExpr *Call = C.call();
+    const CXXRecordDecl *Made = classMadeBy(Call);
+    if (C.InTemplateInstantiation || !Made || Call->getNumArgs() == 0 ||
+        !roles().find(constructorName(Made), ApiRole::Client))
+      continue;
+    judge(Call, Made->getName().str(),
+          "constructed by std::" + C.Callee->getName().str(), Ctx);
   }
 }
 
@@ -237,17 +234,6 @@ std::string ClientPerRequestCheck::repeatedScope(ASTContext &Ctx,
     }
   }
   return "";
-}
-
-void ClientPerRequestCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId);
-  const CXXRecordDecl *Made = Call ? classMadeBy(Call) : nullptr;
-  if (!Made || Call->getNumArgs() == 0 ||
-      !roles().find(constructorName(Made), ApiRole::Client))
-    return;
-  judge(Call, Made->getName().str(),
-        "constructed by std::" + Call->getDirectCallee()->getName().str(),
-        *Result.Context);
 }
 
 void ClientPerRequestCheck::judge(const Expr *E, const std::string &Built,

@@ -24,11 +24,8 @@ class ClientPerRequestCheck : public TablelintCheck {
 public:
   ClientPerRequestCheck(llvm::StringRef Name,
                         clang::tidy::ClangTidyContext *Context);
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   bool usesModel() const override { return true; }
   void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   // Reports the client E (its class Built, made How) when it is made

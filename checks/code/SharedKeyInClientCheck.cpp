@@ -9,16 +9,12 @@
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
-
-constexpr llvm::StringLiteral FactoryId = "key-factory";
 
 // The storage emulator's account and key are published in its
 // documentation: they open nothing but a local emulator.
@@ -161,14 +157,6 @@ std::string shownName(StringRef QualifiedName) {
 
 } // namespace
 
-void SharedKeyInClientCheck::registerCheckMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()), stdFactoryCall())
-          .bind(FactoryId),
-      this);
-  registerHeaderMatchers(Finder, this);
-}
-
 void SharedKeyInClientCheck::checkModel(const TableModel &Model,
                                         ASTContext &Ctx) {
   // Calls and constructions of the client, connection-string and credential
@@ -195,6 +183,12 @@ void SharedKeyInClientCheck::checkModel(const TableModel &Model,
   for (const CXXConstructExpr *E : Model.projectConstructions())
     checkWrapper(E->getConstructor(),
                  std::vector<const Expr *>(E->arg_begin(), E->arg_end()), Ctx);
+  for (const RoleCall &C : Model.stdFactoryCalls())
+    checkFactory(C.call(), Ctx);
+  StringRecovery Strings(Ctx, roles());
+  for (const CallExpr *Call : Model.headerCalls())
+    if (std::optional<HeaderSetting> H = headerSetting(Call, Strings))
+      checkAuthorization(*H);
 }
 
 void SharedKeyInClientCheck::checkWrapper(const FunctionDecl *FD,
@@ -207,40 +201,38 @@ void SharedKeyInClientCheck::checkWrapper(const FunctionDecl *FD,
     checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
 }
 
-void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
-    if (const CXXRecordDecl *Made = classMadeBy(Call)) {
-      const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-      // std::make_unique<Repository>(cs) forwards cs to a constructor of
-      // the project's wrapper: judged like `Repository(cs)`.
-      if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
-          Ctor && wrapperSummary(Ctor, Ctx, roles()))
-        return checkWrapper(Ctor, Args, Ctx);
-      checkArguments(constructorName(Made), Args, Ctx);
-    }
+void SharedKeyInClientCheck::checkFactory(const CallExpr *Call,
+                                          ASTContext &Ctx) {
+  const CXXRecordDecl *Made = classMadeBy(Call);
+  if (!Made)
     return;
-  }
-  StringRecovery Strings(Ctx, roles());
-  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings)) {
-    if (!headerNamed(*H, "Authorization"))
-      return;
-    if (std::optional<std::string> Signature = literalSignature(H->Value))
-      diag(H->Call->getBeginLoc(),
-           "Authorization header with a hard-coded SharedKey signature %0: it "
-           "was made with the account key, which belongs outside the code; "
-           "sign each request at run time with a key from a secret store, or "
-           "use a SAS or a TokenCredential")
-          << redacted(*Signature);
-    else if (std::optional<std::string> Key = literalBareKey(H->Value))
-      diag(H->Call->getBeginLoc(),
-           "Authorization header holding a bare account key %0: the service "
-           "expects the SharedKey scheme (the account name and an HMAC "
-           "signature computed per request) and rejects it, and the key belongs outside the code; sign each "
-           "request at run time with a key from a secret store, or use a SAS "
-           "or a TokenCredential")
-          << redacted(*Key);
-  }
+  const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+  // std::make_unique<Repository>(cs) forwards cs to a constructor of the
+  // project's wrapper: judged like `Repository(cs)`.
+  if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
+      Ctor && wrapperSummary(Ctor, Ctx, roles()))
+    return checkWrapper(Ctor, Args, Ctx);
+  checkArguments(constructorName(Made), Args, Ctx);
+}
+
+void SharedKeyInClientCheck::checkAuthorization(const HeaderSetting &H) {
+  if (!headerNamed(H, "Authorization"))
+    return;
+  if (std::optional<std::string> Signature = literalSignature(H.Value))
+    diag(H.Call->getBeginLoc(),
+         "Authorization header with a hard-coded SharedKey signature %0: it "
+         "was made with the account key, which belongs outside the code; "
+         "sign each request at run time with a key from a secret store, or "
+         "use a SAS or a TokenCredential")
+        << redacted(*Signature);
+  else if (std::optional<std::string> Key = literalBareKey(H.Value))
+    diag(H.Call->getBeginLoc(),
+         "Authorization header holding a bare account key %0: the service "
+         "expects the SharedKey scheme (the account name and an HMAC "
+         "signature computed per request) and rejects it, and the key "
+         "belongs outside the code; sign each request at run time with a key "
+         "from a secret store, or use a SAS or a TokenCredential")
+        << redacted(*Key);
 }
 
 void SharedKeyInClientCheck::checkArguments(StringRef QualifiedName,

@@ -13,6 +13,7 @@
 // at most the first 4 characters of a key: the finding must not leak it.
 #pragma once
 
+#include "checks/code/RestHeaders.h"
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/TableModel.h"
@@ -22,13 +23,14 @@ namespace tablelint::code {
 class SharedKeyInClientCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   bool usesModel() const override { return true; }
   void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  // std::make_unique / std::make_shared of a client or a wrapper.
+  void checkFactory(const clang::CallExpr *Call, clang::ASTContext &Ctx);
+  // An Authorization header written by hand-written REST code.
+  void checkAuthorization(const HeaderSetting &H);
   // A call of the project's function or constructor FD: judged when its
   // summary says it parses a connection string or takes a key.
   void checkWrapper(const clang::FunctionDecl *FD,

@@ -1,6 +1,8 @@
 // Building the per-TU model of table traffic (see TableModel.h).
 #include "checks/code/model/TableModel.h"
+#include "checks/code/RestHeaders.h"
 #include "checks/code/RetryLoop.h"
+#include "checks/code/StdFactory.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -135,6 +137,10 @@ public:
         Loops[*It].second = true;
     if (inSystemHeader(SM, Call->getBeginLoc()))
       return true;
+    if (isHeaderCall(Call))
+      M.HeaderCalls.push_back(Call);
+    else if (isStdFactoryCall(Call))
+      M.StdFactoryCalls.push_back({Call, FD, nullptr, InstantiationDepth > 0});
     const bool Roles = addRoleCalls(Call, FD);
     if (!isa<CXXOperatorCallExpr>(Call) &&
         !inSystemHeader(SM, FD->getBeginLoc()))

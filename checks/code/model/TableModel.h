@@ -10,6 +10,8 @@
 //   - the string literals of hand-written REST query URLs;
 //   - the local variables that hold a batch;
 //   - the loops around calls a retry loop may be about;
+//   - the request headers hand-written REST code sets, and the clients
+//     made through std::make_shared / std::make_unique;
 //   - whether the code talks to Table storage at all (a role call, or a
 //     string only Table code writes): checks on generic transport code
 //     (TCP_NODELAY, hand-written request headers) report only in such TUs,
@@ -115,6 +117,14 @@ public:
   llvm::ArrayRef<const clang::Stmt *> retryLoopCandidates() const {
     return RetryLoops;
   }
+  // The calls that set a request header in hand-written REST code
+  // (RestHeaders.h), in traversal order.
+  llvm::ArrayRef<const clang::CallExpr *> headerCalls() const {
+    return HeaderCalls;
+  }
+  // The calls of std::make_shared and std::make_unique (StdFactory.h), in
+  // traversal order; Function is null.
+  llvm::ArrayRef<RoleCall> stdFactoryCalls() const { return StdFactoryCalls; }
   // True when the project's code calls a role function or writes a string
   // only Table storage code writes.
   bool talksToTableStorage() const { return TalksToTable; }
@@ -152,6 +162,8 @@ private:
   std::vector<const clang::StringLiteral *> FilterLiterals;
   std::vector<const clang::VarDecl *> BatchVariables;
   std::vector<const clang::Stmt *> RetryLoops;
+  std::vector<const clang::CallExpr *> HeaderCalls;
+  std::vector<RoleCall> StdFactoryCalls;
   bool TalksToTable = false;
   mutable llvm::DenseMap<const clang::FunctionDecl *, RoleEntries> Entries;
   mutable llvm::DenseMap<const clang::Stmt *, std::optional<AnalyzedQuery>>
