@@ -11,8 +11,8 @@
 // client.
 #pragma once
 
-#include "checks/code/TableTraffic.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableTraffic.h"
 
 #include <vector>
 

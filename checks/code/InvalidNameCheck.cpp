@@ -1,8 +1,8 @@
 // Reports table and property names the service rejects (see the header).
 #include "checks/code/InvalidNameCheck.h"
 
-#include "checks/code/EntityAccess.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 

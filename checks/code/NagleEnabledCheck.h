@@ -7,8 +7,8 @@
 // traffic.
 #pragma once
 
-#include "checks/code/TableTraffic.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableTraffic.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // Matching, modelling and classifying query calls once per AST.
 #include "checks/code/QueryCheck.h"
-#include "checks/code/NolintLines.h"
-#include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/NolintLines.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

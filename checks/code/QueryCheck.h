@@ -5,8 +5,8 @@
 // parsed and classified once.
 #pragma once
 
-#include "checks/code/QueryModel.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/QueryModel.h"
 #include "core/Filter.h"
 #include "core/QueryScope.h"
 

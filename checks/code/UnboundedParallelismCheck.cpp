@@ -1,9 +1,9 @@
 // Decides whether work started in a loop runs unbounded (see the header).
 #include "checks/code/UnboundedParallelismCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StringRecovery.h"
-#include "checks/code/TableTraffic.h"
+#include "checks/code/model/StringRecovery.h"
+#include "checks/code/model/TableTraffic.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/AST/ExprCXX.h>

@@ -1,6 +1,6 @@
 // Finding evidence of Table traffic in the project's code (see
 // TableTraffic.h).
-#include "checks/code/TableTraffic.h"
+#include "checks/code/model/TableTraffic.h"
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
