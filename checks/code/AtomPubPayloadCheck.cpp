@@ -2,8 +2,8 @@
 // AtomPubPayloadCheck.h).
 #include "checks/code/AtomPubPayloadCheck.h"
 
-#include "checks/code/RestHeaders.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/RestHeaders.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 
 #include <clang/AST/Expr.h>

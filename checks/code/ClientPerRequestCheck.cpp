@@ -1,9 +1,9 @@
 // Finds table clients built per loop iteration or per request (see
 // ClientPerRequestCheck.h).
 #include "checks/code/ClientPerRequestCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StdFactory.h"
+#include "checks/code/model/StdFactory.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

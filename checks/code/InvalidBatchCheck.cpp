@@ -1,9 +1,9 @@
 // Entity group transactions the service rejects, proven from the code.
 #include "checks/code/InvalidBatchCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/EntityKeys.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 

@@ -1,6 +1,6 @@
 // Finds TCP_NODELAY turned off (see NagleEnabledCheck.h).
 #include "checks/code/NagleEnabledCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/ParentMapContext.h>

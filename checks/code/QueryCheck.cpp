@@ -1,9 +1,9 @@
 // The query checks: the query calls of the TU's table model, each
 // modelled, parsed and classified once (model/TableModel.h).
 #include "checks/code/QueryCheck.h"
-#include "checks/code/NolintLines.h"
-#include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/NolintLines.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

@@ -1,8 +1,8 @@
 // A point read used only to choose between insert and update.
 #include "checks/code/ReadBeforeWriteCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

@@ -19,8 +19,8 @@
 // read followed by only an insert or only an update (no upsert does that).
 #pragma once
 
-#include "checks/code/EntityKeys.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/EntityKeys.h"
 #include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {

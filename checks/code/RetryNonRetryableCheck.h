@@ -14,8 +14,8 @@
 // given the benefit of the doubt.
 #pragma once
 
-#include "checks/code/RetryLoop.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/RetryLoop.h"
 #include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {

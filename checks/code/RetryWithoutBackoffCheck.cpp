@@ -2,10 +2,10 @@
 // RetryOptions and hand-written retry loops with a constant sleep or none.
 #include "checks/code/RetryWithoutBackoffCheck.h"
 
-#include "checks/code/DelayGrowth.h"
-#include "checks/code/Durations.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/DelayGrowth.h"
+#include "checks/code/model/Durations.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/ASTMatchers/ASTMatchFinder.h>

@@ -13,8 +13,8 @@
 // doubt.
 #pragma once
 
-#include "checks/code/RetryLoop.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/RetryLoop.h"
 #include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {

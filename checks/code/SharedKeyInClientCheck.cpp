@@ -1,10 +1,10 @@
 // Finds account keys written in the code (see SharedKeyInClientCheck.h).
 #include "checks/code/SharedKeyInClientCheck.h"
 
-#include "checks/code/RestHeaders.h"
-#include "checks/code/StdFactory.h"
-#include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/RestHeaders.h"
+#include "checks/code/model/StdFactory.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Redact.h"
 
 #include <clang/AST/ExprCXX.h>

@@ -13,7 +13,7 @@
 // at most the first 4 characters of a key: the finding must not leak it.
 #pragma once
 
-#include "checks/code/RestHeaders.h"
+#include "checks/code/model/RestHeaders.h"
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/TableModel.h"

@@ -5,9 +5,9 @@
 // plugin, in an editor, agrees with the CLI without a copy in .clang-tidy),
 // the catalog default.
 #include "checks/code/TablelintCheck.h"
-#include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/ProjectScope.h"
+#include "checks/code/model/QueryResults.h"
 #include "checks/code/model/TableModel.h"
 
 #include <cstdlib>

@@ -1,9 +1,9 @@
 // Single-entity writes that one entity group transaction could carry.
 #include "checks/code/UnbatchedWritesCheck.h"
 
-#include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/QueryPinnedResults.h"
+#include "checks/code/model/StringRecovery.h"
 #include "checks/code/model/WrapperWriteKeys.h"
 #include "core/ServiceLimits.h"
 #include "core/Utf8Text.h"

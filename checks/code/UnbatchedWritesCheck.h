@@ -14,8 +14,8 @@
 // a fallback loop inside a catch handler.
 #pragma once
 
-#include "checks/code/EntityKeys.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/EntityKeys.h"
 #include "checks/code/model/TableModel.h"
 
 #include <set>

@@ -1,8 +1,7 @@
 // Decides whether work started in a loop runs unbounded (see the header).
 #include "checks/code/UnboundedParallelismCheck.h"
-#include "checks/code/AstWalk.h"
-
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/StringRecovery.h"
 #include "checks/code/model/TableModel.h"
 #include "core/ServiceLimits.h"
 

@@ -1,8 +1,8 @@
 // Building the per-TU model of table traffic (see TableModel.h).
 #include "checks/code/model/TableModel.h"
-#include "checks/code/RestHeaders.h"
-#include "checks/code/RetryLoop.h"
-#include "checks/code/StdFactory.h"
+#include "checks/code/model/RestHeaders.h"
+#include "checks/code/model/RetryLoop.h"
+#include "checks/code/model/StdFactory.h"
 
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>

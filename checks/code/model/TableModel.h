@@ -24,7 +24,7 @@
 // calls are resolved to their roles once, not once per check.
 #pragma once
 
-#include "checks/code/QueryModel.h"
+#include "checks/code/model/QueryModel.h"
 #include "core/ApiRoles.h"
 #include "core/Filter.h"
 #include "core/QueryScope.h"

@@ -1,7 +1,7 @@
 // Keys of straight-line write wrappers (see WrapperWriteKeys.h).
 #include "checks/code/model/WrapperWriteKeys.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>

@@ -7,7 +7,7 @@
 // with a fixed partition would otherwise look keyless.
 #pragma once
 
-#include "checks/code/EntityKeys.h"
+#include "checks/code/model/EntityKeys.h"
 #include "core/ApiRoles.h"
 
 #include <clang/AST/ASTContext.h>

@@ -1,6 +1,6 @@
 // Recognising hand-written retry loops around table calls.
-#include "checks/code/RetryLoop.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/RetryLoop.h"
+#include "checks/code/model/AstWalk.h"
 
 #include "checks/code/model/RetriedWrappers.h"
 

@@ -7,7 +7,7 @@
 // entity type's key setters and getters), never by SDK name.
 #pragma once
 
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 #include "core/ApiRoles.h"
 
 #include <clang/AST/ASTContext.h>

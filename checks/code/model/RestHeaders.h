@@ -8,7 +8,7 @@
 // the role maps.
 #pragma once
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/Expr.h>
 

@@ -1,5 +1,5 @@
 // The class made by std::make_shared / std::make_unique (see StdFactory.h).
-#include "checks/code/StdFactory.h"
+#include "checks/code/model/StdFactory.h"
 
 #include <clang/AST/DeclTemplate.h>
 

@@ -1,5 +1,5 @@
 // Shared AST walks (see AstWalk.h).
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

@@ -1,10 +1,10 @@
 // The model of single-entity calls for the write checks (EntityKeys.h).
-#include "checks/code/EntityKeys.h"
+#include "checks/code/model/EntityKeys.h"
 
 #include "core/Text.h"
 #include "core/Utf8Text.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

@@ -1,6 +1,6 @@
 // Compile-time recovery of string values (see StringRecovery.h).
-#include "checks/code/AstWalk.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
 
 #include "core/Filter.h"
 

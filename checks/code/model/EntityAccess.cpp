@@ -1,9 +1,9 @@
 // Finding entity keys and property-map accesses (see EntityAccess.h).
-#include "checks/code/EntityAccess.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 
 #include <clang/AST/ExprCXX.h>

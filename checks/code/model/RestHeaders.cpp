@@ -1,6 +1,6 @@
 // Recognising header-setting calls of cpprestsdk and libcurl (see
 // RestHeaders.h).
-#include "checks/code/RestHeaders.h"
+#include "checks/code/model/RestHeaders.h"
 
 #include <clang/AST/ExprCXX.h>
 
