@@ -84,6 +84,9 @@ enum class TypeRole : std::uint8_t {
                    // (the virtual that decides to retry), status (the call
                    // path that reads the status code inside it)
 };
+// The number of type roles (RetryPolicyBase is the last).
+inline constexpr std::size_t NumTypeRoles =
+    static_cast<std::size_t>(TypeRole::RetryPolicyBase) + 1;
 
 std::string_view apiRoleName(ApiRole R);
 std::string_view typeRoleName(TypeRole R);

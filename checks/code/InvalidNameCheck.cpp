@@ -129,42 +129,16 @@ std::vector<const Expr *> listElements(const Expr *E, unsigned Depth = 0) {
   return {};
 }
 
-std::vector<StringRef> refs(const std::vector<std::string> &Names) {
-  return {Names.begin(), Names.end()};
-}
-
 } // namespace
 
 void InvalidNameCheck::registerCheckMatchers(MatchFinder *Finder) {
   matchPropertyMaps(roles(), Finder, this);
-  // Projections: QueryEntitiesOptions::SelectColumns, set_select_columns,
-  // and wrappers that take the projection as an argument.
-  std::vector<std::string> SelectFields;
-  for (const ApiType *T : roles().types(TypeRole::QueryOptions))
-    if (std::string F = T->field("select"); !F.empty())
-      for (const std::string &Q : T->QualifiedNames)
-        SelectFields.push_back(Q + "::" + F);
-  if (!SelectFields.empty())
-    Finder->addMatcher(
-        memberExpr(unless(isExpansionInSystemHeader()),
-                   member(fieldDecl(hasAnyName(refs(SelectFields)))))
-            .bind("select-field"),
-        this);
 }
 
 void InvalidNameCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   for (const PropertyAccess &A : propertyAccessesIn(Result))
     checkPropertyName(A.Name, Ctx);
-
-  if (const auto *ME = Result.Nodes.getNodeAs<MemberExpr>("select-field")) {
-    // opts.SelectColumns = "A,B": the assigned list.
-    for (const DynTypedNode &P : Ctx.getParents(*ME))
-      if (const auto *Op = P.get<CXXOperatorCallExpr>())
-        if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-            Op->getArg(0)->IgnoreParenImpCasts() == ME)
-          checkColumnList(Op->getArg(1), Ctx);
-  }
 }
 
 void InvalidNameCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
@@ -199,6 +173,11 @@ void InvalidNameCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
             break;
           }
     }
+  // opts.SelectColumns = "A,B": the assigned list.
+  for (const FieldWrite &W : Model.fieldWrites(TypeRole::QueryOptions))
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(W.Site);
+        Op && W.is("select"))
+      checkColumnList(Op->getArg(1), Ctx);
   // Projections given to a select setter or a query, each call once.
   Seen.clear();
   for (ApiRole Role : {ApiRole::SetSelect, ApiRole::Query})

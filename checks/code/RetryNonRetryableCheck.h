@@ -23,11 +23,8 @@ namespace tablelint::code {
 class RetryNonRetryableCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   bool usesModel() const override { return true; }
   void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   void checkStatusCodes(const clang::Expr *Codes,

@@ -321,34 +321,6 @@ bool retriesThrottling(const RetryLoop &R, const ApiRoles &Roles,
 
 } // namespace
 
-void RetryWithoutBackoffCheck::registerCheckMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Fields;
-  for (const ApiType *T : roles().types(TypeRole::RetryOptions))
-    for (const std::string &Q : T->QualifiedNames)
-      for (const char *F : {"delay", "maxDelay"})
-        if (!T->field(F).empty())
-          Fields.push_back(Q + "::" + T->field(F));
-  if (!Fields.empty()) {
-    const std::vector<llvm::StringRef> Refs(Fields.begin(), Fields.end());
-    const auto Field =
-        ignoringParenImpCasts(memberExpr(member(fieldDecl(hasAnyName(Refs)))));
-    Finder->addMatcher(cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
-                                           hasOverloadedOperatorName("="),
-                                           hasArgument(0, Field))
-                           .bind("assign"),
-                       this);
-    Finder->addMatcher(binaryOperator(unless(isExpansionInSystemHeader()),
-                                      hasOperatorName("="), hasLHS(Field))
-                           .bind("assign"),
-                       this);
-  }
-}
-
-void RetryWithoutBackoffCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *A = Result.Nodes.getNodeAs<Expr>("assign"))
-    checkRetryOptions(A, *Result.Context);
-}
-
 void RetryWithoutBackoffCheck::checkPolicy(const CXXConstructExpr *C,
                                            ASTContext &Ctx) {
   const CXXConstructorDecl *Ctor = C->getConstructor();
@@ -487,6 +459,10 @@ void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
 
 void RetryWithoutBackoffCheck::checkModel(const TableModel &Model,
                                           ASTContext &Ctx) {
+  // opts.Retry.RetryDelay = 10ms: the delays written into retry options.
+  for (const FieldWrite &W : Model.fieldWrites(TypeRole::RetryOptions))
+    if (!isa<CXXMemberCallExpr>(W.Site) && (W.is("delay") || W.is("maxDelay")))
+      checkRetryOptions(W.Site, Ctx);
   // Retry policies constructed with their settings (not copied).
   for (const RoleCall &C : Model.calls(ApiRole::RetryPolicy))
     if (const CXXConstructExpr *E = C.construction())

@@ -7,6 +7,7 @@
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
+#include <llvm/ADT/STLExtras.h>
 #include <llvm/ADT/StringMap.h>
 
 namespace tablelint::code {
@@ -88,7 +89,11 @@ bool mentionsTableStorage(llvm::StringRef S) {
 class TableModelBuilder : public RecursiveASTVisitor<TableModelBuilder> {
 public:
   explicit TableModelBuilder(TableModel &M)
-      : M(M), SM(M.Ctx.getSourceManager()) {}
+      : M(M), SM(M.Ctx.getSourceManager()) {
+    for (const ApiType *T : M.Roles.types(TypeRole::RetryPolicyBase))
+      if (std::string Name = T->field("decide"); !Name.empty())
+        DecideNames.push_back(std::move(Name));
+  }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -175,6 +180,34 @@ public:
     return true;
   }
 
+  // Writes to fields of classes with a type role: x.Field = v, and
+  // x.Field.insert(...) and other member calls on the field.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      addFieldWrite(Op, Op->getArg(0));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      addFieldWrite(B, B->getLHS());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    if (const Expr *Object = Call->getImplicitObjectArgument())
+      addFieldWrite(Call, Object);
+    return true;
+  }
+
+  bool VisitCXXMethodDecl(CXXMethodDecl *Method) {
+    if (DecideNames.empty() || !Method->getIdentifier() ||
+        !Method->isThisDeclarationADefinition() ||
+        !llvm::is_contained(DecideNames, Method->getName()) ||
+        inSystemHeader(SM, Method->getLocation()))
+      return true;
+    M.RetryDecisions.push_back(Method);
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && holdsBatch(V) &&
         !inSystemHeader(SM, V->getLocation()))
@@ -233,6 +266,30 @@ private:
     return hasTypeRole(RD, TypeRole::Batch);
   }
 
+  void addFieldWrite(const Expr *Site, const Expr *Target) {
+    const auto *ME = dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts());
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    const auto *RD = F ? dyn_cast<CXXRecordDecl>(F->getParent()) : nullptr;
+    if (!RD || inSystemHeader(SM, Site->getBeginLoc()))
+      return;
+    const TypeEntries &Types = typeEntries(RD);
+    for (std::size_t R = 0; R < Types.size(); ++R)
+      if (Types[R])
+        M.FieldWrites.push_back(
+            {FieldWrite{Site, ME, Types[R]}, static_cast<TypeRole>(R)});
+  }
+
+  using TypeEntries = std::array<const ApiType *, NumTypeRoles>;
+  const TypeEntries &typeEntries(const CXXRecordDecl *RD) {
+    auto [It, Added] = RecordTypes.try_emplace(RD);
+    if (Added) {
+      const std::string Name = RD->getQualifiedNameAsString();
+      for (std::size_t R = 0; R < NumTypeRoles; ++R)
+        It->second[R] = M.Roles.findType(Name, static_cast<TypeRole>(R));
+    }
+    return It->second;
+  }
+
   // Files Site under every role FD has; true when it has one.
   bool addRoleCalls(const Expr *Site, const FunctionDecl *FD) {
     const RoleEntries &E = M.entries(FD);
@@ -248,11 +305,14 @@ private:
   TableModel &M;
   const SourceManager &SM;
   unsigned InstantiationDepth = 0;
+  // The names of the retry decisions of RetryPolicyBase types.
+  std::vector<std::string> DecideNames;
   // Every loop of the project's code in traversal order, with whether a
   // call a retry loop may be about is inside; the indices of the open ones.
   std::vector<std::pair<const Stmt *, bool>> Loops;
   std::vector<std::size_t> OpenLoops;
   llvm::DenseMap<std::pair<const CXXRecordDecl *, int>, bool> TypeRoles;
+  llvm::DenseMap<const CXXRecordDecl *, TypeEntries> RecordTypes;
 };
 
 namespace {
@@ -330,6 +390,19 @@ TableModel::urlQuery(const Expr *Url, SourceLocation At) const {
     }
   }
   return It->second;
+}
+
+bool FieldWrite::is(llvm::StringRef Key) const {
+  const std::string Name = Type->field(Key);
+  return !Name.empty() && Field->getMemberDecl()->getName() == Name;
+}
+
+std::vector<FieldWrite> TableModel::fieldWrites(TypeRole R) const {
+  std::vector<FieldWrite> Out;
+  for (const auto &[W, Role] : FieldWrites)
+    if (Role == R)
+      Out.push_back(W);
+  return Out;
 }
 
 const TableModel &tableModel(ASTContext &Ctx, const ApiRoles &Roles) {

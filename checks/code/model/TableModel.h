@@ -12,6 +12,8 @@
 //   - the loops around calls a retry loop may be about;
 //   - the request headers hand-written REST code sets, and the clients
 //     made through std::make_shared / std::make_unique;
+//   - the writes to fields of option types, and the retry decisions of
+//     custom retry policies;
 //   - whether the code talks to Table storage at all (a role call, or a
 //     string only Table code writes): checks on generic transport code
 //     (TCP_NODELAY, hand-written request headers) report only in such TUs,
@@ -63,6 +65,20 @@ struct RoleCall {
   const clang::CXXConstructExpr *construction() const {
     return llvm::dyn_cast<clang::CXXConstructExpr>(Site);
   }
+};
+
+// A write to a field of a class with a type role (the fields of option
+// types: QueryEntitiesOptions::SelectColumns, RetryOptions::Delay, ...).
+struct FieldWrite {
+  // The assignment (operator= or a built-in =) whose left side is the
+  // field, or the member call made on it (codes.insert(...)).
+  const clang::Expr *Site = nullptr;
+  const clang::MemberExpr *Field = nullptr;
+  // The role entry of the field's class.
+  const ApiType *Type = nullptr;
+
+  // True when the field is Type's field of that key ("select", "delay").
+  bool is(llvm::StringRef Key) const;
 };
 
 // A call of a function declared in the project's code (not an operator):
@@ -125,6 +141,14 @@ public:
   // The calls of std::make_shared and std::make_unique (StdFactory.h), in
   // traversal order; Function is null.
   llvm::ArrayRef<RoleCall> stdFactoryCalls() const { return StdFactoryCalls; }
+  // The writes to fields of the classes with type role R, in traversal
+  // order.
+  std::vector<FieldWrite> fieldWrites(TypeRole R) const;
+  // The method definitions of the project named like the retry decision
+  // of a RetryPolicyBase type (the check confirms the derivation).
+  llvm::ArrayRef<const clang::CXXMethodDecl *> retryDecisionCandidates() const {
+    return RetryDecisions;
+  }
   // True when the project's code calls a role function or writes a string
   // only Table storage code writes.
   bool talksToTableStorage() const { return TalksToTable; }
@@ -164,6 +188,8 @@ private:
   std::vector<const clang::Stmt *> RetryLoops;
   std::vector<const clang::CallExpr *> HeaderCalls;
   std::vector<RoleCall> StdFactoryCalls;
+  std::vector<std::pair<FieldWrite, TypeRole>> FieldWrites;
+  std::vector<const clang::CXXMethodDecl *> RetryDecisions;
   bool TalksToTable = false;
   mutable llvm::DenseMap<const clang::FunctionDecl *, RoleEntries> Entries;
   mutable llvm::DenseMap<const clang::Stmt *, std::optional<AnalyzedQuery>>
