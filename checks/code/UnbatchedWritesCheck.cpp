@@ -136,10 +136,15 @@ void UnbatchedWritesCheck::checkWrapperCall(const CallExpr *Call,
     // A wrapper that writes one entity straight through, with a partition
     // of its own (`save(id, v)` writing partition 'grid', keys set through
     // the entity's setters): its keys as the body writes them.
+    const Expr *ClientArg = nullptr;
     const std::optional<EntityKeys> Through =
-        wrapperWriteKeys(Call, Ctx, roles());
+        wrapperWriteKeys(Call, Ctx, roles(), &ClientArg);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); !R && Through && MC)
       R = EntityRequest{Call, nullptr, Call, MC->getImplicitObjectArgument()};
+    // A free function given the client (`save(table, pk, rk)`): the
+    // caller's client argument.
+    if (!R && Through && ClientArg && !isa<CXXMemberCallExpr>(Call))
+      R = EntityRequest{Call, nullptr, Call, ClientArg};
     if (!R)
       return;
     // Only loops: a run of wrapper calls in a block is not followed. The
@@ -162,6 +167,15 @@ void UnbatchedWritesCheck::checkWrapperCall(const CallExpr *Call,
       const auto *MC =
           ME ? dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, ME)) : nullptr;
       const FunctionDecl *M = MC ? MC->getDirectCallee() : nullptr;
+      // Or the client handed to a project function (`save(table, ...)`).
+      if (!MC)
+        if (const auto *C = dyn_cast_or_null<CallExpr>(
+                visibleParent(Ctx, Ref).get<Stmt>());
+            C && !isa<CXXMemberCallExpr>(C) &&
+            llvm::any_of(C->arguments(), [&](const Expr *A) {
+              return A->IgnoreParenImpCasts() == Ref;
+            }))
+          M = C->getDirectCallee();
       if (!M || !isSummarisable(M, Ctx))
         return; // used otherwise in the loop: may change
     }
