@@ -1,7 +1,7 @@
 // Reports table and property names the service rejects (see the header).
 #include "checks/code/InvalidNameCheck.h"
 
-#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/EntityProperties.h"
 #include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
