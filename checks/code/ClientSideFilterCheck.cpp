@@ -1,6 +1,7 @@
 // Reports loops that drop query results the $filter could have dropped.
 #include "checks/code/ClientSideFilterCheck.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/DeclCXX.h>

@@ -2,7 +2,9 @@
 // (see the header).
 #include "checks/code/EntityLimitsCheck.h"
 
-#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/EntityProperties.h"
 #include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"

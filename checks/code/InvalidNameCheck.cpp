@@ -2,7 +2,7 @@
 #include "checks/code/InvalidNameCheck.h"
 #include <llvm/ADT/SmallPtrSet.h>
 
-#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/EntityProperties.h"
 #include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"

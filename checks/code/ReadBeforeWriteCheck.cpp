@@ -2,6 +2,7 @@
 #include "checks/code/ReadBeforeWriteCheck.h"
 #include "checks/code/model/AstWalk.h"
 
+#include "checks/code/model/Invariance.h"
 #include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>

@@ -2,6 +2,7 @@
 // RetryOptions and hand-written retry loops with a constant sleep or none.
 #include "checks/code/RetryWithoutBackoffCheck.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/DelayGrowth.h"
 #include "checks/code/model/Durations.h"
 #include "checks/code/model/FunctionSummaries.h"

@@ -5,7 +5,7 @@
 #include "checks/code/TimeBasedPartitionKeyCheck.h"
 #include "checks/code/model/AstWalk.h"
 
-#include "checks/code/model/EntityAccess.h"
+#include "checks/code/model/EntityKeys.h"
 #include "checks/code/model/StringRecovery.h"
 #include "core/ServiceLimits.h"
 

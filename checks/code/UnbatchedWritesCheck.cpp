@@ -1,7 +1,9 @@
 // Single-entity writes that one entity group transaction could carry.
 #include "checks/code/UnbatchedWritesCheck.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/Invariance.h"
 #include "checks/code/model/QueryPinnedResults.h"
 #include "checks/code/model/StringRecovery.h"
 #include "checks/code/model/WrapperWriteKeys.h"

@@ -2,6 +2,7 @@
 // QueryPinnedResults.h).
 #include "checks/code/model/QueryPinnedResults.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/QueryModel.h"
 #include "checks/code/model/QueryResults.h"
 #include "core/Filter.h"

@@ -1,6 +1,7 @@
 // Following a query's results to their uses (see QueryResults.h).
 #include "checks/code/model/QueryResults.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>

@@ -1,10 +1,10 @@
 // Keys of straight-line write wrappers (see WrapperWriteKeys.h).
 #include "checks/code/model/WrapperWriteKeys.h"
 
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/AST/StmtCXX.h>
 
 namespace tablelint::code {
 
@@ -27,7 +27,7 @@ public:
     return true;
   }
   bool VisitStmt(Stmt *S) {
-    Loops |= isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    Loops |= isLoop(S);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *) {
