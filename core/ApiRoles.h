@@ -22,6 +22,7 @@
 #include "core/InputError.h"
 #include "core/RuleCatalog.h"
 
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <optional>
@@ -63,6 +64,9 @@ enum class ApiRole : std::uint8_t {
   EntityConstruct, // constructs an entity with its keys (table_entity(pk,
                    // rk)); args: partitionKey, rowKey
 };
+// The number of function roles (EntityConstruct is the last).
+inline constexpr std::size_t NumApiRoles =
+    static_cast<std::size_t>(ApiRole::EntityConstruct) + 1;
 
 enum class TypeRole : std::uint8_t {
   QueryOptions,    // fields: partitionKey, rowKey, filter, select
@@ -80,6 +84,9 @@ enum class TypeRole : std::uint8_t {
                    // (the virtual that decides to retry), status (the call
                    // path that reads the status code inside it)
 };
+// The number of type roles (RetryPolicyBase is the last).
+inline constexpr std::size_t NumTypeRoles =
+    static_cast<std::size_t>(TypeRole::RetryPolicyBase) + 1;
 
 std::string_view apiRoleName(ApiRole R);
 std::string_view typeRoleName(TypeRole R);

@@ -2,21 +2,17 @@
 // AtomPubPayloadCheck.h).
 #include "checks/code/AtomPubPayloadCheck.h"
 
-#include "checks/code/RestHeaders.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/RestHeaders.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 
 #include <clang/AST/Expr.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
-
-constexpr llvm::StringLiteral PayloadFormatId = "payload-format";
 
 constexpr llvm::StringLiteral AtomCost =
     "AtomPub XML is up to 75% larger than JSON and needs an x-ms-version "
@@ -58,29 +54,27 @@ std::optional<std::string> headerProblem(const HeaderSetting &H) {
 
 } // namespace
 
-void AtomPubPayloadCheck::registerCheckMatchers(MatchFinder *Finder) {
-  registerHeaderMatchers(Finder, this);
-  Traffic.registerMatchers(Finder, this, roles());
-  const std::vector<std::string> Names =
-      roles().functionNames(ApiRole::SetPayloadFormat);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind(PayloadFormatId),
-                     this);
-}
-
-void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(PayloadFormatId)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const ApiFunction *F = FD ? roles().find(FD->getQualifiedNameAsString(),
-                                             ApiRole::SetPayloadFormat)
-                              : nullptr;
-    const std::optional<unsigned> I = F ? F->arg("format") : std::nullopt;
-    if (!I || *I >= Call->getNumArgs())
-      return;
+void AtomPubPayloadCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  // Headers count only in a TU that talks to Table storage: an Atom feed
+  // reader is not a table client.
+  if (Model.talksToTableStorage()) {
+    StringRecovery Strings(Ctx, roles());
+    for (const CallExpr *Call : Model.headerCalls())
+      if (std::optional<HeaderSetting> H = headerSetting(Call, Strings))
+        if (std::optional<std::string> Problem = headerProblem(*H)) {
+          const bool FullMetadata = Problem->find(
+                                        "\" asks for odata=fullmetadata:") !=
+                                    std::string::npos;
+          diag(H->Call->getBeginLoc(), "%0",
+               FullMetadata ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+              << *Problem;
+        }
+  }
+  for (const RoleCall &C : Model.calls(ApiRole::SetPayloadFormat)) {
+    const CallExpr *Call = C.call();
+    const std::optional<unsigned> I = C.Function->arg("format");
+    if (!Call || !I || *I >= Call->getNumArgs())
+      continue;
     const auto *Ref =
         dyn_cast<DeclRefExpr>(Call->getArg(*I)->IgnoreParenImpCasts());
     const auto *Format =
@@ -92,27 +86,7 @@ void AtomPubPayloadCheck::check(const MatchFinder::MatchResult &Result) {
            "needs the types of Int64, DateTime, Guid or Binary values)",
            DiagnosticIDs::Remark)
           << MetadataCost;
-    return;
   }
-  if (Traffic.observe(Result))
-    return;
-  StringRecovery Strings(*Result.Context, roles());
-  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings))
-    if (std::optional<std::string> Problem = headerProblem(*H)) {
-      const bool FullMetadata =
-          Problem->find("\" asks for odata=fullmetadata:") != std::string::npos;
-      HeaderFindings.push_back(
-          {H->Call->getBeginLoc(), std::move(*Problem), FullMetadata});
-    }
-}
-
-void AtomPubPayloadCheck::onEndOfTranslationUnit() {
-  if (Traffic.found())
-    for (const Candidate &C : HeaderFindings)
-      diag(C.Loc, "%0", C.Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-          << C.Message;
-  HeaderFindings.clear();
-  Traffic.reset();
 }
 
 } // namespace tablelint::code

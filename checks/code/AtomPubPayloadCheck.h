@@ -7,33 +7,20 @@
 // AtomPub, and the current SDK asks for it on every request: those findings
 // are notes (clang-tidy remarks, level "note" in tablelint's reports), as
 // the schema check makes them. Header findings are made only in TUs that
-// talk to Table storage (TableTraffic.h): an Atom feed reader is not a table
+// talk to Table storage (model/TableModel.h): an Atom feed reader is not a table
 // client.
 #pragma once
 
-#include "checks/code/TableTraffic.h"
 #include "checks/code/TablelintCheck.h"
-
-#include <vector>
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
 class AtomPubPayloadCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
-
-private:
-  struct Candidate {
-    clang::SourceLocation Loc;
-    std::string Message;
-    bool Note = false;
-  };
-  TableTrafficEvidence Traffic;
-  std::vector<Candidate> HeaderFindings;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 };
 
 } // namespace tablelint::code

@@ -1,25 +1,20 @@
 // Finds table clients built per loop iteration or per request (see
 // ClientPerRequestCheck.h).
 #include "checks/code/ClientPerRequestCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StdFactory.h"
+#include "checks/code/model/StdFactory.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
 
-constexpr llvm::StringLiteral ConstructId = "client-construct";
-constexpr llvm::StringLiteral CallId = "client-call";
-constexpr llvm::StringLiteral FactoryId = "client-factory";
 constexpr llvm::StringLiteral InLoop = "inside a loop";
 
 // Callee names that register a lambda argument as a request handler:
@@ -160,29 +155,39 @@ bool ClientPerRequestCheck::isHandlerName(StringRef Name) const {
          !(UseNotHandlerPattern && NotHandlerPattern.match(Name));
 }
 
-void ClientPerRequestCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(ApiRole::Client);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  // isInTemplateInstantiation walks the ancestors (and builds the TU's
-  // parent map): it comes last, for the few calls that name a client.
-  Finder->addMatcher(
-      cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                       hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))),
-                       unless(isInTemplateInstantiation()))
-          .bind(ConstructId),
-      this);
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))),
-                              unless(isInTemplateInstantiation()))
-                         .bind(CallId),
-                     this);
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              stdFactoryCall(),
-                              unless(isInTemplateInstantiation()))
-                         .bind(FactoryId),
-                     this);
+void ClientPerRequestCheck::checkModel(const TableModel &Model,
+                                       ASTContext &Ctx) {
+  // Clients constructed or created by a factory of the role maps, outside
+  // template instantiations (the template itself is judged once).
+  for (const RoleCall &C : Model.calls(ApiRole::Client)) {
+    if (C.InTemplateInstantiation)
+      continue;
+    if (const CXXConstructExpr *E = C.construction()) {
+      const CXXConstructorDecl *Ctor = E->getConstructor();
+      // Copies share the original's pipeline; an empty client connects
+      // nowhere.
+      if (Ctor->isCopyOrMoveConstructor() || E->getNumArgs() == 0 ||
+          isa<CXXDefaultArgExpr>(E->getArg(0)))
+        continue;
+      judge(E, Ctor->getParent()->getName().str(), "constructed", Ctx);
+    } else if (const CallExpr *Call = C.call()) {
+      const CXXRecordDecl *Made =
+          C.Callee->getReturnType()->getAsCXXRecordDecl();
+      judge(Call,
+            Made ? Made->getName().str() : C.Callee->getName().str(),
+            "created by " + C.Callee->getName().str() + "()", Ctx);
+    }
+  }
+  // std::make_unique / std::make_shared of a client class.
+  for (const RoleCall &C : Model.stdFactoryCalls()) {
+    const CallExpr *Call = C.call();
+    const CXXRecordDecl *Made = classMadeBy(Call);
+    if (C.InTemplateInstantiation || !Made || Call->getNumArgs() == 0 ||
+        !roles().find(constructorName(Made), ApiRole::Client))
+      continue;
+    judge(Call, Made->getName().str(),
+          "constructed by std::" + C.Callee->getName().str(), Ctx);
+  }
 }
 
 std::string ClientPerRequestCheck::repeatedScope(ASTContext &Ctx,
@@ -231,38 +236,11 @@ std::string ClientPerRequestCheck::repeatedScope(ASTContext &Ctx,
   return "";
 }
 
-void ClientPerRequestCheck::check(const MatchFinder::MatchResult &Result) {
-  const Expr *E = nullptr;
-  std::string Built, How;
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>(ConstructId)) {
-    const CXXConstructorDecl *Ctor = C->getConstructor();
-    // Copies share the original's pipeline; an empty client connects nowhere.
-    if (Ctor->isCopyOrMoveConstructor() || C->getNumArgs() == 0 ||
-        isa<CXXDefaultArgExpr>(C->getArg(0)))
-      return;
-    E = C;
-    Built = Ctor->getParent()->getName().str();
-    How = "constructed";
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || !roles().find(FD->getQualifiedNameAsString(), ApiRole::Client))
-      return;
-    const CXXRecordDecl *Made = FD->getReturnType()->getAsCXXRecordDecl();
-    E = Call;
-    Built = Made ? Made->getName().str() : FD->getName().str();
-    How = "created by " + FD->getName().str() + "()";
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
-    const CXXRecordDecl *Made = classMadeBy(Call);
-    if (!Made || Call->getNumArgs() == 0 ||
-        !roles().find(constructorName(Made), ApiRole::Client))
-      return;
-    E = Call;
-    Built = Made->getName().str();
-    How = "constructed by std::" + Call->getDirectCallee()->getName().str();
-  }
-  if (!E || !livesInScope(*Result.Context, E))
+void ClientPerRequestCheck::judge(const Expr *E, const std::string &Built,
+                                  const std::string &How, ASTContext &Ctx) {
+  if (!livesInScope(Ctx, E))
     return;
-  const std::string Where = repeatedScope(*Result.Context, E);
+  const std::string Where = repeatedScope(Ctx, E);
   if (Where.empty())
     return;
   diag(E->getBeginLoc(), "%0 %1 %2: each construction sets up a new connection "

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 #include <llvm/Support/Regex.h>
 
@@ -23,11 +24,14 @@ class ClientPerRequestCheck : public TablelintCheck {
 public:
   ClientPerRequestCheck(llvm::StringRef Name,
                         clang::tidy::ClangTidyContext *Context);
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
+  // Reports the client E (its class Built, made How) when it is made
+  // repeatedly.
+  void judge(const clang::Expr *E, const std::string &Built,
+             const std::string &How, clang::ASTContext &Ctx);
   // Where a construction runs repeatedly: "inside a loop", "inside a
   // request handler (...)"; empty when it runs once or we cannot tell.
   std::string repeatedScope(clang::ASTContext &Ctx, const clang::Expr *E) const;

@@ -1,7 +1,8 @@
 // Reports loops that drop query results the $filter could have dropped.
 #include "checks/code/ClientSideFilterCheck.h"
 
-#include "checks/code/QueryResults.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

@@ -2,8 +2,10 @@
 // (see the header).
 #include "checks/code/EntityLimitsCheck.h"
 
-#include "checks/code/EntityAccess.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/EntityProperties.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 

@@ -1,9 +1,9 @@
 // Entity group transactions the service rejects, proven from the code.
 #include "checks/code/InvalidBatchCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/EntityKeys.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 
@@ -222,63 +222,29 @@ bool isStepVector(const CXXRecordDecl *RD, const ApiRoles &Roles) {
 
 } // namespace
 
-void InvalidBatchCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Batches = roles().typeNames(TypeRole::Batch);
-  const std::vector<std::string> Steps =
-      roles().typeNames(TypeRole::TransactionStep);
-  const std::vector<std::string> Submits =
-      roles().functionNames(ApiRole::BatchSubmit);
-  const std::vector<StringRef> BatchRefs(Batches.begin(), Batches.end());
-  const std::vector<StringRef> StepRefs(Steps.begin(), Steps.end());
-  const std::vector<StringRef> SubmitRefs(Submits.begin(), Submits.end());
-  auto LocalOf = [](auto Decl) {
-    return varDecl(hasLocalStorage(), unless(parmVarDecl()),
-                   hasType(qualType(hasUnqualifiedDesugaredType(
-                       recordType(hasDeclaration(Decl))))))
-        .bind("batch");
-  };
-  if (!BatchRefs.empty())
-    Finder->addMatcher(LocalOf(cxxRecordDecl(hasAnyName(BatchRefs))), this);
-  if (!StepRefs.empty()) {
-    Finder->addMatcher(
-        LocalOf(classTemplateSpecializationDecl(
-            hasName("::std::vector"),
-            hasTemplateArgument(0, refersToType(hasUnqualifiedDesugaredType(
-                                       recordType(hasDeclaration(cxxRecordDecl(
-                                           hasAnyName(StepRefs))))))))),
-        this);
-  }
-  if (!SubmitRefs.empty())
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(SubmitRefs))))
-                           .bind("submit"),
-                       this);
-}
-
-void InvalidBatchCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
+void InvalidBatchCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
   std::vector<BatchStep> Steps;
-  if (const auto *V = Result.Nodes.getNodeAs<VarDecl>("batch")) {
-    if (!collectVariableSteps(V, Ctx, Steps))
-      return;
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("submit")) {
-    // SubmitTransaction({TransactionStep{...}, ...}): a list in place.
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const ApiFunction *F =
-        FD ? roles().find(FD->getQualifiedNameAsString(), ApiRole::BatchSubmit)
-           : nullptr;
-    const auto I = F ? F->arg("steps") : std::nullopt;
-    if (!I || *I >= Call->getNumArgs())
-      return;
+  for (const VarDecl *V : Model.batchVariables()) {
+    Steps.clear();
+    if (collectVariableSteps(V, Ctx, Steps))
+      checkSteps(Steps, Ctx);
+  }
+  // SubmitTransaction({TransactionStep{...}, ...}): a list in place.
+  for (const RoleCall &C : Model.calls(ApiRole::BatchSubmit)) {
+    const CallExpr *Call = C.call();
+    const auto I = C.Function->arg("steps");
+    if (!Call || !I || *I >= Call->getNumArgs())
+      continue;
     const auto Elements = listElements(Call->getArg(*I));
     if (!Elements)
-      return;
+      continue;
+    Steps.clear();
     for (const Expr *E : *Elements) {
       Steps.push_back(stepFromValue(E, Ctx, roles()));
       Steps.back().Count = 1;
     }
+    checkSteps(Steps, Ctx);
   }
-  checkSteps(Steps, Ctx);
 }
 
 bool InvalidBatchCheck::collectVariableSteps(const VarDecl *Batch,

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
@@ -29,9 +30,8 @@ struct BatchStep;
 class InvalidBatchCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
   void checkSteps(std::vector<BatchStep> &Steps, clang::ASTContext &Ctx);

@@ -1,8 +1,9 @@
 // Reports table and property names the service rejects (see the header).
 #include "checks/code/InvalidNameCheck.h"
+#include <llvm/ADT/SmallPtrSet.h>
 
-#include "checks/code/EntityAccess.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/EntityProperties.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Filter.h"
 #include "core/ServiceLimits.h"
 
@@ -128,108 +129,77 @@ std::vector<const Expr *> listElements(const Expr *E, unsigned Depth = 0) {
   return {};
 }
 
-std::vector<StringRef> refs(const std::vector<std::string> &Names) {
-  return {Names.begin(), Names.end()};
-}
-
 } // namespace
 
 void InvalidNameCheck::registerCheckMatchers(MatchFinder *Finder) {
   matchPropertyMaps(roles(), Finder, this);
-  // Table names: constructors and functions of the client, table-reference
-  // and table-admin roles.
-  const std::vector<std::string> Tables = roles().functionNames(
-      {ApiRole::Client, ApiRole::TableReference, ApiRole::TableAdmin});
-  if (!Tables.empty()) {
-    Finder->addMatcher(cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                                        hasDeclaration(cxxConstructorDecl(
-                                            hasAnyName(refs(Tables)))))
-                           .bind("client-ctor"),
-                       this);
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(refs(Tables)))))
-                           .bind("table-call"),
-                       this);
-  }
-  // Projections: QueryEntitiesOptions::SelectColumns, set_select_columns,
-  // and wrappers that take the projection as an argument.
-  std::vector<std::string> SelectFields;
-  for (const ApiType *T : roles().types(TypeRole::QueryOptions))
-    if (std::string F = T->field("select"); !F.empty())
-      for (const std::string &Q : T->QualifiedNames)
-        SelectFields.push_back(Q + "::" + F);
-  if (!SelectFields.empty())
-    Finder->addMatcher(
-        memberExpr(unless(isExpansionInSystemHeader()),
-                   member(fieldDecl(hasAnyName(refs(SelectFields)))))
-            .bind("select-field"),
-        this);
-  const std::vector<std::string> Selects =
-      roles().functionNames({ApiRole::SetSelect, ApiRole::Query});
-  if (!Selects.empty())
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(refs(Selects)))))
-                           .bind("select-call"),
-                       this);
 }
 
 void InvalidNameCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   for (const PropertyAccess &A : propertyAccessesIn(Result))
     checkPropertyName(A.Name, Ctx);
+}
 
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("client-ctor")) {
-    const CXXConstructorDecl *Ctor = C->getConstructor();
-    const ApiFunction *F =
-        roles().find(Ctor->getQualifiedNameAsString(), ApiRole::Client);
-    std::optional<unsigned> Index = F ? F->arg("table") : std::nullopt;
-    // The constructors' argument order changed between SDK versions; the
-    // parameter name says which one is the table.
-    for (unsigned I = 0; !Index && I < Ctor->getNumParams(); ++I) {
-      const StringRef P = Ctor->getParamDecl(I)->getName();
-      if (P == "tableName" || P == "table_name" || P == "table")
-        Index = I;
-    }
-    if (Index && *Index < C->getNumArgs())
-      checkTableName(C->getArg(*Index), Ctx);
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("table-call")) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const std::string Name = FD ? FD->getQualifiedNameAsString() : "";
-    for (ApiRole R :
-         {ApiRole::Client, ApiRole::TableReference, ApiRole::TableAdmin})
-      if (const ApiFunction *F = FD ? roles().find(Name, R) : nullptr)
-        if (auto I = F->arg("table"); I && *I < Call->getNumArgs()) {
-          checkTableName(Call->getArg(*I), Ctx);
-          break;
+void InvalidNameCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  // Table names: constructors and functions of the client, table-reference
+  // and table-admin roles, each call once.
+  llvm::SmallPtrSet<const Expr *, 16> Seen;
+  for (ApiRole Role :
+       {ApiRole::Client, ApiRole::TableReference, ApiRole::TableAdmin})
+    for (const RoleCall &C : Model.calls(Role)) {
+      if (!Seen.insert(C.Site).second)
+        continue;
+      if (const CXXConstructExpr *E = C.construction()) {
+        const ApiFunction *F = Model.roleOf(C.Callee, ApiRole::Client);
+        std::optional<unsigned> Index = F ? F->arg("table") : std::nullopt;
+        // The constructors' argument order changed between SDK versions;
+        // the parameter name says which one is the table.
+        for (unsigned I = 0; !Index && I < C.Callee->getNumParams(); ++I) {
+          const StringRef P = C.Callee->getParamDecl(I)->getName();
+          if (P == "tableName" || P == "table_name" || P == "table")
+            Index = I;
         }
-  }
-  if (const auto *ME = Result.Nodes.getNodeAs<MemberExpr>("select-field")) {
-    // opts.SelectColumns = "A,B": the assigned list.
-    for (const DynTypedNode &P : Ctx.getParents(*ME))
-      if (const auto *Op = P.get<CXXOperatorCallExpr>())
-        if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-            Op->getArg(0)->IgnoreParenImpCasts() == ME)
-          checkColumnList(Op->getArg(1), Ctx);
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("select-call")) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const std::string Name = FD ? FD->getQualifiedNameAsString() : "";
-    const ApiFunction *F =
-        FD ? roles().find(Name, ApiRole::SetSelect) : nullptr;
-    if (!F && FD)
-      F = roles().find(Name, ApiRole::Query);
-    auto I = F ? F->arg("select") : std::nullopt;
-    if (I && *I < Call->getNumArgs() &&
-        !isa<CXXDefaultArgExpr>(Call->getArg(*I))) {
-      const std::vector<const Expr *> Elements = listElements(Call->getArg(*I));
-      if (!Elements.empty())
-        for (const Expr *E : Elements)
-          checkPropertyName(E, Ctx);
-      else
-        checkColumnList(Call->getArg(*I), Ctx);
+        if (Index && *Index < E->getNumArgs())
+          checkTableName(E->getArg(*Index), Ctx);
+        continue;
+      }
+      const CallExpr *Call = C.call();
+      for (ApiRole R :
+           {ApiRole::Client, ApiRole::TableReference, ApiRole::TableAdmin})
+        if (const ApiFunction *F = Model.roleOf(C.Callee, R))
+          if (auto I = F->arg("table"); I && *I < Call->getNumArgs()) {
+            checkTableName(Call->getArg(*I), Ctx);
+            break;
+          }
     }
-  }
+  // opts.SelectColumns = "A,B": the assigned list.
+  for (const FieldWrite &W : Model.fieldWrites(TypeRole::QueryOptions))
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(W.Site);
+        Op && W.is("select"))
+      checkColumnList(Op->getArg(1), Ctx);
+  // Projections given to a select setter or a query, each call once.
+  Seen.clear();
+  for (ApiRole Role : {ApiRole::SetSelect, ApiRole::Query})
+    for (const RoleCall &C : Model.calls(Role)) {
+      const CallExpr *Call = C.call();
+      if (!Call || !Seen.insert(C.Site).second)
+        continue;
+      const ApiFunction *F = Model.roleOf(C.Callee, ApiRole::SetSelect);
+      if (!F)
+        F = Model.roleOf(C.Callee, ApiRole::Query);
+      auto I = F->arg("select");
+      if (I && *I < Call->getNumArgs() &&
+          !isa<CXXDefaultArgExpr>(Call->getArg(*I))) {
+        const std::vector<const Expr *> Elements =
+            listElements(Call->getArg(*I));
+        if (!Elements.empty())
+          for (const Expr *E : Elements)
+            checkPropertyName(E, Ctx);
+        else
+          checkColumnList(Call->getArg(*I), Ctx);
+      }
+    }
 }
 
 void InvalidNameCheck::checkTableName(const Expr *Name, ASTContext &Ctx) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
@@ -19,6 +20,8 @@ class InvalidNameCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 

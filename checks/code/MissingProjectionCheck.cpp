@@ -2,7 +2,8 @@
 // their properties, with a fix-it that adds the projection.
 #include "checks/code/MissingProjectionCheck.h"
 
-#include "checks/code/QueryResults.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

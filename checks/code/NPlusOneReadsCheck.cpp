@@ -1,8 +1,8 @@
 // Reports point reads made once per result of a query (N+1 round trips).
 #include "checks/code/NPlusOneReadsCheck.h"
 
-#include "checks/code/AstWalk.h"
-#include "checks/code/QueryResults.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -149,7 +149,7 @@ bool isInside(ASTContext &Ctx, const Stmt *S, const Stmt *Outer,
 } // namespace
 
 void NPlusOneReadsCheck::onStartOfTranslationUnit() {
-  QueryCheck::onStartOfTranslationUnit();
+  TablelintCheck::onStartOfTranslationUnit();
   Reported.clear();
 }
 

@@ -1,6 +1,6 @@
 // Finds TCP_NODELAY turned off (see NagleEnabledCheck.h).
 #include "checks/code/NagleEnabledCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/ParentMapContext.h>
@@ -95,7 +95,10 @@ void NagleEnabledCheck::registerCheckMatchers(MatchFinder *Finder) {
                               argumentCountIs(5))
                          .bind(SocketId),
                      this);
-  Traffic.registerMatchers(Finder, this, roles());
+}
+
+void NagleEnabledCheck::checkModel(const TableModel &Model, ASTContext &) {
+  TalksToTable = Model.talksToTableStorage();
 }
 
 void NagleEnabledCheck::check(const MatchFinder::MatchResult &Result) {
@@ -114,13 +117,11 @@ void NagleEnabledCheck::check(const MatchFinder::MatchResult &Result) {
     const Expr *Value = pointee(Call->getArg(3));
     if (Value && provenValue(Value, Ctx) == std::optional<int64_t>(0))
       Candidates.push_back({Call->getBeginLoc(), false});
-    return;
   }
-  Traffic.observe(Result);
 }
 
 void NagleEnabledCheck::onEndOfTranslationUnit() {
-  if (Traffic.found())
+  if (TalksToTable)
     for (const Candidate &C : Candidates)
       diag(C.Loc,
            "%0 turns Nagle's algorithm back on in a file that sends table "
@@ -132,7 +133,7 @@ void NagleEnabledCheck::onEndOfTranslationUnit() {
                        "or set it to 1L"
                      : "set it to 1 before the first request");
   Candidates.clear();
-  Traffic.reset();
+  TalksToTable = false;
 }
 
 } // namespace tablelint::code

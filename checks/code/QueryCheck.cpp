@@ -1,8 +1,9 @@
-// Matching, modelling and classifying query calls once per AST.
+// The query checks: the query calls of the TU's table model, each
+// modelled, parsed and classified once (model/TableModel.h).
 #include "checks/code/QueryCheck.h"
-#include "checks/code/NolintLines.h"
-#include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/NolintLines.h"
+#include "checks/code/model/QueryResults.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
@@ -18,40 +19,6 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace {
-
-// Parses and classifies a modelled query.
-void classify(AnalyzedQuery &Q) {
-  if (!Q.Model.Understood)
-    return;
-  if (!Q.Model.Filter) {
-    Q.Scope = classifyQuery(Q.Model.Address, nullptr);
-    return;
-  }
-  FilterParseOptions Options;
-  Options.Placeholder = UnknownValueMarker;
-  FilterParseResult R = parseFilter(Q.Model.Filter->Text, Options);
-  if (!R) {
-    Q.ParseError = R.error();
-    return;
-  }
-  Q.Parsed = std::move(R.filter());
-  Q.Scope = classifyQuery(Q.Model.Address, &*Q.Parsed);
-}
-
-// Every query check sees the same calls and URLs; each is analysed once
-// per AST (checks of one TU run on one thread, one after the other). The
-// cache is emptied at the start of each TU: the next TU's ASTContext and
-// statements may be allocated at the addresses of the last one's.
-thread_local std::map<const Stmt *, std::optional<AnalyzedQuery>> QueryCache;
-
-template <typename Analyze>
-const std::optional<AnalyzedQuery> &cached(const Stmt *Key, Analyze &&Fn) {
-  auto &Cache = QueryCache;
-  auto It = Cache.find(Key);
-  if (It == Cache.end())
-    It = Cache.emplace(Key, Fn()).first;
-  return It->second;
-}
 
 // The whole string expression a literal is part of: up through +,
 // conversions, temporaries and c_str().
@@ -98,73 +65,25 @@ const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
 
 } // namespace
 
-void QueryCheck::onStartOfTranslationUnit() {
-  TablelintCheck::onStartOfTranslationUnit();
-  QueryCache.clear();
-  forgetQueryResults();
-}
-
-void QueryCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(ApiRole::Query);
-  if (Names.empty())
-    return;
-  // hasAnyName copies the names into the matcher.
-  const std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind("query"),
-                     this);
+void QueryCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  for (const RoleCall &C : Model.calls(ApiRole::Query))
+    if (const CallExpr *Call = C.call())
+      if (const auto &Q = Model.query(Call, *C.Function))
+        checkQuery(*Q, Ctx);
   // The project's own query wrappers, recognised by their summaries.
-  Finder->addMatcher(userFunctionCall("query-wrapper"), this);
-  if (wantsUrlQueries())
-    Finder->addMatcher(
-        stringLiteral(unless(isExpansionInSystemHeader())).bind("url-part"),
-        this);
-}
-
-void QueryCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("url-part")) {
-    // Cheap test first: most literals are not REST URLs.
-    if (!Lit->isOrdinary() || !Lit->getString().contains("$filter="))
-      return;
-    const Expr *Url = outermostString(Ctx, Lit);
-    const auto &Q = cached(Url, [&]() -> std::optional<AnalyzedQuery> {
-      StringRecovery SR(Ctx, roles());
-      auto Text = SR.recover(Url);
-      auto Model = Text ? modelUrlQuery(Url, *Text) : std::nullopt;
-      if (!Model)
-        return std::nullopt;
-      AnalyzedQuery A;
-      A.Model = std::move(*Model);
-      // Point at the literal that holds "$filter=", not the URL's start.
-      A.Model.Location = Lit->getBeginLoc();
-      classify(A);
-      return A;
-    });
-    if (Q)
+  for (const ProjectCall &C : Model.projectCalls())
+    if (const FunctionSummary *S = wrapperSummary(C.Callee, Ctx, roles()))
+      if (const ApiFunction *F = S->entry(ApiRole::Query))
+        if (const auto &Q = Model.query(C.Call, *F))
+          checkQuery(*Q, Ctx);
+  if (!wantsUrlQueries())
+    return;
+  for (const StringLiteral *Lit : Model.filterLiterals())
+    // Findings point at the literal that holds "$filter=", not the URL's
+    // start.
+    if (const auto &Q =
+            Model.urlQuery(outermostString(Ctx, Lit), Lit->getBeginLoc()))
       checkQuery(*Q, Ctx);
-    return;
-  }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("query");
-  const ApiFunction *F = nullptr;
-  if (Call) {
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      F = roles().find(FD->getQualifiedNameAsString(), ApiRole::Query);
-  } else if ((Call = Result.Nodes.getNodeAs<CallExpr>("query-wrapper"))) {
-    if (const FunctionSummary *S =
-            wrapperSummary(Call->getDirectCallee(), Ctx, roles()))
-      F = S->entry(ApiRole::Query);
-  }
-  if (!F)
-    return;
-  const auto &Q = cached(Call, [&]() -> std::optional<AnalyzedQuery> {
-    AnalyzedQuery A;
-    A.Model = *modelQuery(Call, *F, Ctx, roles());
-    classify(A);
-    return A;
-  });
-  checkQuery(*Q, Ctx);
 }
 
 SourceLocation QueryCheck::filterLocation(const AnalyzedQuery &Q,

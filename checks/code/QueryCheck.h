@@ -5,32 +5,16 @@
 // parsed and classified once.
 #pragma once
 
-#include "checks/code/QueryModel.h"
 #include "checks/code/TablelintCheck.h"
-#include "core/Filter.h"
-#include "core/QueryScope.h"
-
-#include <optional>
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
-
-// A query call, modelled, with its filter parsed and classified.
-struct AnalyzedQuery {
-  QueryModel Model;
-  // The parsed filter (with placeholders), when one is set and parses.
-  std::optional<Filter> Parsed;
-  // The parse error, when the filter is set and does not parse.
-  std::optional<FilterError> ParseError;
-  // The query scope, when the filter (or its absence) decides it.
-  std::optional<QueryScope> Scope;
-};
 
 class QueryCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 protected:
   virtual void checkQuery(const AnalyzedQuery &Q, clang::ASTContext &Ctx) = 0;

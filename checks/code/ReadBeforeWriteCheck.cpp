@@ -1,8 +1,9 @@
 // A point read used only to choose between insert and update.
 #include "checks/code/ReadBeforeWriteCheck.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/Invariance.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -210,25 +211,15 @@ std::string calleeName(const CallExpr *Call) {
 
 } // namespace
 
-void ReadBeforeWriteCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names =
-      roles().functionNames(ApiRole::PointRead);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind("read"),
-                     this);
+void ReadBeforeWriteCheck::checkModel(const TableModel &Model,
+                                      ASTContext &Ctx) {
+  for (const RoleCall &C : Model.calls(ApiRole::PointRead))
+    if (const CallExpr *Call = C.call())
+      checkRead(Call, C.Function, Ctx);
 }
 
-void ReadBeforeWriteCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("read");
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  const ApiFunction *F =
-      FD ? roles().find(FD->getQualifiedNameAsString(), ApiRole::PointRead)
-         : nullptr;
-  ASTContext &Ctx = *Result.Context;
+void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
+                                     const ApiFunction *F, ASTContext &Ctx) {
   const auto Read = F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
   const FunctionDecl *Fn =
       Read ? enclosingFunction(Ctx, Read->Request) : nullptr;

@@ -19,19 +19,22 @@
 // read followed by only an insert or only an update (no upsert does that).
 #pragma once
 
-#include "checks/code/EntityKeys.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
 class ReadBeforeWriteCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
+  // A point read of the model (F its role entry).
+  void checkRead(const clang::CallExpr *Call, const ApiFunction *F,
+                 clang::ASTContext &Ctx);
   // The upsert of the present-path write's class for kind replace/merge.
   std::string upsertFor(const EntityRequest &Write, llvm::StringRef Kind) const;
 };

@@ -179,62 +179,6 @@ bool inspectsElsewhere(const CXXCatchStmt *H) {
 
 } // namespace
 
-void RetryNonRetryableCheck::registerCheckMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Fields;
-  for (const ApiType *T : roles().types(TypeRole::RetryOptions))
-    if (!T->field("statusCodes").empty())
-      for (const std::string &Q : T->QualifiedNames)
-        Fields.push_back(Q + "::" + T->field("statusCodes"));
-  if (!Fields.empty()) {
-    const std::vector<llvm::StringRef> Refs(Fields.begin(), Fields.end());
-    const auto Field =
-        memberExpr(member(fieldDecl(hasAnyName(Refs)))).bind("field");
-    Finder->addMatcher(
-        cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
-                          callee(cxxMethodDecl(
-                              hasAnyName("insert", "emplace", "emplace_hint"))),
-                          on(Field))
-            .bind("codes"),
-        this);
-    Finder->addMatcher(
-        cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
-                            hasOverloadedOperatorName("="),
-                            hasArgument(0, ignoringParenImpCasts(Field)))
-            .bind("codes"),
-        this);
-  }
-
-  std::vector<std::string> Decisions, Bases;
-  for (const ApiType *T : roles().types(TypeRole::RetryPolicyBase))
-    if (!T->field("decide").empty()) {
-      Decisions.push_back(T->field("decide"));
-      Bases.insert(Bases.end(), T->QualifiedNames.begin(),
-                   T->QualifiedNames.end());
-    }
-  if (!Decisions.empty())
-    Finder->addMatcher(
-        cxxMethodDecl(
-            unless(isExpansionInSystemHeader()), isDefinition(),
-            hasAnyName(std::vector<llvm::StringRef>(Decisions.begin(),
-                                                    Decisions.end())),
-            ofClass(cxxRecordDecl(isDerivedFrom(hasAnyName(
-                std::vector<llvm::StringRef>(Bases.begin(), Bases.end()))))))
-            .bind("decide"),
-        this);
-
-  registerRetryLoopMatcher(Finder, this, roles());
-}
-
-void RetryNonRetryableCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Codes = Result.Nodes.getNodeAs<Expr>("codes"))
-    checkStatusCodes(Codes, Result.Nodes.getNodeAs<MemberExpr>("field"),
-                     *Result.Context);
-  if (const auto *M = Result.Nodes.getNodeAs<CXXMethodDecl>("decide"))
-    checkDecision(M, *Result.Context);
-  if (const auto *L = Result.Nodes.getNodeAs<Stmt>("loop"))
-    checkLoop(L, *Result.Context);
-}
-
 void RetryNonRetryableCheck::checkStatusCodes(const Expr *Codes,
                                               const MemberExpr *Field,
                                               ASTContext &Ctx) {
@@ -319,6 +263,30 @@ void RetryNonRetryableCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
         << caughtName(H) << shortName(R->TableCall->getDirectCallee())
         << nonRetryableCodes() << retryableCodes();
   }
+}
+
+void RetryNonRetryableCheck::checkModel(const TableModel &Model,
+                                        ASTContext &Ctx) {
+  // The status codes written into retry options: codes.insert(...),
+  // emplace, or an assignment of a whole list.
+  for (const FieldWrite &W : Model.fieldWrites(TypeRole::RetryOptions)) {
+    if (!W.is("statusCodes"))
+      continue;
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(W.Site)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      const IdentifierInfo *Id = Method ? Method->getIdentifier() : nullptr;
+      if (!Id || (Id->getName() != "insert" && Id->getName() != "emplace" &&
+                  Id->getName() != "emplace_hint"))
+        continue;
+    } else if (!isa<CXXOperatorCallExpr>(W.Site)) {
+      continue;
+    }
+    checkStatusCodes(W.Site, W.Field, Ctx);
+  }
+  for (const CXXMethodDecl *M : Model.retryDecisionCandidates())
+    checkDecision(M, Ctx);
+  for (const Stmt *Loop : Model.retryLoopCandidates())
+    checkLoop(Loop, Ctx);
 }
 
 } // namespace tablelint::code

@@ -14,17 +14,17 @@
 // given the benefit of the doubt.
 #pragma once
 
-#include "checks/code/RetryLoop.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/RetryLoop.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
 class RetryNonRetryableCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
   void checkStatusCodes(const clang::Expr *Codes,

@@ -2,10 +2,11 @@
 // RetryOptions and hand-written retry loops with a constant sleep or none.
 #include "checks/code/RetryWithoutBackoffCheck.h"
 
-#include "checks/code/DelayGrowth.h"
-#include "checks/code/Durations.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/DelayGrowth.h"
+#include "checks/code/model/Durations.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/ASTMatchers/ASTMatchFinder.h>
@@ -321,53 +322,6 @@ bool retriesThrottling(const RetryLoop &R, const ApiRoles &Roles,
 
 } // namespace
 
-void RetryWithoutBackoffCheck::registerCheckMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Policies =
-      roles().functionNames(ApiRole::RetryPolicy);
-  if (!Policies.empty())
-    Finder->addMatcher(
-        cxxConstructExpr(
-            unless(isExpansionInSystemHeader()),
-            hasDeclaration(cxxConstructorDecl(
-                hasAnyName(std::vector<llvm::StringRef>(Policies.begin(),
-                                                        Policies.end())),
-                unless(isCopyConstructor()), unless(isMoveConstructor()))))
-            .bind("policy"),
-        this);
-
-  std::vector<std::string> Fields;
-  for (const ApiType *T : roles().types(TypeRole::RetryOptions))
-    for (const std::string &Q : T->QualifiedNames)
-      for (const char *F : {"delay", "maxDelay"})
-        if (!T->field(F).empty())
-          Fields.push_back(Q + "::" + T->field(F));
-  if (!Fields.empty()) {
-    const std::vector<llvm::StringRef> Refs(Fields.begin(), Fields.end());
-    const auto Field =
-        ignoringParenImpCasts(memberExpr(member(fieldDecl(hasAnyName(Refs)))));
-    Finder->addMatcher(cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
-                                           hasOverloadedOperatorName("="),
-                                           hasArgument(0, Field))
-                           .bind("assign"),
-                       this);
-    Finder->addMatcher(binaryOperator(unless(isExpansionInSystemHeader()),
-                                      hasOperatorName("="), hasLHS(Field))
-                           .bind("assign"),
-                       this);
-  }
-
-  registerRetryLoopMatcher(Finder, this, roles());
-}
-
-void RetryWithoutBackoffCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("policy"))
-    checkPolicy(C, *Result.Context);
-  if (const auto *A = Result.Nodes.getNodeAs<Expr>("assign"))
-    checkRetryOptions(A, *Result.Context);
-  if (const auto *L = Result.Nodes.getNodeAs<Stmt>("loop"))
-    checkLoop(L, *Result.Context);
-}
-
 void RetryWithoutBackoffCheck::checkPolicy(const CXXConstructExpr *C,
                                            ASTContext &Ctx) {
   const CXXConstructorDecl *Ctor = C->getConstructor();
@@ -502,6 +456,21 @@ void RetryWithoutBackoffCheck::checkLoop(const Stmt *Loop, ASTContext &Ctx) {
     diag(First.At->getBeginLoc(), "retry loop around '%0' sleeps the same "
                                   "delay before every attempt: %1")
         << Callee << backoffAdvice();
+}
+
+void RetryWithoutBackoffCheck::checkModel(const TableModel &Model,
+                                          ASTContext &Ctx) {
+  // opts.Retry.RetryDelay = 10ms: the delays written into retry options.
+  for (const FieldWrite &W : Model.fieldWrites(TypeRole::RetryOptions))
+    if (!isa<CXXMemberCallExpr>(W.Site) && (W.is("delay") || W.is("maxDelay")))
+      checkRetryOptions(W.Site, Ctx);
+  // Retry policies constructed with their settings (not copied).
+  for (const RoleCall &C : Model.calls(ApiRole::RetryPolicy))
+    if (const CXXConstructExpr *E = C.construction())
+      if (!E->getConstructor()->isCopyOrMoveConstructor())
+        checkPolicy(E, Ctx);
+  for (const Stmt *Loop : Model.retryLoopCandidates())
+    checkLoop(Loop, Ctx);
 }
 
 } // namespace tablelint::code

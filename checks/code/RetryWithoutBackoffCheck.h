@@ -13,17 +13,17 @@
 // doubt.
 #pragma once
 
-#include "checks/code/RetryLoop.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/RetryLoop.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
 class RetryWithoutBackoffCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
   void checkPolicy(const clang::CXXConstructExpr *Construct,

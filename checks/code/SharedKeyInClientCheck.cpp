@@ -1,28 +1,20 @@
 // Finds account keys written in the code (see SharedKeyInClientCheck.h).
 #include "checks/code/SharedKeyInClientCheck.h"
 
-#include "checks/code/RestHeaders.h"
-#include "checks/code/StdFactory.h"
-#include "checks/code/StringRecovery.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/RestHeaders.h"
+#include "checks/code/model/StdFactory.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/Redact.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
-
-constexpr llvm::StringLiteral CallId = "key-call";
-constexpr llvm::StringLiteral ConstructId = "key-construct";
-constexpr llvm::StringLiteral FactoryId = "key-factory";
-constexpr llvm::StringLiteral WrapperCallId = "key-wrapper-call";
-constexpr llvm::StringLiteral WrapperConstructId = "key-wrapper-construct";
 
 // The storage emulator's account and key are published in its
 // documentation: they open nothing but a local emulator.
@@ -165,98 +157,82 @@ std::string shownName(StringRef QualifiedName) {
 
 } // namespace
 
-void SharedKeyInClientCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(
-      {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential});
-  if (!Names.empty()) {
-    const std::vector<StringRef> Refs(Names.begin(), Names.end());
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(Refs))))
-                           .bind(CallId),
-                       this);
-    Finder->addMatcher(
-        cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                         hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
-            .bind(ConstructId),
-        this);
-    Finder->addMatcher(
-        callExpr(unless(isExpansionInSystemHeader()), stdFactoryCall())
-            .bind(FactoryId),
-        this);
-  }
+void SharedKeyInClientCheck::checkModel(const TableModel &Model,
+                                        ASTContext &Ctx) {
+  // Calls and constructions of the client, connection-string and credential
+  // roles, each once.
+  llvm::SmallPtrSet<const Expr *, 16> Seen;
+  for (ApiRole Role :
+       {ApiRole::Client, ApiRole::ConnectionString, ApiRole::Credential})
+    for (const RoleCall &C : Model.calls(Role))
+      if (Seen.insert(C.Site).second) {
+        const CallExpr *Call = C.call();
+        const CXXConstructExpr *E = C.construction();
+        const std::vector<const Expr *> Args =
+            Call ? std::vector<const Expr *>(Call->arg_begin(), Call->arg_end())
+                 : std::vector<const Expr *>(E->arg_begin(), E->arg_end());
+        checkArguments(C.Callee->getQualifiedNameAsString(), Args, Ctx);
+      }
   // The project's own functions and constructors: wrappers whose summary
   // says a parameter is parsed as a connection string or used as a key.
-  Finder->addMatcher(userFunctionCall(WrapperCallId), this);
-  Finder->addMatcher(
-      cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                       hasDeclaration(cxxConstructorDecl(
-                           unless(isExpansionInSystemHeader()))))
-          .bind(WrapperConstructId),
-      this);
-  registerHeaderMatchers(Finder, this);
+  for (const ProjectCall &C : Model.projectCalls())
+    checkWrapper(C.Callee,
+                 std::vector<const Expr *>(C.Call->arg_begin(),
+                                           C.Call->arg_end()),
+                 Ctx);
+  for (const CXXConstructExpr *E : Model.projectConstructions())
+    checkWrapper(E->getConstructor(),
+                 std::vector<const Expr *>(E->arg_begin(), E->arg_end()), Ctx);
+  for (const RoleCall &C : Model.stdFactoryCalls())
+    checkFactory(C.call(), Ctx);
+  StringRecovery Strings(Ctx, roles());
+  for (const CallExpr *Call : Model.headerCalls())
+    if (std::optional<HeaderSetting> H = headerSetting(Call, Strings))
+      checkAuthorization(*H);
 }
 
-void SharedKeyInClientCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  // A wrapper of this TU (not in the role maps: those matched above).
-  auto Wrapper = [&](const FunctionDecl *FD, ArrayRef<const Expr *> Args) {
-    const FunctionSummary *S = wrapperSummary(FD, Ctx, roles());
-    if (S && (S->entry(ApiRole::ConnectionString) ||
-              S->entry(ApiRole::Credential)))
-      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
-  };
-  if (const auto *C =
-          Result.Nodes.getNodeAs<CXXConstructExpr>(WrapperConstructId)) {
-    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
-    return Wrapper(C->getConstructor(), Args);
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(WrapperCallId)) {
-    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-    return Wrapper(Call->getDirectCallee(), Args);
-  }
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>(ConstructId)) {
-    const std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
-    checkArguments(C->getConstructor()->getQualifiedNameAsString(), Args, Ctx);
+void SharedKeyInClientCheck::checkWrapper(const FunctionDecl *FD,
+                                          ArrayRef<const Expr *> Args,
+                                          ASTContext &Ctx) {
+  // A wrapper of this TU (not in the role maps: those are judged above).
+  const FunctionSummary *S = wrapperSummary(FD, Ctx, roles());
+  if (S &&
+      (S->entry(ApiRole::ConnectionString) || S->entry(ApiRole::Credential)))
+    checkArguments(FD->getQualifiedNameAsString(), Args, Ctx, S);
+}
+
+void SharedKeyInClientCheck::checkFactory(const CallExpr *Call,
+                                          ASTContext &Ctx) {
+  const CXXRecordDecl *Made = classMadeBy(Call);
+  if (!Made)
     return;
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId)) {
-    const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      checkArguments(FD->getQualifiedNameAsString(), Args, Ctx);
+  const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+  // std::make_unique<Repository>(cs) forwards cs to a constructor of the
+  // project's wrapper: judged like `Repository(cs)`.
+  if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
+      Ctor && wrapperSummary(Ctor, Ctx, roles()))
+    return checkWrapper(Ctor, Args, Ctx);
+  checkArguments(constructorName(Made), Args, Ctx);
+}
+
+void SharedKeyInClientCheck::checkAuthorization(const HeaderSetting &H) {
+  if (!headerNamed(H, "Authorization"))
     return;
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(FactoryId)) {
-    if (const CXXRecordDecl *Made = classMadeBy(Call)) {
-      const std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
-      // std::make_unique<Repository>(cs) forwards cs to a constructor of
-      // the project's wrapper: judged like `Repository(cs)`.
-      if (const CXXConstructorDecl *Ctor = constructorMadeBy(Call);
-          Ctor && wrapperSummary(Ctor, Ctx, roles()))
-        return Wrapper(Ctor, Args);
-      checkArguments(constructorName(Made), Args, Ctx);
-    }
-    return;
-  }
-  StringRecovery Strings(Ctx, roles());
-  if (std::optional<HeaderSetting> H = matchedHeader(Result, Strings)) {
-    if (!headerNamed(*H, "Authorization"))
-      return;
-    if (std::optional<std::string> Signature = literalSignature(H->Value))
-      diag(H->Call->getBeginLoc(),
-           "Authorization header with a hard-coded SharedKey signature %0: it "
-           "was made with the account key, which belongs outside the code; "
-           "sign each request at run time with a key from a secret store, or "
-           "use a SAS or a TokenCredential")
-          << redacted(*Signature);
-    else if (std::optional<std::string> Key = literalBareKey(H->Value))
-      diag(H->Call->getBeginLoc(),
-           "Authorization header holding a bare account key %0: the service "
-           "expects the SharedKey scheme (the account name and an HMAC "
-           "signature computed per request) and rejects it, and the key belongs outside the code; sign each "
-           "request at run time with a key from a secret store, or use a SAS "
-           "or a TokenCredential")
-          << redacted(*Key);
-  }
+  if (std::optional<std::string> Signature = literalSignature(H.Value))
+    diag(H.Call->getBeginLoc(),
+         "Authorization header with a hard-coded SharedKey signature %0: it "
+         "was made with the account key, which belongs outside the code; "
+         "sign each request at run time with a key from a secret store, or "
+         "use a SAS or a TokenCredential")
+        << redacted(*Signature);
+  else if (std::optional<std::string> Key = literalBareKey(H.Value))
+    diag(H.Call->getBeginLoc(),
+         "Authorization header holding a bare account key %0: the service "
+         "expects the SharedKey scheme (the account name and an HMAC "
+         "signature computed per request) and rejects it, and the key "
+         "belongs outside the code; sign each request at run time with a key "
+         "from a secret store, or use a SAS or a TokenCredential")
+        << redacted(*Key);
 }
 
 void SharedKeyInClientCheck::checkArguments(StringRef QualifiedName,

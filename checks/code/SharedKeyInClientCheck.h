@@ -13,19 +13,29 @@
 // at most the first 4 characters of a key: the finding must not leak it.
 #pragma once
 
+#include "checks/code/model/RestHeaders.h"
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
 class SharedKeyInClientCheck : public TablelintCheck {
 public:
   using TablelintCheck::TablelintCheck;
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
 private:
+  // std::make_unique / std::make_shared of a client or a wrapper.
+  void checkFactory(const clang::CallExpr *Call, clang::ASTContext &Ctx);
+  // An Authorization header written by hand-written REST code.
+  void checkAuthorization(const HeaderSetting &H);
+  // A call of the project's function or constructor FD: judged when its
+  // summary says it parses a connection string or takes a key.
+  void checkWrapper(const clang::FunctionDecl *FD,
+                    llvm::ArrayRef<const clang::Expr *> Args,
+                    clang::ASTContext &Ctx);
   void checkArguments(llvm::StringRef QualifiedName,
                       llvm::ArrayRef<const clang::Expr *> Args,
                       clang::ASTContext &Ctx,

@@ -5,9 +5,10 @@
 // plugin, in an editor, agrees with the CLI without a copy in .clang-tidy),
 // the catalog default.
 #include "checks/code/TablelintCheck.h"
-#include "checks/code/QueryResults.h"
 #include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/ProjectScope.h"
+#include "checks/code/model/QueryResults.h"
+#include "checks/code/model/TableModel.h"
 
 #include <cstdlib>
 
@@ -57,6 +58,7 @@ unsigned TablelintCheck::unsignedOption(llvm::StringRef Name) const {
 }
 
 void TablelintCheck::onStartOfTranslationUnit() {
+  forgetTableModel();
   forgetFunctionSummaries();
   forgetQueryResults();
 }
@@ -65,7 +67,14 @@ void TablelintCheck::registerMatchers(
     clang::ast_matchers::MatchFinder *Finder) {
   if (OnlyTablelintChecks)
     registerProjectScope(Finder);
+  if (usesModel())
+    Finder->addMatcher(clang::ast_matchers::translationUnitDecl(), &Model);
   registerCheckMatchers(Finder);
+}
+
+void TablelintCheck::ModelCallback::run(
+    const clang::ast_matchers::MatchFinder::MatchResult &R) {
+  Owner.checkModel(tableModel(*R.Context, *Owner.Roles), *R.Context);
 }
 
 void TablelintCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {

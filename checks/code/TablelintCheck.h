@@ -19,6 +19,8 @@
 
 namespace tablelint::code {
 
+class TableModel;
+
 class TablelintCheck : public clang::tidy::ClangTidyCheck {
 public:
   TablelintCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
@@ -29,7 +31,13 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) final;
   // The check's matchers (see above on system headers).
   virtual void registerCheckMatchers(clang::ast_matchers::MatchFinder *) {}
-  // Drops the per-TU analyses shared by the checks (function summaries).
+  // A check that is a query on the TU's table model (model/TableModel.h)
+  // returns true here and judges the model in checkModel, once per TU,
+  // before the matchers' traversal of the TU.
+  virtual bool usesModel() const { return false; }
+  virtual void checkModel(const TableModel &, clang::ASTContext &) {}
+  // Drops the per-TU analyses shared by the checks (the table model,
+  // function summaries, query results).
   // Checks that override it call it too.
   void onStartOfTranslationUnit() override;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
@@ -45,7 +53,19 @@ protected:
   unsigned unsignedOption(llvm::StringRef Name) const;
 
 private:
+  // Calls checkModel when the TU is matched (a callback of its own, so
+  // that the checks' check() sees only their matchers' results).
+  class ModelCallback : public clang::ast_matchers::MatchFinder::MatchCallback {
+  public:
+    explicit ModelCallback(TablelintCheck &Owner) : Owner(Owner) {}
+    void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+  private:
+    TablelintCheck &Owner;
+  };
+
   std::string RuleId;
+  ModelCallback Model{*this};
   bool OnlyTablelintChecks = false;
   std::shared_ptr<const ApiRoles> Roles;
 };

@@ -2,11 +2,11 @@
 // (see the header). The walk is local to the function: variables are
 // followed through their initializer and the writes before the use in
 // straight-line code, as StringRecovery does for text.
-#include "checks/code/AstWalk.h"
 #include "checks/code/TimeBasedPartitionKeyCheck.h"
+#include "checks/code/model/AstWalk.h"
 
-#include "checks/code/EntityAccess.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/AST/ExprCXX.h>

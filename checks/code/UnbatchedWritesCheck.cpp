@@ -1,9 +1,11 @@
 // Single-entity writes that one entity group transaction could carry.
 #include "checks/code/UnbatchedWritesCheck.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
 #include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/Invariance.h"
 #include "checks/code/model/QueryPinnedResults.h"
+#include "checks/code/model/StringRecovery.h"
 #include "checks/code/model/WrapperWriteKeys.h"
 #include "core/ServiceLimits.h"
 #include "core/Utf8Text.h"
@@ -113,23 +115,20 @@ UnbatchedWritesCheck::UnbatchedWritesCheck(
       // One write alone is never a batch.
       MinWrites(std::max(2u, unsignedOption("MinWrites"))) {}
 
-void UnbatchedWritesCheck::registerCheckMatchers(MatchFinder *Finder) {
-  const std::vector<std::string> Names = roles().functionNames(ApiRole::Write);
-  if (Names.empty())
-    return;
-  const std::vector<StringRef> Refs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasAnyName(Refs))))
-                         .bind("write"),
-                     this);
+void UnbatchedWritesCheck::checkModel(const TableModel &Model,
+                                      ASTContext &Ctx) {
+  for (const RoleCall &C : Model.calls(ApiRole::Write))
+    if (const CallExpr *Call = C.call())
+      checkWrite(Call, C.Function, Ctx);
   // The project's own write wrappers (a member function whose parameters
   // are the keys it writes), recognised by their summaries.
-  Finder->addMatcher(userFunctionCall("write-wrapper"), this);
+  for (const ProjectCall &C : Model.projectCalls())
+    checkWrapperCall(C.Call, Ctx);
 }
 
-void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write-wrapper")) {
-    ASTContext &Ctx = *Result.Context;
+void UnbatchedWritesCheck::checkWrapperCall(const CallExpr *Call,
+                                            ASTContext &Ctx) {
+  {
     const FunctionSummary *S =
         wrapperSummary(Call->getDirectCallee(), Ctx, roles());
     if (!S || !S->TableIO)
@@ -139,10 +138,15 @@ void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
     // A wrapper that writes one entity straight through, with a partition
     // of its own (`save(id, v)` writing partition 'grid', keys set through
     // the entity's setters): its keys as the body writes them.
+    const Expr *ClientArg = nullptr;
     const std::optional<EntityKeys> Through =
-        wrapperWriteKeys(Call, Ctx, roles());
+        wrapperWriteKeys(Call, Ctx, roles(), &ClientArg);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); !R && Through && MC)
       R = EntityRequest{Call, nullptr, Call, MC->getImplicitObjectArgument()};
+    // A free function given the client (`save(table, pk, rk)`): the
+    // caller's client argument.
+    if (!R && Through && ClientArg && !isa<CXXMemberCallExpr>(Call))
+      R = EntityRequest{Call, nullptr, Call, ClientArg};
     if (!R)
       return;
     // Only loops: a run of wrapper calls in a block is not followed. The
@@ -165,19 +169,24 @@ void UnbatchedWritesCheck::check(const MatchFinder::MatchResult &Result) {
       const auto *MC =
           ME ? dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, ME)) : nullptr;
       const FunctionDecl *M = MC ? MC->getDirectCallee() : nullptr;
+      // Or the client handed to a project function (`save(table, ...)`).
+      if (!MC)
+        if (const auto *C = dyn_cast_or_null<CallExpr>(
+                visibleParent(Ctx, Ref).get<Stmt>());
+            C && !isa<CXXMemberCallExpr>(C) &&
+            llvm::any_of(C->arguments(), [&](const Expr *A) {
+              return A->IgnoreParenImpCasts() == Ref;
+            }))
+          M = C->getDirectCallee();
       if (!M || !isSummarisable(M, Ctx))
         return; // used otherwise in the loop: may change
     }
     checkLoop(*R, Loop, Ctx, /*ClientFixed=*/true, Through ? &*Through : nullptr);
-    return;
   }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("write");
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD)
-    return;
-  const ApiFunction *F =
-      roles().find(FD->getQualifiedNameAsString(), ApiRole::Write);
-  ASTContext &Ctx = *Result.Context;
+}
+
+void UnbatchedWritesCheck::checkWrite(const CallExpr *Call,
+                                      const ApiFunction *F, ASTContext &Ctx) {
   const std::optional<EntityRequest> R =
       F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
   if (!R)

@@ -14,8 +14,9 @@
 // a fallback loop inside a catch handler.
 #pragma once
 
-#include "checks/code/EntityKeys.h"
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/TableModel.h"
 
 #include <set>
 
@@ -25,15 +26,20 @@ class UnbatchedWritesCheck : public TablelintCheck {
 public:
   UnbatchedWritesCheck(llvm::StringRef Name,
                        clang::tidy::ClangTidyContext *Context);
-  void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void
-  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void onStartOfTranslationUnit() override {
     TablelintCheck::onStartOfTranslationUnit();
     SeenBlocks.clear();
   }
 
 private:
+  // A write of the role maps (F its entry).
+  void checkWrite(const clang::CallExpr *Call, const ApiFunction *F,
+                  clang::ASTContext &Ctx);
+  // A call of the project's function: judged when its summary says it
+  // writes.
+  void checkWrapperCall(const clang::CallExpr *Call, clang::ASTContext &Ctx);
   // ClientFixed: the caller knows the client is the same on every pass
   // (a wrapper's object, which the wrapper call itself may "modify").
   // WrapperKeys: the keys a wrapper call writes, seen through its body.

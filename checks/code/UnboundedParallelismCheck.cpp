@@ -1,9 +1,9 @@
 // Decides whether work started in a loop runs unbounded (see the header).
 #include "checks/code/UnboundedParallelismCheck.h"
-#include "checks/code/AstWalk.h"
-
-#include "checks/code/StringRecovery.h"
-#include "checks/code/TableTraffic.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/FunctionSummaries.h"
+#include "checks/code/model/StringRecovery.h"
+#include "checks/code/model/TableModel.h"
 #include "core/ServiceLimits.h"
 
 #include <clang/AST/ExprCXX.h>
@@ -584,7 +584,64 @@ bool isLaunchAsync(const Expr *Policy) {
   return Enum && Enum->getName() == "launch";
 }
 
+// What a project function returns when it starts work and hands back its
+// future or task: `return std::async(std::launch::async, [..] { ... });` or
+// `return table.execute_async(op);`. The call that starts it, or null.
+class ReturnedStart : public RecursiveASTVisitor<ReturnedStart> {
+public:
+  explicit ReturnedStart(const ApiRoles &Roles) : Roles(Roles) {}
+  bool VisitReturnStmt(ReturnStmt *R) {
+    const auto *C = R->getRetValue()
+                        ? dyn_cast<CallExpr>(stripCopies(R->getRetValue()))
+                        : nullptr;
+    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+    if (!FD)
+      return true;
+    if (FD->isInStdNamespace() && FD->getIdentifier() &&
+        FD->getName() == "async") {
+      if (C->getNumArgs() >= 2 && isLaunchAsync(C->getArg(0)))
+        Found = C;
+    } else if (Roles.find(FD->getQualifiedNameAsString(),
+                          ApiRole::AsyncOperation)) {
+      Found = C;
+      Sdk = true;
+    }
+    return !Found;
+  }
+  // Lambdas in the body return from themselves, not from the function.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  const ApiRoles &Roles;
+  const CallExpr *Found = nullptr;
+  bool Sdk = false;
+};
+
 } // namespace
+
+void UnboundedParallelismCheck::checkModel(const TableModel &Model,
+                                           ASTContext &Ctx) {
+  // The project's own asynchronous wrappers, called in a loop: judged by
+  // the work they start and return.
+  for (const ProjectCall &C : Model.projectCalls()) {
+    const FunctionDecl *Def = C.Callee->getDefinition();
+    if (!Def || !Def->getBody() || !isSummarisable(Def, Ctx) ||
+        !innermostLoop(Ctx, C.Call))
+      continue;
+    ReturnedStart Returned(roles());
+    Returned.TraverseStmt(Def->getBody());
+    if (!Returned.Found)
+      continue;
+    const std::string Name = Def->getNameAsString() + "()";
+    if (Returned.Sdk)
+      judge(C.Call, nullptr, Name + ", which returns its " +
+                                 Returned.Found->getDirectCallee()
+                                     ->getNameAsString() + " task,",
+            false, true, Ctx);
+    else
+      judge(C.Call, Returned.Found->getArg(1),
+            Name + ", which returns a std::async future,", false, false, Ctx);
+  }
+}
 
 void UnboundedParallelismCheck::registerCheckMatchers(MatchFinder *Finder) {
   const auto InLoop = hasAncestor(
@@ -666,9 +723,13 @@ void UnboundedParallelismCheck::check(const MatchFinder::MatchResult &Result) {
       What = M->getParent()->getNameAsString() + "::" + M->getNameAsString();
     Sdk = true;
   }
-  if (!Start)
-    return;
+  if (Start)
+    judge(Start, Callable, What, Thread, Sdk, Ctx);
+}
 
+void UnboundedParallelismCheck::judge(const Expr *Start, const Expr *Callable,
+                                      const std::string &What, bool Thread,
+                                      bool Sdk, ASTContext &Ctx) {
   Analysis A(Ctx);
   const std::optional<LoopInfo> Loop = A.loopOf(Start);
   if (!Loop)

@@ -20,11 +20,15 @@
 //     sequential waiting), no helper called there that does so. A wait in a
 //     .then() continuation, or under a test true on the last pass only
 //     (`i + 1 == rows.size()`), bounds nothing.
+// The project's own asynchronous wrappers count as what they return: a
+// function returning `std::async(std::launch::async, ...)` with table work
+// inside, or an SDK asynchronous operation's task, called in such a loop.
 // Work handed to a pool object is not started by these calls, so it is
 // never flagged.
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 namespace tablelint::code {
 
@@ -34,6 +38,17 @@ public:
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
+
+private:
+  // Reports the work Start starts (its callable, for std::async and
+  // std::thread) when it runs per element of a loop with nothing bounding
+  // it. Sdk: an asynchronous table operation (its task does not block when
+  // dropped).
+  void judge(const clang::Expr *Start, const clang::Expr *Callable,
+             const std::string &What, bool Thread, bool Sdk,
+             clang::ASTContext &Ctx);
 };
 
 } // namespace tablelint::code

@@ -1,8 +1,8 @@
 // Per-TU summaries of user functions (see FunctionSummaries.h).
 #include "checks/code/model/FunctionSummaries.h"
 
-#include "checks/code/AstWalk.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>

@@ -34,23 +34,36 @@ const std::vector<std::string> &otherCheckNames() {
   return Names;
 }
 
-// True when a positive term of the Checks globs may enable one of the
-// static analyzer's checks ("*", "clang-analyzer-*", "clang-*"): those
-// are not in the module registry, and their consumer shares the ASTContext.
+// True when the Checks globs may enable one of the static analyzer's checks
+// ("*", "clang-analyzer-*", "clang-*", "clang-analyzer-core.*"): those are
+// not in the module registry, and their consumer shares the ASTContext.
+// Later terms win, as in clang-tidy: a project's .clang-tidy that lists
+// "clang-analyzer-*" and a command line that appends "-*,tablelint-*"
+// enable no analyzer check.
 bool mayEnableAnalyzer(llvm::StringRef Checks) {
+  constexpr llvm::StringLiteral Analyzer = "clang-analyzer-";
   llvm::SmallVector<llvm::StringRef, 8> Terms;
   Checks.split(Terms, ',', -1, false);
+  bool May = false;
   for (llvm::StringRef Term : Terms) {
     Term = Term.trim();
-    if (Term.empty() || Term.starts_with("-"))
+    const bool Negative = Term.consume_front("-");
+    Term = Term.trim();
+    if (Term.empty())
       continue;
     const llvm::StringRef Prefix =
         Term.take_until([](char C) { return C == '*'; });
-    if (llvm::StringRef("clang-analyzer-").starts_with(Prefix) ||
-        Prefix.starts_with("clang-analyzer"))
-      return true;
+    if (!Negative) {
+      // A term may match an analyzer check when its literal start is a
+      // prefix of "clang-analyzer-" or starts with it.
+      if (Analyzer.starts_with(Prefix) || Prefix.starts_with(Analyzer))
+        May = true;
+    } else if (Term == (Prefix + "*").str() && Analyzer.starts_with(Prefix)) {
+      // "-*", "-clang-*", "-clang-analyzer-*": every analyzer check off.
+      May = false;
+    }
   }
-  return false;
+  return May;
 }
 
 class ScopeCallback : public MatchFinder::MatchCallback {

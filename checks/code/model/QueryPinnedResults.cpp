@@ -2,8 +2,9 @@
 // QueryPinnedResults.h).
 #include "checks/code/model/QueryPinnedResults.h"
 
-#include "checks/code/QueryModel.h"
-#include "checks/code/QueryResults.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/QueryModel.h"
+#include "checks/code/model/QueryResults.h"
 #include "core/Filter.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>

@@ -1,10 +1,10 @@
 // Keys of straight-line write wrappers (see WrapperWriteKeys.h).
 #include "checks/code/model/WrapperWriteKeys.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/AST/StmtCXX.h>
 
 namespace tablelint::code {
 
@@ -27,7 +27,7 @@ public:
     return true;
   }
   bool VisitStmt(Stmt *S) {
-    Loops |= isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    Loops |= isLoop(S);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *) {
@@ -66,7 +66,10 @@ std::optional<KeySource> atCaller(const std::optional<KeySource> &K,
 
 std::optional<EntityKeys> wrapperWriteKeys(const CallExpr *Call,
                                            ASTContext &Ctx,
-                                           const ApiRoles &Roles) {
+                                           const ApiRoles &Roles,
+                                           const Expr **ClientAtCaller) {
+  if (ClientAtCaller)
+    *ClientAtCaller = nullptr;
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   if (!Def || !Def->getBody())
@@ -85,6 +88,16 @@ std::optional<EntityKeys> wrapperWriteKeys(const CallExpr *Call,
   Out.RowKey = atCaller(Inner->RowKey, false, Def, Call, Ctx, Roles);
   if (!Out.PartitionKey || !Out.RowKey)
     return std::nullopt;
+  if (ClientAtCaller)
+    if (const std::optional<EntityRequest> R =
+            requestOf(Calls.Write, *Calls.Function, Ctx, Roles);
+        R && R->Client)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(R->Client->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+          for (unsigned I = 0; I < Def->getNumParams(); ++I)
+            if (Def->getParamDecl(I) == P && I < Call->getNumArgs())
+              *ClientAtCaller = Call->getArg(I);
   return Out;
 }
 

@@ -7,7 +7,7 @@
 // with a fixed partition would otherwise look keyless.
 #pragma once
 
-#include "checks/code/EntityKeys.h"
+#include "checks/code/model/EntityKeys.h"
 #include "core/ApiRoles.h"
 
 #include <clang/AST/ASTContext.h>
@@ -19,9 +19,13 @@ namespace tablelint::code {
 
 // The keys Call (of a project function) writes when its body sends exactly
 // one single-entity write and has no loop; nullopt otherwise or when a key
-// is neither a parameter nor a compile-time string.
-std::optional<EntityKeys> wrapperWriteKeys(const clang::CallExpr *Call,
-                                           clang::ASTContext &Ctx,
-                                           const ApiRoles &Roles);
+// is neither a parameter nor a compile-time string. When the write goes
+// through a client the caller passes in (a free function
+// `save(TableClient &table, ...)` calling `table.UpsertEntity(e)`),
+// *ClientAtCaller is set to the caller's argument, else to null.
+std::optional<EntityKeys>
+wrapperWriteKeys(const clang::CallExpr *Call, clang::ASTContext &Ctx,
+                 const ApiRoles &Roles,
+                 const clang::Expr **ClientAtCaller = nullptr);
 
 } // namespace tablelint::code

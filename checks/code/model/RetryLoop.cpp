@@ -1,6 +1,6 @@
 // Recognising hand-written retry loops around table calls.
-#include "checks/code/RetryLoop.h"
-#include "checks/code/AstWalk.h"
+#include "checks/code/model/RetryLoop.h"
+#include "checks/code/model/AstWalk.h"
 
 #include "checks/code/model/RetriedWrappers.h"
 
@@ -14,9 +14,6 @@ using namespace clang;
 
 namespace {
 
-constexpr ApiRole RetriedRoles[] = {ApiRole::Query, ApiRole::PointRead,
-                                    ApiRole::Write, ApiRole::Execute,
-                                    ApiRole::BatchSubmit};
 
 // "result().http_status_code()" -> "http_status_code".
 std::string lastMember(std::string Path) {
@@ -352,32 +349,6 @@ bool StatusReaders::readIn(const Stmt *S) const {
       Found |= isReader(M->getMemberDecl()->getName());
   });
   return Found;
-}
-
-std::vector<std::string> retriedCallNames(const ApiRoles &Roles) {
-  return Roles.functionNames({ApiRole::Query, ApiRole::PointRead,
-                              ApiRole::Write, ApiRole::Execute,
-                              ApiRole::BatchSubmit});
-}
-
-void registerRetryLoopMatcher(
-    ast_matchers::MatchFinder *Finder,
-    ast_matchers::MatchFinder::MatchCallback *Callback, const ApiRoles &Roles) {
-  using namespace clang::ast_matchers;
-  const std::vector<std::string> Calls = retriedCallNames(Roles);
-  if (Calls.empty())
-    return;
-  Finder->addMatcher(
-      stmt(unless(isExpansionInSystemHeader()),
-           anyOf(forStmt(), whileStmt(), doStmt()),
-           // The SDK's retried calls, or the project's own functions:
-           // wrappers a loop may retry (judged by their summaries).
-           hasDescendant(callExpr(callee(functionDecl(
-               anyOf(hasAnyName(std::vector<llvm::StringRef>(Calls.begin(),
-                                                             Calls.end())),
-                     unless(isExpansionInSystemHeader())))))))
-          .bind("loop"),
-      Callback);
 }
 
 const ApiFunction *retriedCall(const CallExpr *Call, const ApiRoles &Roles) {

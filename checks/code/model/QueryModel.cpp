@@ -1,6 +1,6 @@
 // Modelling a query call: filter, key address, projection and table.
-#include "checks/code/AstWalk.h"
-#include "checks/code/QueryModel.h"
+#include "checks/code/model/QueryModel.h"
+#include "checks/code/model/AstWalk.h"
 #include "core/Uri.h"
 
 #include "core/Text.h"

@@ -74,15 +74,11 @@ std::optional<RetryLoop> findRetryLoop(const clang::Stmt *Loop,
                                        const ApiRoles &Roles,
                                        clang::ASTContext &Ctx);
 
-// The qualified names of the table calls a retry loop is about.
-std::vector<std::string> retriedCallNames(const ApiRoles &Roles);
-
-// Adds the matcher both retry checks share: a for, while or do loop of the
-// project's code with a retried table call inside, bound to "loop".
-void registerRetryLoopMatcher(
-    clang::ast_matchers::MatchFinder *Finder,
-    clang::ast_matchers::MatchFinder::MatchCallback *Callback,
-    const ApiRoles &Roles);
+// The roles of the table calls a retry loop is about (the loops are found
+// by the table model, model/TableModel.h).
+inline constexpr ApiRole RetriedRoles[] = {ApiRole::Query, ApiRole::PointRead,
+                                           ApiRole::Write, ApiRole::Execute,
+                                           ApiRole::BatchSubmit};
 
 // The role entry of a call when it is such a table call.
 const ApiFunction *retriedCall(const clang::CallExpr *Call,

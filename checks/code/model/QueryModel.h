@@ -4,7 +4,7 @@
 // filter-too-complex, invalid-filter, missing-projection, ...).
 #pragma once
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 #include "core/ApiRoles.h"
 #include "core/QueryScope.h"
 

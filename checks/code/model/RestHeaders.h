@@ -8,9 +8,9 @@
 // the role maps.
 #pragma once
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
 
-#include <clang/ASTMatchers/ASTMatchFinder.h>
+#include <clang/AST/Expr.h>
 
 #include <optional>
 #include <string>
@@ -25,16 +25,14 @@ struct HeaderSetting {
   const clang::Expr *Call = nullptr;
 };
 
-// Adds the matchers of header-setting calls, reported to Callback.
-void registerHeaderMatchers(
-    clang::ast_matchers::MatchFinder *Finder,
-    clang::ast_matchers::MatchFinder::MatchCallback *Callback);
+// True when Call is one of the header-setting calls above (the table
+// model, model/TableModel.h, collects them).
+bool isHeaderCall(const clang::CallExpr *Call);
 
-// The header set by a match of these matchers; nullopt for other matches
-// and when the header's name is not known.
-std::optional<HeaderSetting>
-matchedHeader(const clang::ast_matchers::MatchFinder::MatchResult &Result,
-              StringRecovery &Strings);
+// The header Call sets; nullopt when Call is no header-setting call or the
+// header's name is not known.
+std::optional<HeaderSetting> headerSetting(const clang::CallExpr *Call,
+                                           StringRecovery &Strings);
 
 // Case-insensitive, as HTTP header names are.
 bool headerNamed(const HeaderSetting &H, llvm::StringRef Name);

@@ -1,23 +1,24 @@
 // The class made by std::make_shared / std::make_unique (see StdFactory.h).
-#include "checks/code/StdFactory.h"
+#include "checks/code/model/StdFactory.h"
 
 #include <clang/AST/DeclTemplate.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
-StatementMatcher stdFactoryCall() {
-  return callExpr(callee(
-      functionDecl(hasAnyName("::std::make_shared", "::std::make_unique"))));
+bool isStdFactoryCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const IdentifierInfo *Id = FD ? FD->getIdentifier() : nullptr;
+  return Id &&
+         (Id->getName() == "make_shared" || Id->getName() == "make_unique") &&
+         FD->isInStdNamespace();
 }
 
 const CXXRecordDecl *classMadeBy(const CallExpr *Call) {
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  if (!FD || !FD->isInStdNamespace() ||
-      (FD->getName() != "make_shared" && FD->getName() != "make_unique"))
+  if (!isStdFactoryCall(Call))
     return nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
   const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
   if (!Args || Args->size() == 0 ||
       Args->get(0).getKind() != TemplateArgument::Type)

@@ -1,24 +1,63 @@
-// What a single-entity table call is about, as the write checks
-// (unbatched-writes, invalid-batch, read-before-write) need it: the request
-// that sends it (the call itself, or cloud_table::execute around a
-// table_operation factory), the object it is sent through, and the keys of
-// the entity it writes, as the expressions of the code they were set from.
-// Everything is looked up in the role maps (write, point-read, execute, the
-// entity type's key setters and getters), never by SDK name.
+// Where an entity's keys come from, found through the API role maps (never
+// SDK names of our own). One recognition of how code sets a key, used in
+// two directions:
+//   - forward, for the checks that judge every key the code writes or
+//     addresses (time-based-partition-key, entity-limits): matchKeySites
+//     finds each site where a key is set;
+//   - backward, for the checks that compare the keys of two calls
+//     (unbatched-writes, invalid-batch, read-before-write): entityKeys
+//     follows an entity from a use back to where its keys were set.
+// A key is set by: an entity's key setter (SetPartitionKey) or public key
+// field (beta.1 `e.PartitionKey = ...`), the entity constructor
+// (table_entity(pk, rk), role entity-construct), the key arguments of a
+// write, point read, batch-add or batch-create call, and the key
+// parameters of the project's own write wrappers (model/FunctionSummaries.h).
 #pragma once
 
-#include "checks/code/AstWalk.h"
 #include "core/ApiRoles.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/ASTTypeTraits.h>
 #include <clang/AST/Expr.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tablelint::code {
+
+enum class KeyPart : std::uint8_t { Partition, Row };
+
+// The names of a member (key setter, key field, properties map) of every
+// entity type, as "::Ns::Type::member" for hasAnyName.
+std::vector<std::string>
+entityMemberNames(const ApiRoles &Roles,
+                  std::initializer_list<const char *> Fields);
+
+// ---- Forward: every site that sets or addresses a key --------------------
+
+struct KeySite {
+  KeyPart Part = KeyPart::Partition;
+  const clang::Expr *Value = nullptr;
+  // Stored into an entity, a write or a batch; false for the address of a
+  // point read (a read never creates the key).
+  bool Written = false;
+  // What takes the key, for messages ("SetPartitionKey", "GetEntity").
+  std::string Via;
+};
+
+// Registers the matchers whose results keySitesIn() decodes.
+void matchKeySites(const ApiRoles &Roles,
+                   clang::ast_matchers::MatchFinder *Finder,
+                   clang::ast_matchers::MatchFinder::MatchCallback *Callback);
+// The key sites of one match (none when the match is not one).
+std::vector<KeySite>
+keySitesIn(const clang::ast_matchers::MatchFinder::MatchResult &Result,
+           const ApiRoles &Roles);
+
+// ---- Backward: the keys an entity has at a use -----------------------------
 
 // A request about one entity: a write or a point read.
 struct EntityRequest {
@@ -92,49 +131,12 @@ std::string keyDisplay(const KeySource &K, clang::ASTContext &Ctx,
 bool sameKey(const KeySource &A, const KeySource &B, clang::ASTContext &Ctx,
              const ApiRoles &Roles);
 
-// True when A and B are the same expression of variables the function
-// never modifies (or both the same compile-time string).
-bool sameValue(const clang::Expr *A, const clang::Expr *B,
-               clang::ASTContext &Ctx, const ApiRoles &Roles);
-
-// True when E has the same value on every pass of Loop: literals,
-// constants, and variables declared outside it that it does not modify.
-bool isLoopInvariant(const clang::Expr *E, const clang::Stmt *Loop,
-                     clang::ASTContext &Ctx);
-// True when E reads a variable that changes with Loop: its loop variable,
-// one it modifies, or one derived from those inside it.
-bool variesWithLoop(const clang::Expr *E, const clang::Stmt *Loop,
-                    clang::ASTContext &Ctx);
-
-// The same for the key an entity has at a use inside Loop: a key set before
-// the loop is invariant and does not vary.
+// Whether the key an entity has at a use inside Loop is the same on every
+// pass, or changes with it: a key set before the loop is invariant and
+// does not vary (model/Invariance.h for plain expressions).
 bool keyLoopInvariant(const KeySource &K, const clang::Stmt *Loop,
                       clang::ASTContext &Ctx);
 bool keyVariesWithLoop(const KeySource &K, const clang::Stmt *Loop,
                        clang::ASTContext &Ctx);
-// The innermost block in which S runs straight through (no branch, loop or
-// lambda between them), if any.
-const clang::CompoundStmt *straightLineBlock(clang::ASTContext &Ctx,
-                                             const clang::Stmt *S);
-
-// The innermost loop around S in its function (not across a lambda).
-const clang::Stmt *innermostLoop(clang::ASTContext &Ctx, const clang::Stmt *S);
-// The number of passes of a loop when it is a compile-time constant
-// (for (int i = 0; i < 150; ++i), range-for over an array or braced list).
-std::optional<std::uint64_t> constantTripCount(const clang::Stmt *Loop,
-                                               clang::ASTContext &Ctx);
-
-// True when Inner is Outer or inside it.
-bool isInside(clang::ASTContext &Ctx, const clang::Stmt *Inner,
-              const clang::Stmt *Outer);
-// The nearest parent that is not a parenthesis or an implicit conversion.
-clang::DynTypedNode visibleParent(clang::ASTContext &Ctx, const clang::Stmt *S);
-// Strips parentheses, implicit conversions, temporaries and copies.
-const clang::Expr *stripCopies(const clang::Expr *E);
-
-// The source text of E, shortened for a message.
-std::string shortSource(const clang::Expr *E, clang::ASTContext &Ctx);
-// The line of a location, for "at line N" in messages.
-unsigned lineOf(clang::SourceLocation Loc, clang::ASTContext &Ctx);
 
 } // namespace tablelint::code

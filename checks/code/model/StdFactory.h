@@ -6,14 +6,14 @@
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/Expr.h>
-#include <clang/ASTMatchers/ASTMatchers.h>
 
 #include <string>
 
 namespace tablelint::code {
 
-// Calls of std::make_shared and std::make_unique.
-clang::ast_matchers::StatementMatcher stdFactoryCall();
+// True for a call of std::make_shared or std::make_unique (the table model,
+// model/TableModel.h, collects them).
+bool isStdFactoryCall(const clang::CallExpr *Call);
 
 // The class Call constructs when it is such a call; its arguments are the
 // constructor's. Null otherwise.

@@ -1,7 +1,8 @@
 // Following a query's results to their uses (see QueryResults.h).
-#include "checks/code/QueryResults.h"
+#include "checks/code/model/QueryResults.h"
 
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
+#include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>

@@ -70,18 +70,8 @@ std::string unknownText();
 // constructors down to the expression a reader sees.
 const clang::Expr *stripStringWrappers(const clang::Expr *E);
 
-// The block that declares a local variable.
-const clang::CompoundStmt *declaringBlock(clang::ASTContext &Ctx,
-                                          const clang::VarDecl *V);
-
-// True when S runs exactly once each time Block runs, in order: S is in a
-// statement directly inside Block, with no branch, loop, lambda or
-// short-circuit operator between them.
-bool isStraightLineIn(clang::ASTContext &Ctx, const clang::Stmt *S,
-                      const clang::CompoundStmt *Block);
-
-// The function a reader sees enclosing S (for scoping local analyses).
-const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
-                                             const clang::Stmt *S);
+// A recovered string as a message shows it: unknown stretches as {?}, long
+// values cut to their start ("<first 48 characters>...").
+std::string shownValue(const std::string &Recovered);
 
 } // namespace tablelint::code

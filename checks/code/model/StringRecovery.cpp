@@ -1,6 +1,6 @@
 // Compile-time recovery of string values (see StringRecovery.h).
-#include "checks/code/AstWalk.h"
-#include "checks/code/StringRecovery.h"
+#include "checks/code/model/StringRecovery.h"
+#include "checks/code/model/AstWalk.h"
 
 #include "core/Filter.h"
 
@@ -131,72 +131,51 @@ bool StringRecovery::nothingKnown(const std::string &Text) {
                      [](char C) { return C == UnknownValueMarker; });
 }
 
+std::string shownValue(const std::string &Recovered) {
+  constexpr std::size_t MaxShown = 48;
+  std::string Out;
+  for (std::size_t I = 0; I < Recovered.size(); ++I) {
+    const auto C = static_cast<unsigned char>(Recovered[I]);
+    // Cut at a character boundary (not inside a UTF-8 sequence).
+    if (I >= MaxShown && (C & 0xC0) != 0x80) {
+      Out += "...";
+      break;
+    }
+    char Buf[8];
+    if (Recovered[I] == UnknownValueMarker) {
+      Out += "{?}";
+    } else if (C < 0x20 || C == 0x7F) {
+      // Control characters are shown escaped, never raw.
+      std::snprintf(Buf, sizeof Buf, "\\x%02X", C);
+      Out += Buf;
+    } else if (C == 0xC2 && I + 1 < Recovered.size() &&
+               static_cast<unsigned char>(Recovered[I + 1]) <= 0x9F &&
+               static_cast<unsigned char>(Recovered[I + 1]) >= 0x80) {
+      std::snprintf(Buf, sizeof Buf, "\\u%04X",
+                    static_cast<unsigned char>(Recovered[I + 1]));
+      Out += Buf;
+      ++I;
+    } else {
+      Out += Recovered[I];
+    }
+  }
+  return Out;
+}
+
 const Expr *stripStringWrappers(const Expr *E) {
-  while (E) {
-    const Expr *Before = E;
-    E = stripTemporaries(E);
-    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+  return stripValueWrappers(E, [](const Expr *W) -> const Expr * {
+    if (const auto *C = dyn_cast<CXXConstructExpr>(W)) {
       // Converting and copying constructors: the value is the first
       // argument's (extra arguments must be defaulted, e.g. an allocator).
-      if (C->getNumArgs() >= 1 && isStringLikeType(C->getArg(0)->getType()) &&
-          std::all_of(C->arg_begin() + 1, C->arg_end(), [](const Expr *A) {
-            return isa<CXXDefaultArgExpr>(A);
-          }))
-        E = C->getArg(0);
-    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      // A conversion operator (string -> string_view) keeps the value.
+      const Expr *Source = soleArgument(C);
+      return Source && isStringLikeType(Source->getType()) ? Source : W;
+    }
+    // A conversion operator (string -> string_view) keeps the value.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(W))
       if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
-        E = MC->getImplicitObjectArgument();
-    }
-    if (E == Before)
-      return E;
-  }
-  return E;
-}
-
-const CompoundStmt *declaringBlock(ASTContext &Ctx, const VarDecl *V) {
-  for (const DynTypedNode &P : Ctx.getParents(*V))
-    if (const auto *DS = P.get<DeclStmt>()) {
-      const Stmt *Up = parentOf(Ctx, DS);
-      return dyn_cast_or_null<CompoundStmt>(Up);
-    }
-  return nullptr;
-}
-
-bool isStraightLineIn(ASTContext &Ctx, const Stmt *S, const CompoundStmt *Block) {
-  if (!Block)
-    return false;
-  for (const Stmt *Cur = S; Cur;) {
-    const Stmt *P = parentOf(Ctx, Cur);
-    if (!P)
-      return false;
-    if (P == Block)
-      return true;
-    if (isa<CompoundStmt, IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
-            CXXForRangeStmt, ConditionalOperator, BinaryConditionalOperator,
-            LambdaExpr, CXXTryStmt, CXXCatchStmt, CaseStmt, DefaultStmt>(P))
-      return false;
-    if (const auto *BO = dyn_cast<BinaryOperator>(P))
-      if (BO->isLogicalOp())
-        return false;
-    Cur = P;
-  }
-  return false;
-}
-
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (const auto *F = P.get<FunctionDecl>())
-      return F;
-    if (const auto *L = P.get<LambdaExpr>())
-      return L->getCallOperator();
-    Parents = Ctx.getParents(P);
-  }
-  return nullptr;
+        return MC->getImplicitObjectArgument();
+    return W;
+  });
 }
 
 std::optional<std::string> StringRecovery::recover(const Expr *E) {

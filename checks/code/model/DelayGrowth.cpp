@@ -1,9 +1,9 @@
 // Following a delay through a loop: its initial value, the statements of
 // the loop that change it, and the expressions it is computed from.
-#include "checks/code/DelayGrowth.h"
+#include "checks/code/model/DelayGrowth.h"
 
-#include "checks/code/Durations.h"
-#include "checks/code/RetryLoop.h"
+#include "checks/code/model/Durations.h"
+#include "checks/code/model/RetryLoop.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

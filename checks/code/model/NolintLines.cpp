@@ -1,5 +1,5 @@
 // Reading NOLINT and NOLINTNEXTLINE on one line (see NolintLines.h).
-#include "checks/code/NolintLines.h"
+#include "checks/code/model/NolintLines.h"
 
 #include <llvm/Support/GlobPattern.h>
 

@@ -1,18 +1,22 @@
 // Recognising header-setting calls of cpprestsdk and libcurl (see
 // RestHeaders.h).
-#include "checks/code/RestHeaders.h"
+#include "checks/code/model/RestHeaders.h"
 
 #include <clang/AST/ExprCXX.h>
 
 namespace tablelint::code {
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace {
 
-constexpr llvm::StringRef HeaderCallId = "rest-header";
-constexpr llvm::StringRef HttpHeaders = "::web::http::http_headers";
+constexpr llvm::StringRef HttpHeaders = "web::http::http_headers";
+
+// True when M is a method of the class named Class (qualified, no leading
+// "::"). The name is built only for methods whose own name was a match.
+bool methodOf(const CXXMethodDecl *M, llvm::StringRef Class) {
+  return M && M->getParent()->getQualifiedNameAsString() == Class;
+}
 
 // The value of a name argument: a string, or one of cpprestsdk's
 // header_names constants (declared extern, so their text is not visible).
@@ -43,50 +47,41 @@ bool isGiven(const Expr *Arg) { return !isa<CXXDefaultArgExpr>(Arg); }
 
 } // namespace
 
-void registerHeaderMatchers(MatchFinder *Finder,
-                            MatchFinder::MatchCallback *Callback) {
-  // headers().add(name, value), headers().set_content_type(value)
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasAnyName("add", "set_content_type"),
-                               ofClass(hasName(HttpHeaders)))))
-          .bind(HeaderCallId),
-      Callback);
+bool isHeaderCall(const CallExpr *Call) {
   // headers()[name] = value
-  Finder->addMatcher(
-      cxxOperatorCallExpr(
-          unless(isExpansionInSystemHeader()), hasOverloadedOperatorName("="),
-          hasArgument(
-              0, ignoringParenImpCasts(cxxOperatorCallExpr(
-                     hasOverloadedOperatorName("[]"),
-                     callee(cxxMethodDecl(ofClass(hasName(HttpHeaders))))))))
-          .bind(HeaderCallId),
-      Callback);
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (Op->getOperator() != OO_Equal || Op->getNumArgs() != 2)
+      return false;
+    const auto *Index =
+        dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+    return Index && Index->getOperator() == OO_Subscript &&
+           methodOf(dyn_cast_or_null<CXXMethodDecl>(Index->getCalleeDecl()),
+                    HttpHeaders);
+  }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const IdentifierInfo *Id = FD ? FD->getIdentifier() : nullptr;
+  if (!Id)
+    return false;
+  const StringRef Name = Id->getName();
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  // headers().add(name, value), headers().set_content_type(value)
+  if (Name == "add" || Name == "set_content_type")
+    return isa<CXXMemberCallExpr>(Call) && methodOf(M, HttpHeaders);
   // request.set_body(body, content_type), client.request(m, path, body, type)
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          anyOf(callee(cxxMethodDecl(
-                    hasName("set_body"),
-                    ofClass(hasName("::web::http::http_request")))),
-                callee(cxxMethodDecl(
-                    hasName("request"),
-                    ofClass(hasName("::web::http::client::http_client"))))))
-          .bind(HeaderCallId),
-      Callback);
+  if (Name == "set_body")
+    return isa<CXXMemberCallExpr>(Call) &&
+           methodOf(M, "web::http::http_request");
+  if (Name == "request")
+    return isa<CXXMemberCallExpr>(Call) &&
+           methodOf(M, "web::http::client::http_client");
   // curl_slist_append(list, "Name: value")
-  Finder->addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(functionDecl(hasName("::curl_slist_append"))))
-          .bind(HeaderCallId),
-      Callback);
+  return Name == "curl_slist_append" && !M &&
+         FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
-std::optional<HeaderSetting>
-matchedHeader(const MatchFinder::MatchResult &Result, StringRecovery &Strings) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(HeaderCallId);
-  if (!Call)
+std::optional<HeaderSetting> headerSetting(const CallExpr *Call,
+                                           StringRecovery &Strings) {
+  if (!Call || !isHeaderCall(Call))
     return std::nullopt;
   HeaderSetting H;
   H.Call = Call;

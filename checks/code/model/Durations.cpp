@@ -1,6 +1,6 @@
 // Folding std::chrono durations to milliseconds with Clang's constant
 // evaluator; the period comes from the duration's std::ratio argument.
-#include "checks/code/Durations.h"
+#include "checks/code/model/Durations.h"
 
 #include <clang/AST/DeclTemplate.h>
 
