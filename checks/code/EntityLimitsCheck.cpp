@@ -87,14 +87,16 @@ EntityLimitsCheck::EntityLimitsCheck(StringRef Name,
       KeyWarnCharacters(unsignedOption("KeyWarnCharacters")) {}
 
 void EntityLimitsCheck::registerCheckMatchers(MatchFinder *Finder) {
-  matchKeySites(roles(), Finder, this);
   matchPropertyMaps(roles(), Finder, this);
+}
+
+void EntityLimitsCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
+  for (const KeySite &K : keySites(Model))
+    checkKey(K.Value, K.Part == KeyPart::Partition, Ctx);
 }
 
 void EntityLimitsCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  for (const KeySite &K : keySitesIn(Result, roles()))
-    checkKey(K.Value, K.Part == KeyPart::Partition, Ctx);
 
   StringRecovery SR(Ctx, roles());
   for (const PropertyAccess &A : propertyAccessesIn(Result)) {

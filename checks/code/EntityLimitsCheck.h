@@ -14,6 +14,7 @@
 #pragma once
 
 #include "checks/code/TablelintCheck.h"
+#include "checks/code/model/TableModel.h"
 
 #include <map>
 #include <set>
@@ -27,6 +28,8 @@ public:
   EntityLimitsCheck(llvm::StringRef Name,
                     clang::tidy::ClangTidyContext *Context);
   void registerCheckMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  bool usesModel() const override { return true; }
+  void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;

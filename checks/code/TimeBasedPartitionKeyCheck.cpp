@@ -630,13 +630,10 @@ Lead KeyOrigin::fromVariable(const VarDecl *V, const Expr *Use,
 
 } // namespace
 
-void TimeBasedPartitionKeyCheck::registerCheckMatchers(MatchFinder *Finder) {
-  matchKeySites(roles(), Finder, this);
-}
-
-void TimeBasedPartitionKeyCheck::check(const MatchFinder::MatchResult &Result) {
-  KeyOrigin Origins(*Result.Context, roles());
-  for (const KeySite &K : keySitesIn(Result, roles())) {
+void TimeBasedPartitionKeyCheck::checkModel(const TableModel &Model,
+                                            ASTContext &Ctx) {
+  KeyOrigin Origins(Ctx, roles());
+  for (const KeySite &K : keySites(Model)) {
     if (K.Part != KeyPart::Partition || !K.Written)
       continue;
     const Lead L = Origins.lead(K.Value);

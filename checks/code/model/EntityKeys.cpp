@@ -1,5 +1,6 @@
 // Where an entity's keys come from (see EntityKeys.h).
 #include "checks/code/model/EntityKeys.h"
+#include "checks/code/model/TableModel.h"
 
 #include "checks/code/model/AstWalk.h"
 #include "checks/code/model/FunctionSummaries.h"
@@ -276,47 +277,12 @@ entityMemberNames(const ApiRoles &Roles,
 
 // ---- Forward: every key site -------------------------------------------------
 
-void matchKeySites(const ApiRoles &Roles, MatchFinder *Finder,
-                   MatchFinder::MatchCallback *Callback) {
-  // The key setters and the beta.1 public key fields.
-  const std::vector<std::string> Members =
-      entityMemberNames(Roles, {"setPartitionKey", "setRowKey"});
-  if (!Members.empty()) {
-    const std::vector<StringRef> Refs(Members.begin(), Members.end());
-    Finder->addMatcher(memberExpr(unless(isExpansionInSystemHeader()),
-                                  member(namedDecl(hasAnyName(Refs))))
-                           .bind("tl-key-member"),
-                       Callback);
-  }
-  const std::vector<std::string> Ctors =
-      Roles.functionNames(ApiRole::EntityConstruct);
-  if (!Ctors.empty()) {
-    const std::vector<StringRef> Refs(Ctors.begin(), Ctors.end());
-    Finder->addMatcher(
-        cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                         hasDeclaration(cxxConstructorDecl(hasAnyName(Refs))))
-            .bind("tl-key-ctor"),
-        Callback);
-  }
-  // The project's own write wrappers, recognised by their summaries.
-  Finder->addMatcher(userFunctionCall("tl-key-wrapper"), Callback);
-  const std::vector<std::string> Calls =
-      Roles.functionNames({ApiRole::PointRead, ApiRole::Write,
-                           ApiRole::BatchAdd, ApiRole::BatchCreate});
-  if (!Calls.empty()) {
-    const std::vector<StringRef> Refs(Calls.begin(), Calls.end());
-    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                                callee(functionDecl(hasAnyName(Refs))))
-                           .bind("tl-key-call"),
-                       Callback);
-  }
-}
-
-std::vector<KeySite> keySitesIn(const MatchFinder::MatchResult &Result,
-                                const ApiRoles &Roles) {
+std::vector<KeySite> keySites(const TableModel &Model) {
   std::vector<KeySite> Out;
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *ME = Result.Nodes.getNodeAs<MemberExpr>("tl-key-member")) {
+  ASTContext &Ctx = Model.context();
+  const ApiRoles &Roles = Model.roles();
+  // The key setters and the beta.1 public key fields.
+  for (const MemberExpr *ME : Model.keyMemberUses()) {
     const ValueDecl *M = ME->getMemberDecl();
     const std::optional<KeyMembers> Members =
         keyMembersOf(dyn_cast<CXXRecordDecl>(M->getDeclContext()), Roles);
@@ -326,40 +292,39 @@ std::vector<KeySite> keySitesIn(const MatchFinder::MatchResult &Result,
     if (Part && Use.Kind == MemberKeyUse::Sets)
       Out.push_back({*Part, Use.Value, true, M->getNameAsString()});
   }
-  if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("tl-key-ctor")) {
-    const std::array<const Expr *, 2> Args = constructorKeys(C, Roles);
-    for (KeyPart P : BothKeys)
-      if (const Expr *A = Args[index(P)])
-        Out.push_back({P, A, true, C->getConstructor()->getNameAsString()});
-  }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("tl-key-wrapper")) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const FunctionSummary *S = wrapperSummary(FD, Ctx, Roles);
+  // The entity constructors.
+  for (const RoleCall &C : Model.calls(ApiRole::EntityConstruct))
+    if (const CXXConstructExpr *E = C.construction()) {
+      const std::array<const Expr *, 2> Args = constructorKeys(E, Roles);
+      for (KeyPart P : BothKeys)
+        if (const Expr *A = Args[index(P)])
+          Out.push_back({P, A, true, E->getConstructor()->getNameAsString()});
+    }
+  // The project's own write wrappers, recognised by their summaries.
+  for (const ProjectCall &C : Model.projectCalls()) {
+    const FunctionSummary *S = wrapperSummary(C.Callee, Ctx, Roles);
     const ApiFunction *F = S ? S->entry(ApiRole::Write) : nullptr;
     if (!F)
-      return Out;
+      continue;
     for (KeyPart P : BothKeys)
-      if (const Expr *A = keyArgument(Call, *F, P))
-        Out.push_back({P, A, true, FD->getNameAsString()});
+      if (const Expr *A = keyArgument(C.Call, *F, P))
+        Out.push_back({P, A, true, C.Callee->getNameAsString()});
   }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("tl-key-call")) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD)
-      return Out;
-    const std::string Name = FD->getQualifiedNameAsString();
-    for (ApiRole R : {ApiRole::PointRead, ApiRole::Write, ApiRole::BatchAdd,
-                      ApiRole::BatchCreate}) {
-      const ApiFunction *F = Roles.find(Name, R);
-      if (!F)
+  // The key arguments of reads, writes and batch calls.
+  for (ApiRole R : {ApiRole::PointRead, ApiRole::Write, ApiRole::BatchAdd,
+                    ApiRole::BatchCreate})
+    for (const RoleCall &C : Model.calls(R)) {
+      const CallExpr *Call = C.call();
+      if (!Call)
         continue;
+      const ApiFunction *F = C.Function;
       const bool Written =
           R != ApiRole::PointRead &&
           !(R == ApiRole::BatchAdd && F->attr("kind") == "retrieve");
       for (KeyPart P : BothKeys)
         if (const Expr *A = keyArgument(Call, *F, P))
-          Out.push_back({P, A, Written, FD->getNameAsString()});
+          Out.push_back({P, A, Written, C.Callee->getNameAsString()});
     }
-  }
   return Out;
 }
 

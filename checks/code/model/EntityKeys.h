@@ -2,8 +2,8 @@
 // SDK names of our own). One recognition of how code sets a key, used in
 // two directions:
 //   - forward, for the checks that judge every key the code writes or
-//     addresses (time-based-partition-key, entity-limits): matchKeySites
-//     finds each site where a key is set;
+//     addresses (time-based-partition-key, entity-limits): keySites lists
+//     each site of the TU's table model where a key is set;
 //   - backward, for the checks that compare the keys of two calls
 //     (unbatched-writes, invalid-batch, read-before-write): entityKeys
 //     follows an entity from a use back to where its keys were set.
@@ -28,6 +28,8 @@
 
 namespace tablelint::code {
 
+class TableModel;
+
 enum class KeyPart : std::uint8_t { Partition, Row };
 
 // The names of a member (key setter, key field, properties map) of every
@@ -48,14 +50,8 @@ struct KeySite {
   std::string Via;
 };
 
-// Registers the matchers whose results keySitesIn() decodes.
-void matchKeySites(const ApiRoles &Roles,
-                   clang::ast_matchers::MatchFinder *Finder,
-                   clang::ast_matchers::MatchFinder::MatchCallback *Callback);
-// The key sites of one match (none when the match is not one).
-std::vector<KeySite>
-keySitesIn(const clang::ast_matchers::MatchFinder::MatchResult &Result,
-           const ApiRoles &Roles);
+// Every key site of the TU, from its table model.
+std::vector<KeySite> keySites(const TableModel &Model);
 
 // ---- Backward: the keys an entity has at a use -----------------------------
 

@@ -1,5 +1,6 @@
 // Building the per-TU model of table traffic (see TableModel.h).
 #include "checks/code/model/TableModel.h"
+#include "checks/code/model/EntityKeys.h"
 #include "checks/code/model/RestHeaders.h"
 #include "checks/code/model/RetryLoop.h"
 #include "checks/code/model/StdFactory.h"
@@ -9,6 +10,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/STLExtras.h>
 #include <llvm/ADT/StringMap.h>
+#include <llvm/ADT/StringSet.h>
 
 namespace tablelint::code {
 
@@ -93,6 +95,26 @@ public:
     for (const ApiType *T : M.Roles.types(TypeRole::RetryPolicyBase))
       if (std::string Name = T->field("decide"); !Name.empty())
         DecideNames.push_back(std::move(Name));
+    for (const std::string &Q :
+         entityMemberNames(M.Roles, {"setPartitionKey", "setRowKey"})) {
+      llvm::StringRef Bare(Q);
+      while (Bare.consume_front("::")) {
+      }
+      KeyMemberNames.insert(Bare);
+      KeyMemberLastNames.insert(Bare.rsplit("::").second);
+    }
+  }
+
+  // Key setters and key fields: the last name first, the qualified name
+  // only for those.
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const ValueDecl *D = ME->getMemberDecl();
+    const IdentifierInfo *Id = D->getIdentifier();
+    if (Id && KeyMemberLastNames.contains(Id->getName()) &&
+        KeyMemberNames.contains(D->getQualifiedNameAsString()) &&
+        !inSystemHeader(SM, ME->getBeginLoc()))
+      M.KeyMembers.push_back(ME);
+    return true;
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -307,6 +329,8 @@ private:
   unsigned InstantiationDepth = 0;
   // The names of the retry decisions of RetryPolicyBase types.
   std::vector<std::string> DecideNames;
+  // The entity key setters and fields, qualified and by their last name.
+  llvm::StringSet<> KeyMemberNames, KeyMemberLastNames;
   // Every loop of the project's code in traversal order, with whether a
   // call a retry loop may be about is inside; the indices of the open ones.
   std::vector<std::pair<const Stmt *, bool>> Loops;

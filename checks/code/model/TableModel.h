@@ -12,6 +12,7 @@
 //   - the loops around calls a retry loop may be about;
 //   - the request headers hand-written REST code sets, and the clients
 //     made through std::make_shared / std::make_unique;
+//   - the uses of entity key setters and key fields;
 //   - the writes to fields of option types, and the retry decisions of
 //     custom retry policies;
 //   - whether the code talks to Table storage at all (a role call, or a
@@ -149,6 +150,11 @@ public:
   llvm::ArrayRef<const clang::CXXMethodDecl *> retryDecisionCandidates() const {
     return RetryDecisions;
   }
+  // The uses of an entity's key setters and public key fields
+  // (SetPartitionKey, beta.1 `e.PartitionKey`), in traversal order.
+  llvm::ArrayRef<const clang::MemberExpr *> keyMemberUses() const {
+    return KeyMembers;
+  }
   // True when the project's code calls a role function or writes a string
   // only Table storage code writes.
   bool talksToTableStorage() const { return TalksToTable; }
@@ -190,6 +196,7 @@ private:
   std::vector<RoleCall> StdFactoryCalls;
   std::vector<std::pair<FieldWrite, TypeRole>> FieldWrites;
   std::vector<const clang::CXXMethodDecl *> RetryDecisions;
+  std::vector<const clang::MemberExpr *> KeyMembers;
   bool TalksToTable = false;
   mutable llvm::DenseMap<const clang::FunctionDecl *, RoleEntries> Entries;
   mutable llvm::DenseMap<const clang::Stmt *, std::optional<AnalyzedQuery>>
