@@ -3,32 +3,92 @@
 // each standing for Weight real ones (Workload::weight): a page reads them
 // as that many entities, against its scan limit (MaxPageServerSeconds) and
 // its page size, and may end inside one, the next page going on from there.
+//
+// Where the matches are (the estimator). Read one by one, the sample would
+// put a sampled entity's Weight real entities in one block: all of them
+// matching or none. A scan that stops early (a `top`, a page's size) would
+// then read, before its first match under a filter matching a fraction d
+// of the entities, about (1 - d) / d non-matching sampled entities of
+// Weight real ones each, where the service reads about top / d real
+// entities: a 1% filter with `top: 200` over a sample of weight 62,000
+// would cost six million entities instead of twenty thousand.
+//
+// So the sampled entities are read in stretches: the non-matching ones up
+// to and including the next matching one (the sampled entities of the
+// range are a uniform sample, so the sampled entities between two matches
+// estimate how many real entities lie between two real matches). The
+// stretch's Matches real matches (the matching entity's weight) are spread
+// evenly over its Real real entities: reading the first r of them yields
+// floor(r * Matches / Real) matches, all of them the matching entity. A
+// stretch of k non-matching entities and one match of equal weight w then
+// reads t * (k + 1) entities for its first t matches: an unbiased estimate
+// of t / d, since k + 1 is geometric with mean 1 / d. Read whole, a
+// stretch costs and yields exactly what its entities would one by one, so
+// scans that read everything (no `top`, no early stop) keep their totals.
+// A stretch with no match (the range ends first) yields nothing.
+// Entities written during the run (weight 1) are read one by one as they
+// are and do not end a stretch.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace tablelint::replay {
 
-struct ScanStep {
-  std::uint64_t Take = 1; // real entities read (returned too, if a match)
-  bool Partial = false;   // the page ends inside this entity
+// A stretch of sampled entities in a query's key order, found once by
+// looking ahead and kept in the query's cursor while pages read it.
+struct SampledStretch {
+  bool Active = false;
+  std::string Last;          // store key of its last entity
+  std::uint64_t Real = 0;    // real entities: the sum of the weights
+  std::uint64_t Matches = 0; // the matching entity's weight; 0: none
+  std::uint64_t Read = 0;    // of Real, what pages have read so far
+  std::uint32_t Match = 0, MatchKeyChars = 0; // the matching entity
+
+  // Matches among the first R real entities.
+  std::uint64_t matchesIn(std::uint64_t R) const {
+    if (Matches == 0)
+      return 0;
+    if (R >= Real)
+      return Matches;
+    return static_cast<std::uint64_t>(static_cast<unsigned __int128>(R) *
+                                      Matches / Real);
+  }
+  // Real entities to read, from Read on, for Want more matches (at least
+  // 1); past the stretch's end if it has fewer.
+  std::uint64_t readFor(std::uint64_t Want) const {
+    if (Matches == 0)
+      return Real - std::min(Read, Real) + 1;
+    const unsigned __int128 Target =
+        static_cast<unsigned __int128>(matchesIn(Read)) + Want;
+    if (Target > Matches)
+      return Real - std::min(Read, Real) + 1;
+    // The least R with floor(R * Matches / Real) >= Target.
+    const unsigned __int128 R = (Target * Real + Matches - 1) / Matches;
+    return static_cast<std::uint64_t>(R) - Read;
+  }
 };
 
-// Consumed: of this entity, what earlier pages read; ScanRoom and
-// ReturnRoom: what the page may still scan and return (both at least 1).
-inline ScanStep scanStep(std::uint64_t Weight, std::uint64_t Consumed,
-                         bool Match, std::uint64_t ScanRoom,
-                         std::uint64_t ReturnRoom) {
-  ScanStep S;
-  if (Weight <= 1)
-    return S;
+struct ScanStep {
+  std::uint64_t Take = 1;  // real entities read
+  std::uint64_t Yield = 0; // of the stretch's matches, those they found
+  bool Partial = false;    // the page ends inside this entity
+};
+
+// Reading a sampled entity of the cursor's stretch S (Weight > 1), of
+// which earlier pages read Consumed; ScanRoom and ReturnRoom: what the
+// page may still scan and return (both at least 1). Advances S.Read.
+inline ScanStep sampledScanStep(SampledStretch &S, std::uint64_t Weight,
+                                std::uint64_t Consumed, std::uint64_t ScanRoom,
+                                std::uint64_t ReturnRoom) {
+  ScanStep Step;
   const std::uint64_t Left = Weight - std::min(Consumed, Weight - 1);
-  S.Take = std::min(Left, ScanRoom);
-  if (Match)
-    S.Take = std::min(S.Take, ReturnRoom);
-  S.Partial = S.Take < Left;
-  return S;
+  Step.Take = std::min({Left, ScanRoom, S.readFor(ReturnRoom)});
+  Step.Yield = S.matchesIn(S.Read + Step.Take) - S.matchesIn(S.Read);
+  S.Read += Step.Take;
+  Step.Partial = Step.Take < Left;
+  return Step;
 }
 
 } // namespace tablelint::replay

@@ -384,6 +384,30 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   return R;
 }
 
+void findSampledStretch(const Workload &W, RowStore::Cursor It,
+                        std::string_view Stop, const Filter *Where,
+                        LogicalEntityView &View, SampledStretch &S) {
+  S = SampledStretch();
+  S.Active = true;
+  for (; It.valid(); It.next()) {
+    const std::string_view Key = It.key();
+    if (!Stop.empty() && Key >= Stop)
+      break;
+    const std::uint64_t Weight = W.weight(It.value());
+    if (Weight <= 1)
+      continue;
+    S.Real += Weight;
+    S.Last = Key;
+    View.reset(It.value(), Key);
+    if (!Where || evaluateFilter(*Where, View)) {
+      S.Matches = Weight;
+      S.Match = It.value();
+      S.MatchKeyChars = static_cast<std::uint32_t>(Key.size() - 1);
+      break;
+    }
+  }
+}
+
 ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
                                             QueryCursor &C) {
   TableState &T = Tables[Table];
@@ -456,23 +480,43 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    View.reset(It.value(), Key);
-    const bool Match = !C.Where || evaluateFilter(*C.Where, View);
+    const std::uint64_t Weight = W.weight(It.value());
+    if (Weight <= 1) {
+      View.reset(It.value(), Key);
+      ++Scanned;
+      ++RunScanned;
+      if (!C.Where || evaluateFilter(*C.Where, View)) {
+        ++Returned;
+        C.Page.push_back(
+            {It.value(), static_cast<std::uint32_t>(Key.size() - 1), 1});
+      }
+      C.Consumed = 0;
+      It.next();
+      continue;
+    }
+    // A sampled entity: read as part of its stretch, up to the next match.
+    SampledStretch &Stretch = C.Stretch;
+    if (!Stretch.Active || Key > Stretch.Last)
+      findSampledStretch(W, It, Stop, C.Where, View, Stretch);
     const ScanStep Step =
-        scanStep(W.weight(It.value()), C.Consumed, Match, ScanLimit - Scanned,
-                 PageLimit - Returned);
+        sampledScanStep(Stretch, Weight, C.Consumed, ScanLimit - Scanned,
+                        PageLimit - Returned);
     Scanned += Step.Take;
     RunScanned += Step.Take;
-    if (Match) {
-      Returned += Step.Take;
-      C.Page.push_back({It.value(), static_cast<std::uint32_t>(Key.size() - 1),
-                        Step.Take});
+    if (Step.Yield) {
+      Returned += Step.Yield;
+      if (!C.Page.empty() && C.Page.back().Entity == Stretch.Match)
+        C.Page.back().Count += Step.Yield;
+      else
+        C.Page.push_back({Stretch.Match, Stretch.MatchKeyChars, Step.Yield});
     }
     if (Step.Partial) {
       C.Consumed += Step.Take; // the next page goes on inside this entity
       break;
     }
     C.Consumed = 0;
+    if (Key == Stretch.Last)
+      Stretch.Active = false;
     It.next();
   }
   C.PageReturned = Returned;
@@ -486,6 +530,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   } else {
     ++C.Range;
     C.Started = false;
+    C.Stretch.Active = false;
   }
   C.More = C.Range < C.Ranges.size();
   C.PageScanned = static_cast<std::uint32_t>(Scanned);

@@ -38,6 +38,7 @@
 #include "core/schema/Schema.h"
 #include "replay/BatchUndo.h"
 #include "replay/RowStore.h"
+#include "replay/SampledScan.h"
 #include "replay/Workload.h"
 
 #include <cstdint>
@@ -46,6 +47,8 @@
 #include <vector>
 
 namespace tablelint::replay {
+
+class LogicalEntityView;
 
 struct ServiceModel {
   // Per PartitionKey (documented; never split).
@@ -137,6 +140,9 @@ struct QueryCursor {
   // a sampled existing entity (Workload::weight) stands for many, and a
   // page may end inside them.
   std::uint64_t Consumed = 0;
+  // The stretch of sampled entities being read, up to the next match
+  // (replay/SampledScan.h: where a sample's matches are).
+  SampledStretch Stretch;
   // Filled by each page: entities returned, each with how many real
   // entities it stands for in this page.
   struct Returned {
@@ -152,6 +158,14 @@ struct QueryCursor {
 // The row-key ranges a filter makes the service read.
 void scopeRanges(const Filter *Where,
                  std::vector<std::pair<std::string, std::string>> &Ranges);
+
+// The stretch of sampled entities starting at It (replay/SampledScan.h):
+// the sampled entities up to and including the first that Where matches
+// (null: every entity), or up to Stop ("" = the end) when none does.
+// Entities of weight 1 are passed over.
+void findSampledStretch(const Workload &W, RowStore::Cursor It,
+                        std::string_view Stop, const Filter *Where,
+                        LogicalEntityView &View, SampledStretch &S);
 
 // The key under which the store keeps an entity: PartitionKey, a NUL (below
 // every character allowed in keys, so the order is that of the pair), RowKey.

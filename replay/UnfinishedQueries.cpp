@@ -19,24 +19,44 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
     return 0;
   LogicalEntityView View(W);
   std::uint64_t Scanned = 0, Matched = 0;
+  // Sampled entities are read by stretches, as the pages read them.
+  SampledStretch Stretch = Cursor.Stretch;
   bool First = true;
   for (std::size_t R = Cursor.Range; R < Cursor.Ranges.size(); ++R) {
     const auto &[Low, High] = Cursor.Ranges[R];
     const std::string &From =
         R == Cursor.Range && Cursor.Started ? Cursor.Next : Low;
+    if (R != Cursor.Range)
+      Stretch.Active = false;
     for (RowStore::Cursor It = Rows.lowerBound(From);
          It.valid() && (High.empty() || It.key() < High); It.next()) {
       if (VisitBudget == 0 || (Cursor.Top && Matched >= TopLeft))
         break;
       --VisitBudget;
-      std::uint64_t Weight = W.weight(It.value());
-      if (First) // a page may have ended inside this (sampled) entity
-        Weight -= std::min(Cursor.Consumed, Weight - 1);
+      const std::string_view Key = It.key();
+      const std::uint64_t Weight = W.weight(It.value());
+      // A page may have ended inside the first (sampled) entity.
+      const std::uint64_t Consumed = First ? Cursor.Consumed : 0;
       First = false;
-      Scanned += Weight;
-      View.reset(It.value(), It.key());
-      if (!Cursor.Where || evaluateFilter(*Cursor.Where, View))
-        Matched += Weight;
+      if (Weight <= 1) {
+        ++Scanned;
+        View.reset(It.value(), Key);
+        if (!Cursor.Where || evaluateFilter(*Cursor.Where, View))
+          ++Matched;
+        continue;
+      }
+      if (!Stretch.Active || Key > Stretch.Last)
+        findSampledStretch(W, It, High, Cursor.Where, View, Stretch);
+      const std::uint64_t Left = Weight - std::min(Consumed, Weight - 1);
+      const std::uint64_t Take =
+          Cursor.Top ? std::min(Left, Stretch.readFor(TopLeft - Matched))
+                     : Left;
+      Matched +=
+          Stretch.matchesIn(Stretch.Read + Take) - Stretch.matchesIn(Stretch.Read);
+      Stretch.Read += Take;
+      Scanned += Take;
+      if (Key == Stretch.Last)
+        Stretch.Active = false;
     }
   }
   if (Cursor.Top)
