@@ -326,7 +326,7 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
   Plan.Label = Label;
   Plan.Schema = &Design;
   for (const schema::Table &T : Design.Tables)
-    Plan.Tables.push_back({T.Name, T.Account});
+    Plan.Tables.push_back({T.Name, T.Account, T.NameTemplate.has_value()});
   Plan.Writes.resize(W.Ops.size());
   Plan.Queries.resize(W.Ops.size());
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {

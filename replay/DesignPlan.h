@@ -91,6 +91,9 @@ struct QueryTarget {
 struct PlannedTable {
   std::string Name;
   std::string Account;
+  // A name template (a table per day, per tenant): its instances are
+  // tables of their own, told apart by the "instance~" PartitionKey prefix.
+  bool Instances = false;
 };
 
 struct DesignPlan {

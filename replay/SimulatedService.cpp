@@ -156,9 +156,29 @@ PartitionKeyStats &SimulatedService::pkStats(TableState &T,
     PartitionKeyStats S;
     S.Key = std::string(PartitionKey);
     T.Pks.push_back(std::move(S));
+    if (T.Instances)
+      addInstanceRange(T, PartitionKey);
   }
   T.LastPk = It->second;
   return T.Pks[It->second];
+}
+
+void SimulatedService::addInstanceRange(TableState &T,
+                                        std::string_view PartitionKey) {
+  const std::size_t Tilde = PartitionKey.find('~');
+  if (Tilde == std::string_view::npos)
+    return;
+  const std::string_view Instance = PartitionKey.substr(0, Tilde + 1);
+  auto It = std::lower_bound(
+      T.Ranges.begin() + 1, T.Ranges.end(), Instance,
+      [](const RangePartition &R, std::string_view K) { return R.Low < K; });
+  if (It != T.Ranges.end() && It->Low == Instance)
+    return;
+  RangePartition R;
+  R.Low = std::string(Instance);
+  R.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
+  T.Ranges.insert(It, std::move(R));
+  ++T.InstanceRanges;
 }
 
 std::string_view SimulatedService::scratchKey(std::string &Buffer,
@@ -213,7 +233,7 @@ int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
   refill(Now, Model.RangeEntitiesPerSecond, R.Tokens, R.Refilled);
   if (R.Tokens <= 0) {
     Cause = ThrottleCause::Range;
-    if (T.Ranges.size() > 1) {
+    if (splitsOf(T) > 0) {
       ++T.RangeThrottled;
       T.LastRangeThrottled += Range + 1 == T.Ranges.size();
     }
@@ -428,10 +448,10 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   }
   const std::string &End = C.Ranges[C.Range].second; // "" = unbounded
   const std::string_view StartPk = partitionOf(C.Next);
-  const std::size_t Range = rangeOf(T, StartPk);
   // A table scan's first page names no key.
   PartitionKeyStats *StartStats =
       StartPk.empty() ? nullptr : &pkStats(T, StartPk);
+  const std::size_t Range = rangeOf(T, StartPk);
   ThrottleCause Cause = ThrottleCause::None;
   if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
     if (StartStats)
@@ -621,6 +641,9 @@ void SimulatedService::preload(std::uint32_t Table,
 
 void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
   TableState &T = Tables[Table];
+  if (T.Instances) // each instance an established table of its own
+    for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next())
+      addInstanceRange(T, partitionOf(It.key()));
   const std::size_t N = T.Rows.size();
   if (Ranges < 2 || N == 0)
     return;
@@ -641,17 +664,22 @@ void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
     Previous = Pk;
   }
   for (std::string &Low : Lows) {
+    auto At = std::lower_bound(
+        T.Ranges.begin() + 1, T.Ranges.end(), Low,
+        [](const RangePartition &R, const std::string &K) { return R.Low < K; });
+    if (At != T.Ranges.end() && At->Low == Low)
+      continue; // an instance's own range starts there
     RangePartition R;
     R.Low = std::move(Low);
     R.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
-    T.Ranges.push_back(std::move(R));
+    T.Ranges.insert(At, std::move(R));
   }
 }
 
 std::vector<std::string> SimulatedService::appendHotTables() const {
   std::vector<std::string> Names;
   for (const TableState &T : Tables)
-    if (T.Ranges.size() > 2 && T.RangeThrottled > 0 &&
+    if (splitsOf(T) > 1 && T.RangeThrottled > 0 &&
         static_cast<double>(T.LastRangeThrottled) >=
             0.9 * static_cast<double>(T.RangeThrottled))
       Names.push_back(T.Name);

@@ -14,6 +14,10 @@
 // - The key space of a table is cut into range partitions: one for a
 //   brand-new table (cold), or as many as an established table's declared
 //   load needs (warm: preload() then presplit()).
+// - A name template's instances (setInstances) are tables of their own:
+//   each gets a range partition starting at its "instance~" PartitionKey
+//   prefix when it is first written (or at warm start), never a share of
+//   another instance's.
 // - Every ManagerIntervalSeconds the partition manager looks at the load
 //   each range was asked for (served or throttled). A range above its budget
 //   for SplitDetectionSeconds is split at the partition key that halves its
@@ -206,6 +210,11 @@ public:
     std::unordered_map<std::string, std::uint32_t> PkIndex;
     std::vector<PartitionKeyStats> Pks;
     std::uint32_t LastPk = 0; // the last key looked up (writes repeat it)
+    // A name template's instances (setInstances): each is a table of its
+    // own, so each starts its own range partition at its "instance~"
+    // prefix; InstanceRanges counts those (they are not splits).
+    bool Instances = false;
+    std::size_t InstanceRanges = 0;
     // Range-budget throttles after the first split, and those of them in
     // the last range (the end of the key space): the append pattern.
     std::uint64_t RangeThrottled = 0, LastRangeThrottled = 0;
@@ -227,6 +236,10 @@ public:
   // Reads one page at Cursor; sets Cursor.Page, PageScanned, More.
   ServiceResponse queryPage(double Now, std::uint32_t Table,
                             QueryCursor &Cursor);
+  // The table is a name template's instances (PlannedTable::Instances):
+  // each instance, at its first PartitionKey, gets range partitions of its
+  // own, as a new table would, rather than a share of one table's.
+  void setInstances(std::uint32_t Table) { Tables[Table].Instances = true; }
   // The partition manager: splits ranges hot for SplitDetectionSeconds.
   void managerTick(double Now);
 
@@ -265,6 +278,13 @@ private:
   int admit(double Now, TableState &T, std::size_t Range,
             PartitionKeyStats *Key, double Cost, ThrottleCause &Cause);
   void charge(TableState &T, std::size_t Range, double Cost);
+  // A range partition starting at the instance of PartitionKey, unless the
+  // instance has one (tables with Instances).
+  void addInstanceRange(TableState &T, std::string_view PartitionKey);
+  // Splits the partition manager made in T.
+  static std::size_t splitsOf(const TableState &T) {
+    return T.Ranges.size() - 1 - T.InstanceRanges;
+  }
   void chargeKey(double Now, PartitionKeyStats &Key, double Cost);
   void startKeyBucket(double Now, PartitionKeyStats &Key);
   ServiceResponse throttled(int Status, ThrottleCause Cause) const;

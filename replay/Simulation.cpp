@@ -83,6 +83,9 @@ public:
       : W(W), Plan(Plan), O(O),
         Service(O.Service, W, tableList(), accountBudgets(),
                 bucketSeconds(W, O), bucketCount(W, O)) {
+    for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)
+      if (Plan.Tables[TI].Instances)
+        Service.setInstances(TI);
     R.Label = Plan.Label;
     R.File = Plan.Schema ? Plan.Schema->File : "";
     R.Missing = Plan.Missing;

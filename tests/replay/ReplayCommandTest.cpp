@@ -152,6 +152,30 @@ TEST(ReplayCommand, TableNameTemplatesKeepTheirInstancesApart) {
             0.35 * static_cast<double>(*Ops["save"]->getInteger("completed")));
 }
 
+// Each instance of a name template is a table of its own, with its own
+// range partitions: eight brand-new tenant tables (--cold) of 1,500
+// orders/s each are not throttled by a range budget of 2,000/s, where the
+// same 12,000 orders/s in one new table are, until it splits.
+TEST(ReplayCommand, TableNameTemplateInstancesHaveTheirOwnRangePartitions) {
+  TempDir Dir;
+  ToolResult R = runTablelint(
+      {"replay", Inputs + "tenant-one-table.yaml",
+       Inputs + "tenant-tables.yaml", "--duration", "30s", "--cold",
+       "--range-budget", "2000", "--format", "json", "-o", Dir / "r.json"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  llvm::json::Value Report =
+      parseJson(readFile(Dir / "r.json").value_or("null"));
+  const llvm::json::Object &One = design(Report, 0);
+  const llvm::json::Object &PerTenant = design(Report, 1);
+  EXPECT_GT(*One.getObject("throttledBy")->getInteger("rangePartition"),
+            100000);
+  EXPECT_GT(One.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(PerTenant.getInteger("throttled"), 0);
+  EXPECT_EQ(PerTenant.getInteger("operationsFailed"), 0);
+  EXPECT_GT(*operationsOf(PerTenant)["place-order"]->getInteger("completed"),
+            300000);
+}
+
 // An established table (it declares entities) starts populated and split;
 // --cold starts it as one range partition, throttled by the range budget
 // until it splits. --range-budget sets that budget.
