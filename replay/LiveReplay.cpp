@@ -223,6 +223,8 @@ private:
 void DesignRunner::fail(const std::string &Op, const std::string &Table,
                         const RestResult &Result, std::uint64_t Count) {
   R.FailedOperations += Count;
+  if (Result.Retry.GaveUp)
+    R.FailedAfterRetries += Count;
   const std::string Status = Result.describe();
   if (isServiceFailure(Result)) {
     if (!R.ServiceFailures++)
@@ -293,10 +295,11 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
     }
     ++R.WriteRequests;
     const RestResult Result = sendSingle(Client, Table, Op.Kind, E);
-    if (Result.ok())
+    if (Result.ok() || Result.Ambiguous)
       ++R.EntitiesWritten;
     else
       fail(Op.Name, Table, Result, 1);
+    R.AmbiguousRetries += Result.Ambiguous ? 1 : 0;
   }
   if (Grouped && GroupEnds) {
     for (Buffer *B : GroupBuffers)
@@ -312,11 +315,14 @@ void DesignRunner::flush(Buffer &B) {
     return;
   ++R.WriteRequests;
   const live::BatchResult Result = Client.submitBatch(B.Table, B.Ops);
-  // A change set is atomic: all of its entities are written or none.
-  if (Result.ok())
+  // A change set is atomic: all of its entities are written or none. A
+  // retry that meets what a lost first attempt would have done took it
+  // as written (the change set landed whole).
+  if (Result.ok() || Result.Ambiguous)
     R.EntitiesWritten += B.Ops.size();
   else
     fail(B.Op, B.Table, Result, B.Ops.size());
+  R.AmbiguousRetries += Result.Ambiguous ? B.Ops.size() : 0;
   B.Ops.clear();
   B.Bytes = 0;
 }
@@ -540,8 +546,10 @@ std::optional<LiveRun> runLive(const Workload &W,
     Error = redactSecrets(CredError);
     return std::nullopt;
   }
+  live::LiveClientOptions ClientOptions;
+  ClientOptions.Retry.MaxRetries = Options.Retries;
   std::unique_ptr<TableRestClient> Client =
-      TableRestClient::create(Options.Url, *Credentials, {}, Error);
+      TableRestClient::create(Options.Url, *Credentials, ClientOptions, Error);
   if (!Client) {
     Error = redactSecrets(Error);
     return std::nullopt;
@@ -550,6 +558,7 @@ std::optional<LiveRun> runLive(const Workload &W,
   LiveRun Run;
   Run.Endpoint = redactSecrets(Client->endpoint().BaseUrl);
   Run.SourceOperations = W.Events.size();
+  Run.MaxRetries = Options.Retries;
   const std::string Suffix =
       Options.RunSuffix.empty() ? randomSuffix() : Options.RunSuffix;
   for (std::size_t D = 0; D < Plans.size(); ++D) {
@@ -576,16 +585,25 @@ std::optional<LiveRun> runLive(const Workload &W,
     return PastDeadline;
   };
   Client->setAbortCheck(ShouldStop);
+  Client->setDeadline(Deadline);
   std::size_t OperationsDone = 0, OperationsPlanned = 0;
+  // The tables whose creation was sent and not refused outright: only
+  // those may exist (a lost answer or a 500 may hide a creation).
+  std::set<std::string> MaybeCreated;
 
   auto DropTables = [&] {
     Client->setAbortCheck(nullptr);
     Client->setRequestTimeoutMs(CleanupRequestTimeoutMs);
+    // Each deletion, its retries included, within the clean-up's bound.
     for (LiveDesignResult &R : Run.Designs) {
       if (Options.Keep)
         continue;
       bool All = true;
       for (const std::string &T : R.Tables) {
+        if (!MaybeCreated.count(T))
+          continue;
+        Client->setDeadline(std::chrono::steady_clock::now() +
+                            std::chrono::milliseconds(CleanupRequestTimeoutMs));
         const RestResult Deleted = Client->deleteTable(T);
         All = All && (Deleted.ok() || Deleted.Status == 404);
       }
@@ -616,9 +634,13 @@ std::optional<LiveRun> runLive(const Workload &W,
 
   for (LiveDesignResult &R : Run.Designs)
     for (const std::string &T : R.Tables) {
+      MaybeCreated.insert(T);
       const RestResult Created = Client->createTable(T);
       if (Created.ok())
         continue;
+      if (Created.Status != 0 && Created.Status != 500 &&
+          Created.Status != 504)
+        MaybeCreated.erase(T);
       if (ShouldStop()) {
         DropTables();
         Error = redactSecrets(StopMessage());
@@ -682,6 +704,9 @@ std::optional<LiveRun> runLive(const Workload &W,
     R.RoundTrips = Client->traffic().RoundTrips;
     R.BytesSent = Client->traffic().BytesSent;
     R.BytesReceived = Client->traffic().BytesReceived;
+    R.ThrottledRequests = Client->retries().Throttled;
+    R.RetriedRequests = Client->retries().Retries;
+    R.BackoffSeconds = Client->retries().BackoffSeconds;
   }
   const bool Stopped = ShouldStop();
   DropTables();

@@ -57,7 +57,11 @@ struct LiveOptions {
   std::size_t MaxDifferences = 5;
   // The whole run, table creation to deletion, must end within this time
   // (--live-deadline); past it the run stops, deletes its tables and fails.
+  // No retry backoff sleeps past it.
   double DeadlineSeconds = 600;
+  // Retries of a throttled or timed-out request (--live-retries; the
+  // client's RetryPolicy: azure-core's exponential backoff with jitter).
+  unsigned Retries = 3;
 };
 
 // One kind of failure of a write or query: the operation, the status and
@@ -87,6 +91,21 @@ struct LiveDesignResult {
   // design's doing, and the comparison is incomplete without them.
   std::uint64_t ServiceFailures = 0;
   std::string FirstServiceFailure; // "503 ServerBusy: ..."
+  // The retry policy at work on the workload's requests:
+  // 503 and 500 answers received (each one, retried or not),
+  std::uint64_t ThrottledRequests = 0;
+  // requests sent again (round trips count them too),
+  std::uint64_t RetriedRequests = 0;
+  // logical operations that still failed after their last retry (also in
+  // FailedOperations and ServiceFailures),
+  std::uint64_t FailedAfterRetries = 0;
+  // time spent waiting between attempts,
+  double BackoffSeconds = 0;
+  // and logical operations of writes retried after an attempt of unknown
+  // outcome that met 409 EntityAlreadyExists (an insert) or 404
+  // ResourceNotFound (a delete): the first attempt most likely landed (the
+  // run's tables are its own), so they count as written, not as failed.
+  std::uint64_t AmbiguousRetries = 0;
   bool TablesDeleted = false;
 };
 
@@ -102,6 +121,7 @@ struct LiveRun {
   std::string Endpoint;
   std::size_t SourceOperations = 0;            // events of the full workload
   std::size_t Writes = 0, Queries = 0;         // logical operations run
+  unsigned MaxRetries = 0; // the retry policy's, per request
   std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
   std::vector<LiveDesignResult> Designs;
   // Query events compared (two designs that both declare the query).
