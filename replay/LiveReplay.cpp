@@ -546,14 +546,15 @@ std::optional<LiveRun> runLive(const Workload &W,
     Error = redactSecrets(CredError);
     return std::nullopt;
   }
-  live::LiveClientOptions ClientOptions;
-  ClientOptions.Retry.MaxRetries = Options.Retries;
   std::unique_ptr<TableRestClient> Client =
-      TableRestClient::create(Options.Url, *Credentials, ClientOptions, Error);
+      TableRestClient::create(Options.Url, *Credentials, {}, Error);
   if (!Client) {
     Error = redactSecrets(Error);
     return std::nullopt;
   }
+  live::RetryPolicy Retry;
+  Retry.MaxRetries = Options.Retries;
+  Client->setRetryPolicy(Retry);
 
   LiveRun Run;
   Run.Endpoint = redactSecrets(Client->endpoint().BaseUrl);

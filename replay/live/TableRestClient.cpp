@@ -429,7 +429,6 @@ bool TableRestClient::waitBeforeRetry(double Seconds) {
 TableRestClient::Response TableRestClient::send(const Request &R) {
   static thread_local std::mt19937_64 Rng{std::random_device{}()};
   using Clock = std::chrono::steady_clock;
-  const RetryPolicy &Policy = Options.Retry;
   // An open breaker: one attempt only.
   const unsigned MaxRetries =
       Policy.BreakerThreshold && ConsecutiveGaveUp >= Policy.BreakerThreshold

@@ -8,7 +8,7 @@
 //   key is never printed: every message the client produces has it redacted.
 // - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
 //   default (types come back), or nometadata (smaller, types not recovered).
-// - Retries (RetryPolicy): 408, 500, 502, 503, 504 and transport timeouts
+// - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and transport timeouts
 //   or connection resets are retried with exponential backoff and jitter
 //   (azure-core's defaults), honouring Retry-After and the caller's
 //   deadline; no other status is retried. Every result says what its
@@ -94,7 +94,6 @@ struct LiveClientOptions {
   PayloadFormat Format = PayloadFormat::MinimalMetadata;
   long ConnectTimeoutMs = 10'000;
   long RequestTimeoutMs = 60'000;
-  RetryPolicy Retry;
 };
 
 // What the retry policy did, per call and summed per client.
@@ -217,8 +216,9 @@ public:
   void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
     Deadline = D;
   }
-  void setRetryPolicy(const RetryPolicy &Policy) { Options.Retry = Policy; }
-  const RetryPolicy &retryPolicy() const { return Options.Retry; }
+  // The default RetryPolicy unless set.
+  void setRetryPolicy(const RetryPolicy &P) { Policy = P; }
+  const RetryPolicy &retryPolicy() const { return Policy; }
 
   // Everything this client sent and received since creation or reset.
   const TrafficCounters &traffic() const { return Total; }
@@ -303,6 +303,7 @@ private:
   std::string KeyBytes;
   std::string KeyText; // only to redact it from messages
   LiveClientOptions Options;
+  RetryPolicy Policy;
   TrafficCounters Total;
   RetryFigures RetryTotal;
   // Consecutive calls that failed all their attempts (the breaker).

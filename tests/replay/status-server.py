@@ -15,7 +15,8 @@
 # and, with --retry-after S, a Retry-After header; with --drop, it is
 # forwarded instead and the connection closed without an answer (the
 # request lands, the client sees none). --stats FILE receives, after every
-# request, {"requests", "entityRequests", "injected", "dropped"}.
+# request, {"requests", "entityRequests", "injected", "dropped"} (every
+# mode counts "requests").
 #
 # Usage: status-server.py all|entities|hang|proxy SECONDS [options]
 import argparse
@@ -104,7 +105,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def proxy(self, body):
         inject = drop = False
         with LOCK:
-            STATS['requests'] += 1
             if not is_table_request(self.path):
                 STATS['entityRequests'] += 1
                 if (STATS['entityRequests'] % ARGS.every == 0 and
@@ -136,6 +136,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def answer(self):
         length = int(self.headers.get('Content-Length') or 0)
         body = self.rfile.read(length) if length else b''
+        with LOCK:
+            STATS['requests'] += 1
+            write_stats()
         if MODE == 'proxy':
             self.proxy(body)
             return
