@@ -184,10 +184,10 @@ void printReplayHelp() {
          "1 a query returned different entities in the two designs (in the "
          "simulator\nor, with --live, on the endpoint);\n2 bad usage or input (schema, trace: "
          "file:line:col messages; a bad or\nunreachable --live URL, missing "
-         "credentials), a live endpoint that failed\nrequests after their retries (5xx, no "
-         "answer), a live run past --live-deadline, or a report\nthat cannot "
-         "be written. Ctrl-C or SIGTERM during a live run deletes its\n"
-         "tables, then ends the process by that signal.\n";
+         "credentials), a live endpoint that failed\nrequests after their "
+         "retries (5xx, no answer), a live run past\n--live-deadline, or a "
+         "report that cannot be written. Ctrl-C or SIGTERM\nduring a live "
+         "run deletes its tables, then ends the process by that signal.\n";
 }
 
 void printErrors(const std::vector<InputError> &Errors) {

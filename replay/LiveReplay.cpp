@@ -639,8 +639,7 @@ std::optional<LiveRun> runLive(const Workload &W,
       const RestResult Created = Client->createTable(T);
       if (Created.ok())
         continue;
-      if (Created.Status != 0 && Created.Status != 500 &&
-          Created.Status != 504)
+      if (Created.Status != 0 && Created.Status != 500 && Created.Status != 504)
         MaybeCreated.erase(T);
       if (ShouldStop()) {
         DropTables();

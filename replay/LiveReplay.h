@@ -19,6 +19,12 @@
 // simulator sends them: one round trip per execution, and a rejected
 // sub-operation fails every entity of its change set.
 //
+// Retries: every request goes through the client's RetryPolicy
+// (live/TableRestClient.h) with Options.Retries, its waits bounded by the
+// run's deadline; a $batch is resent whole. Only what still fails after the
+// last retry is a failure; a write whose retry met what its lost first
+// attempt would explain (409/404) counts as written and as ambiguous.
+//
 // Comparison (precise rule): per query event, each design's result is the
 // multiset of rows, a row being the values of the compared properties (a
 // missing property counts as null). The compared properties are the logical
@@ -119,9 +125,9 @@ struct LiveDifference {
 
 struct LiveRun {
   std::string Endpoint;
-  std::size_t SourceOperations = 0;            // events of the full workload
-  std::size_t Writes = 0, Queries = 0;         // logical operations run
-  unsigned MaxRetries = 0; // the retry policy's, per request
+  std::size_t SourceOperations = 0;    // events of the full workload
+  std::size_t Writes = 0, Queries = 0; // logical operations run
+  unsigned MaxRetries = 0;             // the retry policy's, per request
   std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
   std::vector<LiveDesignResult> Designs;
   // Query events compared (two designs that both declare the query).

@@ -396,7 +396,8 @@ double serverDelaySeconds(const HttpHeaders &Headers) {
 
 double RetryPolicy::delaySeconds(unsigned Retry, double Jitter) const {
   const double Exponential =
-      BaseDelaySeconds * std::ldexp(1.0, static_cast<int>(std::min(Retry, 60u)) - 1);
+      BaseDelaySeconds *
+      std::ldexp(1.0, static_cast<int>(std::min(Retry, 60u)) - 1);
   const double Factor = JitterLow + (JitterHigh - JitterLow) * Jitter;
   return std::min(MaxDelaySeconds, Exponential * Factor);
 }
@@ -454,10 +455,11 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
     double Wait = 0;
     if (Again) {
       const double Server = serverDelaySeconds(Resp.Headers);
-      Wait = Server >= 0 ? Server
-                         : Policy.delaySeconds(
-                               Retry, std::uniform_real_distribution<double>(
-                                          0.0, 1.0)(Rng));
+      Wait = Server >= 0
+                 ? Server
+                 : Policy.delaySeconds(
+                       Retry,
+                       std::uniform_real_distribution<double>(0.0, 1.0)(Rng));
       // A backoff never sleeps past the caller's deadline.
       if (Deadline &&
           Clock::now() + std::chrono::duration_cast<Clock::duration>(
@@ -486,8 +488,8 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
     }
     // The service may have carried out a request it answered 500 or 504,
     // or one whose answer was lost; a 503, 502 or 408 it did not.
-    Unknown = Unknown || Resp.Status == 0 || Resp.Status == 500 ||
-              Resp.Status == 504;
+    Unknown =
+        Unknown || Resp.Status == 0 || Resp.Status == 500 || Resp.Status == 504;
     ++Figures.Retries;
   }
 }

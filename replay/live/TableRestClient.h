@@ -8,7 +8,8 @@
 //   key is never printed: every message the client produces has it redacted.
 // - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
 //   default (types come back), or nometadata (smaller, types not recovered).
-// - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and transport timeouts
+// - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and
+// transport timeouts
 //   or connection resets are retried with exponential backoff and jitter
 //   (azure-core's defaults), honouring Retry-After and the caller's
 //   deadline; no other status is retried. Every result says what its

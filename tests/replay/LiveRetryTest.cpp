@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <filesystem>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,7 +46,10 @@ public:
     std::vector<std::string> Argv = {
         "python3",
         std::string(TABLELINT_SOURCE_DIR) + "/tests/replay/status-server.py",
-        Mode, "120", "--stats", Dir + "/stats.json"};
+        Mode,
+        "120",
+        "--stats",
+        Dir + "/stats.json"};
     if (TargetPort)
       Argv.insert(Argv.end(), {"--target", std::to_string(TargetPort)});
     Argv.insert(Argv.end(), Options.begin(), Options.end());
@@ -106,9 +110,9 @@ protected:
     ASSERT_TRUE(Azurite) << Error;
   }
   // A client through Proxy, retrying with short waits unless told.
-  std::unique_ptr<live::TableRestClient>
-  client(const FaultServer &Proxy, unsigned Retries = 3,
-         double BaseDelay = 0.05) {
+  std::unique_ptr<live::TableRestClient> client(const FaultServer &Proxy,
+                                                unsigned Retries = 3,
+                                                double BaseDelay = 0.05) {
     std::string Error;
     auto Client = live::TableRestClient::create(
         Proxy.url(), live::LiveCredentials::developmentStorage(), {}, Error);
@@ -139,10 +143,10 @@ TEST_F(LiveRetryTest, ThrottledRequestsSucceedOnRetryAndTheReportCountsThem) {
   ASSERT_GT(Proxy.Port, 0);
   const std::string Dir = makeTempDir("tablelint-retry");
   const auto Start = Clock::now();
-  ToolResult R = runTablelint(
-      {"replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
-       "--duration", "30s", "--live", Proxy.url(), "--live-ops", "300",
-       "--html", Dir + "/report.html"});
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "30s",
+                               "--live", Proxy.url(), "--live-ops", "300",
+                               "--html", Dir + "/report.html"});
   const double Seconds = secondsSince(Start);
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(R.Err, "");
@@ -181,10 +185,10 @@ TEST_F(LiveRetryTest, OperationTimedOutIsRetriedAndShownInTheJsonReport) {
   FaultServer Proxy("proxy", Azurite->port(),
                     {"--every", "5", "--limit", "3", "--status", "500"});
   ASSERT_GT(Proxy.Port, 0);
-  ToolResult R = runTablelint(
-      {"replay", Inputs + "current.yaml", Inputs + "suggested.yaml",
-       "--duration", "30s", "--live", Proxy.url(), "--live-ops", "100",
-       "--live-retries", "2", "--format", "json"});
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "30s",
+                               "--live", Proxy.url(), "--live-ops", "100",
+                               "--live-retries", "2", "--format", "json"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(Proxy.stat("injected"), 3);
   llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(R.Out);
@@ -249,6 +253,27 @@ TEST_F(LiveRetryTest, RetryAfterIsHonoured) {
   EXPECT_GE(Seconds, 1.95);
   EXPECT_LT(Seconds, 10);
   EXPECT_EQ(Client->retries().BackoffSeconds, R.Retry.BackoffSeconds);
+}
+
+// An HTTP date in Retry-After: the wait until then.
+TEST_F(LiveRetryTest, RetryAfterAsAnHttpDateIsHonoured) {
+  char Date[64];
+  const std::time_t At = std::time(nullptr) + 3;
+  std::tm Gmt{};
+  ::gmtime_r(&At, &Gmt);
+  std::strftime(Date, sizeof Date, "%a, %d %b %Y %H:%M:%S GMT", &Gmt);
+  FaultServer Proxy("proxy", Azurite->port(),
+                    {"--limit", "1", "--retry-after", Date});
+  ASSERT_GT(Proxy.Port, 0);
+  auto Client = client(Proxy, 3, 0.05);
+  ASSERT_TRUE(Client);
+  ASSERT_TRUE(Client->createTable("dated").ok());
+  const live::RestResult R = Client->insertEntity("dated", entity("r"));
+  EXPECT_TRUE(R.ok()) << R.describe();
+  EXPECT_EQ(R.Retry.Retries, 1u);
+  // Whole seconds: 3 s ahead when sent, 1 to 3 s left when answered.
+  EXPECT_GE(R.Retry.BackoffSeconds, 0.95) << Date;
+  EXPECT_LT(R.Retry.BackoffSeconds, 3.5) << Date;
 }
 
 // 503 forever: each call makes 1 + MaxRetries requests, then fails with the
@@ -359,6 +384,51 @@ TEST(LiveRetryCommand, ServerBusyForeverEndsAsExitTwoWithinTheDeadline) {
   EXPECT_THAT(Short.Err, HasSubstr("503 ServerBusy"));
   EXPECT_THAT(Short.Err, ::testing::Not(HasSubstr("did not finish")));
   EXPECT_LT(secondsSince(Again), 15);
+}
+
+// Every entity request answered 503, one retry each: the first three
+// requests are retried once, then the breaker allows one attempt each;
+// every answer counts as throttled and every operation failed after its
+// retries. Exit 2, naming the answer.
+TEST(LiveRetryCommand, EndpointThrottlingEverythingOpensTheBreaker) {
+  FaultServer Server("entities", 0, {});
+  ASSERT_GT(Server.Port, 0);
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "30s",
+                               "--live", Server.url(), "--live-ops", "40",
+                               "--live-retries", "1", "--format", "json"});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_THAT(R.Err, HasSubstr("(first: 503 ServerBusy: The server is "
+                               "busy.): the designs' results could not all "
+                               "be compared"));
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(R.Out);
+  ASSERT_TRUE(bool(Doc)) << llvm::toString(Doc.takeError());
+  const llvm::json::Object *Live = Doc->getAsObject()->getObject("live");
+  ASSERT_TRUE(Live);
+  std::int64_t Throttled = 0, Retried = 0, Tables = 0;
+  for (const llvm::json::Value &D : *Live->getArray("designs")) {
+    const llvm::json::Object &O = *D.getAsObject();
+    Throttled += *O.getInteger("throttledRequests");
+    Retried += *O.getInteger("retriedRequests");
+    Tables += static_cast<std::int64_t>(O.getArray("tables")->size());
+    EXPECT_GT(*O.getInteger("failedOperations"), 0);
+    EXPECT_EQ(O.getInteger("failedAfterRetries"),
+              O.getInteger("failedOperations"));
+  }
+  EXPECT_EQ(Retried, 3);
+  // Every request but the tables' creation and deletion was a 503.
+  EXPECT_EQ(Throttled, Server.stat("requests") - 2 * Tables);
+}
+
+TEST(LiveRetryPolicy, ExponentialWaitsWithJitterAndACap) {
+  const live::RetryPolicy P; // azure-core's defaults
+  EXPECT_EQ(P.MaxRetries, 3u);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(1, 0), 0.8 * 0.8);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(2, 0), 1.6 * 0.8);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(3, 0.5), 3.2 * 1.05);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(3, 1), 3.2 * 1.3);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(8, 0.5), 60);
+  EXPECT_DOUBLE_EQ(P.delaySeconds(200, 0), 60);
 }
 
 TEST(LiveRetryCommand, RetriesOptionIsChecked) {
