@@ -357,6 +357,46 @@ TEST_F(LiveRetryTest, LiveRunCountsAmbiguousInsertsApart) {
   EXPECT_THAT(R.Out, ::testing::Not(HasSubstr("failed: ")));
 }
 
+// SIGTERM while the run waits 30 s for a Retry-After: heard at once, the
+// tables deleted, the process ended by the signal.
+TEST_F(LiveRetryTest, StopSignalDuringABackoffIsHeard) {
+  FaultServer Proxy("proxy", Azurite->port(), {"--retry-after", "30"});
+  ASSERT_GT(Proxy.Port, 0);
+  const std::string Dir = makeTempDir("tablelint-retry-signal");
+  const pid_t Pid = ::fork();
+  if (Pid == 0) {
+    ::freopen("/dev/null", "w", stdout);
+    ::freopen((Dir + "/err.txt").c_str(), "w", stderr);
+    ::execl(TABLELINT_BINARY, TABLELINT_BINARY, "replay",
+            (Inputs + "current.yaml").c_str(), "--duration", "30s", "--live",
+            Proxy.url().c_str(), nullptr);
+    ::_exit(127);
+  }
+  const auto Give = Clock::now() + std::chrono::seconds(60);
+  while (Proxy.stat("injected") < 1 && Clock::now() < Give)
+    ::usleep(50'000);
+  ASSERT_EQ(Proxy.stat("injected"), 1) << "the run sent no entity request";
+  ::usleep(300'000); // into the wait
+  const auto Sent = Clock::now();
+  ::kill(Pid, SIGTERM);
+  int Status = 0;
+  ::waitpid(Pid, &Status, 0);
+  EXPECT_LT(secondsSince(Sent), 10) << "the backoff did not hear the signal";
+  EXPECT_TRUE(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGTERM) << Status;
+  const std::string Err = readFile(Dir + "/err.txt").value_or("");
+  EXPECT_THAT(Err, HasSubstr("interrupted by SIGTERM"));
+  EXPECT_THAT(Err, HasSubstr("the run's tables were deleted"));
+  std::string Error;
+  auto Direct = live::TableRestClient::create(
+      Azurite->endpoint(), live::LiveCredentials::developmentStorage(), {},
+      Error);
+  ASSERT_TRUE(Direct) << Error;
+  std::vector<std::string> Tables;
+  EXPECT_TRUE(Direct->listTables(Tables).ok());
+  EXPECT_TRUE(Tables.empty()) << Tables.front();
+  std::filesystem::remove_all(Dir);
+}
+
 // An endpoint answering 503 to everything: the retries end, then exit 2
 // naming the answer, well within the deadline.
 TEST(LiveRetryCommand, ServerBusyForeverEndsAsExitTwoWithinTheDeadline) {
