@@ -203,6 +203,8 @@ private:
     unsigned Limit = 1;
   };
   RestEntity entity(const WriteTarget &T, std::uint32_t Entity);
+  bool landedAsSent(const std::string &Table, BatchAction Action,
+                    const RestEntity &E);
   void flush(Buffer &B);
   void fail(const std::string &Op, const std::string &Table,
             const RestResult &Result, std::uint64_t Count);
@@ -235,6 +237,23 @@ void DesignRunner::fail(const std::string &Op, const std::string &Table,
   if (New)
     R.Failures.push_back({Op, Table, Status, 0});
   R.Failures[It->second].Count += Count;
+}
+
+// An ambiguous write (its retry met 409 or 404 after an attempt of unknown
+// outcome): whether it landed as this run sent it. An insert is read back:
+// the entity under its keys must hold what was sent, else the 409 is a key
+// collision of the design (one extra round trip). A delete cannot be told
+// apart (the entity is gone either way): taken as landed.
+bool DesignRunner::landedAsSent(const std::string &Table, BatchAction Action,
+                                const RestEntity &E) {
+  if (Action != BatchAction::Insert)
+    return true;
+  const live::EntityResult Held =
+      Client.getEntity(Table, E.PartitionKey, E.RowKey);
+  // Unreadable (the endpoint failing): it cannot be told, taken as landed.
+  if (!Held.ok())
+    return Held.Status != 404;
+  return live::sameEntity(Held.Entity, E);
 }
 
 RestEntity DesignRunner::entity(const WriteTarget &T, std::uint32_t Entity) {
@@ -295,11 +314,13 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
     }
     ++R.WriteRequests;
     const RestResult Result = sendSingle(Client, Table, Op.Kind, E);
-    if (Result.ok() || Result.Ambiguous)
+    const bool Landed =
+        Result.Ambiguous && landedAsSent(Table, batchAction(Op.Kind), E);
+    if (Result.ok() || Landed)
       ++R.EntitiesWritten;
     else
       fail(Op.Name, Table, Result, 1);
-    R.AmbiguousRetries += Result.Ambiguous ? 1 : 0;
+    R.AmbiguousRetries += Landed ? 1 : 0;
   }
   if (Grouped && GroupEnds) {
     for (Buffer *B : GroupBuffers)
@@ -316,13 +337,18 @@ void DesignRunner::flush(Buffer &B) {
   ++R.WriteRequests;
   const live::BatchResult Result = Client.submitBatch(B.Table, B.Ops);
   // A change set is atomic: all of its entities are written or none. A
-  // retry that meets what a lost first attempt would have done took it
-  // as written (the change set landed whole).
-  if (Result.ok() || Result.Ambiguous)
+  // retry that met what a lost first attempt would have done: the change
+  // set landed whole if the operation the service rejected did.
+  const bool Landed =
+      Result.Ambiguous &&
+      (!Result.FailedIndex || *Result.FailedIndex >= B.Ops.size() ||
+       landedAsSent(B.Table, B.Ops[*Result.FailedIndex].Action,
+                    B.Ops[*Result.FailedIndex].Entity));
+  if (Result.ok() || Landed)
     R.EntitiesWritten += B.Ops.size();
   else
     fail(B.Op, B.Table, Result, B.Ops.size());
-  R.AmbiguousRetries += Result.Ambiguous ? B.Ops.size() : 0;
+  R.AmbiguousRetries += Landed ? B.Ops.size() : 0;
   B.Ops.clear();
   B.Bytes = 0;
 }

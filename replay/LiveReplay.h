@@ -22,8 +22,10 @@
 // Retries: every request goes through the client's RetryPolicy
 // (live/TableRestClient.h) with Options.Retries, its waits bounded by the
 // run's deadline; a $batch is resent whole. Only what still fails after the
-// last retry is a failure; a write whose retry met what its lost first
-// attempt would explain (409/404) counts as written and as ambiguous.
+// last retry is a failure. A write whose retry met what its lost first
+// attempt would explain (409/404) is read back (an insert): holding what
+// was sent, it counts as written and as ambiguous; else it is a key
+// collision, the design's failure.
 //
 // Comparison (precise rule): per query event, each design's result is the
 // multiset of rows, a row being the values of the compared properties (a
@@ -109,8 +111,8 @@ struct LiveDesignResult {
   double BackoffSeconds = 0;
   // and logical operations of writes retried after an attempt of unknown
   // outcome that met 409 EntityAlreadyExists (an insert) or 404
-  // ResourceNotFound (a delete): the first attempt most likely landed (the
-  // run's tables are its own), so they count as written, not as failed.
+  // ResourceNotFound (a delete) and whose first attempt landed (an insert
+  // read back holding what was sent; a delete): written, not failed.
   std::uint64_t AmbiguousRetries = 0;
   bool TablesDeleted = false;
 };

@@ -172,7 +172,8 @@ std::string liveText(const LiveRun &L) {
            " operations failed after the last retry";
     if (D.AmbiguousRetries)
       Out += ", " + grouped(D.AmbiguousRetries) +
-             " ambiguous (a retried write met 409/404: counted as written)";
+             " ambiguous (a retried write met 409/404 but its first attempt "
+             "had landed: counted as written)";
     Out += "\n";
     if (D.GroupsSplit)
       Out +=

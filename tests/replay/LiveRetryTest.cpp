@@ -7,6 +7,10 @@
 // process id.
 #include "core/AtomicFile.h"
 #include "core/Edm.h"
+#include "core/schema/SchemaLoader.h"
+#include "replay/DesignPlan.h"
+#include "replay/LiveReplay.h"
+#include "replay/Workload.h"
 #include "replay/live/TableRestClient.h"
 #include "tests/support/AzuriteFixture.h"
 #include "tests/support/RunTool.h"
@@ -351,8 +355,9 @@ TEST_F(LiveRetryTest, LiveRunCountsAmbiguousInsertsApart) {
                                "--live", Proxy.url(), "--live-ops", "100"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_EQ(Proxy.stat("dropped"), 3);
-  EXPECT_THAT(R.Out, HasSubstr(", 3 ambiguous (a retried write met 409/404: "
-                               "counted as written)\n"));
+  EXPECT_THAT(R.Out, HasSubstr(", 3 ambiguous (a retried write met 409/404 "
+                               "but its first attempt had landed: counted "
+                               "as written)\n"));
   EXPECT_THAT(R.Out, HasSubstr("0 different"));
   EXPECT_THAT(R.Out, ::testing::Not(HasSubstr("failed: ")));
 }
@@ -395,6 +400,60 @@ TEST_F(LiveRetryTest, StopSignalDuringABackoffIsHeard) {
   EXPECT_TRUE(Direct->listTables(Tables).ok());
   EXPECT_TRUE(Tables.empty()) << Tables.front();
   std::filesystem::remove_all(Dir);
+}
+
+// A design whose RowKey is the status alone: most of its inserts collide
+// (409). Behind a proxy that loses every third entity request before it
+// lands, a colliding insert whose first attempt was lost meets 409 on the
+// retry: ambiguous, so it is read back, found to hold another reading, and
+// counted as the design's failure: exactly as many failures as without
+// the proxy, none taken as written.
+TEST_F(LiveRetryTest, AKeyCollisionBehindALostAttemptIsStillTheDesigns) {
+  std::vector<schema::SchemaLoad> Designs;
+  for (const char *F : {"current.yaml", "suggested.yaml"}) {
+    Designs.push_back(schema::loadSchemaFile(Inputs + F));
+    ASSERT_TRUE(Designs.back().ok()) << F;
+  }
+  std::string Error;
+  for (schema::Table &T : Designs[1].Value.Tables)
+    if (T.Name == "DeviceReadings")
+      T.RowKey = *schema::parseKeyTemplate("{status}", Error);
+  std::vector<InputError> Errors;
+  replay::Workload W = replay::buildWorkloadModel(Designs[0].Value, Errors);
+  replay::WorkloadOptions WO;
+  WO.DurationSeconds = 30;
+  replay::generateEvents(W, WO);
+  std::vector<replay::DesignPlan> Plans;
+  Plans.push_back(replay::planDesign(W, Designs[0].Value, "current", Errors));
+  Plans.push_back(replay::planDesign(W, Designs[1].Value, "suggested", Errors));
+  ASSERT_TRUE(Errors.empty()) << Errors.front().str();
+
+  FaultServer Proxy("proxy", Azurite->port(), {"--every", "3", "--lose"});
+  ASSERT_GT(Proxy.Port, 0);
+  std::vector<replay::LiveRun> Runs;
+  for (const std::string &Url : {Azurite->endpoint(), Proxy.url()}) {
+    replay::LiveOptions O;
+    O.Url = Url;
+    O.MaxOperations = 200;
+    std::optional<replay::LiveRun> R = replay::runLive(W, Plans, O, Error);
+    ASSERT_TRUE(R) << Error;
+    Runs.push_back(std::move(*R));
+  }
+  EXPECT_GT(Proxy.stat("lost"), 50);
+  const replay::LiveDesignResult &Direct = Runs[0].Designs[1];
+  const replay::LiveDesignResult &Lossy = Runs[1].Designs[1];
+  ASSERT_GT(Direct.FailedOperations, Runs[0].Writes / 2);
+  EXPECT_EQ(Lossy.FailedOperations, Direct.FailedOperations);
+  EXPECT_EQ(Lossy.EntitiesWritten, Direct.EntitiesWritten);
+  EXPECT_EQ(Lossy.AmbiguousRetries, 0u);
+  EXPECT_GT(Lossy.RetriedRequests, 50u);
+  ASSERT_EQ(Lossy.Failures.size(), 1u);
+  EXPECT_EQ(Lossy.Failures[0].Status.rfind("409 EntityAlreadyExists", 0), 0u)
+      << Lossy.Failures[0].Status;
+  // The design without collisions lost nothing to the proxy either.
+  EXPECT_EQ(Runs[1].Designs[0].FailedOperations, 0u);
+  EXPECT_EQ(Runs[1].Designs[0].EntitiesWritten, Runs[1].Writes);
+  EXPECT_EQ(Runs[1].QueriesDifferent, Runs[0].QueriesDifferent);
 }
 
 // An endpoint answering 503 to everything: the retries end, then exit 2

@@ -14,9 +14,10 @@
 # service's error body (JSON, or XML when the client does not accept JSON)
 # and, with --retry-after S, a Retry-After header; with --drop, it is
 # forwarded instead and the connection closed without an answer (the
-# request lands, the client sees none). --stats FILE receives, after every
-# request, {"requests", "entityRequests", "injected", "dropped"} (every
-# mode counts "requests").
+# request lands, the client sees none); with --lose, the connection is
+# closed without forwarding it (it never lands). --stats FILE receives,
+# after every request, {"requests", "entityRequests", "injected",
+# "dropped", "lost"} (every mode counts "requests").
 #
 # Usage: status-server.py all|entities|hang|proxy SECONDS [options]
 import argparse
@@ -36,6 +37,7 @@ P.add_argument('--limit', type=int, default=-1)
 P.add_argument('--status', type=int, default=503)
 P.add_argument('--retry-after', default='')
 P.add_argument('--drop', action='store_true')
+P.add_argument('--lose', action='store_true')
 P.add_argument('--stats', default='')
 ARGS = P.parse_args()
 MODE = ARGS.mode
@@ -50,7 +52,8 @@ BUSY = (b'{"odata.error":{"code":"ServerBusy","message":{"lang":"en-US",'
         b'"value":"The server is busy."}}}')
 
 LOCK = threading.Lock()
-STATS = {'requests': 0, 'entityRequests': 0, 'injected': 0, 'dropped': 0}
+STATS = {'requests': 0, 'entityRequests': 0, 'injected': 0, 'dropped': 0,
+         'lost': 0}
 
 
 def write_stats():
@@ -103,14 +106,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return resp, data
 
     def proxy(self, body):
-        inject = drop = False
+        inject = drop = lose = False
         with LOCK:
             if not is_table_request(self.path):
                 STATS['entityRequests'] += 1
                 if (STATS['entityRequests'] % ARGS.every == 0 and
-                        (ARGS.limit < 0 or
-                         STATS['injected'] + STATS['dropped'] < ARGS.limit)):
-                    if ARGS.drop:
+                        (ARGS.limit < 0 or STATS['injected'] +
+                         STATS['dropped'] + STATS['lost'] < ARGS.limit)):
+                    if ARGS.lose:
+                        lose = True
+                        STATS['lost'] += 1
+                    elif ARGS.drop:
                         drop = True
                         STATS['dropped'] += 1
                     else:
@@ -119,6 +125,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             write_stats()
         if inject:
             self.error_answer(ARGS.status)
+            return
+        if lose:
+            self.close_connection = True
             return
         resp, data = self.forward(body)
         if drop:
