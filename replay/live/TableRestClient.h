@@ -9,11 +9,10 @@
 // - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
 //   default (types come back), or nometadata (smaller, types not recovered).
 // - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and
-// transport timeouts
-//   or connection resets are retried with exponential backoff and jitter
-//   (azure-core's defaults), honouring Retry-After and the caller's
-//   deadline; no other status is retried. Every result says what its
-//   retries cost (RetryFigures), and the client sums them (retries()).
+//   transport timeouts or connection resets are retried with exponential
+//   backoff and jitter (azure-core's defaults), honouring Retry-After and
+//   the caller's deadline; no other status is retried. Every result says what
+//   its retries cost (RetryFigures), and the client sums them (retries()).
 // - One client = one libcurl handle with a kept-alive connection. Not
 //   thread-safe: use one client per thread.
 #pragma once
