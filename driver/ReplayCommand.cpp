@@ -127,6 +127,14 @@ const std::vector<OptionSpec> &replayOptions() {
        "the live run, table creation to deletion, must end within D "
        "(default 10m); past it the run stops and deletes its tables",
        {}},
+      {"live-retries",
+       0,
+       true,
+       "N",
+       "retries of a live request answered 408, 500, 502, 503 or 504 or "
+       "timed out (default 3, 0 to 10): exponential backoff from 0.8 s with "
+       "jitter, or the Retry-After the endpoint asks for",
+       {}},
       {"keep", 0, false, "", "keep the live run's tables", {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -164,7 +172,10 @@ void printReplayHelp() {
          "non-key\nproperties compared); the report adds real round trips "
          "and bytes. Credentials:\nTABLELINT_LIVE_ACCOUNT and "
          "TABLELINT_LIVE_KEY, or the public development account\nfor a "
-         "loopback emulator URL.\n"
+         "loopback emulator URL. A request answered 408, 500, 502, 503 or "
+         "504, or\nthat timed out, is retried (--live-retries, within "
+         "--live-deadline); the report\ncounts throttled and retried "
+         "requests and the time spent backing off.\n"
       << "\nWith two designs every query execution is also compared on a "
          "functional store\n(no throttling): both designs must return the "
          "same logical entities;\nfan-out queries read every bucket, merged "
@@ -173,10 +184,10 @@ void printReplayHelp() {
          "1 a query returned different entities in the two designs (in the "
          "simulator\nor, with --live, on the endpoint);\n2 bad usage or input (schema, trace: "
          "file:line:col messages; a bad or\nunreachable --live URL, missing "
-         "credentials), a live endpoint that failed\nrequests (5xx, no "
-         "answer), a live run past --live-deadline, or a report\nthat cannot "
-         "be written. Ctrl-C or SIGTERM during a live run deletes its\n"
-         "tables, then ends the process by that signal.\n";
+         "credentials), a live endpoint that failed\nrequests after their "
+         "retries (5xx, no answer), a live run past\n--live-deadline, or a "
+         "report that cannot be written. Ctrl-C or SIGTERM\nduring a live "
+         "run deletes its tables, then ends the process by that signal.\n";
 }
 
 void printErrors(const std::vector<InputError> &Errors) {
@@ -266,10 +277,12 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     RO.Service.RangeEntitiesPerSecond = *Budget;
   }
   replay::LiveOptions LO;
-  if (A.has("live-ops") || A.has("keep") || A.has("live-deadline")) {
+  if (A.has("live-ops") || A.has("keep") || A.has("live-deadline") ||
+      A.has("live-retries")) {
     if (!A.has("live")) {
-      std::cerr << "tablelint: error: --live-ops, --live-deadline and --keep "
-                   "shape a live run: give --live URL\n";
+      std::cerr << "tablelint: error: --live-ops, --live-deadline, "
+                   "--live-retries and --keep shape a live run: give --live "
+                   "URL\n";
       return ExitInputError;
     }
   }
@@ -294,6 +307,17 @@ int runReplayCommand(const std::vector<std::string> &Args) {
       return ExitInputError;
     }
     LO.MaxOperations = static_cast<std::size_t>(V);
+  }
+  if (A.has("live-retries")) {
+    const std::string N = A.get("live-retries");
+    if (N.empty() || N.size() > 2 ||
+        N.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(N) > 10) {
+      std::cerr << "tablelint: error: --live-retries '" << N
+                << "': expected a number of retries from 0 to 10\n";
+      return ExitInputError;
+    }
+    LO.Retries = static_cast<unsigned>(std::stoul(N));
   }
   if (A.has("trace") && A.has("ramp-up")) {
     std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "

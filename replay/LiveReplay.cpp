@@ -203,6 +203,8 @@ private:
     unsigned Limit = 1;
   };
   RestEntity entity(const WriteTarget &T, std::uint32_t Entity);
+  bool landedAsSent(const std::string &Table, BatchAction Action,
+                    const RestEntity &E);
   void flush(Buffer &B);
   void fail(const std::string &Op, const std::string &Table,
             const RestResult &Result, std::uint64_t Count);
@@ -223,6 +225,8 @@ private:
 void DesignRunner::fail(const std::string &Op, const std::string &Table,
                         const RestResult &Result, std::uint64_t Count) {
   R.FailedOperations += Count;
+  if (Result.Retry.GaveUp)
+    R.FailedAfterRetries += Count;
   const std::string Status = Result.describe();
   if (isServiceFailure(Result)) {
     if (!R.ServiceFailures++)
@@ -233,6 +237,23 @@ void DesignRunner::fail(const std::string &Op, const std::string &Table,
   if (New)
     R.Failures.push_back({Op, Table, Status, 0});
   R.Failures[It->second].Count += Count;
+}
+
+// An ambiguous write (its retry met 409 or 404 after an attempt of unknown
+// outcome): whether it landed as this run sent it. An insert is read back:
+// the entity under its keys must hold what was sent, else the 409 is a key
+// collision of the design (one extra round trip). A delete cannot be told
+// apart (the entity is gone either way): taken as landed.
+bool DesignRunner::landedAsSent(const std::string &Table, BatchAction Action,
+                                const RestEntity &E) {
+  if (Action != BatchAction::Insert)
+    return true;
+  const live::EntityResult Held =
+      Client.getEntity(Table, E.PartitionKey, E.RowKey);
+  // Unreadable (the endpoint failing): it cannot be told, taken as landed.
+  if (!Held.ok())
+    return Held.Status != 404;
+  return live::sameEntity(Held.Entity, E);
 }
 
 RestEntity DesignRunner::entity(const WriteTarget &T, std::uint32_t Entity) {
@@ -293,10 +314,13 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
     }
     ++R.WriteRequests;
     const RestResult Result = sendSingle(Client, Table, Op.Kind, E);
-    if (Result.ok())
+    const bool Landed =
+        Result.Ambiguous && landedAsSent(Table, batchAction(Op.Kind), E);
+    if (Result.ok() || Landed)
       ++R.EntitiesWritten;
     else
       fail(Op.Name, Table, Result, 1);
+    R.AmbiguousRetries += Landed ? 1 : 0;
   }
   if (Grouped && GroupEnds) {
     for (Buffer *B : GroupBuffers)
@@ -312,11 +336,19 @@ void DesignRunner::flush(Buffer &B) {
     return;
   ++R.WriteRequests;
   const live::BatchResult Result = Client.submitBatch(B.Table, B.Ops);
-  // A change set is atomic: all of its entities are written or none.
-  if (Result.ok())
+  // A change set is atomic: all of its entities are written or none. A
+  // retry that met what a lost first attempt would have done: the change
+  // set landed whole if the operation the service rejected did.
+  const bool Landed =
+      Result.Ambiguous &&
+      (!Result.FailedIndex || *Result.FailedIndex >= B.Ops.size() ||
+       landedAsSent(B.Table, B.Ops[*Result.FailedIndex].Action,
+                    B.Ops[*Result.FailedIndex].Entity));
+  if (Result.ok() || Landed)
     R.EntitiesWritten += B.Ops.size();
   else
     fail(B.Op, B.Table, Result, B.Ops.size());
+  R.AmbiguousRetries += Landed ? B.Ops.size() : 0;
   B.Ops.clear();
   B.Bytes = 0;
 }
@@ -546,10 +578,14 @@ std::optional<LiveRun> runLive(const Workload &W,
     Error = redactSecrets(Error);
     return std::nullopt;
   }
+  live::RetryPolicy Retry;
+  Retry.MaxRetries = Options.Retries;
+  Client->setRetryPolicy(Retry);
 
   LiveRun Run;
   Run.Endpoint = redactSecrets(Client->endpoint().BaseUrl);
   Run.SourceOperations = W.Events.size();
+  Run.MaxRetries = Options.Retries;
   const std::string Suffix =
       Options.RunSuffix.empty() ? randomSuffix() : Options.RunSuffix;
   for (std::size_t D = 0; D < Plans.size(); ++D) {
@@ -576,16 +612,25 @@ std::optional<LiveRun> runLive(const Workload &W,
     return PastDeadline;
   };
   Client->setAbortCheck(ShouldStop);
+  Client->setDeadline(Deadline);
   std::size_t OperationsDone = 0, OperationsPlanned = 0;
+  // The tables whose creation was sent and not refused outright: only
+  // those may exist (a lost answer or a 500 may hide a creation).
+  std::set<std::string> MaybeCreated;
 
   auto DropTables = [&] {
     Client->setAbortCheck(nullptr);
     Client->setRequestTimeoutMs(CleanupRequestTimeoutMs);
+    // Each deletion, its retries included, within the clean-up's bound.
     for (LiveDesignResult &R : Run.Designs) {
       if (Options.Keep)
         continue;
       bool All = true;
       for (const std::string &T : R.Tables) {
+        if (!MaybeCreated.count(T))
+          continue;
+        Client->setDeadline(std::chrono::steady_clock::now() +
+                            std::chrono::milliseconds(CleanupRequestTimeoutMs));
         const RestResult Deleted = Client->deleteTable(T);
         All = All && (Deleted.ok() || Deleted.Status == 404);
       }
@@ -616,9 +661,12 @@ std::optional<LiveRun> runLive(const Workload &W,
 
   for (LiveDesignResult &R : Run.Designs)
     for (const std::string &T : R.Tables) {
+      MaybeCreated.insert(T);
       const RestResult Created = Client->createTable(T);
       if (Created.ok())
         continue;
+      if (Created.Status != 0 && Created.Status != 500 && Created.Status != 504)
+        MaybeCreated.erase(T);
       if (ShouldStop()) {
         DropTables();
         Error = redactSecrets(StopMessage());
@@ -682,6 +730,9 @@ std::optional<LiveRun> runLive(const Workload &W,
     R.RoundTrips = Client->traffic().RoundTrips;
     R.BytesSent = Client->traffic().BytesSent;
     R.BytesReceived = Client->traffic().BytesReceived;
+    R.ThrottledRequests = Client->retries().Throttled;
+    R.RetriedRequests = Client->retries().Retries;
+    R.BackoffSeconds = Client->retries().BackoffSeconds;
   }
   const bool Stopped = ShouldStop();
   DropTables();

@@ -19,6 +19,14 @@
 // simulator sends them: one round trip per execution, and a rejected
 // sub-operation fails every entity of its change set.
 //
+// Retries: every request goes through the client's RetryPolicy
+// (live/TableRestClient.h) with Options.Retries, its waits bounded by the
+// run's deadline; a $batch is resent whole. Only what still fails after the
+// last retry is a failure. A write whose retry met what its lost first
+// attempt would explain (409/404) is read back (an insert): holding what
+// was sent, it counts as written and as ambiguous; else it is a key
+// collision, the design's failure.
+//
 // Comparison (precise rule): per query event, each design's result is the
 // multiset of rows, a row being the values of the compared properties (a
 // missing property counts as null). The compared properties are the logical
@@ -57,7 +65,11 @@ struct LiveOptions {
   std::size_t MaxDifferences = 5;
   // The whole run, table creation to deletion, must end within this time
   // (--live-deadline); past it the run stops, deletes its tables and fails.
+  // No retry backoff sleeps past it.
   double DeadlineSeconds = 600;
+  // Retries of a throttled or timed-out request (--live-retries; the
+  // client's RetryPolicy: azure-core's exponential backoff with jitter).
+  unsigned Retries = 3;
 };
 
 // One kind of failure of a write or query: the operation, the status and
@@ -87,6 +99,21 @@ struct LiveDesignResult {
   // design's doing, and the comparison is incomplete without them.
   std::uint64_t ServiceFailures = 0;
   std::string FirstServiceFailure; // "503 ServerBusy: ..."
+  // The retry policy at work on the workload's requests:
+  // 503 and 500 answers received (each one, retried or not),
+  std::uint64_t ThrottledRequests = 0;
+  // requests sent again (round trips count them too),
+  std::uint64_t RetriedRequests = 0;
+  // logical operations that still failed after their last retry (also in
+  // FailedOperations and ServiceFailures),
+  std::uint64_t FailedAfterRetries = 0;
+  // time spent waiting between attempts,
+  double BackoffSeconds = 0;
+  // and logical operations of writes retried after an attempt of unknown
+  // outcome that met 409 EntityAlreadyExists (an insert) or 404
+  // ResourceNotFound (a delete) and whose first attempt landed (an insert
+  // read back holding what was sent; a delete): written, not failed.
+  std::uint64_t AmbiguousRetries = 0;
   bool TablesDeleted = false;
 };
 
@@ -100,8 +127,9 @@ struct LiveDifference {
 
 struct LiveRun {
   std::string Endpoint;
-  std::size_t SourceOperations = 0;            // events of the full workload
-  std::size_t Writes = 0, Queries = 0;         // logical operations run
+  std::size_t SourceOperations = 0;    // events of the full workload
+  std::size_t Writes = 0, Queries = 0; // logical operations run
+  unsigned MaxRetries = 0;             // the retry policy's, per request
   std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
   std::vector<LiveDesignResult> Designs;
   // Query events compared (two designs that both declare the query).

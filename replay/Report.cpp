@@ -136,9 +136,9 @@ std::string header(const ReplayReport &R) {
 
 // What the live run cannot show: the emulator does not model them.
 const char *const LiveNotMeasured =
-    "the live run does not measure entities scanned, throttling or latency "
-    "under load (Azurite does not model them; the simulated figures above "
-    "stand for those)";
+    "the live run does not measure entities scanned or latency under load, "
+    "and counts throttling only as the endpoint answered it (Azurite never "
+    "throttles; the simulated figures above stand for those)";
 
 } // namespace report
 
@@ -165,6 +165,16 @@ std::string liveText(const LiveRun &L) {
         Out += " " + T;
       Out += "\n";
     }
+    Out += "    retries: " + grouped(D.ThrottledRequests) +
+           " throttled (503/500 answers), " + grouped(D.RetriedRequests) +
+           " retried, " + fixed(D.BackoffSeconds, 1) + " s backing off, " +
+           grouped(D.FailedAfterRetries) +
+           " operations failed after the last retry";
+    if (D.AmbiguousRetries)
+      Out += ", " + grouped(D.AmbiguousRetries) +
+             " ambiguous (a retried write met 409/404 but its first attempt "
+             "had landed: counted as written)";
+    Out += "\n";
     if (D.GroupsSplit)
       Out +=
           "    entity groups split: " + grouped(D.GroupsSplit) +
@@ -223,6 +233,12 @@ llvm::json::Object liveJson(const LiveRun &L) {
         {"entitiesReturned", static_cast<std::int64_t>(D.EntitiesReturned)},
         {"failedOperations", static_cast<std::int64_t>(D.FailedOperations)},
         {"groupsSplit", static_cast<std::int64_t>(D.GroupsSplit)},
+        {"throttledRequests", static_cast<std::int64_t>(D.ThrottledRequests)},
+        {"retriedRequests", static_cast<std::int64_t>(D.RetriedRequests)},
+        {"failedAfterRetries", static_cast<std::int64_t>(D.FailedAfterRetries)},
+        {"backoffSeconds", D.BackoffSeconds},
+        {"ambiguousRetries", static_cast<std::int64_t>(D.AmbiguousRetries)},
+        {"serviceFailures", static_cast<std::int64_t>(D.ServiceFailures)},
         {"failures", std::move(Failures)}});
   }
   llvm::json::Array Differences, Compared;
@@ -245,6 +261,7 @@ llvm::json::Object liveJson(const LiveRun &L) {
       {"sourceOperations", static_cast<std::int64_t>(L.SourceOperations)},
       {"writes", static_cast<std::int64_t>(L.Writes)},
       {"queries", static_cast<std::int64_t>(L.Queries)},
+      {"maxRetries", static_cast<std::int64_t>(L.MaxRetries)},
       {"designs", std::move(Designs)},
       {"comparedProperties", std::move(Compared)},
       {"queriesEqual", static_cast<std::int64_t>(L.QueriesEqual)},

@@ -416,13 +416,21 @@ std::string liveHtml(const LiveRun &L) {
       {"bytes received", &LiveDesignResult::BytesReceived},
       {"entities written", &LiveDesignResult::EntitiesWritten},
       {"entities returned", &LiveDesignResult::EntitiesReturned},
-      {"failed operations", &LiveDesignResult::FailedOperations}};
+      {"failed operations", &LiveDesignResult::FailedOperations},
+      {"throttled requests (503/500)", &LiveDesignResult::ThrottledRequests},
+      {"retried requests", &LiveDesignResult::RetriedRequests},
+      {"failed after the last retry", &LiveDesignResult::FailedAfterRetries},
+      {"ambiguous retried writes", &LiveDesignResult::AmbiguousRetries}};
   for (const auto &[Label, Field] : Rows) {
     Out += "<tr><td>" + std::string(Label) + "</td>";
     for (const LiveDesignResult &D : L.Designs)
       Out += "<td>" + grouped(D.*Field) + "</td>";
     Out += "</tr>\n";
   }
+  Out += "<tr><td>time backing off (s)</td>";
+  for (const LiveDesignResult &D : L.Designs)
+    Out += "<td>" + fixed(D.BackoffSeconds, 1) + "</td>";
+  Out += "</tr>\n";
   Out += "</table>\n<ul class=\"notes\">";
   for (const LiveDesignResult &D : L.Designs)
     for (const LiveFailure &F : D.Failures)

@@ -3,11 +3,14 @@
 
 #include "core/Redact.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <curl/curl.h>
 #include <mutex>
 #include <random>
+#include <thread>
 
 namespace tablelint::live {
 
@@ -181,7 +184,16 @@ struct TableRestClient::Response {
   HttpHeaders Headers;
   std::string Body;
   std::string TransportError;
-  TrafficCounters Traffic;
+  // No answer, but the failure may pass (a timeout, a reset connection).
+  bool TransientTransport = false;
+  TrafficCounters Traffic; // of every attempt
+  // Request header blocks sent: more than one when libcurl itself resent
+  // the request (a kept-alive connection that died without an answer).
+  unsigned HeadersSent = 0;
+  RetryFigures Retry;
+  // An earlier attempt may have been carried out by the service (no
+  // answer, a 500 or a 504 before this answer).
+  bool EarlierOutcomeUnknown = false;
 
   std::string header(std::string_view Name) const {
     return findHeader(Headers, Name);
@@ -227,11 +239,18 @@ int onProgress(void *User, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return (*Check)() ? 1 : 0;
 }
 
+struct DebugSink {
+  TrafficCounters *Traffic;
+  unsigned *HeadersSent;
+};
+
 int onDebug(CURL *, curl_infotype Type, char *, std::size_t Size, void *User) {
-  auto *T = static_cast<TrafficCounters *>(User);
+  auto *Sink = static_cast<DebugSink *>(User);
+  TrafficCounters *T = Sink->Traffic;
   switch (Type) {
   case CURLINFO_HEADER_OUT:
     T->BytesSent += Size;
+    ++*Sink->HeadersSent;
     break;
   case CURLINFO_DATA_OUT:
     T->BytesSent += Size;
@@ -252,7 +271,7 @@ int onDebug(CURL *, curl_infotype Type, char *, std::size_t Size, void *User) {
 
 } // namespace
 
-TableRestClient::Response TableRestClient::send(const Request &R) {
+TableRestClient::Response TableRestClient::sendOnce(const Request &R) {
   Response Resp;
   CURL *H = Curl->Handle;
   // Reset clears options but keeps the open connection for the next call.
@@ -296,7 +315,8 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   curl_easy_setopt(H, CURLOPT_HEADERFUNCTION, onHeader);
   curl_easy_setopt(H, CURLOPT_HEADERDATA, &Resp.Headers);
   curl_easy_setopt(H, CURLOPT_DEBUGFUNCTION, onDebug);
-  curl_easy_setopt(H, CURLOPT_DEBUGDATA, &Resp.Traffic);
+  DebugSink Sink{&Resp.Traffic, &Resp.HeadersSent};
+  curl_easy_setopt(H, CURLOPT_DEBUGDATA, &Sink);
   curl_easy_setopt(H, CURLOPT_VERBOSE, 1L);
   if (AbortCheck) {
     curl_easy_setopt(H, CURLOPT_NOPROGRESS, 0L);
@@ -324,6 +344,11 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   if (Code == CURLE_ABORTED_BY_CALLBACK) {
     Resp.TransportError = "interrupted";
   } else if (Code != CURLE_OK) {
+    // A refused connection (nothing listens) or a bad URL will not pass.
+    Resp.TransientTransport =
+        Code == CURLE_OPERATION_TIMEDOUT || Code == CURLE_GOT_NOTHING ||
+        Code == CURLE_SEND_ERROR || Code == CURLE_RECV_ERROR ||
+        Code == CURLE_PARTIAL_FILE;
     Resp.TransportError =
         Curl->ErrorBuffer[0] ? Curl->ErrorBuffer : curl_easy_strerror(Code);
     Resp.TransportError = redact(Resp.TransportError + " (" + Url + ")");
@@ -334,6 +359,139 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
     Resp.Traffic.RoundTrips = 1;
   Total += Resp.Traffic;
   return Resp;
+}
+
+namespace {
+
+bool retryableStatus(long Status) {
+  return std::find(limits::RetryableStatusCodes.begin(),
+                   limits::RetryableStatusCodes.end(),
+                   Status) != limits::RetryableStatusCodes.end();
+}
+
+// The wait a response asks for, in seconds: x-ms-retry-after-ms or
+// retry-after-ms (milliseconds), else Retry-After (seconds, or an HTTP
+// date). Negative when it asks for none.
+double serverDelaySeconds(const HttpHeaders &Headers) {
+  for (const char *Name : {"x-ms-retry-after-ms", "retry-after-ms"}) {
+    const std::string Ms = findHeader(Headers, Name);
+    char *End = nullptr;
+    const double V = std::strtod(Ms.c_str(), &End);
+    if (!Ms.empty() && End && *End == '\0' && V >= 0 && std::isfinite(V))
+      return V / 1000;
+  }
+  const std::string After = findHeader(Headers, "Retry-After");
+  if (After.empty())
+    return -1;
+  if (After.find_first_not_of("0123456789") == std::string::npos &&
+      After.size() < 10)
+    return std::strtod(After.c_str(), nullptr);
+  const time_t At = curl_getdate(After.c_str(), nullptr);
+  if (At < 0)
+    return -1;
+  return std::max(0.0, std::difftime(At, std::time(nullptr)));
+}
+
+} // namespace
+
+double RetryPolicy::delaySeconds(unsigned Retry, double Jitter) const {
+  const double Exponential =
+      BaseDelaySeconds *
+      std::ldexp(1.0, static_cast<int>(std::min(Retry, 60u)) - 1);
+  const double Factor = JitterLow + (JitterHigh - JitterLow) * Jitter;
+  return std::min(MaxDelaySeconds, Exponential * Factor);
+}
+
+RetryFigures &RetryFigures::operator+=(const RetryFigures &Other) {
+  Throttled += Other.Throttled;
+  Retries += Other.Retries;
+  GaveUp += Other.GaveUp;
+  Ambiguous += Other.Ambiguous;
+  BackoffSeconds += Other.BackoffSeconds;
+  return *this;
+}
+
+// Sleeps Seconds in short steps, so the abort check (a deadline, a stop
+// signal) is heard; false when it asked to stop.
+bool TableRestClient::waitBeforeRetry(double Seconds) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point End =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(Seconds));
+  for (Clock::time_point Now = Clock::now(); Now < End; Now = Clock::now()) {
+    if (AbortCheck && AbortCheck())
+      return false;
+    std::this_thread::sleep_for(
+        std::min<Clock::duration>(End - Now, std::chrono::milliseconds(50)));
+  }
+  return !(AbortCheck && AbortCheck());
+}
+
+TableRestClient::Response TableRestClient::send(const Request &R) {
+  static thread_local std::mt19937_64 Rng{std::random_device{}()};
+  using Clock = std::chrono::steady_clock;
+  // An open breaker: one attempt only.
+  const unsigned MaxRetries =
+      Policy.BreakerThreshold && ConsecutiveGaveUp >= Policy.BreakerThreshold
+          ? 0
+          : Policy.MaxRetries;
+  TrafficCounters Traffic;
+  RetryFigures Figures;
+  bool Unknown = false;
+  for (unsigned Retry = 1;; ++Retry) {
+    Response Resp = sendOnce(R);
+    Traffic += Resp.Traffic;
+    // libcurl resends a request whose kept-alive connection died without
+    // an answer: the lost attempt may have landed.
+    if (Resp.HeadersSent > 1) {
+      Figures.Retries += Resp.HeadersSent - 1;
+      Unknown = true;
+    }
+    if (Resp.Status == 500 || Resp.Status == 503)
+      ++Figures.Throttled;
+    const bool Retryable = retryableStatus(Resp.Status) ||
+                           (Resp.Status == 0 && Resp.TransientTransport);
+    bool Again = Retryable && Retry <= MaxRetries;
+    double Wait = 0;
+    if (Again) {
+      const double Server = serverDelaySeconds(Resp.Headers);
+      Wait = Server >= 0
+                 ? Server
+                 : Policy.delaySeconds(
+                       Retry,
+                       std::uniform_real_distribution<double>(0.0, 1.0)(Rng));
+      // A backoff never sleeps past the caller's deadline.
+      if (Deadline &&
+          Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(Wait)) >=
+              *Deadline)
+        Again = false;
+    }
+    if (Again) {
+      const Clock::time_point Start = Clock::now();
+      Again = waitBeforeRetry(Wait);
+      Figures.BackoffSeconds +=
+          std::chrono::duration<double>(Clock::now() - Start).count();
+    }
+    if (!Again) {
+      if (Retryable) {
+        ++Figures.GaveUp;
+        ++ConsecutiveGaveUp;
+      } else if (Resp.Status != 0) {
+        ConsecutiveGaveUp = 0; // answered: the endpoint is up
+      }
+      Resp.Traffic = Traffic;
+      Resp.Retry = Figures;
+      Resp.EarlierOutcomeUnknown = Unknown;
+      RetryTotal += Figures;
+      return Resp;
+    }
+    // The service may have carried out a request it answered 500 or 504,
+    // or one whose answer was lost; a 503, 502 or 408 it did not.
+    Unknown =
+        Unknown || Resp.Status == 0 || Resp.Status == 500 || Resp.Status == 504;
+    ++Figures.Retries;
+  }
 }
 
 // --- Client
@@ -401,6 +559,7 @@ std::string TableRestClient::acceptHeader() const {
 void TableRestClient::fillResult(RestResult &Out, const Response &Resp) const {
   Out.Status = Resp.Status;
   Out.Traffic = Resp.Traffic;
+  Out.Retry = Resp.Retry;
   if (Resp.Status == 0) {
     Out.ErrorCode = "TransportError";
     Out.ErrorMessage = Resp.TransportError;
@@ -415,6 +574,18 @@ void TableRestClient::fillResult(RestResult &Out, const Response &Resp) const {
   Out.ErrorMessage = redact(Out.ErrorMessage);
 }
 
+// A write retried after an attempt of unknown outcome that met the answer
+// the first attempt would explain (Status and Code): ambiguous.
+void TableRestClient::markAmbiguous(RestResult &Out, const Response &Resp,
+                                    long Status, std::string_view Code) {
+  if (Out.Succeeded || !Resp.EarlierOutcomeUnknown || Out.Status != Status ||
+      Out.ErrorCode != Code)
+    return;
+  Out.Ambiguous = true;
+  ++Out.Retry.Ambiguous;
+  ++RetryTotal.Ambiguous;
+}
+
 RestResult TableRestClient::createTable(std::string_view Table,
                                         bool TolerateExisting) {
   std::string Body =
@@ -426,8 +597,11 @@ RestResult TableRestClient::createTable(std::string_view Table,
   R.Body = std::move(Body);
   R.ExtraHeaders.push_back("Prefer: return-no-content");
   RestResult Out;
-  fillResult(Out, send(R));
-  if (TolerateExisting && Out.Status == 409 &&
+  const Response Resp = send(R);
+  fillResult(Out, Resp);
+  markAmbiguous(Out, Resp, 409, "TableAlreadyExists");
+  // A lost first attempt that created the table did what was asked.
+  if ((TolerateExisting || Out.Ambiguous) && Out.Status == 409 &&
       Out.ErrorCode == "TableAlreadyExists")
     Out.Succeeded = true;
   return Out;
@@ -438,7 +612,9 @@ RestResult TableRestClient::deleteTable(std::string_view Table) {
   R.Verb = "DELETE";
   R.Resource = "Tables('" + percentEncode(Table) + "')";
   RestResult Out;
-  fillResult(Out, send(R));
+  const Response Resp = send(R);
+  fillResult(Out, Resp);
+  markAmbiguous(Out, Resp, 404, "ResourceNotFound");
   return Out;
 }
 
@@ -474,7 +650,9 @@ RestResult TableRestClient::insertEntity(std::string_view Table,
   R.Body = encodeEntityJson(Entity);
   R.ExtraHeaders.push_back("Prefer: return-no-content");
   RestResult Out;
-  fillResult(Out, send(R));
+  const Response Resp = send(R);
+  fillResult(Out, Resp);
+  markAmbiguous(Out, Resp, 409, "EntityAlreadyExists");
   return Out;
 }
 
@@ -527,7 +705,9 @@ RestResult TableRestClient::deleteEntity(std::string_view Table,
   R.ExtraHeaders.push_back("If-Match: " +
                            std::string(IfMatch.empty() ? "*" : IfMatch));
   RestResult Out;
-  fillResult(Out, send(R));
+  const Response Resp = send(R);
+  fillResult(Out, Resp);
+  markAmbiguous(Out, Resp, 404, "ResourceNotFound");
   return Out;
 }
 
@@ -616,6 +796,7 @@ QueryAllResult TableRestClient::queryAllEntities(std::string_view Table,
     QueryPage Page = queryEntities(Table, Filter, Select, Top, From);
     ++All.Pages;
     All.Traffic += Page.Traffic;
+    All.Retry += Page.Retry;
     All.Status = Page.Status;
     All.Succeeded = Page.Succeeded;
     All.ErrorCode = std::move(Page.ErrorCode);
@@ -665,6 +846,9 @@ TableRestClient::submitBatch(std::string_view Table,
     parseServiceError(Part.Body, Out.ErrorCode, Out.ErrorMessage);
     Out.FailedIndex = takeIndexPrefix(Out.ErrorMessage);
     Out.ErrorMessage = redact(Out.ErrorMessage);
+    // The change set of a lost first attempt may have landed whole.
+    markAmbiguous(Out, Resp, 409, "EntityAlreadyExists");
+    markAmbiguous(Out, Resp, 404, "ResourceNotFound");
     return Out;
   }
   if (Out.OperationStatus.size() != Operations.size())

@@ -8,8 +8,11 @@
 //   key is never printed: every message the client produces has it redacted.
 // - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
 //   default (types come back), or nometadata (smaller, types not recovered).
-// - No retries: a 503 or a timeout is reported as it came; retry policy is
-//   the replay engine's business.
+// - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and
+//   transport timeouts or connection resets are retried with exponential
+//   backoff and jitter (azure-core's defaults), honouring Retry-After and
+//   the caller's deadline; no other status is retried. Every result says what
+//   its retries cost (RetryFigures), and the client sums them (retries()).
 // - One client = one libcurl handle with a kept-alive connection. Not
 //   thread-safe: use one client per thread.
 #pragma once
@@ -19,6 +22,9 @@
 #include "replay/live/RestUrl.h"
 #include "replay/live/SharedKeySigner.h"
 
+#include "core/ServiceLimits.h"
+
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -51,11 +57,63 @@ std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
 
 enum class PayloadFormat { MinimalMetadata, NoMetadata };
 
+// How the client retries, as the Azure SDK's storage clients do by default
+// (core/ServiceLimits.h: azure-core's RetryOptions).
+//
+// Retried: the statuses of limits::RetryableStatusCodes (408, 500, 502,
+// 503, 504) and the transport failures that may pass (a timeout, a
+// connection reset or closed without an answer). Never retried: every
+// other status (400, 404, 409, 412, 413 are the design's answers), a
+// refused connection, an abandoned request (the abort check).
+//
+// Retry n (1-based) waits BaseDelay x 2^(n-1) x a jitter factor drawn in
+// [JitterLow, JitterHigh], capped at MaxDelay; a Retry-After (seconds or an
+// HTTP date) or x-ms-retry-after-ms / retry-after-ms header replaces the
+// computed wait. A retry whose wait would end past the deadline
+// (setDeadline) is not made: the call returns its last answer.
+//
+// Circuit breaker: after BreakerThreshold consecutive calls have failed all
+// their attempts (no call answered otherwise in between), the endpoint is
+// taken as down and later calls get one attempt each, until one is
+// answered with anything but a retryable failure. 0 disables it.
+struct RetryPolicy {
+  unsigned MaxRetries = limits::SdkDefaultMaxRetries;
+  double BaseDelaySeconds = limits::SdkDefaultRetryDelaySeconds;
+  double MaxDelaySeconds = limits::SdkDefaultMaxRetryDelaySeconds;
+  double JitterLow = limits::SdkRetryJitterLow;
+  double JitterHigh = limits::SdkRetryJitterHigh;
+  unsigned BreakerThreshold = 3;
+
+  // The wait before retry Retry (1-based), Jitter in [0, 1) picking the
+  // point in the jitter range; without the server's Retry-After.
+  double delaySeconds(unsigned Retry, double Jitter) const;
+};
+
 struct LiveClientOptions {
   AuthScheme Scheme = AuthScheme::SharedKeyLite;
   PayloadFormat Format = PayloadFormat::MinimalMetadata;
   long ConnectTimeoutMs = 10'000;
   long RequestTimeoutMs = 60'000;
+};
+
+// What the retry policy did, per call and summed per client.
+struct RetryFigures {
+  // 503 and 500 answers received (ServerBusy, OperationTimedOut,
+  // InternalError), whether retried or not: the service's throttling.
+  std::uint64_t Throttled = 0;
+  // Requests sent again by the policy (a $batch is resent whole).
+  std::uint64_t Retries = 0;
+  // Calls that ended on a retryable failure: every attempt spent, or a
+  // retry that the deadline or the circuit breaker did not allow.
+  std::uint64_t GaveUp = 0;
+  // Writes retried after an attempt whose outcome is unknown (no answer,
+  // a 500 or a 504) that then met 409 EntityAlreadyExists (an insert) or
+  // 404 ResourceNotFound (a delete): the first attempt may have landed.
+  std::uint64_t Ambiguous = 0;
+  // Time spent waiting between attempts.
+  double BackoffSeconds = 0;
+
+  RetryFigures &operator+=(const RetryFigures &Other);
 };
 
 // What requests cost on the wire, as HTTP (before TLS): request line +
@@ -81,8 +139,15 @@ struct RestResult {
   std::string ErrorCode;
   // The first line of the service's message, or the transport error.
   std::string ErrorMessage;
-  // What this call cost (several requests for queryAllEntities).
+  // What this call cost (several requests for queryAllEntities; every
+  // attempt of a retried request).
   TrafficCounters Traffic;
+  // What its retries did (Retry.GaveUp: this call failed after them).
+  RetryFigures Retry;
+  // A write that met 409 EntityAlreadyExists or 404 ResourceNotFound on a
+  // retry after an attempt of unknown outcome (see RetryFigures::Ambiguous):
+  // Succeeded stays false; the caller decides what it means.
+  bool Ambiguous = false;
 
   bool ok() const { return Succeeded; }
   // "409 EntityAlreadyExists: The specified entity already exists." or "ok".
@@ -146,10 +211,23 @@ public:
   }
   // Bounds the next requests (a caller with a deadline shortens it).
   void setRequestTimeoutMs(long Ms) { Options.RequestTimeoutMs = Ms; }
+  // No backoff ends past Deadline: a retry that would is not made. Unset:
+  // the policy alone bounds the retries.
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
+    Deadline = D;
+  }
+  // The default RetryPolicy unless set.
+  void setRetryPolicy(const RetryPolicy &P) { Policy = P; }
+  const RetryPolicy &retryPolicy() const { return Policy; }
 
   // Everything this client sent and received since creation or reset.
   const TrafficCounters &traffic() const { return Total; }
-  void resetTraffic() { Total = TrafficCounters(); }
+  // What the retry policy did since creation or reset.
+  const RetryFigures &retries() const { return RetryTotal; }
+  void resetTraffic() {
+    Total = TrafficCounters();
+    RetryTotal = RetryFigures();
+  }
 
   // Tables. With TolerateExisting, 409 TableAlreadyExists counts as success.
   RestResult createTable(std::string_view Table, bool TolerateExisting = false);
@@ -208,10 +286,15 @@ private:
     std::vector<std::string> ExtraHeaders;
   };
   struct Response;
+  // One request, retried under the policy.
   Response send(const Request &R);
+  Response sendOnce(const Request &R);
+  bool waitBeforeRetry(double Seconds);
   RestResult writeEntity(const char *Verb, std::string_view Table,
                          const RestEntity &Entity, std::string_view IfMatch);
   void fillResult(RestResult &Out, const Response &Resp) const;
+  void markAmbiguous(RestResult &Out, const Response &Resp, long Status,
+                     std::string_view Code);
   std::string redact(std::string Text) const;
   std::string acceptHeader() const;
 
@@ -220,7 +303,12 @@ private:
   std::string KeyBytes;
   std::string KeyText; // only to redact it from messages
   LiveClientOptions Options;
+  RetryPolicy Policy;
   TrafficCounters Total;
+  RetryFigures RetryTotal;
+  // Consecutive calls that failed all their attempts (the breaker).
+  unsigned ConsecutiveGaveUp = 0;
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
   std::function<bool()> AbortCheck;
   std::unique_ptr<Impl> Curl;
 };
