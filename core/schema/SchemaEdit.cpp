@@ -209,9 +209,117 @@ namedItems(const YAML::Node &Seq) {
   return Out;
 }
 
+// A canonical print (core/schema/SchemaWriter.h) and where its tables
+// start: they come last, after "tables:\n".
+struct Print {
+  std::string_view Text;
+  std::vector<std::size_t> TableStarts;
+  std::vector<std::string_view> Names; // of the tables, in order
+
+  std::string_view table(std::size_t I) const {
+    const std::size_t End =
+        I + 1 < TableStarts.size() ? TableStarts[I + 1] : Text.size();
+    return Text.substr(TableStarts[I], End - TableStarts[I]);
+  }
+  // The print without its tables (the "tables:" line included).
+  std::optional<std::string_view> skeleton() const {
+    static constexpr std::string_view Key = "tables:\n";
+    if (TableStarts.empty() || TableStarts.front() < Key.size() ||
+        Text.substr(TableStarts.front() - Key.size(), Key.size()) != Key)
+      return std::nullopt;
+    return Text.substr(0, TableStarts.front() - Key.size());
+  }
+};
+
+// One table of a print, parsed on its own as the one item of "tables".
+class TableDoc {
+public:
+  explicit TableDoc(std::string_view Table)
+      : Text("tables:\n" + std::string(Table)), Root(YAML::Load(Text)),
+        List(*lookup(Root, "tables")), Item(*List.begin()) {}
+  TableDoc(const TableDoc &) = delete;
+  TableDoc &operator=(const TableDoc &) = delete;
+  At list() const { return {Text, List}; }
+  At item() const { return {Text, Item}; }
+
+private:
+  const std::string Text;
+  const YAML::Node Root, List, Item;
+};
+
 class Editor {
 public:
   explicit Editor(std::string_view Original) : O(Original) {}
+
+  // As run(A.Text, B.Text), with the tables taken one at a time: only O is
+  // parsed whole, and a table of A and B only when its print changed, so a
+  // large file is one tree in memory rather than three. The same walk as
+  // diffList over the tables.
+  void runByTable(const Print &A, const Print &B) {
+    const std::optional<std::string_view> ASkeleton = A.skeleton(),
+                                          BSkeleton = B.skeleton();
+    const YAML::Node ORoot = YAML::Load(std::string(O));
+    if (!ORoot.IsMap())
+      cannot("the file is not one mapping");
+    const std::optional<YAML::Node> OTables = lookup(ORoot, "tables");
+    if (!ASkeleton || !BSkeleton || !OTables || !namedItems(*OTables)) {
+      run(A.Text, B.Text);
+      return;
+    }
+    {
+      const YAML::Node ARoot = YAML::Load(std::string(*ASkeleton));
+      const YAML::Node BRoot = YAML::Load(std::string(*BSkeleton));
+      if (!ARoot.IsMap() || !BRoot.IsMap())
+        cannot("the file is not one mapping");
+      diffMap({O, ORoot}, {*ASkeleton, ARoot}, {*BSkeleton, BRoot});
+    }
+    const At OL = At(O, ORoot).child(*OTables);
+    const auto ONames = *namedItems(OL.Node);
+    const std::vector<YAML::Node> OItems = itemsOf(OL.Node);
+    std::map<std::string_view, std::size_t> ANames;
+    for (std::size_t I = 0; I < A.Names.size(); ++I)
+      ANames.emplace(A.Names[I], I);
+    std::set<std::string_view> InB;
+    std::optional<std::size_t> Anchor; // the last item of O kept so far
+    std::size_t LastIndex = 0;
+    bool Any = false;
+    for (std::size_t J = 0; J < B.Names.size(); ++J) {
+      const std::string_view Name = B.Names[J];
+      InB.insert(Name);
+      const auto InA = ANames.find(Name);
+      if (InA == ANames.end()) {
+        const TableDoc BDoc(B.table(J));
+        insertItem(OL, BDoc.list(), BDoc.item(),
+                   Anchor ? std::optional<At>(OL.child(OItems[*Anchor]))
+                          : std::nullopt);
+        continue;
+      }
+      const auto InO = ONames.find(std::string(Name));
+      if (InO == ONames.end())
+        cannot("'" + std::string(Name) + "' is not in the file");
+      if (Any && InO->second < LastIndex)
+        cannot("the new design lists '" + std::string(Name) +
+               "' in another order");
+      Any = true;
+      LastIndex = InO->second;
+      Anchor = InO->second;
+      if (A.table(InA->second) == B.table(J))
+        continue; // printed the same, notes included
+      const TableDoc ADoc(A.table(InA->second)), BDoc(B.table(J));
+      const At OI = OL.child(OItems[InO->second]);
+      const At AI = ADoc.item(), BI = BDoc.item();
+      addNote(OI, AI, BI, true);
+      if (textOf(AI) != textOf(BI))
+        diffMap(OI, AI, BI);
+    }
+    for (const auto &[Name, Index] : ANames)
+      if (!InB.count(Name)) {
+        const auto InO = ONames.find(std::string(Name));
+        if (InO == ONames.end())
+          cannot("'" + std::string(Name) + "' is not in the file");
+        removeItem(OL, OL.child(OItems[InO->second]));
+      }
+  }
 
   void run(std::string_view A, std::string_view B) {
     const YAML::Node ORoot = YAML::Load(std::string(O));
@@ -678,22 +786,29 @@ std::string withoutNotes(std::string_view Yaml) {
 SchemaTextEdit editSchemaText(std::string_view Original, const Schema &Current,
                               const Schema &Design) {
   SchemaTextEdit R;
-  Schema Old = Current, New = Design;
-  Old.Header.clear();
-  New.Header.clear();
+  // The prints compared leave the header out.
+  auto Headless = [](const Schema &S, Print &P) {
+    std::string Text = writeSchemaYaml(S, P.TableStarts);
+    for (const Table &T : S.Tables)
+      P.Names.push_back(T.Name);
+    return Text;
+  };
   // yaml-cpp's offsets start after a byte order mark: edit what follows it.
   const std::string_view Bom = "\xEF\xBB\xBF";
   const bool HasBom = Original.substr(0, Bom.size()) == Bom;
   Editor E(HasBom ? Original.substr(Bom.size()) : Original);
   std::string Edited(HasBom ? Bom : std::string_view());
-  const std::string Intended = writeSchemaYaml(New);
-  const std::string Before = writeSchemaYaml(Old);
+  Print BeforePrint, IntendedPrint;
+  const std::string Intended = Headless(Design, IntendedPrint);
+  const std::string Before = Headless(Current, BeforePrint);
   if (Before == Intended) { // nothing changed, notes included
     R.Text = std::string(Original);
     return R;
   }
+  BeforePrint.Text = Before;
+  IntendedPrint.Text = Intended;
   try {
-    E.run(Before, Intended);
+    E.runByTable(BeforePrint, IntendedPrint);
     Edited += E.apply();
   } catch (const CannotEdit &Problem) {
     R.Problem = Problem.Why;

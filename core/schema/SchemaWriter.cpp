@@ -99,11 +99,14 @@ std::string distributionText(const Distribution &D) {
 
 class Writer {
 public:
-  explicit Writer(const Schema &S) : S(S) {}
+  explicit Writer(const Schema &S,
+                  std::vector<std::size_t> *TableStarts = nullptr)
+      : S(S), TableStarts(TableStarts) {}
 
   std::string run() {
-    for (const std::string &Line : S.Header)
-      Out += commentLine("", Line);
+    if (!TableStarts) // the editor's print has no header
+      for (const std::string &Line : S.Header)
+        Out += commentLine("", Line);
     Out += "version: " + std::to_string(S.Version) + "\n";
     if (!S.Accounts.empty()) {
       Out += "accounts:\n";
@@ -117,8 +120,11 @@ public:
     }
     if (!S.Tables.empty()) {
       Out += "tables:\n";
-      for (const Table &T : S.Tables)
+      for (const Table &T : S.Tables) {
+        if (TableStarts)
+          TableStarts->push_back(Out.size());
         table(T);
+      }
     }
     return Out;
   }
@@ -370,6 +376,7 @@ private:
   }
 
   const Schema &S;
+  std::vector<std::size_t> *TableStarts;
   std::string Out;
 };
 
@@ -386,6 +393,12 @@ std::string yamlScalar(const std::string &Text) {
 }
 
 std::string writeSchemaYaml(const Schema &S) { return Writer(S).run(); }
+
+std::string writeSchemaYaml(const Schema &S,
+                            std::vector<std::size_t> &TableStarts) {
+  TableStarts.clear();
+  return Writer(S, &TableStarts).run();
+}
 
 std::optional<std::string> writeSchemaFile(const Schema &S,
                                            const std::string &Path) {

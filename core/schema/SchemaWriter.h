@@ -13,10 +13,16 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tablelint::schema {
 
 std::string writeSchemaYaml(const Schema &S);
+// The same without S.Header, and with where each table's text starts (its
+// notes first); the tables come last, after "tables:\n"
+// (core/schema/SchemaEdit.cpp edits a large file table by table with it).
+std::string writeSchemaYaml(const Schema &S,
+                            std::vector<std::size_t> &TableStarts);
 
 // Writes the YAML to Path atomically; returns an error message on failure.
 std::optional<std::string> writeSchemaFile(const Schema &S,
