@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <unordered_map>
 
 namespace tablelint::replay {
 
@@ -427,8 +429,8 @@ int Workload::opIndex(std::string_view Name) const {
 
 namespace {
 
-// A declared transaction whose writes all insert under one partition key
-// template becomes a unit: its writes are generated together.
+// A declared transaction whose writes all share one partition key template
+// becomes a unit: its writes are generated together (see LogicalOp::Unit).
 void bindUnit(Workload &W, const schema::Table &T,
               const schema::Transaction &Tx) {
   std::vector<std::uint32_t> Ops;
@@ -444,8 +446,8 @@ void bindUnit(Workload &W, const schema::Table &T,
     const LogicalOp &L = W.Ops[static_cast<std::size_t>(Op)];
     const std::string &OpKey =
         schema::entityPartitionKey(T, Decl->EntityTypeName).Text;
-    if (L.IsQuery || !createsEntity(L.Kind) || L.Unit >= 0 ||
-        W.Families[L.Family].Table != T.Name || (!Ops.empty() && OpKey != Key))
+    if (L.IsQuery || L.Unit >= 0 || W.Families[L.Family].Table != T.Name ||
+        (!Ops.empty() && OpKey != Key))
       return;
     Key = OpKey;
     if (std::find(Ops.begin(), Ops.end(), static_cast<std::uint32_t>(Op)) ==
@@ -602,6 +604,116 @@ std::uint64_t existingToHold(const EntityFamily &F,
       F.ModelledEntities / static_cast<double>(existingWeight(F, Options))));
 }
 
+// The entities an update, merge or delete of a unit (a follower that does
+// not create its entity) may address: the live entities of its family
+// whose key properties (FromLeader) hold the leader's values, found by a
+// hash of those values. Deleted entities are marked dead and dropped
+// lazily, here and from their family's pool.
+class UnitTargets {
+public:
+  explicit UnitTargets(const Workload &W) : W(W), Indexed(W.Families.size()) {
+    for (std::uint32_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+      const LogicalOp &Op = W.Ops[OpI];
+      if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI) &&
+          !createsEntity(Op.Kind)) {
+        Indexed[Op.Family] = true;
+        Followers.push_back({OpI, {}});
+      }
+    }
+  }
+
+  bool indexed(std::uint32_t Family) const { return Indexed[Family]; }
+
+  void add(std::uint32_t Entity) {
+    const std::uint32_t Family = W.familyOf(Entity);
+    for (auto &[OpI, Buckets] : Followers)
+      if (W.Ops[OpI].Family == Family)
+        Buckets[hash(Entity, OpI, false)].push_back(Entity);
+  }
+
+  void remove(std::uint32_t Entity) {
+    if (Dead.size() <= Entity)
+      Dead.resize(std::max<std::size_t>(Entity + 1, 2 * Dead.size()), 0);
+    Dead[Entity] = 1;
+  }
+
+  // An entity for follower OpI under the leader's key, none of Rows.
+  std::optional<std::uint32_t> pick(std::uint32_t OpI, std::uint32_t Leader,
+                                    const std::vector<std::uint32_t> &Rows,
+                                    Rng &R) {
+    auto F = std::find_if(Followers.begin(), Followers.end(),
+                          [&](const auto &X) { return X.first == OpI; });
+    if (F == Followers.end())
+      return std::nullopt;
+    auto B = F->second.find(hash(Leader, OpI, true));
+    if (B == F->second.end())
+      return std::nullopt;
+    std::vector<std::uint32_t> &Bucket = B->second;
+    Candidates.clear();
+    for (std::size_t I = 0; I < Bucket.size();) {
+      const std::uint32_t E = Bucket[I];
+      if (dead(E)) {
+        Bucket[I] = Bucket.back();
+        Bucket.pop_back();
+        continue;
+      }
+      if (sameKey(E, Leader, OpI) &&
+          std::find(Rows.begin(), Rows.end(), E) == Rows.end())
+        Candidates.push_back(E);
+      ++I;
+    }
+    if (Candidates.empty())
+      return std::nullopt;
+    return Candidates[R.below(Candidates.size())];
+  }
+
+  // An index into Pool for an operation of Family, or none: a uniform
+  // pick as everywhere, skipping (and dropping) the dead of an indexed
+  // family.
+  std::optional<std::uint64_t> pickFromPool(std::uint32_t Family,
+                                            std::vector<std::uint32_t> &Pool,
+                                            Rng &R) {
+    while (!Pool.empty()) {
+      const std::uint64_t At = R.below(Pool.size());
+      if (!Indexed[Family] || !dead(Pool[At]))
+        return At;
+      Pool[At] = Pool.back();
+      Pool.pop_back();
+    }
+    return std::nullopt;
+  }
+
+private:
+  bool dead(std::uint32_t E) const { return E < Dead.size() && Dead[E]; }
+
+  // The follower's key values: of the leader (FromLeader's second), or of
+  // an entity of the follower's family (its first).
+  std::uint64_t hash(std::uint32_t Entity, std::uint32_t OpI,
+                     bool OfLeader) const {
+    std::uint64_t H = 0x9E3779B97F4A7C15ull;
+    for (auto [Mine, Leaders] : W.Ops[OpI].FromLeader)
+      H = (H ^ W.code(Entity, OfLeader ? Leaders : Mine)) *
+          0xBF58476D1CE4E5B9ull;
+    return H;
+  }
+  bool sameKey(std::uint32_t E, std::uint32_t Leader,
+               std::uint32_t OpI) const {
+    for (auto [Mine, Leaders] : W.Ops[OpI].FromLeader)
+      if (W.code(E, Mine) != W.code(Leader, Leaders))
+        return false;
+    return true;
+  }
+
+  const Workload &W;
+  std::vector<bool> Indexed; // by family
+  std::vector<std::pair<std::uint32_t,
+                        std::unordered_map<std::uint64_t,
+                                           std::vector<std::uint32_t>>>>
+      Followers;
+  std::vector<char> Dead; // by entity
+  std::vector<std::uint32_t> Candidates;
+};
+
 } // namespace
 
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
@@ -744,21 +856,54 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     }
   }
 
+  // A unit's update, merge or delete addresses an entity under its
+  // leader's key: those of its family, by the codes of the key's
+  // properties (UnitTargets). Families with such followers drop deleted
+  // entities from their pool lazily (Dead), so the pool and the index agree.
+  UnitTargets Targets(W);
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+    if (Targets.indexed(F))
+      for (std::uint32_t E : Live[F])
+        Targets.add(E);
   std::size_t Kept = 0;
   // The first entity of the group being generated, and how many are in it;
-  // the entity of the unit's leader being generated.
+  // the entity of the unit's leader being generated, whether it could be
+  // (an update with nothing to address drops its execution), and the
+  // entities its execution addresses so far (one row once a transaction).
   std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
+  bool UnitLive = false;
+  std::vector<std::uint32_t> UnitRows;
   for (std::size_t I = 0; I < W.Events.size(); ++I) {
     WorkloadEvent Ev = W.Events[I];
     const LogicalOp &Op = W.Ops[Ev.Op];
     std::vector<std::uint32_t> &Pool = Live[Op.Family];
+    const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
+    const bool Follows = Op.Unit >= 0 && !Leads;
+    if (Follows && !UnitLive)
+      continue; // its leader had nothing to address
+    if (Follows && !createsEntity(Op.Kind)) {
+      const std::optional<std::uint32_t> Target =
+          Targets.pick(Ev.Op, UnitLeader, UnitRows, OpRng[Ev.Op]);
+      if (!Target)
+        continue; // nothing of its kind under the leader's key yet
+      Ev.Entity = *Target;
+      UnitRows.push_back(*Target);
+      if (Op.Kind == schema::WriteKind::Delete)
+        Targets.remove(*Target);
+      W.Events[Kept++] = Ev;
+      continue;
+    }
     if (!Op.IsQuery && createsEntity(Op.Kind)) {
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
-      if (Op.Unit == static_cast<int>(Ev.Op))
+      if (Leads) {
         UnitLeader = Ev.Entity;
-      else if (Op.Unit >= 0)
+        UnitLive = true;
+        UnitRows.assign(1, Ev.Entity);
+      } else if (Follows) {
         for (auto [Mine, Leaders] : Op.FromLeader)
           W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
+        UnitRows.push_back(Ev.Entity);
+      }
       if (Op.EntitiesPerExecution > 1) {
         const bool Continues = GroupSize > 0 &&
                                GroupSize < Op.EntitiesPerExecution &&
@@ -774,13 +919,25 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         }
       }
       Pool.push_back(Ev.Entity);
-    } else if (!Pool.empty()) {
-      const std::uint64_t At = OpRng[Ev.Op].below(Pool.size());
-      Ev.Entity = Pool[At];
+      if (Targets.indexed(Op.Family))
+        Targets.add(Ev.Entity);
+    } else if (const std::optional<std::uint64_t> At =
+                   Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op])) {
+      Ev.Entity = Pool[*At];
       if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete) {
-        Pool[At] = Pool.back(); // gone for later operations
+        Pool[*At] = Pool.back(); // gone for later operations
         Pool.pop_back();
+        if (Targets.indexed(Op.Family))
+          Targets.remove(Ev.Entity);
       }
+      if (Leads) {
+        UnitLeader = Ev.Entity;
+        UnitLive = true;
+        UnitRows.assign(1, Ev.Entity);
+      }
+    } else if (Leads) {
+      UnitLive = false; // an update with nothing to address, and its unit
+      continue;
     } else if (Op.IsQuery) {
       // Nothing written yet: the query's values drawn afresh (a miss).
       Ev.Entity = Fresh(Ev.Op, Ev.Time);

@@ -98,12 +98,13 @@ struct LogicalOp {
   // The properties (family indices) they share: those of the current
   // design's partition key of the write's entity type.
   std::vector<std::uint32_t> SharedProperties;
-  // A declared transaction of inserts under one partition key template (an
-  // order header and its lines): its first write leads (Unit is the
-  // leader's op index, for the leader too; -1: none). Each execution of
-  // the leader also writes every follower's entities, at the same time and
-  // sharing the leader's key properties (FromLeader: follower property,
-  // leader property); a follower has no arrivals of its own.
+  // A declared transaction under one partition key template (an order
+  // header and its lines): its first write leads (Unit is the leader's op
+  // index, for the leader too; -1: none). Each execution of the leader also
+  // runs every follower, at the same time and under the leader's key
+  // (FromLeader: follower property, leader property): an insert takes
+  // those values, an update, merge or delete addresses an existing entity
+  // that has them. A follower has no arrivals of its own.
   int Unit = -1;
   std::vector<std::uint32_t> Followers;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> FromLeader;

@@ -120,6 +120,30 @@ TEST(ReplayCommand, EntitiesWrittenTogetherAreOneEntityGroupTransaction) {
   EXPECT_EQ(*Ops["order"]->getInteger("entitiesReturned"), 7 * Queries);
 }
 
+// Transactions that merge and delete (order-updates.yaml): each
+// execution is one entity group transaction under its order's key, and
+// none fails: the merge finds its header, the delete a line of that order.
+TEST(ReplayCommand, TransactionsThatUpdateAndDeleteAreOneRequestEach) {
+  llvm::json::Value Report = replayMinute("order-updates.yaml");
+  ASSERT_TRUE(Report.getAsObject());
+  const llvm::json::Object &D = design(Report, 0);
+  EXPECT_EQ(D.getInteger("operationsFailed"), 0);
+  EXPECT_EQ(D.getInteger("clientErrors"), 0);
+  EXPECT_EQ(D.getInteger("throttled"), 0);
+  std::map<std::string, const llvm::json::Object *> Ops = operationsOf(D);
+  auto Completed = [&](const char *Name) {
+    return *Ops[Name]->getInteger("completed");
+  };
+  EXPECT_GT(Completed("ship"), 200);
+  EXPECT_EQ(Completed("record-shipment"), Completed("ship"));
+  EXPECT_LE(Completed("remove-line"), Completed("reprice"));
+  EXPECT_GT(Completed("remove-line"), Completed("reprice") * 9 / 10);
+  // One round trip per checkout, shipping, repricing, and query page.
+  EXPECT_EQ(D.getInteger("requests"),
+            Completed("place-order") + Completed("ship") +
+                Completed("reprice") + *Ops["order"]->getInteger("pages"));
+}
+
 // A table per tenant and a table per day: each entity lands in the
 // instance its values name (the PartitionKeys the report shows carry the
 // instance's name), a point read finds its entity in its tenant's table,

@@ -1,6 +1,7 @@
 // Workload generation: samplers match their distributions, arrivals match
 // the declared rates and ramp-up, queries reuse written entities, and the
 // same seed gives the same workload.
+#include "core/schema/SchemaLoader.h"
 #include "replay/Workload.h"
 #include "replay/Random.h"
 
@@ -258,6 +259,64 @@ TEST(Workload, UpdatesAndDeletesAddressEntitiesThatExist) {
   }
   EXPECT_GT(Merges, 1000u);
   EXPECT_GT(Deletes, 1000u);
+}
+
+// A transaction that merges an order's header and deletes one of its
+// lines (test-inputs/schemas/replay/order-updates.yaml): the line deleted
+// is one of that order's, never deleted twice nor addressed afterwards.
+TEST(Workload, TransactionFollowersAddressEntitiesUnderTheLeadersKey) {
+  const schema::SchemaLoad L = schema::loadSchemaFile(
+      std::string(TABLELINT_SOURCE_DIR) +
+      "/test-inputs/schemas/replay/order-updates.yaml");
+  ASSERT_TRUE(L.ok());
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(L.Value, Errors);
+  ASSERT_TRUE(Errors.empty());
+  WorkloadOptions O;
+  O.DurationSeconds = 120;
+  generateEvents(W, O);
+  const int Reprice = W.opIndex("reprice"), Remove = W.opIndex("remove-line");
+  const int Ship = W.opIndex("ship"), Record = W.opIndex("record-shipment");
+  ASSERT_GE(Remove, 0);
+  const std::uint32_t Header = W.Ops[Reprice].Family;
+  const std::uint32_t Line = W.Ops[Remove].Family;
+  const int HShop = W.Families[Header].propertyIndex("shopId"),
+            HOrder = W.Families[Header].propertyIndex("orderId"),
+            LShop = W.Families[Line].propertyIndex("shopId"),
+            LOrder = W.Families[Line].propertyIndex("orderId");
+  std::set<std::uint32_t> Deleted;
+  std::size_t Removes = 0, Reprices = 0, Ships = 0, Records = 0;
+  for (std::size_t I = 0; I < W.Events.size(); ++I) {
+    const WorkloadEvent &E = W.Events[I];
+    if (!W.Ops[E.Op].IsQuery)
+      EXPECT_FALSE(Deleted.count(E.Entity))
+          << W.Ops[E.Op].Name << " addresses a deleted entity";
+    Reprices += E.Op == static_cast<std::uint32_t>(Reprice);
+    Ships += E.Op == static_cast<std::uint32_t>(Ship);
+    if (E.Op == static_cast<std::uint32_t>(Record)) {
+      ++Records;
+      ASSERT_GT(I, 0u);
+      EXPECT_EQ(W.Events[I - 1].Op, static_cast<std::uint32_t>(Ship));
+    }
+    if (E.Op != static_cast<std::uint32_t>(Remove))
+      continue;
+    ++Removes;
+    // Right after its leader, at its time, under its order's key.
+    ASSERT_GT(I, 0u);
+    const WorkloadEvent &Lead = W.Events[I - 1];
+    ASSERT_EQ(Lead.Op, static_cast<std::uint32_t>(Reprice));
+    EXPECT_EQ(Lead.Time, E.Time);
+    EXPECT_EQ(W.code(E.Entity, LShop), W.code(Lead.Entity, HShop));
+    EXPECT_EQ(W.code(E.Entity, LOrder), W.code(Lead.Entity, HOrder));
+    Deleted.insert(E.Entity);
+  }
+  // Every shipping records its shipment; nearly every repricing finds a
+  // line of its order left to remove (an order has 6).
+  EXPECT_GT(Ships, 400u);
+  EXPECT_EQ(Records, Ships);
+  EXPECT_GT(Reprices, 700u);
+  EXPECT_LE(Removes, Reprices);
+  EXPECT_GT(Removes, Reprices * 9 / 10);
 }
 
 TEST(Workload, QueriesUseValuesOfEntitiesWrittenBefore) {
