@@ -312,6 +312,13 @@ bool WriteTarget::reaches(const Workload &W, std::uint32_t Entity) const {
   if (!When)
     return true;
   LogicalEntityView View(W);
+  return reaches(View, Entity);
+}
+
+bool WriteTarget::reaches(LogicalEntityView &View,
+                          std::uint32_t Entity) const {
+  if (!When)
+    return true;
   View.reset(Entity);
   return evaluateFilter(*When, View);
 }

@@ -2,6 +2,7 @@
 // retries, requests to the simulated service, and the measurements.
 #include "replay/Simulation.h"
 
+#include "replay/LogicalEntityView.h"
 #include "replay/Percentiles.h"
 #include "replay/Random.h"
 #include "replay/SampledTableNote.h"
@@ -259,6 +260,7 @@ private:
   // Per write target of the event being dispatched: whether it reaches
   // its table (a `when` is evaluated once).
   std::vector<char> Reaches;
+  LogicalEntityView WhenView{W}; // for the writes' `when`
   EdmValue ValueScratch;
 };
 
@@ -296,7 +298,7 @@ void Runner::warmStart() {
       Populated[T.Table] = true;
       for (std::uint32_t E = F.FirstExisting;
            E < F.FirstExisting + F.ExistingCount; ++E) {
-        if (!T.reaches(W, E))
+        if (!T.reaches(WhenView, E))
           continue; // a sparse table holds only what its `when` keeps
         T.PartitionKey.render(W, E, Pk, ValueScratch);
         T.RowKey.render(W, E, Rk, ValueScratch);
@@ -342,7 +344,7 @@ void Runner::dispatch(std::uint32_t EventIndex) {
   std::uint16_t Reached = 0;
   Reaches.clear();
   for (const WriteTarget &T : Targets) {
-    Reaches.push_back(T.reaches(W, Ev.Entity) ? 1 : 0);
+    Reaches.push_back(T.reaches(WhenView, Ev.Entity) ? 1 : 0);
     Reached += static_cast<std::uint16_t>(Reaches.back());
   }
   Outstanding[EventIndex] = Reached;
