@@ -94,7 +94,7 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const WriteKind Kind = W.Ops[Ev.Op].Kind;
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
-    if (!T.reaches(W, Ev.Entity))
+    if (!T.reaches(View, Ev.Entity))
       continue;
     T.PartitionKey.render(W, Ev.Entity, Pk, Scratch);
     T.RowKey.render(W, Ev.Entity, Rk, Scratch);

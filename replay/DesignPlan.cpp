@@ -256,10 +256,27 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
     }
     const PropertyDomain &Domain =
         W.Families[W.familyOf(Entity)].Properties[P.Property];
+    const bool IsText =
+        Domain.Type == EdmType::String || Domain.Type == EdmType::Guid;
     if (P.Part.Format.empty() && P.Part.Functions.empty() && !P.InQuotes &&
-        (Domain.Type == EdmType::String || Domain.Type == EdmType::Guid)) {
+        IsText) {
       // The common case: the text appended without a copy.
       Domain.appendText(W.code(Entity, P.Property), Out);
+      continue;
+    }
+    if (IsText && P.Part.Functions.size() == 1 &&
+        P.Part.Functions[0].Fn == schema::KeyFunction::Hash) {
+      // A hash bucket of a text value (bucketed keys): renderPlaceholder's
+      // text (the value's own text hashed, the bucket's digits, nothing to
+      // escape), without its copies. The value is appended to be hashed,
+      // then replaced by its bucket.
+      const std::size_t Start = Out.size();
+      Domain.appendText(W.code(Entity, P.Property), Out);
+      const std::uint64_t Buckets = P.Part.Functions[0].Arg;
+      const std::uint64_t Bucket = schema::hashBucketOf(
+          std::string_view(Out).substr(Start), Buckets);
+      Out.resize(Start);
+      schema::appendHashBucket(Bucket, Buckets, Out);
       continue;
     }
     W.value(Entity, P.Property, Scratch);
@@ -275,8 +292,10 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
         continue;
       }
     }
-    const std::string Text =
-        Cacheable ? P.Cached : schema::renderPlaceholder(P.Part, Scratch);
+    std::string Rendered;
+    if (!Cacheable)
+      Rendered = schema::renderPlaceholder(P.Part, Scratch);
+    const std::string &Text = Cacheable ? P.Cached : Rendered;
     if (!P.InQuotes) {
       Out += Text;
       continue;
@@ -293,6 +312,13 @@ bool WriteTarget::reaches(const Workload &W, std::uint32_t Entity) const {
   if (!When)
     return true;
   LogicalEntityView View(W);
+  return reaches(View, Entity);
+}
+
+bool WriteTarget::reaches(LogicalEntityView &View,
+                          std::uint32_t Entity) const {
+  if (!When)
+    return true;
   View.reset(Entity);
   return evaluateFilter(*When, View);
 }

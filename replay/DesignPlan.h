@@ -16,6 +16,8 @@
 
 namespace tablelint::replay {
 
+class LogicalEntityView;
+
 // A key template or filter template bound to the properties of one entity
 // family: literal text and placeholders that name a property by index.
 class BoundTemplate {
@@ -66,6 +68,9 @@ struct WriteTarget {
 
   // Whether the write of Entity reaches this table.
   bool reaches(const Workload &W, std::uint32_t Entity) const;
+  // The same with a view the caller keeps (reset here): a view allocates
+  // when it is made, and the replay asks this for every write.
+  bool reaches(LogicalEntityView &View, std::uint32_t Entity) const;
 };
 
 struct QueryTarget {

@@ -197,6 +197,60 @@ void KeyBlock::insert(int Pos, std::string_view Key) {
   ++Count;
 }
 
+void KeyBlock::insertRun(int Pos, const std::vector<std::string_view> &Keys) {
+  if (Keys.empty())
+    return;
+  if (Count == 0) {
+    assign(Keys);
+    return;
+  }
+  // Every key of the block, old and new, must start with the prefix.
+  std::uint32_t Shared = Prefix;
+  for (std::string_view K : Keys)
+    Shared = std::min(Shared, static_cast<std::uint32_t>(commonPrefix(
+                                  K.data(), K.size(), PrefixBytes, Shared)));
+  if (Shared < Prefix)
+    repack(Shared);
+  std::size_t Tails = 0;
+  for (std::string_view K : Keys)
+    Tails += tailOf(K.size() - Prefix);
+  const std::size_t TailAt = tailOffset(Pos);
+  const auto N = static_cast<int>(Keys.size());
+  if (Tails) {
+    reserve(Tails);
+    std::memmove(Heap.get() + TailAt + Tails, Heap.get() + TailAt,
+                 Used - TailAt);
+  }
+  std::copy_backward(Heads + Pos, Heads + Count, Heads + Count + N);
+  std::copy_backward(Lengths + Pos, Lengths + Count, Lengths + Count + N);
+  std::size_t At = TailAt;
+  for (int I = 0; I < N; ++I) {
+    const std::string_view Suffix = Keys[static_cast<std::size_t>(I)].substr(Prefix);
+    put(Pos + I, Suffix, At);
+    At += tailOf(Suffix.size());
+  }
+  Count += N;
+}
+
+void KeyBlock::eraseRun(int Pos, int N) {
+  if (N <= 0)
+    return;
+  const std::size_t TailAt = tailOffset(Pos);
+  std::size_t Tails = 0;
+  for (int I = Pos; I < Pos + N; ++I)
+    Tails += tailOf(Lengths[I]);
+  if (Tails) {
+    std::memmove(Heap.get() + TailAt, Heap.get() + TailAt + Tails,
+                 Used - TailAt - Tails);
+    Used -= static_cast<std::uint32_t>(Tails);
+  }
+  std::copy(Heads + Pos + N, Heads + Count, Heads + Pos);
+  std::copy(Lengths + Pos + N, Lengths + Count, Lengths + Pos);
+  Count -= N;
+  if (Count == 0)
+    Prefix = Used = 0;
+}
+
 void KeyBlock::put(int Pos, std::string_view Suffix, std::size_t TailAt) {
   const std::size_t Tail = tailOf(Suffix.size());
   if (Tail)

@@ -44,6 +44,12 @@ public:
   // Count() < Capacity.
   void insert(int Pos, std::string_view Key);
   void erase(int Pos);
+  // The same for a run of keys: Keys (in order, each between the keys
+  // around Pos) inserted at Pos, count() + Keys.size() <= Capacity; and
+  // the N keys from Pos on erased. A leaf sharing its keys with a sibling
+  // moves a few keys this way instead of rewriting both blocks.
+  void insertRun(int Pos, const std::vector<std::string_view> &Keys);
+  void eraseRun(int Pos, int N);
 
   // Key number I, whole (prefix and suffix), into Out.
   void key(int I, std::string &Out) const { key(I, tailOffset(I), Out); }

@@ -127,6 +127,9 @@ private:
   // whole, in Spill (views into SpillText).
   void spill(const KeyBlock &Block, int Pos, std::string_view Key,
              const KeyBlock *Then = nullptr);
+  // Keys From to From + N - 1 of Block, whole, in Spill (views into
+  // SpillText).
+  void take(const KeyBlock &Block, int From, int N);
   // Inserts Key at Pos of the full leaf L (child At of Parent) by sharing
   // L's keys with a sibling that has room; false (nothing changed) when
   // neither has enough.

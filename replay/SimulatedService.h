@@ -305,6 +305,7 @@ private:
   std::vector<std::pair<std::string, std::string>> Unsplittable;
   std::string KeyScratch;
   std::vector<std::string_view> BatchRows;
+  std::vector<std::size_t> BatchRowHashes; // of BatchRows (duplicate check)
   // Changes of the batch being applied, to undo it when one fails.
   BatchUndo BatchChanges;
 };

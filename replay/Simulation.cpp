@@ -2,6 +2,7 @@
 // retries, requests to the simulated service, and the measurements.
 #include "replay/Simulation.h"
 
+#include "replay/LogicalEntityView.h"
 #include "replay/Percentiles.h"
 #include "replay/Random.h"
 #include "replay/SampledTableNote.h"
@@ -61,7 +62,11 @@ struct ClientState {
 struct BatchBuffer {
   std::uint32_t Table = 0, Client = 0, Op = 0;
   unsigned Limit = 1;
+  // The first Count of Ops are buffered; those after them are spare
+  // operations of an earlier batch, whose key strings are reused so that
+  // buffering a write does not allocate.
   std::vector<BatchOperation> Ops;
+  std::size_t Count = 0;
   std::vector<std::uint32_t> Events;
 };
 
@@ -184,15 +189,15 @@ private:
   }
   bool buffersEmpty() const {
     return std::all_of(Buffers.begin(), Buffers.end(),
-                       [](const auto &KV) { return KV.second.Ops.empty(); });
+                       [](const auto &KV) { return KV.second.Count == 0; });
   }
   std::uint32_t newRequest() {
     if (!FreeRequests.empty()) {
       const std::uint32_t I = FreeRequests.back();
       FreeRequests.pop_back();
+      // Batch and BatchEvents are set when the request is a batch
+      // (flushBuffer); Batch keeps its operations for a buffer to reuse.
       Requests[I].Attempt = 0;
-      Requests[I].Batch.clear();
-      Requests[I].BatchEvents.clear();
       return I;
     }
     Requests.emplace_back();
@@ -254,7 +259,11 @@ private:
   std::vector<std::vector<float>> OpLatencies; // of the completed
 
   double LastCompletion = 0;
-  std::string KeyScratch, FilterScratch;
+  std::string KeyScratch, FilterScratch, PkScratch, RkScratch;
+  // Per write target of the event being dispatched: whether it reaches
+  // its table (a `when` is evaluated once).
+  std::vector<char> Reaches;
+  LogicalEntityView WhenView{W}; // for the writes' `when`
   EdmValue ValueScratch;
 };
 
@@ -292,7 +301,7 @@ void Runner::warmStart() {
       Populated[T.Table] = true;
       for (std::uint32_t E = F.FirstExisting;
            E < F.FirstExisting + F.ExistingCount; ++E) {
-        if (!T.reaches(W, E))
+        if (!T.reaches(WhenView, E))
           continue; // a sparse table holds only what its `when` keeps
         T.PartitionKey.render(W, E, Pk, ValueScratch);
         T.RowKey.render(W, E, Rk, ValueScratch);
@@ -336,17 +345,23 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     return;
   ++R.Issued;
   std::uint16_t Reached = 0;
-  for (const WriteTarget &T : Targets)
-    Reached += T.reaches(W, Ev.Entity) ? 1 : 0;
+  Reaches.clear();
+  for (const WriteTarget &T : Targets) {
+    Reaches.push_back(T.reaches(WhenView, Ev.Entity) ? 1 : 0);
+    Reached += static_cast<std::uint16_t>(Reaches.back());
+  }
   Outstanding[EventIndex] = Reached;
   if (Reached == 0) { // a sparse index only, and not this entity
     Outstanding[EventIndex] = 1;
     finishPart(EventIndex, Ev.Time, true);
   }
-  for (const WriteTarget &T : Targets) {
-    if (Reached == 0 || (T.When && !T.reaches(W, Ev.Entity)))
+  for (std::size_t TI = 0; TI < Targets.size(); ++TI) {
+    const WriteTarget &T = Targets[TI];
+    if (Reached == 0 || (T.When && !Reaches[TI]))
       continue;
-    std::string Pk, Rk;
+    // Rendered into buffers reused across events, then copied once into
+    // the request or buffered operation (whose strings are reused too).
+    std::string &Pk = PkScratch, &Rk = RkScratch;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
     T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
     const EntityShape Shape =
@@ -358,7 +373,7 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     // group transaction per partition key, sent with the group's last.
     const bool Grouped = Op.EntitiesPerExecution > 1 || Op.Unit >= 0;
     if (T.Decl->BatchSize > 1 || Grouped) {
-      KeyScratch = std::to_string(T.Table);
+      KeyScratch.assign(std::to_string(T.Table));
       KeyScratch += '\0';
       KeyScratch += Pk;
       BatchBuffer &B = Buffers[KeyScratch];
@@ -367,13 +382,21 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       B.Op = Ev.Op;
       B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
                                       : limits::MaxBatchOperations;
-      B.Ops.push_back({Op.Kind, std::move(Pk), std::move(Rk), Ev.Entity, Bytes,
-                       Shape.Properties, Shape.LargestValue});
+      if (B.Count == B.Ops.size())
+        B.Ops.emplace_back();
+      BatchOperation &Buffered = B.Ops[B.Count++];
+      Buffered.Kind = Op.Kind;
+      Buffered.PartitionKey.assign(Pk);
+      Buffered.RowKey.assign(Rk);
+      Buffered.Entity = Ev.Entity;
+      Buffered.Bytes = Bytes;
+      Buffered.Properties = Shape.Properties;
+      Buffered.LargestValue = Shape.LargestValue;
       B.Events.push_back(EventIndex);
       if (Grouped && std::find(GroupBuffers.begin(), GroupBuffers.end(), &B) ==
                          GroupBuffers.end())
         GroupBuffers.push_back(&B);
-      if (B.Ops.size() >= B.Limit)
+      if (B.Count >= B.Limit)
         flushBuffer(B, Ev.Time);
       continue;
     }
@@ -386,8 +409,8 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     Q.WriteOp = Op.Kind;
     Q.Event = EventIndex;
     Q.Entity = Ev.Entity;
-    Q.PartitionKey = std::move(Pk);
-    Q.RowKey = std::move(Rk);
+    Q.PartitionKey.assign(Pk);
+    Q.RowKey.assign(Rk);
     Q.Bytes = Bytes;
     Q.Shape = Shape;
     send(Req, Ev.Time);
@@ -454,7 +477,7 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
 }
 
 void Runner::flushBuffer(BatchBuffer &B, double Now) {
-  if (B.Ops.empty())
+  if (B.Count == 0)
     return;
   const std::uint32_t Req = newRequest();
   Request &Q = Requests[Req];
@@ -462,9 +485,12 @@ void Runner::flushBuffer(BatchBuffer &B, double Now) {
   Q.Table = B.Table;
   Q.Client = B.Client;
   Q.Op = B.Op;
+  // The request takes the buffered operations; the buffer takes the
+  // request's earlier ones (if any) as spares.
   Q.Batch.swap(B.Ops);
+  Q.Batch.resize(B.Count);
+  B.Count = 0;
   Q.BatchEvents.swap(B.Events);
-  B.Ops.clear();
   B.Events.clear();
   Q.Bytes = 0;
   for (const BatchOperation &Op : Q.Batch)
@@ -549,6 +575,16 @@ void Runner::complete(std::uint32_t Req, double Now) {
   if (!C.Waiting.empty()) {
     const std::uint32_t Next = C.Waiting.front();
     C.Waiting.pop_front();
+    // The request that waits behind it was queued long ago (a throttled
+    // client's backlog holds millions): start loading it now, so that its
+    // cache miss overlaps with this one's work instead of stalling the
+    // next completion.
+    if (!C.Waiting.empty()) {
+      const auto *Following =
+          reinterpret_cast<const char *>(&Requests[C.Waiting.front()]);
+      for (std::size_t At = 0; At < sizeof(Request); At += 64)
+        __builtin_prefetch(Following + At);
+    }
     ++C.InFlight;
     execute(Next, Now);
   }

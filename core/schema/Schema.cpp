@@ -101,34 +101,35 @@ std::string formatDateTime(std::int64_t Ticks, const std::string &Format) {
   const std::string Fraction =
       padLeft(std::to_string(Ticks % 10000000), 7);
   std::string Out;
+  Out.reserve(Format.size() + 8);
   std::size_t I = 0;
   auto Starts = [&](const char *Token) {
     return Format.compare(I, std::char_traits<char>::length(Token), Token) == 0;
   };
   while (I < Format.size()) {
     if (Starts("yyyy")) {
-      Out += Iso.substr(0, 4);
+      Out.append(Iso, 0, 4);
       I += 4;
     } else if (Starts("MM")) {
-      Out += Iso.substr(5, 2);
+      Out.append(Iso, 5, 2);
       I += 2;
     } else if (Starts("dd")) {
-      Out += Iso.substr(8, 2);
+      Out.append(Iso, 8, 2);
       I += 2;
     } else if (Starts("HH")) {
-      Out += Iso.substr(11, 2);
+      Out.append(Iso, 11, 2);
       I += 2;
     } else if (Starts("mm")) {
-      Out += Iso.substr(14, 2);
+      Out.append(Iso, 14, 2);
       I += 2;
     } else if (Starts("ss")) {
-      Out += Iso.substr(17, 2);
+      Out.append(Iso, 17, 2);
       I += 2;
     } else if (Starts("fffffff")) {
       Out += Fraction;
       I += 7;
     } else if (Starts("fff")) {
-      Out += Fraction.substr(0, 3);
+      Out.append(Fraction, 0, 3);
       I += 3;
     } else {
       Out += Format[I++];
@@ -277,7 +278,7 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
                               std::optional<std::uint64_t> FixedBucket) {
   if (!Part.IsPlaceholder)
     return Part.Text;
-  EdmValue V = Value;
+  const EdmValue &V = Value;
   std::string Out;
   bool Rendered = false;
   for (const KeyFunction &Fn : Part.Functions) {
@@ -299,9 +300,11 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
     case KeyFunction::Hash: {
       const std::string Basis =
           Rendered ? Out : defaultRendering(V, std::string());
-      const std::uint64_t Bucket =
-          FixedBucket ? *FixedBucket % Fn.Arg : stableHash(Basis) % Fn.Arg;
-      Out = padLeft(std::to_string(Bucket), std::to_string(Fn.Arg - 1).size());
+      const std::uint64_t Bucket = FixedBucket ? *FixedBucket % Fn.Arg
+                                               : hashBucketOf(Basis, Fn.Arg);
+      std::string Text;
+      appendHashBucket(Bucket, Fn.Arg, Text);
+      Out = std::move(Text);
       Rendered = true;
       break;
     }
@@ -316,6 +319,31 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
   if (!Rendered)
     Out = defaultRendering(V, Part.Format);
   return Out;
+}
+
+void appendHashBucket(std::uint64_t Bucket, std::uint64_t Buckets,
+                      std::string &Out) {
+  // Digits of Bucket, then zeros in front up to the width of Buckets - 1.
+  char Digits[20];
+  int N = 0;
+  do {
+    Digits[N++] = static_cast<char>('0' + Bucket % 10);
+    Bucket /= 10;
+  } while (Bucket);
+  int Width = 0;
+  std::uint64_t Largest = Buckets - 1;
+  do {
+    ++Width;
+    Largest /= 10;
+  } while (Largest);
+  if (Width > N)
+    Out.append(static_cast<std::size_t>(Width - N), '0');
+  while (N)
+    Out += Digits[--N];
+}
+
+std::uint64_t hashBucketOf(std::string_view Text, std::uint64_t Buckets) {
+  return stableHash(Text) % Buckets;
 }
 
 std::uint64_t hashBucketCount(const KeyPart &Part) {

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tablelint::schema {
@@ -185,6 +186,14 @@ std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
 // value's own (one read of a fan-out query).
 std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
                               std::optional<std::uint64_t> Bucket = {});
+
+// Appends the text of a hash function's bucket: Bucket (below Buckets)
+// zero-padded to the digits of Buckets - 1, as renderPlaceholder renders it.
+void appendHashBucket(std::uint64_t Bucket, std::uint64_t Buckets,
+                      std::string &Out);
+// The bucket a hash function with Buckets buckets gives the rendered value
+// Text (a stable hash: the same across platforms and runs).
+std::uint64_t hashBucketOf(std::string_view Text, std::uint64_t Buckets);
 
 // The bucket count of a placeholder's hash function; 0 without one.
 std::uint64_t hashBucketCount(const KeyPart &Part);

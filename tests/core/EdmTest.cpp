@@ -10,6 +10,8 @@
 
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -352,6 +354,48 @@ TEST(FormatDateTimeTicks, WholeSecondsHaveNoFraction) {
 TEST(FormatDateTimeTicks, SevenDigitFraction) {
   EXPECT_EQ(formatDateTimeTicks(Ticks20080710 + 1234567),
             "2008-07-10T00:00:00.1234567Z");
+}
+
+// The digits are written by hand (the replay formats dates millions of
+// times); they must match the printf rendering they replaced, fraction
+// trimmed of its trailing zeros, for every part of a date.
+TEST(FormatDateTimeTicks, MatchesPrintfRendering) {
+  auto Reference = [](std::int64_t Ticks) {
+    // The C library's calendar (proleptic Gregorian, UTC).
+    const std::int64_t Fraction = Ticks % 10000000;
+    const auto Unix = static_cast<std::time_t>((Ticks - UnixEpochTicks) / 10000000 -
+                                               (Ticks < UnixEpochTicks && Fraction));
+    std::tm Parts{};
+    gmtime_r(&Unix, &Parts);
+    char Buf[48];
+    std::snprintf(Buf, sizeof Buf, "%04d-%02d-%02dT%02d:%02d:%02d",
+                  Parts.tm_year + 1900, Parts.tm_mon + 1, Parts.tm_mday,
+                  Parts.tm_hour, Parts.tm_min, Parts.tm_sec);
+    std::string Out = Buf;
+    if (Fraction) {
+      std::snprintf(Buf, sizeof Buf, ".%07lld", static_cast<long long>(Fraction));
+      std::string F(Buf);
+      while (F.back() == '0')
+        F.pop_back();
+      Out += F;
+    }
+    return Out + "Z";
+  };
+  std::uint64_t X = 88172645463325252ULL; // xorshift: spread over 1..9999
+  for (int I = 0; I < 20000; ++I) {
+    X ^= X << 13;
+    X ^= X >> 7;
+    X ^= X << 17;
+    const auto Ticks = static_cast<std::int64_t>(
+        X % static_cast<std::uint64_t>(Ticks99991231T235959 + 10000000));
+    const std::int64_t Trimmed = I % 3 == 0   ? Ticks - Ticks % 10000000
+                                 : I % 3 == 1 ? Ticks - Ticks % 10000
+                                              : Ticks;
+    EXPECT_EQ(formatDateTimeTicks(Trimmed), Reference(Trimmed)) << Trimmed;
+  }
+  EXPECT_EQ(formatDateTimeTicks(Ticks20080710 + 10), "2008-07-10T00:00:00.000001Z");
+  EXPECT_EQ(formatDateTimeTicks(Ticks20080710 + 9000000),
+            "2008-07-10T00:00:00.9Z");
 }
 
 TEST(FormatDateTimeTicks, RoundTripsThroughParse) {
