@@ -417,10 +417,15 @@ SimulatedService::batch(double Now, std::uint32_t Table,
 
 void findSampledStretch(const Workload &W, RowStore::Cursor It,
                         std::string_view Stop, const Filter *Where,
-                        LogicalEntityView &View, SampledStretch &S) {
+                        LogicalEntityView &View, SampledStretch &S,
+                        std::uint64_t *Budget) {
   S = SampledStretch();
   S.Active = true;
   for (; It.valid(); It.next()) {
+    if (Budget && (*Budget)-- == 0) {
+      *Budget = 0;
+      break;
+    }
     const std::string_view Key = It.key();
     if (!Stop.empty() && Key >= Stop)
       break;

@@ -166,10 +166,12 @@ void scopeRanges(const Filter *Where,
 // The stretch of sampled entities starting at It (replay/SampledScan.h):
 // the sampled entities up to and including the first that Where matches
 // (null: every entity), or up to Stop ("" = the end) when none does.
-// Entities of weight 1 are passed over.
+// Entities of weight 1 are passed over. With Budget, each entity looked at
+// spends one; when it runs out the stretch ends there, without a match.
 void findSampledStretch(const Workload &W, RowStore::Cursor It,
                         std::string_view Stop, const Filter *Where,
-                        LogicalEntityView &View, SampledStretch &S);
+                        LogicalEntityView &View, SampledStretch &S,
+                        std::uint64_t *Budget = nullptr);
 
 // The key under which the store keeps an entity: PartitionKey, a NUL (below
 // every character allowed in keys, so the order is that of the pair), RowKey.

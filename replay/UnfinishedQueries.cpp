@@ -46,7 +46,8 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
         continue;
       }
       if (!Stretch.Active || Key > Stretch.Last)
-        findSampledStretch(W, It, High, Cursor.Where, View, Stretch);
+        findSampledStretch(W, It, High, Cursor.Where, View, Stretch,
+                           &VisitBudget);
       const std::uint64_t Left = Weight - std::min(Consumed, Weight - 1);
       const std::uint64_t Take =
           Cursor.Top ? std::min(Left, Stretch.readFor(TopLeft - Matched))
