@@ -2,7 +2,9 @@
 #include "core/schema/Schema.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <iterator>
 #include <string_view>
 
 namespace tablelint::schema {
@@ -383,6 +385,76 @@ bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
                        });
   }
   return false;
+}
+
+namespace {
+
+// The finest unit of a date format whose text sorts as its dates do (the
+// units from the year down, none skipped, literal separators between), in
+// ticks; 0 for months or years; none for another format (HHmm, ddMMyyyy).
+std::optional<std::int64_t> chronologicalStep(const std::string &Format) {
+  struct Unit {
+    const char *Text;
+    std::int64_t Ticks; // 0: not a fixed length
+  };
+  static const Unit Units[] = {{"yyyy", 0},          {"MM", 0},
+                               {"dd", 864000000000}, {"HH", 36000000000},
+                               {"mm", 600000000},    {"ss", 10000000},
+                               {"fffffff", 1},       {"fff", 10000}};
+  std::size_t Next = 0; // rank of the unit expected next
+  std::int64_t Step = 0;
+  std::size_t I = 0;
+  while (I < Format.size()) {
+    std::size_t U = 0;
+    while (U < std::size(Units) &&
+           Format.compare(I, std::char_traits<char>::length(Units[U].Text),
+                          Units[U].Text) != 0)
+      ++U;
+    if (U == std::size(Units)) {
+      if (std::isalpha(static_cast<unsigned char>(Format[I])))
+        return std::nullopt; // a unit out of order, or unknown
+      ++I;
+      continue;
+    }
+    const std::size_t Rank = U == 7 ? 6 : U; // fff and fffffff: after ss
+    if (Rank != Next)
+      return std::nullopt;
+    I += std::char_traits<char>::length(Units[U].Text);
+    Step = Units[U].Ticks;
+    Next = Rank + 1;
+  }
+  if (Next == 0)
+    return std::nullopt;
+  return Step;
+}
+
+} // namespace
+
+std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
+                                         const std::string &Property) {
+  for (const KeyPart &P : RowKey.Parts) {
+    if (!P.IsPlaceholder)
+      continue; // a literal prefix sorts every entity alike
+    if (P.Text != Property)
+      return std::nullopt;
+    if (P.Functions.size() == 1 && P.Functions[0].Fn == KeyFunction::Reverse)
+      return 1;
+    if (!P.Functions.empty())
+      return std::nullopt;
+    const std::string &F = P.Format;
+    if (F.empty() || F == "ticks")
+      return 1;
+    if ((F[0] == 'D' || F[0] == 'd') && F.size() > 1 &&
+        std::all_of(F.begin() + 1, F.end(), [](char C) {
+          return std::isdigit(static_cast<unsigned char>(C)) != 0;
+        }))
+      return 1;
+    const std::optional<std::int64_t> Step = chronologicalStep(F);
+    if (!Step || *Step == 0)
+      return std::nullopt;
+    return Step;
+  }
+  return std::nullopt;
 }
 
 std::uint64_t fanOutReads(const Query &Q) {

@@ -210,6 +210,16 @@ std::uint64_t fanOutReads(const Query &Q);
 // the last N.
 bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
                            const std::string &Property);
+// When RowKey leads with Property in a rendering whose text sorts as its
+// values do (as is, `ticks`, `D<n>`, a date format from `yyyy` down to its
+// finest unit with none skipped, or `reverse`): the size, in the value's
+// units (ticks for datetimes), of the steps the key tells apart: 1, or
+// 10,000 for a format ending in `fff`, 10,000,000 for `ss`, and so on.
+// Values within one step tie, and the rest of the key orders them. None
+// when the key does not lead with Property so, or its finest unit is a
+// month or a year.
+std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
+                                         const std::string &Property);
 
 // --------------------------------------------------------- access patterns
 

@@ -78,5 +78,29 @@ TEST(KeyTemplate, PadAndReverse) {
   EXPECT_EQ(Early.size(), Late.size());
 }
 
+// The step of the order a RowKey gives its leading property: what "latest
+// N" readers and the answer check rely on.
+TEST(KeyTemplate, KeyOrderStepOfTheLeadingProperty) {
+  auto Step = [](const std::string &Key) {
+    return keyOrderStep(parseOk(Key), "t");
+  };
+  EXPECT_EQ(Step("{t}_{id}"), 1);
+  EXPECT_EQ(Step("{t|reverse}_{id}"), 1);
+  EXPECT_EQ(Step("{t:ticks}"), 1);
+  EXPECT_EQ(Step("{t:D19}"), 1);
+  EXPECT_EQ(Step("log_{t:yyyyMMddHHmmssfff}_{id}"), 10000); // a literal first
+  EXPECT_EQ(Step("{t:yyyy-MM-dd HH:mm:ss}"), 10000000);
+  EXPECT_EQ(Step("{t:yyyyMMddHHmm}"), 600000000);
+  EXPECT_EQ(Step("{t:yyyyMMdd}"), 864000000000);
+  EXPECT_EQ(Step("{t:yyyyMMddHHmmssfffffff}"), 1);
+  // Not ordered by t, or by months or years: no step.
+  EXPECT_EQ(Step("{t:HHmmss}"), std::nullopt);   // repeats every day
+  EXPECT_EQ(Step("{t:ddMMyyyy}"), std::nullopt); // day first
+  EXPECT_EQ(Step("{t:yyyyMMHH}"), std::nullopt); // the day skipped
+  EXPECT_EQ(Step("{t:yyyyMM}"), std::nullopt);   // months are not one length
+  EXPECT_EQ(Step("{id}_{t}"), std::nullopt);
+  EXPECT_EQ(Step("{t|hash:4}_{t}"), std::nullopt);
+}
+
 } // namespace
 } // namespace tablelint::schema
