@@ -869,6 +869,19 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   // `top` sizes a query as expectedRows does: the reader asks for that many
   // and the service stops scanning once it has them (with or without a
   // declared expectedRows beside it).
+  if (!Q.Newest.empty() && Q.Top && Scope.Class != QueryClass::Point &&
+      Scope.Class != QueryClass::TableScan &&
+      !newestFirstInKeyOrder(T.RowKey, Q.Newest)) {
+    // Before `top` bounds the read: the partition scanned, or the whole
+    // partition a PartitionKey equality matches.
+    if (A.Scanned) {
+      A.AllForNewest = A.Scanned;
+      A.AllForNewestWhy = A.ScannedWhy;
+    } else if (A.Matches) {
+      A.AllForNewest = A.Matches;
+      A.AllForNewestWhy = A.MatchesWhy;
+    }
+  }
   if (Q.Top && Scope.Class != QueryClass::Point &&
       A.Filter.Parsed) {
     const double Top = static_cast<double>(*Q.Top);

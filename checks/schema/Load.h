@@ -165,6 +165,14 @@ struct QueryAnalysis {
   // of a known size only.
   std::optional<double> Matches;
   std::string MatchesWhy;
+  // A "latest N" read (`newest`, `top`) of a RowKey that does not put the
+  // newest first: `top` cannot stop the scan, the reader reads every match
+  // and keeps the last N in key order (as replay runs it). What it reads
+  // then, per execution: the partition-scan finding's figure. Scanned and
+  // the load keep the top-N read that the log tail would make, so the key
+  // design is judged as it would be with that fixed.
+  std::optional<double> AllForNewest;
+  std::string AllForNewestWhy;
   OperationLoad Load;
 };
 

@@ -7,16 +7,15 @@ bool boundsRowKey(const Query &Q) {
   return Q.Filter.find("RowKey") != std::string::npos;
 }
 
-// The leading placeholder of the RowKey, when it renders P as is (an
-// ascending value: oldest first).
+// The leading placeholder of the RowKey, when it renders P in ascending
+// order (oldest first): as is, as ticks, zero-padded, or in a date format
+// that sorts as its dates do (core/schema: keyOrderStep).
 const KeyPart *ascendingLead(const KeyTemplate &RowKey, const std::string &P) {
-  for (const KeyPart &Part : RowKey.Parts) {
-    if (!Part.IsPlaceholder)
-      continue;
-    return Part.Text == P && Part.Format.empty() && Part.Functions.empty()
-               ? &Part
-               : nullptr;
-  }
+  if (newestFirstInKeyOrder(RowKey, P) || !keyOrderStep(RowKey, P))
+    return nullptr;
+  for (const KeyPart &Part : RowKey.Parts)
+    if (Part.IsPlaceholder)
+      return &Part;
   return nullptr;
 }
 
@@ -36,10 +35,12 @@ std::optional<LogTailPlan> planLogTail(const Table &T) {
   const KeyPart *Lead = ascendingLead(T.RowKey, Reader->Newest);
   if (!Lead)
     return std::nullopt;
-  const std::string Placeholder = "{" + Reader->Newest + "}";
+  const std::size_t End = T.RowKey.Text.find('}', Lead->Offset);
+  if (End == std::string::npos)
+    return std::nullopt;
   LogTailPlan Plan;
   Plan.RowKey = T.RowKey.Text;
-  Plan.RowKey.replace(Lead->Offset, Placeholder.size(),
+  Plan.RowKey.replace(Lead->Offset, End + 1 - Lead->Offset,
                       "{" + Reader->Newest + "|reverse}");
   Plan.Why = "log tail for partition-scan: query '" + Reader->Name +
              "' reads the newest " + std::to_string(*Reader->Top) +

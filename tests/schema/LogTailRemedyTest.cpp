@@ -58,6 +58,25 @@ TEST(LogTailRemedy, ReversesAnOldestFirstRowKeyForNewestN) {
       << R.Changes[0].Description;
 }
 
+// Keys are often written with a date format: one that sorts as its dates
+// do is oldest first too.
+TEST(LogTailRemedy, ReversesADateFormatThatSortsByDate) {
+  const SuggestResult R = suggestFor(
+      feed("{postedAt:yyyyMMddHHmmssfff}_{activityId}", Newest));
+  ASSERT_EQ(logTailRemedies(R), 1u);
+  EXPECT_EQ(R.Design.Tables[0].RowKey.Text,
+            "{postedAt|reverse}_{activityId}");
+}
+
+// HHmmss repeats every day: the key is not oldest first, and reversing
+// it would not give the newest either.
+TEST(LogTailRemedy, DateFormatThatDoesNotSortByDateGetsNothing) {
+  const SuggestResult R =
+      suggestFor(feed("{postedAt:HHmmss}_{activityId}", Newest));
+  EXPECT_EQ(logTailRemedies(R), 0u);
+  EXPECT_EQ(R.Design.Tables[0].RowKey.Text, "{postedAt:HHmmss}_{activityId}");
+}
+
 TEST(LogTailRemedy, AlreadyReversedGetsNothing) {
   const SuggestResult R =
       suggestFor(feed("{postedAt|reverse}_{activityId}", Newest));
