@@ -79,7 +79,12 @@ bool isKeyword(std::string_view W) {
 std::string describe(const Token &T) {
   if (T.Kind == TokenKind::End)
     return "the end of the filter";
-  return "'" + escapeControlBytes(ellipsize(T.Text, 43)) + "'";
+  std::string Text(T.Text);
+  // A placeholder of a filter template stands for a value: show it as one.
+  for (std::size_t At = Text.find(UnknownValueMarker);
+       At != std::string::npos; At = Text.find(UnknownValueMarker, At + 3))
+    Text.replace(At, 1, "{?}");
+  return "'" + escapeControlBytes(ellipsize(Text, 43)) + "'";
 }
 
 // A consumed keyword or parenthesis, for messages ("after 'and'"): only its

@@ -230,6 +230,37 @@ private:
     return Keep;
   }
 
+  // The PartitionKey text an index keyed by P holds for a filter literal
+  // compared with P, as a key renders P (core/schema key templates):
+  // 'text' and typed literals (guid'..', datetime'..', X'..') by their
+  // content, a constant GUID in lower case, integers and booleans as
+  // written (without Int64's L). None for a constant double, whose key
+  // text (17 significant digits) is not the literal's.
+  static std::optional<std::string> keyTextOfLiteral(std::string Lit,
+                                                     const Property &P) {
+    const std::size_t Quote = Lit.find('\'');
+    if (Quote != std::string::npos && Lit.size() >= Quote + 2 &&
+        Lit.back() == '\'' &&
+        std::all_of(Lit.begin(), Lit.begin() + static_cast<long>(Quote),
+                    [](char C) {
+                      return std::isalpha(static_cast<unsigned char>(C));
+                    })) {
+      std::string Inner = Lit.substr(Quote + 1, Lit.size() - Quote - 2);
+      if (P.Type == EdmType::Guid && Inner.find('{') == std::string::npos)
+        for (char &C : Inner)
+          C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+      return Inner;
+    }
+    if (Lit.find('{') != std::string::npos)
+      return Lit; // a placeholder: rendered alike in the key and the filter
+    if (P.Type == EdmType::Double)
+      return std::nullopt;
+    if (P.Type == EdmType::Int64 && !Lit.empty() &&
+        (Lit.back() == 'L' || Lit.back() == 'l'))
+      Lit.pop_back();
+    return Lit;
+  }
+
   void addIndexTables(std::size_t Index) {
     const Table &Source = Current.Tables[Index];
     std::vector<std::string> Moved;
@@ -258,6 +289,7 @@ private:
       // key; the other conditions stay.
       const Filter &F = *A.Filter.Parsed;
       std::string KeyLiteral, KeyEquality, Rest;
+      bool Unkeyable = false;
       std::vector<std::uint32_t> Stack{F.Root};
       while (!Stack.empty()) {
         const FilterNode &N = F.node(Stack.back());
@@ -273,15 +305,20 @@ private:
             N.Op == CompareOp::Eq && N.Property == Key->Name) {
           std::string Lit = templateSpan(A.Filter, Q.Filter, N.Literal.Offset,
                                          N.Literal.Length);
-          if (Lit.size() >= 2 && Lit.front() == '\'' && Lit.back() == '\'')
-            Lit = Lit.substr(1, Lit.size() - 2);
-          KeyLiteral = Lit;
+          std::optional<std::string> Text = keyTextOfLiteral(Lit, *Key);
+          if (!Text) {
+            Unkeyable = true; // the key cannot spell this value
+            break;
+          }
+          KeyLiteral = *Text;
           KeyEquality = Span;
           continue;
         }
         Rest +=
             " and " + (N.Kind == FilterNodeKind::Or ? "(" + Span + ")" : Span);
       }
+      if (Unkeyable || KeyEquality.empty())
+        continue;
       Table Idx;
       Idx.Name = uniqueTableName(
           Source.Name + "By" +
