@@ -843,5 +843,26 @@ tables:
           "not a property of table 'Feed'; did you mean 'postId'?"}));
 }
 
+// A placeholder where the filter goes wrong is shown as one ({?}), not as
+// the marker byte the loader parses in its place.
+TEST(SchemaLoader, FilterErrorAtAPlaceholderShowsIt) {
+  const std::string Bad = R"(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - name: T
+    account: a
+    partitionKey: "{d}"
+    rowKey: "r"
+    properties:
+      d: {type: guid}
+    queries:
+      - {name: q, filter: "PartitionKey eq 'guid'{d}''", rate: 1/s}
+)";
+  EXPECT_EQ(messages(loadSchemaText(Bad, "bad.yaml")),
+            (std::vector<std::string>{
+                "bad.yaml:11:50: error: filter of query 'q' does not parse: "
+                "expected 'and', 'or' or the end of the filter, got '{?}'"}));
+}
+
 } // namespace
 } // namespace tablelint::schema
