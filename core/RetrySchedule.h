@@ -17,8 +17,7 @@ namespace tablelint::retry {
 //   constant:        BaseDelay
 // times, with Jitter on, a factor in [SdkRetryJitterLow, SdkRetryJitterHigh]
 // (core/ServiceLimits.h) picked by Draw in [0, 1); capped at MaxDelay.
-double delaySeconds(const schema::RetrySpec &Spec, unsigned Retry,
-                    double Draw);
+double delaySeconds(const schema::RetrySpec &Spec, unsigned Retry, double Draw);
 
 // Whether an answer with HTTP Status is retried: the spec's RetryOn when it
 // lists any, else the SDK's default set (limits::RetryableStatusCodes).

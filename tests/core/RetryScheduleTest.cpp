@@ -54,8 +54,8 @@ TEST(RetrySchedule, JitterSpansTheSdkRangeThenTheCap) {
   // 6.4 x 0.8 is over the 5 s cap: the cap applies after the jitter.
   EXPECT_DOUBLE_EQ(retry::delaySeconds(S, 4, 0), 5);
   for (double Draw : {0.0, 0.25, 0.5, 0.999}) {
-    const double D = retry::delaySeconds(spec(RetryPolicyKind::Constant, true),
-                                         1, Draw);
+    const double D =
+        retry::delaySeconds(spec(RetryPolicyKind::Constant, true), 1, Draw);
     EXPECT_GE(D, 0.8 * 0.8) << Draw;
     EXPECT_LT(D, 0.8 * 1.3) << Draw;
   }

@@ -82,7 +82,8 @@ protected:
 // throttling the proxy injected: 4 answers of 503 ServerBusy, each retried
 // once, all in the first design (it runs first; 300 requests).
 TEST_F(LiveRetryTest, ThrottledRequestsSucceedOnRetryAndTheReportCountsThem) {
-  StatusServer Proxy("proxy", Azurite->port(), {"--every", "7", "--limit", "4"});
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--every", "7", "--limit", "4"});
   ASSERT_GT(Proxy.port(), 0);
   const std::string Dir = makeTempDir("tablelint-retry");
   const auto Start = Clock::now();
@@ -126,7 +127,7 @@ TEST_F(LiveRetryTest, ThrottledRequestsSucceedOnRetryAndTheReportCountsThem) {
 // 500 OperationTimedOut is throttling too; the JSON report's figures.
 TEST_F(LiveRetryTest, OperationTimedOutIsRetriedAndShownInTheJsonReport) {
   StatusServer Proxy("proxy", Azurite->port(),
-                    {"--every", "5", "--limit", "3", "--status", "500"});
+                     {"--every", "5", "--limit", "3", "--status", "500"});
   ASSERT_GT(Proxy.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
@@ -177,7 +178,7 @@ TEST_F(LiveRetryTest, BadRequestIsNotRetried) {
 
 TEST_F(LiveRetryTest, RetryAfterIsHonoured) {
   StatusServer Proxy("proxy", Azurite->port(),
-                    {"--limit", "1", "--retry-after", "2"});
+                     {"--limit", "1", "--retry-after", "2"});
   ASSERT_GT(Proxy.port(), 0);
   // The default policy would wait 0.8 s x [0.8, 1.3] at most.
   auto Client = client(Proxy, 3, 0.8);
@@ -206,7 +207,7 @@ TEST_F(LiveRetryTest, RetryAfterAsAnHttpDateIsHonoured) {
   ::gmtime_r(&At, &Gmt);
   std::strftime(Date, sizeof Date, "%a, %d %b %Y %H:%M:%S GMT", &Gmt);
   StatusServer Proxy("proxy", Azurite->port(),
-                    {"--limit", "1", "--retry-after", Date});
+                     {"--limit", "1", "--retry-after", Date});
   ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy, 3, 0.05);
   ASSERT_TRUE(Client);
@@ -290,7 +291,7 @@ TEST_F(LiveRetryTest, InsertRetriedAfterALostAnswerIsAmbiguous) {
 // lists them apart, and the run succeeds.
 TEST_F(LiveRetryTest, LiveRunCountsAmbiguousInsertsApart) {
   StatusServer Proxy("proxy", Azurite->port(),
-                    {"--every", "5", "--limit", "3", "--drop"});
+                     {"--every", "5", "--limit", "3", "--drop"});
   ASSERT_GT(Proxy.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
@@ -512,31 +513,55 @@ std::vector<DesignRetries> designRetries(const std::string &Json,
   return Out;
 }
 
-// Two designs declaring different retries for the same client, the same
-// faults in both (every 10th entity request answered 503, from the first
-// design's requests on to the second's): the first design (policy none)
-// fails each of them after 0 retries; the second (exponential, 3 retries
-// from 50 ms) retries each once and loses nothing. Each design's run
-// follows its own declaration.
-TEST_F(LiveRetryTest, EachDesignRetriesAsItDeclaresForTheSameClient) {
-  const std::string Dir = makeTempDir("tablelint-design-retry");
+// What a live run of two designs declaring different retries for the same
+// client showed: its exit, each design's figures, the run's maxRetries and
+// the 503s the proxy injected.
+struct DeclaredRetryRun {
+  ToolResult Tool;
+  std::vector<DesignRetries> Designs;
+  std::optional<std::int64_t> MaxRetries;
+  std::int64_t Injected = 0;
+};
+
+// current.yaml with `ingest` declaring `retry: {policy: none}` and
+// suggested.yaml with it declaring exponential, 3 retries from 50 ms, run
+// live (100 operations, JSON) behind a proxy answering 503 to every 10th
+// entity request, from the first design's requests on to the second's;
+// Extra: more arguments.
+DeclaredRetryRun runDeclaredRetries(int AzuritePort,
+                                    const std::vector<std::string> &Extra) {
+  DeclaredRetryRun Out;
+  const std::string Dir = makeTempDir("tablelint-declared-retry");
   const std::string Current =
       withIngestRetry(Dir, "current.yaml", "{policy: none}");
   const std::string Suggested = withIngestRetry(
       Dir, "suggested.yaml",
       "{policy: exponential, baseDelay: 50ms, maxDelay: 1s, maxRetries: 3}");
-  StatusServer Proxy("proxy", Azurite->port(), {"--every", "10"});
-  ASSERT_GT(Proxy.port(), 0);
-  ToolResult R = runTablelint({"replay", Current, Suggested, "--duration",
-                               "30s", "--live", Proxy.url(), "--live-ops",
-                               "100", "--format", "json"});
+  StatusServer Proxy("proxy", AzuritePort, {"--every", "10"});
+  EXPECT_GT(Proxy.port(), 0);
+  std::vector<std::string> Args = {
+      "replay",    Current,      Suggested, "--duration", "30s", "--live",
+      Proxy.url(), "--live-ops", "100",     "--format",   "json"};
+  Args.insert(Args.end(), Extra.begin(), Extra.end());
+  Out.Tool = runTablelint(Args);
+  Out.Designs = designRetries(Out.Tool.Out, Out.MaxRetries);
+  Out.Injected = Proxy.stat("injected");
+  std::filesystem::remove_all(Dir);
+  return Out;
+}
+
+// The same faults in both designs: the first (policy none) fails each of
+// them after 0 retries; the second (exponential, 3 retries from 50 ms)
+// retries each once and loses nothing. Each design's run follows its own
+// declaration.
+TEST_F(LiveRetryTest, EachDesignRetriesAsItDeclaresForTheSameClient) {
+  const DeclaredRetryRun R = runDeclaredRetries(Azurite->port(), {});
   // The first design's failures are the endpoint's: exit 2, report written.
-  EXPECT_EQ(R.ExitCode, 2) << R.Err;
-  EXPECT_THAT(R.Err, HasSubstr("503 ServerBusy"));
-  std::optional<std::int64_t> Max;
-  const std::vector<DesignRetries> D = designRetries(R.Out, Max);
-  ASSERT_EQ(D.size(), 2u) << R.Out;
-  EXPECT_EQ(Max, std::nullopt) << "no --live-retries: as declared";
+  EXPECT_EQ(R.Tool.ExitCode, 2) << R.Tool.Err;
+  EXPECT_THAT(R.Tool.Err, HasSubstr("503 ServerBusy"));
+  const std::vector<DesignRetries> &D = R.Designs;
+  ASSERT_EQ(D.size(), 2u) << R.Tool.Out;
+  EXPECT_EQ(R.MaxRetries, std::nullopt) << "no --live-retries: as declared";
   // current: 100 entity requests (98 inserts, 2 query pages), the 10th,
   // 20th, ... 100th (all inserts) answered 503 and not retried.
   EXPECT_EQ(D[0].Throttled, 10);
@@ -555,30 +580,18 @@ TEST_F(LiveRetryTest, EachDesignRetriesAsItDeclaresForTheSameClient) {
   // Each retry waited 50 ms x a jitter factor in [0.8, 1.3].
   EXPECT_GE(D[1].Backoff, 21 * 0.05 * 0.8 - 0.02);
   EXPECT_LE(D[1].Backoff, 21 * 0.05 * 1.3 + 0.5);
-  EXPECT_EQ(Proxy.stat("injected"), 10 + 21);
-  std::filesystem::remove_all(Dir);
+  EXPECT_EQ(R.Injected, 10 + 21);
 }
 
 // --live-retries replaces every client's maxRetries: with 0 the design that
 // declares 3 retries makes none either (and the run says so).
 TEST_F(LiveRetryTest, LiveRetriesOverridesEveryClientsMaxRetries) {
-  const std::string Dir = makeTempDir("tablelint-override-retry");
-  const std::string Current =
-      withIngestRetry(Dir, "current.yaml", "{policy: none}");
-  const std::string Suggested = withIngestRetry(
-      Dir, "suggested.yaml",
-      "{policy: exponential, baseDelay: 50ms, maxDelay: 1s, maxRetries: 3}");
-  StatusServer Proxy("proxy", Azurite->port(), {"--every", "10"});
-  ASSERT_GT(Proxy.port(), 0);
-  ToolResult R = runTablelint({"replay", Current, Suggested, "--duration",
-                               "30s", "--live", Proxy.url(), "--live-ops",
-                               "100", "--live-retries", "0", "--format",
-                               "json"});
-  EXPECT_EQ(R.ExitCode, 2) << R.Err;
-  std::optional<std::int64_t> Max;
-  const std::vector<DesignRetries> D = designRetries(R.Out, Max);
-  ASSERT_EQ(D.size(), 2u) << R.Out;
-  EXPECT_EQ(Max, 0);
+  const DeclaredRetryRun R =
+      runDeclaredRetries(Azurite->port(), {"--live-retries", "0"});
+  EXPECT_EQ(R.Tool.ExitCode, 2) << R.Tool.Err;
+  const std::vector<DesignRetries> &D = R.Designs;
+  ASSERT_EQ(D.size(), 2u) << R.Tool.Out;
+  EXPECT_EQ(R.MaxRetries, 0);
   EXPECT_EQ(D[0].Throttled, 10);
   EXPECT_EQ(D[0].Retried, 0);
   EXPECT_EQ(D[0].FailedAfter, 10);
@@ -587,9 +600,9 @@ TEST_F(LiveRetryTest, LiveRetriesOverridesEveryClientsMaxRetries) {
   EXPECT_EQ(D[1].Retried, 0);
   EXPECT_EQ(D[1].FailedAfter, 19);
   EXPECT_EQ(D[1].Failed, 19);
+  EXPECT_EQ(D[1].Written, 2 * 98 - 19);
   EXPECT_EQ(D[1].Backoff, 0);
-  EXPECT_EQ(Proxy.stat("injected"), 10 + 19);
-  std::filesystem::remove_all(Dir);
+  EXPECT_EQ(R.Injected, 10 + 19);
 }
 
 // The client alone: policy none makes one attempt; a retryOn without 503
@@ -600,24 +613,26 @@ TEST_F(LiveRetryTest, ClientFollowsTheDeclaredPolicyAndRetryOn) {
   auto Client = client(Proxy);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("declared").ok());
-  live::RetryPolicy None;
+  live::RetryPolicy None, Only500;
   None.Spec.Policy = schema::RetryPolicyKind::None;
-  Client->setRetryPolicy(None);
-  const live::RestResult R = Client->insertEntity("declared", entity("r"));
-  EXPECT_EQ(R.Status, 503);
-  EXPECT_EQ(R.Retry.Retries, 0u);
-  EXPECT_EQ(R.Retry.GaveUp, 1u) << "a retryable answer, no retry left";
-  EXPECT_EQ(Proxy.stat("entityRequests"), 1);
-
-  live::RetryPolicy Only500;
   Only500.Spec.RetryOn = {500};
-  Only500.Spec.BaseDelaySeconds = 0.05;
-  Client->setRetryPolicy(Only500);
-  const live::RestResult Busy = Client->insertEntity("declared", entity("s"));
-  EXPECT_EQ(Busy.Status, 503);
-  EXPECT_EQ(Busy.Retry.Retries, 0u);
-  EXPECT_EQ(Busy.Retry.GaveUp, 0u) << "not retryable under this policy";
-  EXPECT_EQ(Proxy.stat("entityRequests"), 2);
+  // Under none a 503 is retryable with no retry left (it gave up); under
+  // retryOn [500] it is not retryable at all.
+  const struct {
+    const live::RetryPolicy *Policy;
+    const char *Row;
+    unsigned GaveUp;
+  } Cases[] = {{&None, "r", 1}, {&Only500, "s", 0}};
+  std::int64_t Sent = 0;
+  for (const auto &Case : Cases) {
+    Client->setRetryPolicy(*Case.Policy);
+    const live::RestResult R =
+        Client->insertEntity("declared", entity(Case.Row));
+    EXPECT_EQ(R.Status, 503) << Case.Row;
+    EXPECT_EQ(R.Retry.Retries, 0u) << Case.Row;
+    EXPECT_EQ(R.Retry.GaveUp, Case.GaveUp) << Case.Row;
+    EXPECT_EQ(Proxy.stat("entityRequests"), ++Sent) << "one attempt";
+  }
 }
 
 TEST(LiveRetryCommand, RetriesOptionIsChecked) {

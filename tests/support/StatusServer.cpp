@@ -17,8 +17,7 @@
 namespace tablelint::test {
 
 StatusServer::StatusServer(const std::string &Mode, int TargetPort,
-                           const std::vector<std::string> &Options,
-                           int Seconds)
+                           const std::vector<std::string> &Options, int Seconds)
     : Dir(makeTempDir("tablelint-status")) {
   std::vector<std::string> Argv = {
       "python3",
