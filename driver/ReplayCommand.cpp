@@ -131,9 +131,9 @@ const std::vector<OptionSpec> &replayOptions() {
        0,
        true,
        "N",
-       "retries of a live request answered 408, 500, 502, 503 or 504 or "
-       "timed out (default 3, 0 to 10): exponential backoff from 0.8 s with "
-       "jitter, or the Retry-After the endpoint asks for",
+       "retries of every live request (0 to 10), in place of the maxRetries "
+       "each client's retry: declares; without it the declared maxRetries "
+       "apply (the policy, delays and retryOn always do)",
        {}},
       {"keep", 0, false, "", "keep the live run's tables", {}},
       {"help", 'h', false, "", "show this help", {}},
@@ -172,10 +172,12 @@ void printReplayHelp() {
          "non-key\nproperties compared); the report adds real round trips "
          "and bytes. Credentials:\nTABLELINT_LIVE_ACCOUNT and "
          "TABLELINT_LIVE_KEY, or the public development account\nfor a "
-         "loopback emulator URL. A request answered 408, 500, 502, 503 or "
-         "504, or\nthat timed out, is retried (--live-retries, within "
-         "--live-deadline); the report\ncounts throttled and retried "
-         "requests and the time spent backing off.\n"
+         "loopback emulator URL. Each request is retried as the design "
+         "declares\nfor the client that issues it (its retry:; the SDK's "
+         "defaults without one),\na request that timed out as a 503, "
+         "honouring Retry-After and --live-deadline;\n--live-retries N "
+         "replaces every client's maxRetries. The report counts\nthrottled "
+         "and retried requests and the time spent backing off.\n"
       << "\nWith two designs every query execution is also compared on a "
          "functional store\n(no throttling): both designs must return the "
          "same logical entities;\nfan-out queries read every bucket, merged "

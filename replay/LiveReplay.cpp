@@ -136,6 +136,19 @@ std::string rowText(const RestEntity &E,
   return Out + "}";
 }
 
+// How requests of workload client C (null: none declared) are retried: as
+// the design declares, every client's maxRetries replaced by Override
+// (--live-retries) when given.
+live::RetryPolicy retryPolicyFor(const schema::Client *C,
+                                 const std::optional<unsigned> &Override) {
+  live::RetryPolicy P;
+  if (C)
+    P.Spec = C->Retry;
+  if (Override)
+    P.Spec.MaxRetries = *Override;
+  return P;
+}
+
 // A failure of the endpoint rather than of the request: a 5xx status, or
 // no response at all. It says nothing about the design.
 bool isServiceFailure(const RestResult &R) {
@@ -185,8 +198,10 @@ struct QueryOutcome {
 class DesignRunner {
 public:
   DesignRunner(const Workload &W, const DesignPlan &Plan,
-               TableRestClient &Client, LiveDesignResult &R)
-      : W(W), Plan(Plan), Client(Client), R(R) {}
+               TableRestClient &Client, LiveDesignResult &R,
+               std::optional<unsigned> RetriesOverride)
+      : W(W), Plan(Plan), Client(Client), R(R),
+        RetriesOverride(RetriesOverride) {}
 
   // GroupEnds: the event is the last of its entity group (the group's
   // transactions go out with it).
@@ -198,6 +213,7 @@ public:
 private:
   struct Buffer {
     std::string Table, Op;
+    const schema::Client *Issuer = nullptr; // whose retry policy applies
     std::vector<BatchOperation> Ops;
     std::uint64_t Bytes = 0;
     unsigned Limit = 1;
@@ -208,11 +224,16 @@ private:
   void flush(Buffer &B);
   void fail(const std::string &Op, const std::string &Table,
             const RestResult &Result, std::uint64_t Count);
+  // The next requests are Issuer's: retried as the design declares for it.
+  void issueAs(const schema::Client *Issuer) {
+    Client.setRetryPolicy(retryPolicyFor(Issuer, RetriesOverride));
+  }
 
   const Workload &W;
   const DesignPlan &Plan;
   TableRestClient &Client;
   LiveDesignResult &R;
+  std::optional<unsigned> RetriesOverride;
   std::map<std::string, Buffer> Buffers; // table '\0' PartitionKey
   // The buffers the current entity group wrote to.
   std::vector<Buffer *> GroupBuffers;
@@ -287,8 +308,10 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
     RestEntity E = entity(T, Ev.Entity);
     if (T.Decl->BatchSize > 1 || Grouped) {
       Buffer &B = Buffers[Table + '\0' + E.PartitionKey];
-      if (B.Ops.empty())
+      if (B.Ops.empty()) {
         B.Op = Op.Name; // a unit's transaction is named after its leader
+        B.Issuer = T.Client;
+      }
       B.Table = Table;
       B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
                                       : limits::MaxBatchOperations;
@@ -313,6 +336,7 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
       continue;
     }
     ++R.WriteRequests;
+    issueAs(T.Client);
     const RestResult Result = sendSingle(Client, Table, Op.Kind, E);
     const bool Landed =
         Result.Ambiguous && landedAsSent(Table, batchAction(Op.Kind), E);
@@ -335,6 +359,7 @@ void DesignRunner::flush(Buffer &B) {
   if (B.Ops.empty())
     return;
   ++R.WriteRequests;
+  issueAs(B.Issuer);
   const live::BatchResult Result = Client.submitBatch(B.Table, B.Ops);
   // A change set is atomic: all of its entities are written or none. A
   // retry that met what a lost first attempt would have done: the change
@@ -396,6 +421,7 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
     std::size_t Got = 0;
     live::QueryContinuation From;
     do {
+      issueAs(Target->Client);
       live::QueryPage Page =
           Client.queryEntities(Table, Filter, Select, Top, From);
       ++R.QueryRequests;
@@ -578,9 +604,8 @@ std::optional<LiveRun> runLive(const Workload &W,
     Error = redactSecrets(Error);
     return std::nullopt;
   }
-  live::RetryPolicy Retry;
-  Retry.MaxRetries = Options.Retries;
-  Client->setRetryPolicy(Retry);
+  // The run's own requests (tables): azure-core's defaults.
+  Client->setRetryPolicy(retryPolicyFor(nullptr, Options.Retries));
 
   LiveRun Run;
   Run.Endpoint = redactSecrets(Client->endpoint().BaseUrl);
@@ -621,6 +646,7 @@ std::optional<LiveRun> runLive(const Workload &W,
   auto DropTables = [&] {
     Client->setAbortCheck(nullptr);
     Client->setRequestTimeoutMs(CleanupRequestTimeoutMs);
+    Client->setRetryPolicy(retryPolicyFor(nullptr, Options.Retries));
     // Each deletion, its retries included, within the clean-up's bound.
     for (LiveDesignResult &R : Run.Designs) {
       if (Options.Keep)
@@ -708,7 +734,7 @@ std::optional<LiveRun> runLive(const Workload &W,
   std::vector<std::vector<QueryOutcome>> Outcomes(Plans.size());
   for (std::size_t D = 0; D < Plans.size() && !ShouldStop(); ++D) {
     LiveDesignResult &R = Run.Designs[D];
-    DesignRunner Runner(W, Plans[D], *Client, R);
+    DesignRunner Runner(W, Plans[D], *Client, R, Options.Retries);
     Client->resetTraffic();
     for (std::size_t I = 0; I < Events.size(); ++I) {
       if (ShouldStop())

@@ -19,9 +19,12 @@
 // simulator sends them: one round trip per execution, and a rejected
 // sub-operation fails every entity of its change set.
 //
-// Retries: every request goes through the client's RetryPolicy
-// (live/TableRestClient.h) with Options.Retries, its waits bounded by the
-// run's deadline; a $batch is resent whole. Only what still fails after the
+// Retries: every request is retried as the design being run declares for
+// the workload client that issues it (its `retry:`; a write or query
+// without a client: azure-core's defaults), by the rules the simulator
+// follows (core/RetrySchedule.h, live/TableRestClient.h's RetryPolicy);
+// Options.Retries, when set, replaces every client's maxRetries. Waits are
+// bounded by the run's deadline; a $batch is resent whole. Only what still fails after the
 // last retry is a failure. A write whose retry met what its lost first
 // attempt would explain (409/404) is read back (an insert): holding what
 // was sent, it counts as written and as ambiguous; else it is a key
@@ -67,9 +70,12 @@ struct LiveOptions {
   // (--live-deadline); past it the run stops, deletes its tables and fails.
   // No retry backoff sleeps past it.
   double DeadlineSeconds = 600;
-  // Retries of a throttled or timed-out request (--live-retries; the
-  // client's RetryPolicy: azure-core's exponential backoff with jitter).
-  unsigned Retries = 3;
+  // Retries of a throttled or timed-out request for every client
+  // (--live-retries), in place of each client's declared maxRetries; the
+  // declared policy, delays and retryOn still apply. Unset: as declared.
+  // Also the retries of the run's own requests (table creation, deletion;
+  // azure-core's 3 unless set).
+  std::optional<unsigned> Retries;
 };
 
 // One kind of failure of a write or query: the operation, the status and
@@ -129,7 +135,9 @@ struct LiveRun {
   std::string Endpoint;
   std::size_t SourceOperations = 0;    // events of the full workload
   std::size_t Writes = 0, Queries = 0; // logical operations run
-  unsigned MaxRetries = 0;             // the retry policy's, per request
+  // --live-retries when given (every client's maxRetries); unset: each
+  // client's declared maxRetries applied.
+  std::optional<unsigned> MaxRetries;
   std::vector<std::string> ComparedProperties; // per query op: "q: a, b"
   std::vector<LiveDesignResult> Designs;
   // Query events compared (two designs that both declare the query).

@@ -261,7 +261,9 @@ llvm::json::Object liveJson(const LiveRun &L) {
       {"sourceOperations", static_cast<std::int64_t>(L.SourceOperations)},
       {"writes", static_cast<std::int64_t>(L.Writes)},
       {"queries", static_cast<std::int64_t>(L.Queries)},
-      {"maxRetries", static_cast<std::int64_t>(L.MaxRetries)},
+      {"maxRetries", L.MaxRetries ? llvm::json::Value(static_cast<std::int64_t>(
+                                        *L.MaxRetries))
+                                  : llvm::json::Value(nullptr)},
       {"designs", std::move(Designs)},
       {"comparedProperties", std::move(Compared)},
       {"queriesEqual", static_cast<std::int64_t>(L.QueriesEqual)},

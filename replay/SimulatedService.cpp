@@ -169,17 +169,21 @@ void SimulatedService::addInstanceRange(TableState &T,
   const std::size_t Tilde = PartitionKey.find('~');
   if (Tilde == std::string_view::npos)
     return;
-  const std::string_view Instance = PartitionKey.substr(0, Tilde + 1);
+  if (addRange(T, PartitionKey.substr(0, Tilde + 1)))
+    ++T.InstanceRanges;
+}
+
+bool SimulatedService::addRange(TableState &T, std::string_view Low) {
   auto It = std::lower_bound(
-      T.Ranges.begin() + 1, T.Ranges.end(), Instance,
+      T.Ranges.begin() + 1, T.Ranges.end(), Low,
       [](const RangePartition &R, std::string_view K) { return R.Low < K; });
-  if (It != T.Ranges.end() && It->Low == Instance)
-    return;
+  if (It != T.Ranges.end() && It->Low == Low)
+    return false;
   RangePartition R;
-  R.Low = std::string(Instance);
+  R.Low = std::string(Low);
   R.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
   T.Ranges.insert(It, std::move(R));
-  ++T.InstanceRanges;
+  return true;
 }
 
 std::string_view SimulatedService::scratchKey(std::string &Buffer,
@@ -679,17 +683,8 @@ void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
     }
     Previous = Pk;
   }
-  for (std::string &Low : Lows) {
-    auto At = std::lower_bound(
-        T.Ranges.begin() + 1, T.Ranges.end(), Low,
-        [](const RangePartition &R, const std::string &K) { return R.Low < K; });
-    if (At != T.Ranges.end() && At->Low == Low)
-      continue; // an instance's own range starts there
-    RangePartition R;
-    R.Low = std::move(Low);
-    R.Tokens = Model.RangeEntitiesPerSecond * Model.BurstSeconds;
-    T.Ranges.insert(At, std::move(R));
-  }
+  for (const std::string &Low : Lows)
+    addRange(T, Low); // none where an instance's own range starts
 }
 
 std::vector<std::string> SimulatedService::appendHotTables() const {

@@ -283,6 +283,9 @@ private:
   // A range partition starting at the instance of PartitionKey, unless the
   // instance has one (tables with Instances).
   void addInstanceRange(TableState &T, std::string_view PartitionKey);
+  // A range partition of T starting at Low, its budget full, unless one
+  // starts there; whether it was added.
+  bool addRange(TableState &T, std::string_view Low);
   // Splits the partition manager made in T.
   static std::size_t splitsOf(const TableState &T) {
     return T.Ranges.size() - 1 - T.InstanceRanges;

@@ -9,6 +9,8 @@
 #include "replay/ThrottleNotes.h"
 #include "replay/UnfinishedQueries.h"
 
+#include "core/RetrySchedule.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -611,12 +613,11 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
       }
       FreeQueries.push_back(Done.Query);
     }
-  } else if (retries(C.Retry, Done.Status) &&
-             Done.Attempt < C.Retry.MaxRetries &&
-             C.Retry.Policy != schema::RetryPolicyKind::None) {
+  } else if (retry::retriesStatus(C.Retry, Done.Status) &&
+             Done.Attempt < retry::allowedRetries(C.Retry)) {
     ++Done.Attempt;
     ++R.Retries;
-    push(Now + retryDelay(C.Retry, Done.Attempt, C.Jitter.uniform()),
+    push(Now + retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform()),
          EventKind::Send, Req);
     return;
   } else if (Done.Kind == RequestKind::Page) {
@@ -915,39 +916,6 @@ std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
                           std::size_t KeyChars,
                           const std::vector<std::uint32_t> *Sent) {
   return entityShape(W, Entity, KeyChars, Sent).Bytes;
-}
-
-double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,
-                  double Jitter) {
-  double Delay = 0;
-  switch (Spec.Policy) {
-  case schema::RetryPolicyKind::None:
-  case schema::RetryPolicyKind::Immediate:
-    return 0;
-  case schema::RetryPolicyKind::Exponential:
-    Delay = Spec.BaseDelaySeconds *
-            std::ldexp(1.0, static_cast<int>(std::min(Attempt, 62u)) - 1);
-    break;
-  case schema::RetryPolicyKind::Linear:
-    Delay = Spec.BaseDelaySeconds * Attempt;
-    break;
-  case schema::RetryPolicyKind::Constant:
-    Delay = Spec.BaseDelaySeconds;
-    break;
-  }
-  if (Spec.Jitter)
-    Delay *= limits::SdkRetryJitterLow +
-             Jitter * (limits::SdkRetryJitterHigh - limits::SdkRetryJitterLow);
-  return std::min(Delay, Spec.MaxDelaySeconds);
-}
-
-bool retries(const schema::RetrySpec &Spec, int Status) {
-  if (!Spec.RetryOn.empty())
-    return std::find(Spec.RetryOn.begin(), Spec.RetryOn.end(), Status) !=
-           Spec.RetryOn.end();
-  return std::find(limits::RetryableStatusCodes.begin(),
-                   limits::RetryableStatusCodes.end(),
-                   Status) != limits::RetryableStatusCodes.end();
 }
 
 DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,

@@ -125,11 +125,4 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
                         std::size_t KeyChars,
                         const std::vector<std::uint32_t> *Sent);
 
-// Delay before retry number Attempt (1-based) under a retry spec; Jitter
-// in [0, 1) picks the point in the jitter range.
-double retryDelay(const schema::RetrySpec &Spec, unsigned Attempt,
-                  double Jitter);
-// Whether a status is retried under a spec (RetryOn, or the SDK default).
-bool retries(const schema::RetrySpec &Spec, int Status);
-
 } // namespace tablelint::replay

@@ -19,6 +19,7 @@
 #pragma once
 
 #include "core/Edm.h"
+#include "core/ServiceLimits.h"
 
 #include <cstdint>
 #include <optional>
@@ -64,7 +65,7 @@ enum class ClientKind : unsigned char { Service, Browser, Mobile };
 enum class AuthKind : unsigned char { Token, Sas, SharedKey };
 enum class RetryPolicyKind : unsigned char {
   None,        // no retries
-  Exponential, // BaseDelay * 2^n, capped by MaxDelay, with jitter
+  Exponential, // BaseDelay * 2^(n-1), capped by MaxDelay, with jitter
   Linear,      // BaseDelay * n
   Constant,    // BaseDelay each time
   Immediate,   // no delay
@@ -76,11 +77,14 @@ enum class PayloadFormat : unsigned char {
   AtomPub,
 };
 
+// A client's declared `retry:`; unset fields are azure-core's defaults
+// (core/ServiceLimits.h). What they mean, for the simulator and the live
+// run alike: core/RetrySchedule.h.
 struct RetrySpec {
   RetryPolicyKind Policy = RetryPolicyKind::Exponential;
-  double BaseDelaySeconds = 0.8;
-  double MaxDelaySeconds = 60;
-  unsigned MaxRetries = 3;
+  double BaseDelaySeconds = limits::SdkDefaultRetryDelaySeconds;
+  double MaxDelaySeconds = limits::SdkDefaultMaxRetryDelaySeconds;
+  unsigned MaxRetries = static_cast<unsigned>(limits::SdkDefaultMaxRetries);
   bool Jitter = true;
   // HTTP statuses retried. Empty means the SDK default (408, 500, 502, 503,
   // 504); a non-retryable code listed here is a retry-non-retryable finding.

@@ -209,6 +209,14 @@ namedItems(const YAML::Node &Seq) {
   return Out;
 }
 
+// The names of a named list's items (one namedItems accepts), in order.
+std::vector<std::string> namesOf(const std::vector<YAML::Node> &Items) {
+  std::vector<std::string> Out;
+  for (const YAML::Node &Item : Items)
+    Out.push_back(lookup(Item, "name")->Scalar());
+  return Out;
+}
+
 // A canonical print (core/schema/SchemaWriter.h) and where its tables
 // start: they come last, after "tables:\n".
 struct Print {
@@ -253,8 +261,8 @@ public:
 
   // As run(A.Text, B.Text), with the tables taken one at a time: only O is
   // parsed whole, and a table of A and B only when its print changed, so a
-  // large file is one tree in memory rather than three. The same walk as
-  // diffList over the tables.
+  // large file is one tree in memory rather than three. The walk over the
+  // tables is diffList's (walkNamed).
   void runByTable(const Print &A, const Print &B) {
     const std::optional<std::string_view> ASkeleton = A.skeleton(),
                                           BSkeleton = B.skeleton();
@@ -274,51 +282,18 @@ public:
       diffMap({O, ORoot}, {*ASkeleton, ARoot}, {*BSkeleton, BRoot});
     }
     const At OL = At(O, ORoot).child(*OTables);
-    const auto ONames = *namedItems(OL.Node);
-    const std::vector<YAML::Node> OItems = itemsOf(OL.Node);
-    std::map<std::string_view, std::size_t> ANames;
-    for (std::size_t I = 0; I < A.Names.size(); ++I)
-      ANames.emplace(A.Names[I], I);
-    std::set<std::string_view> InB;
-    std::optional<std::size_t> Anchor; // the last item of O kept so far
-    std::size_t LastIndex = 0;
-    bool Any = false;
-    for (std::size_t J = 0; J < B.Names.size(); ++J) {
-      const std::string_view Name = B.Names[J];
-      InB.insert(Name);
-      const auto InA = ANames.find(Name);
-      if (InA == ANames.end()) {
-        const TableDoc BDoc(B.table(J));
-        insertItem(OL, BDoc.list(), BDoc.item(),
-                   Anchor ? std::optional<At>(OL.child(OItems[*Anchor]))
-                          : std::nullopt);
-        continue;
-      }
-      const auto InO = ONames.find(std::string(Name));
-      if (InO == ONames.end())
-        cannot("'" + std::string(Name) + "' is not in the file");
-      if (Any && InO->second < LastIndex)
-        cannot("the new design lists '" + std::string(Name) +
-               "' in another order");
-      Any = true;
-      LastIndex = InO->second;
-      Anchor = InO->second;
-      if (A.table(InA->second) == B.table(J))
-        continue; // printed the same, notes included
-      const TableDoc ADoc(A.table(InA->second)), BDoc(B.table(J));
-      const At OI = OL.child(OItems[InO->second]);
-      const At AI = ADoc.item(), BI = BDoc.item();
-      addNote(OI, AI, BI, true);
-      if (textOf(AI) != textOf(BI))
-        diffMap(OI, AI, BI);
-    }
-    for (const auto &[Name, Index] : ANames)
-      if (!InB.count(Name)) {
-        const auto InO = ONames.find(std::string(Name));
-        if (InO == ONames.end())
-          cannot("'" + std::string(Name) + "' is not in the file");
-        removeItem(OL, OL.child(OItems[InO->second]));
-      }
+    walkNamed(
+        OL, A.Names, B.Names,
+        [&](std::size_t J, const std::optional<At> &Anchor) {
+          const TableDoc BDoc(B.table(J));
+          insertItem(OL, BDoc.list(), BDoc.item(), Anchor);
+        },
+        [&](const At &OI, std::size_t I, std::size_t J) {
+          if (A.table(I) == B.table(J))
+            return; // printed the same, notes included
+          const TableDoc ADoc(A.table(I)), BDoc(B.table(J));
+          diffItem(OI, ADoc.item(), BDoc.item());
+        });
   }
 
   void run(std::string_view A, std::string_view B) {
@@ -610,48 +585,70 @@ private:
 
   // ------------------------------------------------- lists of named items
 
-  void diffList(const At &OL, const At &AL, const At &BL) {
+  // The walk over a list of named items: B's items in B's order, each
+  // matched by name to A's item and O's (the matches must keep O's order);
+  // an item only B has is inserted after the last match so far (before
+  // O's first item when none), one only A has removed from O. ANames and
+  // BNames are the items' names in order (distinct; for A, the first of
+  // a name counts); how B's item J is inserted after an anchor,
+  // Insert(J, Anchor), and how O's item OI is edited from A's item I to
+  // B's item J, Match(OI, I, J), are the caller's.
+  template <typename NameList, typename InsertFn, typename MatchFn>
+  void walkNamed(const At &OL, const NameList &ANames, const NameList &BNames,
+                 const InsertFn &Insert, const MatchFn &Match) {
     const auto ONames = *namedItems(OL.Node);
-    const std::vector<YAML::Node> OItems = itemsOf(OL.Node),
-                                  AItems = itemsOf(AL.Node),
-                                  BItems = itemsOf(BL.Node);
-    const auto ANames = *namedItems(AL.Node);
-    std::set<std::string> InB;
+    const std::vector<YAML::Node> OItems = itemsOf(OL.Node);
+    // The index in O of an item A has.
+    auto InO = [&](std::string_view Name) {
+      const auto It = ONames.find(std::string(Name));
+      if (It == ONames.end())
+        cannot("'" + std::string(Name) + "' is not in the file");
+      return It->second;
+    };
+    std::map<std::string_view, std::size_t> InA;
+    for (std::size_t I = 0; I < ANames.size(); ++I)
+      InA.emplace(ANames[I], I);
+    std::set<std::string_view> InB;
     std::optional<std::size_t> Anchor; // the last item of O kept so far
-    std::size_t LastIndex = 0;
-    bool Any = false;
-    for (const YAML::Node &Item : BItems) {
-      const At BI = BL.child(Item);
-      const std::string Name = (*lookup(BI.Node, "name")).Scalar();
+    for (std::size_t J = 0; J < BNames.size(); ++J) {
+      const std::string_view Name = BNames[J];
       InB.insert(Name);
-      const auto InA = ANames.find(Name);
-      if (InA == ANames.end()) {
-        insertItem(OL, BL, BI,
-                   Anchor ? std::optional<At>(OL.child(OItems[*Anchor]))
-                          : std::nullopt);
+      const auto A = InA.find(Name);
+      if (A == InA.end()) {
+        Insert(J, Anchor ? std::optional<At>(OL.child(OItems[*Anchor]))
+                         : std::nullopt);
         continue;
       }
-      const auto InO = ONames.find(Name);
-      if (InO == ONames.end())
-        cannot("'" + Name + "' is not in the file");
-      if (Any && InO->second < LastIndex)
-        cannot("the new design lists '" + Name + "' in another order");
-      Any = true;
-      LastIndex = InO->second;
-      const At OI = OL.child(OItems[InO->second]);
-      const At AI = AL.child(AItems[InA->second]);
-      addNote(OI, AI, BI, true);
-      if (textOf(AI) != textOf(BI))
-        diffMap(OI, AI, BI);
-      Anchor = InO->second;
+      const std::size_t OIndex = InO(Name);
+      if (Anchor && OIndex < *Anchor)
+        cannot("the new design lists '" + std::string(Name) +
+               "' in another order");
+      Anchor = OIndex;
+      Match(OL.child(OItems[OIndex]), A->second, J);
     }
-    for (const auto &[Name, Index] : ANames)
-      if (!InB.count(Name)) {
-        const auto InO = ONames.find(Name);
-        if (InO == ONames.end())
-          cannot("'" + Name + "' is not in the file");
-        removeItem(OL, OL.child(OItems[InO->second]));
-      }
+    for (const auto &[Name, Index] : InA)
+      if (!InB.count(Name))
+        removeItem(OL, OL.child(OItems[InO(Name)]));
+  }
+
+  void diffList(const At &OL, const At &AL, const At &BL) {
+    const std::vector<YAML::Node> AItems = itemsOf(AL.Node),
+                                  BItems = itemsOf(BL.Node);
+    walkNamed(
+        OL, namesOf(AItems), namesOf(BItems),
+        [&](std::size_t J, const std::optional<At> &Anchor) {
+          insertItem(OL, BL, BL.child(BItems[J]), Anchor);
+        },
+        [&](const At &OI, std::size_t I, std::size_t J) {
+          diffItem(OI, AL.child(AItems[I]), BL.child(BItems[J]));
+        });
+  }
+
+  // An item of O that A and B both have: a note B adds, then its entries.
+  void diffItem(const At &OI, const At &AI, const At &BI) {
+    addNote(OI, AI, BI, true);
+    if (textOf(AI) != textOf(BI))
+      diffMap(OI, AI, BI);
   }
 
   void insertItem(const At &OL, const At &BL, const At &BI,

@@ -2,6 +2,7 @@
 #include "replay/live/TableRestClient.h"
 
 #include "core/Redact.h"
+#include "core/RetrySchedule.h"
 
 #include <algorithm>
 #include <cmath>
@@ -363,12 +364,6 @@ TableRestClient::Response TableRestClient::sendOnce(const Request &R) {
 
 namespace {
 
-bool retryableStatus(long Status) {
-  return std::find(limits::RetryableStatusCodes.begin(),
-                   limits::RetryableStatusCodes.end(),
-                   Status) != limits::RetryableStatusCodes.end();
-}
-
 // The wait a response asks for, in seconds: x-ms-retry-after-ms or
 // retry-after-ms (milliseconds), else Retry-After (seconds, or an HTTP
 // date). Negative when it asks for none.
@@ -393,14 +388,6 @@ double serverDelaySeconds(const HttpHeaders &Headers) {
 }
 
 } // namespace
-
-double RetryPolicy::delaySeconds(unsigned Retry, double Jitter) const {
-  const double Exponential =
-      BaseDelaySeconds *
-      std::ldexp(1.0, static_cast<int>(std::min(Retry, 60u)) - 1);
-  const double Factor = JitterLow + (JitterHigh - JitterLow) * Jitter;
-  return std::min(MaxDelaySeconds, Exponential * Factor);
-}
 
 RetryFigures &RetryFigures::operator+=(const RetryFigures &Other) {
   Throttled += Other.Throttled;
@@ -434,7 +421,9 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
   const unsigned MaxRetries =
       Policy.BreakerThreshold && ConsecutiveGaveUp >= Policy.BreakerThreshold
           ? 0
-          : Policy.MaxRetries;
+          : retry::allowedRetries(Policy.Spec);
+  // A lost answer is retried as a 503 would be.
+  const bool RetriesTransport = retry::retriesStatus(Policy.Spec, 503);
   TrafficCounters Traffic;
   RetryFigures Figures;
   bool Unknown = false;
@@ -449,16 +438,18 @@ TableRestClient::Response TableRestClient::send(const Request &R) {
     }
     if (Resp.Status == 500 || Resp.Status == 503)
       ++Figures.Throttled;
-    const bool Retryable = retryableStatus(Resp.Status) ||
-                           (Resp.Status == 0 && Resp.TransientTransport);
+    const bool Retryable =
+        Resp.Status == 0
+            ? Resp.TransientTransport && RetriesTransport
+            : retry::retriesStatus(Policy.Spec, static_cast<int>(Resp.Status));
     bool Again = Retryable && Retry <= MaxRetries;
     double Wait = 0;
     if (Again) {
       const double Server = serverDelaySeconds(Resp.Headers);
       Wait = Server >= 0
                  ? Server
-                 : Policy.delaySeconds(
-                       Retry,
+                 : retry::delaySeconds(
+                       Policy.Spec, Retry,
                        std::uniform_real_distribution<double>(0.0, 1.0)(Rng));
       // A backoff never sleeps past the caller's deadline.
       if (Deadline &&

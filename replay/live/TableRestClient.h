@@ -8,11 +8,12 @@
 //   key is never printed: every message the client produces has it redacted.
 // - Payload: JSON, `Accept: application/json;odata=minimalmetadata` by
 //   default (types come back), or nometadata (smaller, types not recovered).
-// - Retries (RetryPolicy, setRetryPolicy()): 408, 500, 502, 503, 504 and
-//   transport timeouts or connection resets are retried with exponential
-//   backoff and jitter (azure-core's defaults), honouring Retry-After and
-//   the caller's deadline; no other status is retried. Every result says what
-//   its retries cost (RetryFigures), and the client sums them (retries()).
+// - Retries (RetryPolicy, setRetryPolicy()): by a declared retry spec
+//   (azure-core's defaults unless set: 408, 500, 502, 503, 504 and
+//   transport timeouts or connection resets retried with exponential
+//   backoff and jitter), honouring Retry-After and the caller's deadline.
+//   Every result says what its retries cost (RetryFigures), and the client
+//   sums them (retries()).
 // - One client = one libcurl handle with a kept-alive connection. Not
 //   thread-safe: use one client per thread.
 #pragma once
@@ -22,7 +23,7 @@
 #include "replay/live/RestUrl.h"
 #include "replay/live/SharedKeySigner.h"
 
-#include "core/ServiceLimits.h"
+#include "core/schema/Schema.h"
 
 #include <chrono>
 #include <cstddef>
@@ -57,36 +58,33 @@ std::optional<LiveCredentials> credentialsForEndpoint(std::string_view Url,
 
 enum class PayloadFormat { MinimalMetadata, NoMetadata };
 
-// How the client retries, as the Azure SDK's storage clients do by default
-// (core/ServiceLimits.h: azure-core's RetryOptions).
+// How the client retries: by a client's declared `retry:` (Spec, a
+// schema::RetrySpec), with the rules the simulator follows too
+// (core/RetrySchedule.h). Spec's defaults are azure-core's (core/
+// ServiceLimits.h): exponential from 0.8 s, capped at 60 s, 3 retries,
+// jitter.
 //
-// Retried: the statuses of limits::RetryableStatusCodes (408, 500, 502,
-// 503, 504) and the transport failures that may pass (a timeout, a
+// Retried: the statuses Spec retries (its retryOn, else
+// limits::RetryableStatusCodes: 408, 500, 502, 503, 504), and, when Spec
+// retries 503, the transport failures that may pass (a timeout, a
 // connection reset or closed without an answer). Never retried: every
-// other status (400, 404, 409, 412, 413 are the design's answers), a
-// refused connection, an abandoned request (the abort check).
+// other status (400, 404, 409, 412, 413 are the design's answers, unless
+// retryOn lists them), a refused connection, an abandoned request (the
+// abort check). Policy `none`: one attempt.
 //
-// Retry n (1-based) waits BaseDelay x 2^(n-1) x a jitter factor drawn in
-// [JitterLow, JitterHigh], capped at MaxDelay; a Retry-After (seconds or an
-// HTTP date) or x-ms-retry-after-ms / retry-after-ms header replaces the
-// computed wait. A retry whose wait would end past the deadline
-// (setDeadline) is not made: the call returns its last answer.
+// Retry n (1-based) waits retry::delaySeconds(Spec, n, a uniform draw); a
+// Retry-After (seconds or an HTTP date) or x-ms-retry-after-ms /
+// retry-after-ms header replaces the computed wait. A retry whose wait
+// would end past the deadline (setDeadline) is not made: the call returns
+// its last answer.
 //
 // Circuit breaker: after BreakerThreshold consecutive calls have failed all
 // their attempts (no call answered otherwise in between), the endpoint is
 // taken as down and later calls get one attempt each, until one is
 // answered with anything but a retryable failure. 0 disables it.
 struct RetryPolicy {
-  unsigned MaxRetries = limits::SdkDefaultMaxRetries;
-  double BaseDelaySeconds = limits::SdkDefaultRetryDelaySeconds;
-  double MaxDelaySeconds = limits::SdkDefaultMaxRetryDelaySeconds;
-  double JitterLow = limits::SdkRetryJitterLow;
-  double JitterHigh = limits::SdkRetryJitterHigh;
+  schema::RetrySpec Spec;
   unsigned BreakerThreshold = 3;
-
-  // The wait before retry Retry (1-based), Jitter in [0, 1) picking the
-  // point in the jitter range; without the server's Retry-After.
-  double delaySeconds(unsigned Retry, double Jitter) const;
 };
 
 struct LiveClientOptions {
@@ -216,7 +214,8 @@ public:
   void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
     Deadline = D;
   }
-  // The default RetryPolicy unless set.
+  // The default RetryPolicy unless set; applies to the next calls (a caller
+  // issuing requests for several clients sets each one's before its calls).
   void setRetryPolicy(const RetryPolicy &P) { Policy = P; }
   const RetryPolicy &retryPolicy() const { return Policy; }
 

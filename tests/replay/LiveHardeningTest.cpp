@@ -8,6 +8,7 @@
 #include "replay/live/TableRestClient.h"
 #include "tests/support/AzuriteFixture.h"
 #include "tests/support/RunTool.h"
+#include "tests/support/StatusServer.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -63,43 +64,9 @@ int waitFor(pid_t Pid, double Seconds) {
   return -1;
 }
 
-class StatusServer {
-public:
-  StatusServer(const std::string &Mode, int Seconds) {
-    int Pipe[2];
-    EXPECT_EQ(::pipe(Pipe), 0);
-    Dir = makeTempDir("tablelint-status");
-    Pid = spawn(
-        {"python3",
-         std::string(TABLELINT_SOURCE_DIR) + "/tests/replay/status-server.py",
-         Mode, std::to_string(Seconds)},
-        Pipe[1], Dir + "/server.err");
-    ::close(Pipe[1]);
-    std::string Line;
-    char C;
-    while (::read(Pipe[0], &C, 1) == 1 && C != '\n')
-      Line += C;
-    ::close(Pipe[0]);
-    Port = std::atoi(Line.c_str());
-  }
-  ~StatusServer() {
-    ::kill(Pid, SIGKILL);
-    ::waitpid(Pid, nullptr, 0);
-    std::filesystem::remove_all(Dir);
-  }
-  std::string url() const {
-    return "http://127.0.0.1:" + std::to_string(Port) + "/devstoreaccount1";
-  }
-  int Port = 0;
-
-private:
-  pid_t Pid = -1;
-  std::string Dir;
-};
-
 TEST(LiveHardening, EndpointAnswering503ToEverythingIsExitTwoNamingIt) {
-  StatusServer Server("all", 60);
-  ASSERT_GT(Server.Port, 0);
+  StatusServer Server("all", 0, {}, 60);
+  ASSERT_GT(Server.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
                                "--live", Server.url(), "--live-ops", "300"});
@@ -110,8 +77,8 @@ TEST(LiveHardening, EndpointAnswering503ToEverythingIsExitTwoNamingIt) {
 TEST(LiveHardening, EntityRequestsAnswered503AreNotADesignDifference) {
   // Tables are created and deleted; every write and query gets 503: the
   // designs were never compared, which is an error of the run.
-  StatusServer Server("entities", 60);
-  ASSERT_GT(Server.Port, 0);
+  StatusServer Server("entities", 0, {}, 60);
+  ASSERT_GT(Server.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
                                "--live", Server.url(), "--live-ops", "40"});
@@ -127,8 +94,8 @@ TEST(LiveHardening, EntityRequestsAnswered503AreNotADesignDifference) {
 }
 
 TEST(LiveHardening, HangingEndpointStopsAtTheDeadline) {
-  StatusServer Server("hang", 60);
-  ASSERT_GT(Server.Port, 0);
+  StatusServer Server("hang", 0, {}, 60);
+  ASSERT_GT(Server.port(), 0);
   const auto Start = std::chrono::steady_clock::now();
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml", "--duration",
                                "30s", "--live", Server.url(), "--live-ops",

@@ -14,6 +14,7 @@
 #include "replay/live/TableRestClient.h"
 #include "tests/support/AzuriteFixture.h"
 #include "tests/support/RunTool.h"
+#include "tests/support/StatusServer.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@
 #include <csignal>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,69 +42,6 @@ double secondsSince(Clock::time_point Start) {
   return std::chrono::duration<double>(Clock::now() - Start).count();
 }
 
-// status-server.py in MODE (proxy: in front of TargetPort), with Options,
-// for at most 120 s; killed by process id.
-class FaultServer {
-public:
-  FaultServer(const std::string &Mode, int TargetPort,
-              const std::vector<std::string> &Options) {
-    Dir = makeTempDir("tablelint-fault");
-    std::vector<std::string> Argv = {
-        "python3",
-        std::string(TABLELINT_SOURCE_DIR) + "/tests/replay/status-server.py",
-        Mode,
-        "120",
-        "--stats",
-        Dir + "/stats.json"};
-    if (TargetPort)
-      Argv.insert(Argv.end(), {"--target", std::to_string(TargetPort)});
-    Argv.insert(Argv.end(), Options.begin(), Options.end());
-    int Pipe[2];
-    EXPECT_EQ(::pipe(Pipe), 0);
-    Pid = ::fork();
-    if (Pid == 0) {
-      ::dup2(Pipe[1], STDOUT_FILENO);
-      ::freopen((Dir + "/server.err").c_str(), "w", stderr);
-      std::vector<char *> Args;
-      for (std::string &A : Argv)
-        Args.push_back(A.data());
-      Args.push_back(nullptr);
-      ::execvp(Args[0], Args.data());
-      ::_exit(127);
-    }
-    ::close(Pipe[1]);
-    std::string Line;
-    char C;
-    while (::read(Pipe[0], &C, 1) == 1 && C != '\n')
-      Line += C;
-    ::close(Pipe[0]);
-    Port = std::atoi(Line.c_str());
-  }
-  ~FaultServer() {
-    ::kill(Pid, SIGKILL);
-    ::waitpid(Pid, nullptr, 0);
-    std::filesystem::remove_all(Dir);
-  }
-  std::string url() const {
-    return "http://127.0.0.1:" + std::to_string(Port) + "/devstoreaccount1";
-  }
-  // What the proxy counted: requests, entityRequests, injected, dropped.
-  std::int64_t stat(const char *Name) const {
-    const std::string Text = readFile(Dir + "/stats.json").value_or("{}");
-    llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
-    if (!Doc) {
-      llvm::consumeError(Doc.takeError());
-      return -1;
-    }
-    return Doc->getAsObject()->getInteger(Name).value_or(-1);
-  }
-  int Port = 0;
-
-private:
-  pid_t Pid = -1;
-  std::string Dir;
-};
-
 class LiveRetryTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -114,7 +53,7 @@ protected:
     ASSERT_TRUE(Azurite) << Error;
   }
   // A client through Proxy, retrying with short waits unless told.
-  std::unique_ptr<live::TableRestClient> client(const FaultServer &Proxy,
+  std::unique_ptr<live::TableRestClient> client(const StatusServer &Proxy,
                                                 unsigned Retries = 3,
                                                 double BaseDelay = 0.05) {
     std::string Error;
@@ -123,8 +62,8 @@ protected:
     EXPECT_TRUE(Client) << Error;
     if (Client) {
       live::RetryPolicy Policy;
-      Policy.MaxRetries = Retries;
-      Policy.BaseDelaySeconds = BaseDelay;
+      Policy.Spec.MaxRetries = Retries;
+      Policy.Spec.BaseDelaySeconds = BaseDelay;
       Client->setRetryPolicy(Policy);
     }
     return Client;
@@ -143,8 +82,9 @@ protected:
 // throttling the proxy injected: 4 answers of 503 ServerBusy, each retried
 // once, all in the first design (it runs first; 300 requests).
 TEST_F(LiveRetryTest, ThrottledRequestsSucceedOnRetryAndTheReportCountsThem) {
-  FaultServer Proxy("proxy", Azurite->port(), {"--every", "7", "--limit", "4"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--every", "7", "--limit", "4"});
+  ASSERT_GT(Proxy.port(), 0);
   const std::string Dir = makeTempDir("tablelint-retry");
   const auto Start = Clock::now();
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
@@ -186,9 +126,9 @@ TEST_F(LiveRetryTest, ThrottledRequestsSucceedOnRetryAndTheReportCountsThem) {
 
 // 500 OperationTimedOut is throttling too; the JSON report's figures.
 TEST_F(LiveRetryTest, OperationTimedOutIsRetriedAndShownInTheJsonReport) {
-  FaultServer Proxy("proxy", Azurite->port(),
-                    {"--every", "5", "--limit", "3", "--status", "500"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--every", "5", "--limit", "3", "--status", "500"});
+  ASSERT_GT(Proxy.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
                                "--live", Proxy.url(), "--live-ops", "100",
@@ -221,8 +161,8 @@ TEST_F(LiveRetryTest, OperationTimedOutIsRetriedAndShownInTheJsonReport) {
 }
 
 TEST_F(LiveRetryTest, BadRequestIsNotRetried) {
-  FaultServer Proxy("proxy", Azurite->port(), {"--status", "400"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {"--status", "400"});
+  ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("badreq").ok());
@@ -237,9 +177,9 @@ TEST_F(LiveRetryTest, BadRequestIsNotRetried) {
 }
 
 TEST_F(LiveRetryTest, RetryAfterIsHonoured) {
-  FaultServer Proxy("proxy", Azurite->port(),
-                    {"--limit", "1", "--retry-after", "2"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--limit", "1", "--retry-after", "2"});
+  ASSERT_GT(Proxy.port(), 0);
   // The default policy would wait 0.8 s x [0.8, 1.3] at most.
   auto Client = client(Proxy, 3, 0.8);
   ASSERT_TRUE(Client);
@@ -266,9 +206,9 @@ TEST_F(LiveRetryTest, RetryAfterAsAnHttpDateIsHonoured) {
   std::tm Gmt{};
   ::gmtime_r(&At, &Gmt);
   std::strftime(Date, sizeof Date, "%a, %d %b %Y %H:%M:%S GMT", &Gmt);
-  FaultServer Proxy("proxy", Azurite->port(),
-                    {"--limit", "1", "--retry-after", Date});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--limit", "1", "--retry-after", Date});
+  ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy, 3, 0.05);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("dated").ok());
@@ -284,8 +224,8 @@ TEST_F(LiveRetryTest, RetryAfterAsAnHttpDateIsHonoured) {
 // 503 forever: each call makes 1 + MaxRetries requests, then fails with the
 // last answer; after three such calls the breaker allows one attempt each.
 TEST_F(LiveRetryTest, ServerBusyForeverGivesUpThenTheBreakerOpens) {
-  FaultServer Proxy("proxy", Azurite->port(), {});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {});
+  ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy, 2, 0.05);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("busy").ok());
@@ -306,8 +246,8 @@ TEST_F(LiveRetryTest, ServerBusyForeverGivesUpThenTheBreakerOpens) {
 }
 
 TEST_F(LiveRetryTest, NoBackoffSleepsPastTheDeadline) {
-  FaultServer Proxy("proxy", Azurite->port(), {});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {});
+  ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy, 10, 0.2);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("late").ok());
@@ -328,8 +268,8 @@ TEST_F(LiveRetryTest, NoBackoffSleepsPastTheDeadline) {
 // The proxy forwards an insert and drops the answer: the insert landed, the
 // retry meets 409. That 409 is ambiguous, not the design's failure.
 TEST_F(LiveRetryTest, InsertRetriedAfterALostAnswerIsAmbiguous) {
-  FaultServer Proxy("proxy", Azurite->port(), {"--limit", "1", "--drop"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {"--limit", "1", "--drop"});
+  ASSERT_GT(Proxy.port(), 0);
   auto Client = client(Proxy);
   ASSERT_TRUE(Client);
   ASSERT_TRUE(Client->createTable("lost").ok());
@@ -350,9 +290,9 @@ TEST_F(LiveRetryTest, InsertRetriedAfterALostAnswerIsAmbiguous) {
 // Through the whole run: the dropped inserts count as written, the report
 // lists them apart, and the run succeeds.
 TEST_F(LiveRetryTest, LiveRunCountsAmbiguousInsertsApart) {
-  FaultServer Proxy("proxy", Azurite->port(),
-                    {"--every", "5", "--limit", "3", "--drop"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(),
+                     {"--every", "5", "--limit", "3", "--drop"});
+  ASSERT_GT(Proxy.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
                                "--live", Proxy.url(), "--live-ops", "100"});
@@ -368,8 +308,8 @@ TEST_F(LiveRetryTest, LiveRunCountsAmbiguousInsertsApart) {
 // SIGTERM while the run waits 30 s for a Retry-After: heard at once, the
 // tables deleted, the process ended by the signal.
 TEST_F(LiveRetryTest, StopSignalDuringABackoffIsHeard) {
-  FaultServer Proxy("proxy", Azurite->port(), {"--retry-after", "30"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {"--retry-after", "30"});
+  ASSERT_GT(Proxy.port(), 0);
   const std::string Dir = makeTempDir("tablelint-retry-signal");
   const pid_t Pid = ::fork();
   if (Pid == 0) {
@@ -431,8 +371,8 @@ TEST_F(LiveRetryTest, AKeyCollisionBehindALostAttemptIsStillTheDesigns) {
   Plans.push_back(replay::planDesign(W, Designs[1].Value, "suggested", Errors));
   ASSERT_TRUE(Errors.empty()) << Errors.front().str();
 
-  FaultServer Proxy("proxy", Azurite->port(), {"--every", "3", "--lose"});
-  ASSERT_GT(Proxy.Port, 0);
+  StatusServer Proxy("proxy", Azurite->port(), {"--every", "3", "--lose"});
+  ASSERT_GT(Proxy.port(), 0);
   std::vector<replay::LiveRun> Runs;
   for (const std::string &Url : {Azurite->endpoint(), Proxy.url()}) {
     replay::LiveOptions O;
@@ -462,8 +402,8 @@ TEST_F(LiveRetryTest, AKeyCollisionBehindALostAttemptIsStillTheDesigns) {
 // An endpoint answering 503 to everything: the retries end, then exit 2
 // naming the answer, well within the deadline.
 TEST(LiveRetryCommand, ServerBusyForeverEndsAsExitTwoWithinTheDeadline) {
-  FaultServer Server("all", 0, {});
-  ASSERT_GT(Server.Port, 0);
+  StatusServer Server("all");
+  ASSERT_GT(Server.port(), 0);
   const auto Start = Clock::now();
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
@@ -493,8 +433,8 @@ TEST(LiveRetryCommand, ServerBusyForeverEndsAsExitTwoWithinTheDeadline) {
 // every answer counts as throttled and every operation failed after its
 // retries. Exit 2, naming the answer.
 TEST(LiveRetryCommand, EndpointThrottlingEverythingOpensTheBreaker) {
-  FaultServer Server("entities", 0, {});
-  ASSERT_GT(Server.Port, 0);
+  StatusServer Server("entities");
+  ASSERT_GT(Server.port(), 0);
   ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
                                Inputs + "suggested.yaml", "--duration", "30s",
                                "--live", Server.url(), "--live-ops", "40",
@@ -522,15 +462,177 @@ TEST(LiveRetryCommand, EndpointThrottlingEverythingOpensTheBreaker) {
   EXPECT_EQ(Throttled, Server.stat("requests") - 2 * Tables);
 }
 
-TEST(LiveRetryPolicy, ExponentialWaitsWithJitterAndACap) {
-  const live::RetryPolicy P; // azure-core's defaults
-  EXPECT_EQ(P.MaxRetries, 3u);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(1, 0), 0.8 * 0.8);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(2, 0), 1.6 * 0.8);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(3, 0.5), 3.2 * 1.05);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(3, 1), 3.2 * 1.3);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(8, 0.5), 60);
-  EXPECT_DOUBLE_EQ(P.delaySeconds(200, 0), 60);
+// The design files current.yaml and suggested.yaml of the live inputs with
+// the client `ingest` retrying as Retry says (a flow mapping), in Dir.
+std::string withIngestRetry(const std::string &Dir, const char *File,
+                            const std::string &Retry) {
+  const std::string Declared = "retry: {policy: exponential, baseDelay: "
+                               "800ms, maxDelay: 60s, maxRetries: 3}";
+  std::string Text = readFile(Inputs + File).value_or("");
+  const std::size_t At = Text.find(Declared);
+  EXPECT_NE(At, std::string::npos) << File;
+  if (At != std::string::npos)
+    Text.replace(At, Declared.size(), "retry: " + Retry);
+  const std::string Path = Dir + "/" + File;
+  EXPECT_FALSE(writeFileAtomically(Path, Text)) << Path;
+  return Path;
+}
+
+struct DesignRetries {
+  std::int64_t Throttled = 0, Retried = 0, FailedAfter = 0, Failed = 0,
+               Written = 0;
+  double Backoff = 0;
+};
+
+// The per-design retry figures of a JSON report; empty when unreadable.
+std::vector<DesignRetries> designRetries(const std::string &Json,
+                                         std::optional<std::int64_t> &Max) {
+  std::vector<DesignRetries> Out;
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Json);
+  if (!Doc) {
+    ADD_FAILURE() << llvm::toString(Doc.takeError());
+    return Out;
+  }
+  const llvm::json::Object *Live = Doc->getAsObject()->getObject("live");
+  if (!Live) {
+    ADD_FAILURE() << "no live section";
+    return Out;
+  }
+  Max = Live->getInteger("maxRetries");
+  for (const llvm::json::Value &D : *Live->getArray("designs")) {
+    const llvm::json::Object &O = *D.getAsObject();
+    DesignRetries R;
+    R.Throttled = O.getInteger("throttledRequests").value_or(-1);
+    R.Retried = O.getInteger("retriedRequests").value_or(-1);
+    R.FailedAfter = O.getInteger("failedAfterRetries").value_or(-1);
+    R.Failed = O.getInteger("failedOperations").value_or(-1);
+    R.Written = O.getInteger("entitiesWritten").value_or(-1);
+    R.Backoff = O.getNumber("backoffSeconds").value_or(-1);
+    Out.push_back(R);
+  }
+  return Out;
+}
+
+// What a live run of two designs declaring different retries for the same
+// client showed: its exit, each design's figures, the run's maxRetries and
+// the 503s the proxy injected.
+struct DeclaredRetryRun {
+  ToolResult Tool;
+  std::vector<DesignRetries> Designs;
+  std::optional<std::int64_t> MaxRetries;
+  std::int64_t Injected = 0;
+};
+
+// current.yaml with `ingest` declaring `retry: {policy: none}` and
+// suggested.yaml with it declaring exponential, 3 retries from 50 ms, run
+// live (100 operations, JSON) behind a proxy answering 503 to every 10th
+// entity request, from the first design's requests on to the second's;
+// Extra: more arguments.
+DeclaredRetryRun runDeclaredRetries(int AzuritePort,
+                                    const std::vector<std::string> &Extra) {
+  DeclaredRetryRun Out;
+  const std::string Dir = makeTempDir("tablelint-declared-retry");
+  const std::string Current =
+      withIngestRetry(Dir, "current.yaml", "{policy: none}");
+  const std::string Suggested = withIngestRetry(
+      Dir, "suggested.yaml",
+      "{policy: exponential, baseDelay: 50ms, maxDelay: 1s, maxRetries: 3}");
+  StatusServer Proxy("proxy", AzuritePort, {"--every", "10"});
+  EXPECT_GT(Proxy.port(), 0);
+  std::vector<std::string> Args = {
+      "replay",    Current,      Suggested, "--duration", "30s", "--live",
+      Proxy.url(), "--live-ops", "100",     "--format",   "json"};
+  Args.insert(Args.end(), Extra.begin(), Extra.end());
+  Out.Tool = runTablelint(Args);
+  Out.Designs = designRetries(Out.Tool.Out, Out.MaxRetries);
+  Out.Injected = Proxy.stat("injected");
+  std::filesystem::remove_all(Dir);
+  return Out;
+}
+
+// The same faults in both designs: the first (policy none) fails each of
+// them after 0 retries; the second (exponential, 3 retries from 50 ms)
+// retries each once and loses nothing. Each design's run follows its own
+// declaration.
+TEST_F(LiveRetryTest, EachDesignRetriesAsItDeclaresForTheSameClient) {
+  const DeclaredRetryRun R = runDeclaredRetries(Azurite->port(), {});
+  // The first design's failures are the endpoint's: exit 2, report written.
+  EXPECT_EQ(R.Tool.ExitCode, 2) << R.Tool.Err;
+  EXPECT_THAT(R.Tool.Err, HasSubstr("503 ServerBusy"));
+  const std::vector<DesignRetries> &D = R.Designs;
+  ASSERT_EQ(D.size(), 2u) << R.Tool.Out;
+  EXPECT_EQ(R.MaxRetries, std::nullopt) << "no --live-retries: as declared";
+  // current: 100 entity requests (98 inserts, 2 query pages), the 10th,
+  // 20th, ... 100th (all inserts) answered 503 and not retried.
+  EXPECT_EQ(D[0].Throttled, 10);
+  EXPECT_EQ(D[0].Retried, 0);
+  EXPECT_EQ(D[0].FailedAfter, 10);
+  EXPECT_EQ(D[0].Failed, 10);
+  EXPECT_EQ(D[0].Written, 98 - 10);
+  EXPECT_EQ(D[0].Backoff, 0);
+  // suggested: 198 requests (98 inserts into two tables, 2 query pages) and
+  // a retry for each 503 among them: 110th, ..., 310th.
+  EXPECT_EQ(D[1].Throttled, 21);
+  EXPECT_EQ(D[1].Retried, 21);
+  EXPECT_EQ(D[1].FailedAfter, 0);
+  EXPECT_EQ(D[1].Failed, 0);
+  EXPECT_EQ(D[1].Written, 2 * 98);
+  // Each retry waited 50 ms x a jitter factor in [0.8, 1.3].
+  EXPECT_GE(D[1].Backoff, 21 * 0.05 * 0.8 - 0.02);
+  EXPECT_LE(D[1].Backoff, 21 * 0.05 * 1.3 + 0.5);
+  EXPECT_EQ(R.Injected, 10 + 21);
+}
+
+// --live-retries replaces every client's maxRetries: with 0 the design that
+// declares 3 retries makes none either (and the run says so).
+TEST_F(LiveRetryTest, LiveRetriesOverridesEveryClientsMaxRetries) {
+  const DeclaredRetryRun R =
+      runDeclaredRetries(Azurite->port(), {"--live-retries", "0"});
+  EXPECT_EQ(R.Tool.ExitCode, 2) << R.Tool.Err;
+  const std::vector<DesignRetries> &D = R.Designs;
+  ASSERT_EQ(D.size(), 2u) << R.Tool.Out;
+  EXPECT_EQ(R.MaxRetries, 0);
+  EXPECT_EQ(D[0].Throttled, 10);
+  EXPECT_EQ(D[0].Retried, 0);
+  EXPECT_EQ(D[0].FailedAfter, 10);
+  // suggested: 198 requests, none retried: the 110th, ..., 290th fail.
+  EXPECT_EQ(D[1].Throttled, 19);
+  EXPECT_EQ(D[1].Retried, 0);
+  EXPECT_EQ(D[1].FailedAfter, 19);
+  EXPECT_EQ(D[1].Failed, 19);
+  EXPECT_EQ(D[1].Written, 2 * 98 - 19);
+  EXPECT_EQ(D[1].Backoff, 0);
+  EXPECT_EQ(R.Injected, 10 + 19);
+}
+
+// The client alone: policy none makes one attempt; a retryOn without 503
+// does not retry a 503.
+TEST_F(LiveRetryTest, ClientFollowsTheDeclaredPolicyAndRetryOn) {
+  StatusServer Proxy("proxy", Azurite->port(), {});
+  ASSERT_GT(Proxy.port(), 0);
+  auto Client = client(Proxy);
+  ASSERT_TRUE(Client);
+  ASSERT_TRUE(Client->createTable("declared").ok());
+  live::RetryPolicy None, Only500;
+  None.Spec.Policy = schema::RetryPolicyKind::None;
+  Only500.Spec.RetryOn = {500};
+  // Under none a 503 is retryable with no retry left (it gave up); under
+  // retryOn [500] it is not retryable at all.
+  const struct {
+    const live::RetryPolicy *Policy;
+    const char *Row;
+    unsigned GaveUp;
+  } Cases[] = {{&None, "r", 1}, {&Only500, "s", 0}};
+  std::int64_t Sent = 0;
+  for (const auto &Case : Cases) {
+    Client->setRetryPolicy(*Case.Policy);
+    const live::RestResult R =
+        Client->insertEntity("declared", entity(Case.Row));
+    EXPECT_EQ(R.Status, 503) << Case.Row;
+    EXPECT_EQ(R.Retry.Retries, 0u) << Case.Row;
+    EXPECT_EQ(R.Retry.GaveUp, Case.GaveUp) << Case.Row;
+    EXPECT_EQ(Proxy.stat("entityRequests"), ++Sent) << "one attempt";
+  }
 }
 
 TEST(LiveRetryCommand, RetriesOptionIsChecked) {

@@ -39,14 +39,27 @@ const llvm::json::Object &design(const llvm::json::Value &Report,
   return *(*Report.getAsObject()->getArray("designs"))[I].getAsObject();
 }
 
+// The JSON report of `tablelint replay Args... --format json -o <file>`,
+// the file in a folder the run makes; null (the test failed) when the run
+// fails or writes no report. What the run said goes to *Run when given.
+llvm::json::Value replayJson(std::vector<std::string> Args,
+                             ToolResult *Run = nullptr) {
+  TempDir Dir;
+  const std::string Output = Dir / "out/r.json";
+  Args.insert(Args.begin(), "replay");
+  Args.insert(Args.end(), {"--format", "json", "-o", Output});
+  ToolResult R = runTablelint(Args);
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  std::optional<std::string> Text = readFile(Output);
+  EXPECT_TRUE(Text) << "no report at " << Output;
+  if (Run)
+    *Run = std::move(R);
+  return Text ? parseJson(*Text) : llvm::json::Value(nullptr);
+}
+
 // The JSON report of a one-minute replay of one design of Inputs.
 llvm::json::Value replayMinute(const std::string &File) {
-  TempDir Dir;
-  ToolResult R = runTablelint({"replay", Inputs + File, "--duration", "60s",
-                               "--format", "json", "-o", Dir / "r.json"});
-  EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  std::optional<std::string> Text = readFile(Dir / "r.json");
-  return Text ? parseJson(*Text) : llvm::json::Value(nullptr);
+  return replayJson({Inputs + File, "--duration", "60s"});
 }
 
 // A design's per-operation figures by operation name.
@@ -60,16 +73,13 @@ operationsOf(const llvm::json::Object &Design) {
 }
 
 TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
-  TempDir Dir;
-  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
-                               Inputs + "suggested.yaml", "--duration", "40s",
-                               "--format", "json", "-o", Dir / "out/r.json"});
-  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  ToolResult R;
+  llvm::json::Value Report = replayJson(
+      {Inputs + "current.yaml", Inputs + "suggested.yaml", "--duration", "40s"},
+      &R);
+  ASSERT_TRUE(Report.getAsObject());
   EXPECT_EQ(R.Out, "") << "the report goes to the file";
   EXPECT_EQ(R.Err, "") << "no progress line when stderr is not a terminal";
-  std::optional<std::string> Text = readFile(Dir / "out/r.json");
-  ASSERT_TRUE(Text);
-  llvm::json::Value Report = parseJson(*Text);
   const llvm::json::Object &Current = design(Report, 0);
   const llvm::json::Object &Suggested = design(Report, 1);
   EXPECT_EQ(Current.getString("label"), "current");
@@ -181,14 +191,10 @@ TEST(ReplayCommand, TableNameTemplatesKeepTheirInstancesApart) {
 // orders/s each are not throttled by a range budget of 2,000/s, where the
 // same 12,000 orders/s in one new table are, until it splits.
 TEST(ReplayCommand, TableNameTemplateInstancesHaveTheirOwnRangePartitions) {
-  TempDir Dir;
-  ToolResult R = runTablelint(
-      {"replay", Inputs + "tenant-one-table.yaml",
-       Inputs + "tenant-tables.yaml", "--duration", "30s", "--cold",
-       "--range-budget", "2000", "--format", "json", "-o", Dir / "r.json"});
-  ASSERT_EQ(R.ExitCode, 0) << R.Err;
-  llvm::json::Value Report =
-      parseJson(readFile(Dir / "r.json").value_or("null"));
+  llvm::json::Value Report = replayJson(
+      {Inputs + "tenant-one-table.yaml", Inputs + "tenant-tables.yaml",
+       "--duration", "30s", "--cold", "--range-budget", "2000"});
+  ASSERT_TRUE(Report.getAsObject());
   const llvm::json::Object &One = design(Report, 0);
   const llvm::json::Object &PerTenant = design(Report, 1);
   EXPECT_GT(*One.getObject("throttledBy")->getInteger("rangePartition"),
@@ -204,18 +210,13 @@ TEST(ReplayCommand, TableNameTemplateInstancesHaveTheirOwnRangePartitions) {
 // --cold starts it as one range partition, throttled by the range budget
 // until it splits. --range-budget sets that budget.
 TEST(ReplayCommand, WarmStartColdStartAndTheRangeBudget) {
-  TempDir Dir;
-  auto Run = [&](std::vector<std::string> Extra) {
-    std::vector<std::string> Args = {
-        "replay",   Inputs + "established.yaml", "--duration", "60s",
-        "--format", "json",     "-o",       Dir / "r.json", "--range-budget",
-        "2000"};
-    Args.insert(Args.end(), Extra.begin(), Extra.end());
-    ToolResult R = runTablelint(Args);
-    EXPECT_EQ(R.ExitCode, 0) << R.Err;
-    return parseJson(readFile(Dir / "r.json").value_or("null"));
+  auto Run = [](std::vector<std::string> Extra) {
+    Extra.insert(Extra.begin(), {Inputs + "established.yaml", "--duration",
+                                 "60s", "--range-budget", "2000"});
+    return replayJson(std::move(Extra));
   };
   llvm::json::Value Warm = Run({});
+  ASSERT_TRUE(Warm.getAsObject());
   const llvm::json::Object &W = design(Warm, 0);
   EXPECT_EQ(W.getInteger("throttled"), 0);
   EXPECT_EQ(W.getInteger("clientErrors"), 0) << "merges find their entities";
@@ -226,6 +227,7 @@ TEST(ReplayCommand, WarmStartColdStartAndTheRangeBudget) {
   EXPECT_EQ(Model->getBoolean("coldStart"), false);
 
   llvm::json::Value Cold = Run({"--cold"});
+  ASSERT_TRUE(Cold.getAsObject());
   const llvm::json::Object &C = design(Cold, 0);
   EXPECT_GT(*C.getNumber("throttledPercent"), 10);
   EXPECT_EQ(C.getObject("throttledBy")->getInteger("rangePartition"),

@@ -186,36 +186,6 @@ schema::Schema withClient(schema::Schema S, schema::RetrySpec Retry,
   return S;
 }
 
-TEST(Replay, RetryPoliciesDelays) {
-  schema::RetrySpec Spec;
-  Spec.BaseDelaySeconds = 0.8;
-  Spec.MaxDelaySeconds = 5;
-  Spec.Jitter = false;
-  Spec.Policy = schema::RetryPolicyKind::Exponential;
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 0.5), 0.8);
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0.5), 3.2);
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 5, 0.5), 5) << "capped by the maximum";
-  Spec.Jitter = true;
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 0), 0.8 * limits::SdkRetryJitterLow);
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 1, 1), 0.8 * limits::SdkRetryJitterHigh);
-  Spec.Jitter = false;
-  Spec.Policy = schema::RetryPolicyKind::Linear;
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 2.4);
-  Spec.Policy = schema::RetryPolicyKind::Constant;
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 0.8);
-  Spec.Policy = schema::RetryPolicyKind::Immediate;
-  EXPECT_DOUBLE_EQ(retryDelay(Spec, 3, 0), 0);
-
-  schema::RetrySpec Default;
-  EXPECT_TRUE(retries(Default, 503));
-  EXPECT_TRUE(retries(Default, 500));
-  EXPECT_FALSE(retries(Default, 400));
-  EXPECT_FALSE(retries(Default, 409));
-  Default.RetryOn = {400, 503};
-  EXPECT_TRUE(retries(Default, 400));
-  EXPECT_FALSE(retries(Default, 500));
-}
-
 TEST(Replay, EachRetryPolicyShowsInTheReport) {
   // 3,000 inserts/s on one date key: a third of the offered load is
   // throttled; what the client does with it depends on its policy.
