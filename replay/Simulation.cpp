@@ -125,6 +125,12 @@ public:
 private:
   void warmStart();
   void countUnfinishedQueries();
+  // A request that failed on a retryable status after its last retry:
+  // what it still needed (DesignResult::GaveUpTransactions).
+  void countGaveUp(const Request &Done);
+  // Stored rows the pages-to-go counts of given-up queries may visit, all
+  // of them together (as for the unfinished ones at the end).
+  std::uint64_t GaveUpVisitBudget = 20000000;
   std::vector<std::pair<std::string, std::uint32_t>> tableList() const {
     std::vector<std::pair<std::string, std::uint32_t>> L;
     for (const PlannedTable &T : Plan.Tables)
@@ -620,8 +626,11 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
     push(Now + retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform()),
          EventKind::Send, Req);
     return;
-  } else if (Done.Kind == RequestKind::Page) {
-    FreeQueries.push_back(Done.Query);
+  } else {
+    if (retry::retriesStatus(C.Retry, Done.Status))
+      countGaveUp(Done);
+    if (Done.Kind == RequestKind::Page)
+      FreeQueries.push_back(Done.Query);
   }
   const bool Ok = Done.Status == StatusOk;
   if (Done.Kind == RequestKind::Batch)
@@ -715,6 +724,19 @@ DesignResult Runner::run() {
   R.SimulatedSeconds = std::max(LastCompletion, W.DurationSeconds);
   summarize();
   return std::move(R);
+}
+
+void Runner::countGaveUp(const Request &Done) {
+  ++R.GaveUpRequests;
+  if (Done.Kind != RequestKind::Page) {
+    ++R.GaveUpTransactions;
+    return;
+  }
+  const QueryState &Q = Queries[Done.Query];
+  // The failed page is still to read: the cursor has not moved past it.
+  R.GaveUpTransactions += std::max<std::uint64_t>(
+      1, pagesToFinish(Service.tables()[Q.Table].Rows, Q.Cursor, W, O.Service,
+                       Q.Returned, GaveUpVisitBudget));
 }
 
 void Runner::countUnfinishedQueries() {

@@ -99,6 +99,12 @@ struct DesignResult {
   // still needed to finish (replay/UnfinishedQueries.h): what Cost leaves
   // out of a query throttled to a crawl.
   std::uint64_t UnfinishedQueries = 0, UnfinishedQueryPages = 0;
+  // Requests that failed on a throttle or a timeout after their last
+  // retry, and the transactions they still needed: one for a write or a
+  // batch, the pages to the end for a query (replay/UnfinishedQueries.h,
+  // counted when the query gave up). Cost leaves them out too: a design
+  // whose table scans fail looks cheap next to one that serves them.
+  std::uint64_t GaveUpRequests = 0, GaveUpTransactions = 0;
   std::vector<OpResult> Ops;
   std::vector<HotKey> MostAccessed, MostThrottled;
   double BucketSeconds = 0;
