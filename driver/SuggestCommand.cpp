@@ -37,9 +37,9 @@ const std::vector<OptionSpec> &suggestOptions() {
        0,
        true,
        "D",
-       "replay each remedy alone against the current design for D of the "
-       "declared workload (default 30s) and keep it only when nothing gets "
-       "worse",
+       "replay each remedy alone against the current design (and, if "
+       "refused, on top of the ones kept) for D of the declared workload "
+       "(default 30s) and keep it only when nothing gets worse",
        {}},
       {"no-verify", 0, false, "", "apply every remedy without replaying it",
        {}},
@@ -76,7 +76,11 @@ void printSuggestHelp() {
          "(--verify-duration\nof the declared workload) and kept only when "
          "no measure gets worse: failed\noperations, throttled share, p99 "
          "(with more than 1% failed, a failure either\nway), cost per "
-         "completed operation, and what queries return; otherwise it\nis "
+         "completed operation (counting what failed requests still\n"
+         "needed), and what queries return. One refused alone is replayed "
+         "again on top\nof the kept ones (remedies can need each other: a "
+         "scan that saturates the\naccount hides what an index saves) and "
+         "kept when it makes nothing worse than\nthey do; otherwise it is "
          "advice, with its figures.\n"
          "Suppressed findings are left as they are.\n"
          "The design is SCHEMA.yaml edited minimally: comments, key order, "
@@ -245,7 +249,9 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   for (const RemedyVerdict &V : Verdicts)
     if (V.Kept)
       std::cerr << V.Subject << ": " << V.Rule
-                << ": replayed alone: " << V.Figures << "\n";
+                << (V.OnTopOfKept ? ": replayed on top of the remedies kept: "
+                                  : ": replayed alone: ")
+                << V.Figures << "\n";
   for (const schema::SuggestedChange &A : R.Advice)
     std::cerr << A.ElementPath << ": " << A.RuleId
               << ": advice, not applied: " << A.Description << "\n";

@@ -4,7 +4,10 @@
 // is refused when it fails more operations, throttles a larger share of
 // requests, raises p99 (over every issued operation: with more than 1%
 // failed it is a failure either way) or the cost per completed operation,
-// or changes what a query returns (replay/AnswerCheck.h).
+// or changes what a query returns (replay/AnswerCheck.h). Remedies can
+// need each other (a scan saturating the account hides what an index
+// saves elsewhere): one refused alone is replayed again on top of the
+// kept ones, and kept when it makes nothing worse than they do.
 #pragma once
 
 #include "checks/schema/SuggestDesign.h"
@@ -27,6 +30,9 @@ struct RemedyVerdict {
   // cost $22.25 -> $21.90/month, answers same (1,200 compared)".
   std::string Figures;
   std::string Worse; // what got worse, when refused
+  // Kept on its second replay, on top of the remedies kept alone (and
+  // judged against them): Figures are that replay's.
+  bool OnTopOfKept = false;
 };
 
 // One verdict per remedy (rule and subject) of All.Changes, in order.

@@ -120,6 +120,32 @@ TEST(SuggestCommand, InvalidSchemaIsAnInputErrorWithPositions) {
   fs::remove_all(Dir);
 }
 
+// Remedies that need each other: alone, the index on player-history adds
+// mirror writes to an account that the chat's whole-partition reads
+// saturate, and fails more operations; on top of the log tail it serves
+// every lookup. Requests given up on throttles count with what they still
+// needed, so a design whose table scans fail does not look cheap.
+TEST(SuggestCommand, KeepsARemedyThatPaysOffOnTopOfAnother) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/game-backend.yaml";
+  ToolResult R = runTablelint({"suggest", In, "--verify-duration", "10s"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("tables[ChatMessages]: partition-scan: "
+                               "replayed alone: failed "));
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Matches].queries[player-history]: "
+                        "denormalize-for-query: replayed on top of the "
+                        "remedies kept: failed "));
+  EXPECT_THAT(R.Err, HasSubstr("transactions to go) -> 0 (0 transactions "
+                               "to go), answers same ("));
+  EXPECT_THAT(R.Err, Not(HasSubstr(" different")));
+  // Both in the design: the reversed key, and the index keyed by the GUID
+  // as a key renders it.
+  EXPECT_THAT(R.Out, HasSubstr("rowKey: \"{sentAt|reverse}_{messageId}\""));
+  EXPECT_THAT(R.Out, HasSubstr("- name: MatchesByPlayerId"));
+  EXPECT_THAT(R.Out, HasSubstr("filter: \"PartitionKey eq '{playerId}'\""));
+}
+
 // Each remedy is replayed alone against the current design; one that makes
 // a measure worse is advice with its figures, the others stay with theirs.
 TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
