@@ -31,6 +31,23 @@ public:
   bool has(const std::string &Rule, const std::string &Path) const {
     return Keys.count(key(Rule, Path)) != 0;
   }
+  // The rules of the findings on Path or on an element under it (its
+  // writes, queries, properties), in catalog-name order, among Rules.
+  std::vector<std::string>
+  rulesUnder(const std::string &Path,
+             const std::vector<std::string> &Rules) const {
+    std::vector<std::string> Out;
+    for (const std::string &Rule : Rules)
+      for (const std::string &K : Keys) {
+        const std::string Prefix = Rule + '\n' + Path;
+        if (K.compare(0, Prefix.size(), Prefix) == 0 &&
+            (K.size() == Prefix.size() || K[Prefix.size()] == '.')) {
+          Out.push_back(Rule);
+          break;
+        }
+      }
+    return Out;
+  }
 
 private:
   static std::string key(const std::string &Rule, const std::string &Path) {
@@ -94,6 +111,19 @@ private:
   bool declineTable(const Table &T) {
     if (!kept(T))
       return false;
+    // Said only when a finding there has a remedy that is not made: the
+    // table's own remedies (keys, log tail, series, batches, projections,
+    // an index table).
+    const std::vector<std::string> Left = Found.rulesUnder(
+        T.Path, {"data-series-entity", "denormalize-for-query",
+                 "hot-partition", "missing-projection", "partition-key-design",
+                 "partition-scan", "time-based-partition-key",
+                 "unbatched-writes"});
+    if (Left.empty())
+      return true;
+    std::string Rules;
+    for (const std::string &Rule : Left)
+      Rules += (Rules.empty() ? "" : ", ") + Rule;
     const std::string What =
         !T.EntityTypes.empty()
             ? "declares " + std::to_string(T.EntityTypes.size()) +
@@ -101,10 +131,10 @@ private:
                   "types"
             : "is a table per period or tenant (a name template); suggest "
               "keeps such tables";
-    R.Advice.push_back({"partition-key-design", T.Path,
+    R.Advice.push_back({Left.front(), T.Path,
                         "not redesigned: table '" + T.Name + "' " + What +
-                            " as they are (their findings remain to act on "
-                            "by hand)",
+                            " as they are (act by hand on its findings: " +
+                            Rules + ")",
                         T.Path});
     return true;
   }

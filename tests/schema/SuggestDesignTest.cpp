@@ -227,5 +227,62 @@ tables:
   EXPECT_EQ(R.Design.client("worker")->Retry.Policy, RetryPolicyKind::Constant);
 }
 
+// A table with several entity types is kept as declared; suggest says so
+// only when a finding there has a remedy it does not make, and names it.
+TEST(SuggestDesign, KeptTablesAreAdvisedOnlyForTheirFindings) {
+  auto Orders = [](const std::string &Queries) {
+    return "version: 1\n"
+           "accounts: [{name: a, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Orders\n"
+           "    account: a\n"
+           "    partitionKey: \"{customerId}\"\n"
+           "    properties:\n"
+           "      customerId: {type: string, distinct: 1M}\n"
+           "      orderId: {type: guid}\n"
+           "    entityTypes:\n"
+           "      - {name: header, rowKey: \"order_{orderId}\", entities: 10M,\n"
+           "         properties: {status: {type: string, distinct: 1000}}}\n"
+           "      - {name: line, rowKey: \"line_{orderId}_{n:D3}\", "
+           "entities: 40M,\n"
+           "         properties: {n: {type: int32, distribution: sequential}}}\n"
+           "    writes:\n"
+           "      - {name: place, entityType: header, op: insert, rate: 50/s}\n"
+           "    queries:\n"
+           "      - {name: mine, entityType: header, filter: \"PartitionKey eq "
+           "'{customerId}'\", rate: 50/s}\n" +
+           Queries;
+  };
+  auto AdviceOn = [](const SuggestResult &R) {
+    std::vector<const SuggestedChange *> Out;
+    for (const SuggestedChange &A : R.Advice)
+      if (A.ElementPath == "tables[Orders]")
+        Out.push_back(&A);
+    return Out;
+  };
+  const SchemaLoad Clean = loadSchemaText(Orders(""), "orders.yaml");
+  ASSERT_TRUE(Clean.ok()) << Clean.Errors.front().str();
+  EXPECT_TRUE(
+      AdviceOn(suggestDesign(Clean.Value, defaultSchemaCheckOptions())).empty());
+
+  const SchemaLoad Lookup = loadSchemaText(
+      Orders("      - {name: by-status, entityType: header, filter: "
+             "\"status eq '{status}'\", rate: 5/s}\n"),
+      "orders.yaml");
+  ASSERT_TRUE(Lookup.ok()) << Lookup.Errors.front().str();
+  const SuggestResult R =
+      suggestDesign(Lookup.Value, defaultSchemaCheckOptions());
+  const auto Advice = AdviceOn(R);
+  ASSERT_EQ(Advice.size(), 1u);
+  EXPECT_EQ(Advice[0]->RuleId, "denormalize-for-query");
+  EXPECT_NE(Advice[0]->Description.find(
+                "declares 2 entity types; suggest keeps tables with several "
+                "entity types as they are (act by hand on its findings: "
+                "denormalize-for-query)"),
+            std::string::npos)
+      << Advice[0]->Description;
+  EXPECT_TRUE(R.Changes.empty());
+}
+
 } // namespace
 } // namespace tablelint::schema
