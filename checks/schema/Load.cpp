@@ -3,6 +3,7 @@
 #include "checks/schema/Load.h"
 
 #include "core/ServiceLimits.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/PropertyGrowth.h"
 #include "core/schema/TableSize.h"
 
@@ -793,7 +794,28 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
   return L;
 }
 
-QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
+namespace {
+
+// The entities of every type of a table with several (one instance of a
+// name template each): what a table scan reads. Unknown when a type's is.
+TableSize allTypesSize(const Table &Declared) {
+  TableSize Out;
+  Out.Known = true;
+  for (const Table &View : entityTypeViews(Declared)) {
+    const TableSize S = instanceSize(View);
+    if (!S.Known)
+      return {};
+    Out.Entities += S.Entities;
+  }
+  Out.Why = "its " + std::to_string(Declared.EntityTypes.size()) +
+            " entity types";
+  return Out;
+}
+
+} // namespace
+
+QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
+                           const Table *Declared) {
   QueryAnalysis A;
   A.Filter = parseQueryFilter(Q);
   OperationLoad &L = A.Load;
@@ -826,6 +848,21 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
   case QueryClass::Point:
     break;
   }
+  // A table scan of a table with several entity types reads them all;
+  // the filter matches among this type's. Spread: entities read per
+  // entity of this type.
+  double Spread = 1;
+  if (Declared && Declared->EntityTypes.size() > 1 &&
+      Scope.Class == QueryClass::TableScan && A.Scanned && *A.Scanned > 0) {
+    const TableSize All = allTypesSize(*Declared);
+    if (All.Known && All.Entities > *A.Scanned) {
+      Spread = All.Entities / *A.Scanned;
+      A.ScannedWhy = "every entity of the table, of " + All.Why + " (" +
+                     formatFigure(*A.Scanned) + " of this one: " + Size.Why +
+                     ")";
+      A.Scanned = All.Entities;
+    }
+  }
   if (A.Scanned) {
     std::string Why;
     const std::optional<double> Keep =
@@ -833,7 +870,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
             ? selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why)
             : std::optional<double>(1.0);
     if (Keep) {
-      A.Matches = *A.Scanned * *Keep;
+      A.Matches = *A.Scanned / Spread * *Keep;
       A.MatchesWhy = A.ScannedWhy + (Why.empty() ? "" : " x " + Why);
     }
   } else if (Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
@@ -860,7 +897,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
     std::string Why;
     if (std::optional<double> S =
             selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why)) {
-      A.Returned = *A.Scanned * *S;
+      A.Returned = *A.Scanned / Spread * *S;
       A.ReturnedWhy = Why;
     }
   }
@@ -892,8 +929,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q) {
       A.Returned = Top;
       A.ReturnedWhy = "declared top " + formatFigure(Top);
     }
-    if (Keep && *Keep > 0 && (!A.Scanned || *A.Scanned > Top / *Keep)) {
-      A.Scanned = Top / *Keep;
+    if (Keep && *Keep > 0 &&
+        (!A.Scanned || *A.Scanned > Top / *Keep * Spread)) {
+      A.Scanned = Top / *Keep * Spread;
       A.ScannedWhy = "until top " + formatFigure(Top) + " rows are found" +
                      (*Keep < 1 ? " (" + Why + ")" : std::string());
     }

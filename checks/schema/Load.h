@@ -177,7 +177,12 @@ struct QueryAnalysis {
 };
 
 OperationLoad writeLoad(const Table &T, const Write &W);
-QueryAnalysis analyzeQuery(const Table &T, const Query &Q);
+// T is one entity type's view of its table (core/schema/EntityTypes.h);
+// Declared, when given, the table as declared: a table scan reads every
+// entity of it, whatever its type, while the filter's matches come from
+// T's own entities.
+QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
+                           const Table *Declared = nullptr);
 
 // Entities in the busiest partition (for partition scans).
 struct PartitionSize {

@@ -120,7 +120,7 @@ SchemaContext::SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
       for (const Write &W : T.Writes)
         A.Writes.push_back(writeLoad(T, W));
       for (const Query &Q : T.Queries)
-        A.Queries.push_back(analyzeQuery(T, Q));
+        A.Queries.push_back(analyzeQuery(T, Q, &Declared));
       Tables.push_back(std::move(A));
     }
     // The load of a partition key shared by several entity types.

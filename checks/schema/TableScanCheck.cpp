@@ -32,7 +32,7 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
           "': " + filterProblemMessage(*TA.T, A, C.Options, "table-scan");
       if (A.Scanned)
         Message += ", " + formatFigure(*A.Scanned) +
-                   " entities per execution (" + TA.Size.Why + ")";
+                   " entities per execution (" + A.ScannedWhy + ")";
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }
