@@ -17,8 +17,11 @@ std::string sampledTableNote(const EntityFamily &F) {
          std::to_string(F.ExistingCount) +
          " of them, a uniform sample, each counting as " +
          std::to_string(F.ExistingWeight) +
-         " entities in scans, budgets, pages and costs; operations of the "
-         "run address only entities written during it";
+         " entities in scans, budgets, pages and costs; " +
+         "operations of the run address only entities written during it" +
+         (F.OnlyExisting ? std::string(", and none creates any: its updates, "
+                                       "merges and deletes do not run")
+                         : std::string());
 }
 
 } // namespace tablelint::replay

@@ -10,6 +10,7 @@
 #include "replay/UnfinishedQueries.h"
 
 #include "core/RetrySchedule.h"
+#include "core/schema/SchemaValues.h"
 
 #include <algorithm>
 #include <cmath>
@@ -300,7 +301,10 @@ void Runner::warmStart() {
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     const EntityFamily &F = W.Families[Op.Family];
-    if (Op.IsQuery || !createsEntity(Op.Kind) || F.ExistingCount == 0)
+    // The existing entities go where the family's creating writes put
+    // them, or its other writes address them (a table only updated).
+    if (Op.IsQuery || F.ExistingCount == 0 ||
+        (!createsEntity(Op.Kind) && !F.OnlyExisting))
       continue;
     for (const WriteTarget &T : Plan.Writes[OpI]) {
       if (Done[Op.Family][T.Table])
@@ -897,6 +901,20 @@ void Runner::summarize() {
   for (const EntityFamily &F : W.Families)
     if (F.ExistingCount && F.ExistingWeight > 1)
       R.Notes.push_back(sampledTableNote(F));
+  for (const LogicalOp &Op : W.Ops)
+    if (Op.Unaddressed)
+      R.Notes.push_back(
+          "'" + Op.Name + "' (" + std::string(schema::writeKindName(Op.Kind)) +
+          "): " + std::to_string(Op.Unaddressed) +
+          " executions did not run: no entity of table '" +
+          W.Families[Op.Family].Table +
+          "' to address when they arrived (" +
+          (W.Families[Op.Family].ExistingWeight > 1
+               ? "its existing entities are a sample, which the run does not "
+                 "address"
+               : "none existing") +
+          ", none written before them" +
+          (Op.Unit >= 0 ? " under the transaction's key" : "") + ")");
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "

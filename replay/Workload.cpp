@@ -819,6 +819,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     Family.FirstExisting = static_cast<std::uint32_t>(W.entityCount());
     Family.ExistingCount = 0;
     Family.ExistingWeight = 1;
+    Family.OnlyExisting = false;
     const std::uint64_t N = Options.Cold ? 0 : existingToHold(Family, Options);
     if (N == 0)
       continue;
@@ -831,8 +832,18 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
           Creator = static_cast<int>(OpI);
         InsertRate += W.Ops[OpI].PerSecond;
       }
-    if (Creator < 0)
-      continue; // nothing says what its entities look like
+    if (Creator < 0) {
+      // A table the run only updates, merges or deletes (stock levels,
+      // profiles): its first write's values say what its entities look
+      // like, and its writes' keys where they are stored. A table that is
+      // only read has neither.
+      for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
+        if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery)
+          Creator = static_cast<int>(OpI);
+      if (Creator < 0)
+        continue;
+      Family.OnlyExisting = true;
+    }
     const double Modelled = std::max(Family.ModelledEntities, 1.0);
     const double Span = Family.RetentionSeconds > 0 ? Family.RetentionSeconds
                         : InsertRate > 0 ? Modelled / InsertRate
@@ -865,6 +876,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (Targets.indexed(F))
       for (std::uint32_t E : Live[F])
         Targets.add(E);
+  for (LogicalOp &Op : W.Ops)
+    Op.Unaddressed = 0;
   std::size_t Kept = 0;
   // The first entity of the group being generated, and how many are in it;
   // the entity of the unit's leader being generated, whether it could be
@@ -884,8 +897,10 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (Follows && !createsEntity(Op.Kind)) {
       const std::optional<std::uint32_t> Target =
           Targets.pick(Ev.Op, UnitLeader, UnitRows, OpRng[Ev.Op]);
-      if (!Target)
+      if (!Target) {
+        ++W.Ops[Ev.Op].Unaddressed;
         continue; // nothing of its kind under the leader's key yet
+      }
       Ev.Entity = *Target;
       UnitRows.push_back(*Target);
       if (Op.Kind == schema::WriteKind::Delete)
@@ -937,11 +952,13 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       }
     } else if (Leads) {
       UnitLive = false; // an update with nothing to address, and its unit
+      ++W.Ops[Ev.Op].Unaddressed;
       continue;
     } else if (Op.IsQuery) {
       // Nothing written yet: the query's values drawn afresh (a miss).
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
     } else {
+      ++W.Ops[Ev.Op].Unaddressed;
       continue; // an update, merge or delete with nothing to address
     }
     W.Events[Kept++] = Ev;

@@ -80,6 +80,11 @@ struct EntityFamily {
   // a uniform sample of at most MaxExistingEntities each counting this many
   // in scans, budgets, pages and costs.
   std::uint64_t ExistingWeight = 1;
+  // No operation of the workload creates its entities (a table the run
+  // only updates, merges or deletes): its existing entities are drawn by
+  // its first write and stored where its writes' keys put them; the run's
+  // operations address them unless they are a sample.
+  bool OnlyExisting = false;
   // Index of a property, or -1.
   int propertyIndex(std::string_view Name) const;
 };
@@ -108,6 +113,9 @@ struct LogicalOp {
   int Unit = -1;
   std::vector<std::uint32_t> Followers;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> FromLeader;
+  // Executions of an update, merge or delete left out: nothing of its
+  // family to address when it arrived (set by generateEvents).
+  std::uint64_t Unaddressed = 0;
 };
 
 struct WorkloadEvent {
