@@ -36,14 +36,6 @@ ReplayOptions unthrottled() {
   return O;
 }
 
-const OpResult &op(const DesignResult &D, const std::string &Name) {
-  for (const OpResult &Op : D.Ops)
-    if (Op.Name == Name)
-      return Op;
-  ADD_FAILURE() << "no op " << Name;
-  return D.Ops.front();
-}
-
 TEST(ModelledSizeWarmStart, RetentionSizesTheTableAsTheLintModelDoes) {
   const schema::Schema S = hourOfReadings();
   std::vector<InputError> Errors;

@@ -120,6 +120,15 @@ inline void runReplay(Replay &R,
   R.Report.Designs = R.Results;
 }
 
+// The figures of the operation named Name.
+inline const OpResult &op(const DesignResult &D, const std::string &Name) {
+  for (const OpResult &Op : D.Ops)
+    if (Op.Name == Name)
+      return Op;
+  ADD_FAILURE() << "no op " << Name;
+  return D.Ops.front();
+}
+
 // Throttled share of requests sent in [From, To) seconds.
 inline double throttledShare(const DesignResult &D, double From, double To) {
   std::uint64_t Requests = 0, Throttled = 0;

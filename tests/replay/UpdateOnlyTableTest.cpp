@@ -7,10 +7,14 @@
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
 
+#include "tests/replay/ReplayFixtures.h"
+
 #include <gtest/gtest.h>
 
 namespace tablelint::replay {
 namespace {
+
+using test::op;
 
 // Stock per warehouse and SKU, reserved (merged) at 200/s and read by
 // point reads at 300/s; Entities existing stock rows.
@@ -49,14 +53,6 @@ DesignResult replayInventory(const std::string &Entities, Workload &W,
   const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
   EXPECT_TRUE(Errors.empty());
   return simulateDesign(W, Plan, ReplayOptions());
-}
-
-const OpResult &op(const DesignResult &D, const std::string &Name) {
-  for (const OpResult &Op : D.Ops)
-    if (Op.Name == Name)
-      return Op;
-  ADD_FAILURE() << "no op " << Name;
-  return D.Ops.front();
 }
 
 bool hasNote(const DesignResult &D, const std::string &Text) {
