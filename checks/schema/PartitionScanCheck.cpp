@@ -12,9 +12,9 @@ namespace {
 std::string newestReadMessage(const Table &T, const Query &Q,
                               const QueryAnalysis &A) {
   const std::string Top = std::to_string(*Q.Top);
-  const bool Leads = !T.RowKey.Parts.empty() &&
-                     T.RowKey.Parts.front().IsPlaceholder &&
-                     T.RowKey.Parts.front().Text == Q.Newest;
+  // Led by the property in ascending order (a literal prefix first is
+  // fine): oldest first. Anything else is in no time order at all.
+  const bool Leads = keyOrderStep(T.RowKey, Q.Newest).has_value();
   return "query '" + Q.Name + "' reads the newest " + Top + " by '" +
          Q.Newest + "', but RowKey '" + T.RowKey.Text + "' " +
          (Leads ? "sorts oldest first" : "does not put the newest first") +
