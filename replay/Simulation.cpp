@@ -130,8 +130,9 @@ private:
   // what it still needed (DesignResult::GaveUpTransactions).
   void countGaveUp(const Request &Done);
   // Stored rows the pages-to-go counts of given-up queries may visit, all
-  // of them together (as for the unfinished ones at the end).
-  std::uint64_t GaveUpVisitBudget = 20000000;
+  // of them together; the unfinished ones at the end get as many.
+  static constexpr std::uint64_t PagesToGoVisits = 20000000;
+  std::uint64_t GaveUpVisitBudget = PagesToGoVisits;
   std::vector<std::pair<std::string, std::uint32_t>> tableList() const {
     std::vector<std::pair<std::string, std::uint32_t>> L;
     for (const PlannedTable &T : Plan.Tables)
@@ -623,15 +624,17 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
       }
       FreeQueries.push_back(Done.Query);
     }
-  } else if (retry::retriesStatus(C.Retry, Done.Status) &&
-             Done.Attempt < retry::allowedRetries(C.Retry)) {
-    ++Done.Attempt;
-    ++R.Retries;
-    push(Now + retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform()),
-         EventKind::Send, Req);
-    return;
   } else {
-    if (retry::retriesStatus(C.Retry, Done.Status))
+    const bool Retryable = retry::retriesStatus(C.Retry, Done.Status);
+    if (Retryable && Done.Attempt < retry::allowedRetries(C.Retry)) {
+      ++Done.Attempt;
+      ++R.Retries;
+      push(Now +
+               retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform()),
+           EventKind::Send, Req);
+      return;
+    }
+    if (Retryable)
       countGaveUp(Done);
     if (Done.Kind == RequestKind::Page)
       FreeQueries.push_back(Done.Query);
@@ -747,7 +750,7 @@ void Runner::countUnfinishedQueries() {
   std::vector<bool> Free(Queries.size(), false);
   for (std::uint32_t I : FreeQueries)
     Free[I] = true;
-  std::uint64_t VisitBudget = 20000000;
+  std::uint64_t VisitBudget = PagesToGoVisits;
   std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> PerOp;
   for (std::size_t I = 0; I < Queries.size(); ++I)
     if (!Free[I]) {
