@@ -886,6 +886,11 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
   bool UnitLive = false;
   std::vector<std::uint32_t> UnitRows;
+  auto Lead = [&](std::uint32_t Entity) {
+    UnitLeader = Entity;
+    UnitLive = true;
+    UnitRows.assign(1, Entity);
+  };
   for (std::size_t I = 0; I < W.Events.size(); ++I) {
     WorkloadEvent Ev = W.Events[I];
     const LogicalOp &Op = W.Ops[Ev.Op];
@@ -911,9 +916,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (!Op.IsQuery && createsEntity(Op.Kind)) {
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
       if (Leads) {
-        UnitLeader = Ev.Entity;
-        UnitLive = true;
-        UnitRows.assign(1, Ev.Entity);
+        Lead(Ev.Entity);
       } else if (Follows) {
         for (auto [Mine, Leaders] : Op.FromLeader)
           W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
@@ -945,11 +948,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
         if (Targets.indexed(Op.Family))
           Targets.remove(Ev.Entity);
       }
-      if (Leads) {
-        UnitLeader = Ev.Entity;
-        UnitLive = true;
-        UnitRows.assign(1, Ev.Entity);
-      }
+      if (Leads)
+        Lead(Ev.Entity);
     } else if (Leads) {
       UnitLive = false; // an update with nothing to address, and its unit
       ++W.Ops[Ev.Op].Unaddressed;

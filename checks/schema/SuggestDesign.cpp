@@ -32,20 +32,20 @@ public:
     return Keys.count(key(Rule, Path)) != 0;
   }
   // The rules of the findings on Path or on an element under it (its
-  // writes, queries, properties), in catalog-name order, among Rules.
+  // writes, queries, properties), among Rules and in their order.
   std::vector<std::string>
   rulesUnder(const std::string &Path,
              const std::vector<std::string> &Rules) const {
     std::vector<std::string> Out;
-    for (const std::string &Rule : Rules)
-      for (const std::string &K : Keys) {
-        const std::string Prefix = Rule + '\n' + Path;
+    for (const std::string &Rule : Rules) {
+      const std::string Prefix = key(Rule, Path);
+      for (const std::string &K : Keys)
         if (K.compare(0, Prefix.size(), Prefix) == 0 &&
             (K.size() == Prefix.size() || K[Prefix.size()] == '.')) {
           Out.push_back(Rule);
           break;
         }
-      }
+    }
     return Out;
   }
 
