@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace tablelint::schema {
 
@@ -272,6 +273,49 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
     Out.Reasons.push_back(S.Why);
   }
   return Out;
+}
+
+std::optional<double> rowsPerPartitionPerSecond(const Table &T) {
+  // A property the partition key (or its table instance) holds whole
+  // takes one value in the partition; a hashed or formatted one may take
+  // several.
+  std::set<std::string> Fixed;
+  for (const KeyPart &Part : instancePartitionKey(T, T.PartitionKey).Parts)
+    if (Part.IsPlaceholder && Part.Format.empty() && Part.Functions.empty())
+      Fixed.insert(Part.Text);
+  // One bound per property: the tightest of its occurrences decides.
+  std::map<std::string, double> ByProperty;
+  for (const KeyPart &Part : T.RowKey.Parts) {
+    if (!Part.IsPlaceholder || Fixed.count(Part.Text))
+      continue;
+    const Property *P = T.property(Part.Text);
+    if (!P)
+      return std::nullopt;
+    std::optional<double> Values;
+    if (isSequential(*P)) {
+      // The current value only: a period changes it at most this often.
+      if (P->ChangesEverySeconds)
+        Values = 1;
+      else if (P->Type == EdmType::DateTime)
+        Values = std::max(1.0, 1 / formatPeriodSeconds(Part.Format));
+    } else {
+      const ValueShare V = valueShare(*P);
+      if (V.Known && !V.Unique)
+        Values = V.Distinct;
+    }
+    if (const std::uint64_t Buckets = hashBucketCount(Part))
+      Values = std::min(Values.value_or(static_cast<double>(Buckets)),
+                        static_cast<double>(Buckets));
+    if (!Values)
+      return std::nullopt; // unbounded or undeclared
+    auto [It, New] = ByProperty.emplace(P->Name, *Values);
+    if (!New)
+      It->second = std::min(It->second, *Values);
+  }
+  double Rows = 1;
+  for (const auto &[Name, Values] : ByProperty)
+    Rows *= Values;
+  return Rows;
 }
 
 KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key) {

@@ -61,6 +61,15 @@ struct KeyShare {
 
 KeyShare keyShare(const Table &T, const KeyTemplate &Key);
 
+// How many distinct RowKeys one partition can receive within a second: the
+// product, over the RowKey's properties that the PartitionKey does not fix,
+// of their values (a listed or declared count, a hash's buckets, one
+// current value of a date formatted to the second or coarser, or of a
+// slowly changing one). nullopt when any is unbounded (a guid, a growing
+// counter, a finer date) or undeclared. A write at a higher rate to one
+// partition writes the same entities again.
+std::optional<double> rowsPerPartitionPerSecond(const Table &T);
+
 // The partition a key addresses in a table with a name template (a table
 // per day or per tenant) is one of that instance: the name's placeholders
 // join the key's (the text stays the key's, for messages). Key itself for

@@ -4,7 +4,9 @@
 // of the table's declared transactions is already sent as one: the
 // transaction is its batch; so is a write whose executions each carry
 // several entities under one key (`entitiesPerWrite`): the replay sends
-// each execution as one entity group transaction.
+// each execution as one entity group transaction. A partition whose
+// RowKey takes fewer values a second than a transaction holds gets the same
+// entities written again, which no transaction can carry together.
 #include "checks/schema/Checks.h"
 
 namespace tablelint::schema {
@@ -19,6 +21,11 @@ void checkUnbatchedWrites(const SchemaContext &C, FindingSink &Sink) {
           !L.HottestPartitionEntitiesPerSecond ||
           *L.HottestPartitionEntitiesPerSecond <
               C.Options.MinWritesPerPartitionPerSecond)
+        continue;
+      // Writes to the same few entities again (a counter per tenant and
+      // hour) cannot share a transaction: it holds an entity once.
+      const std::optional<double> Rows = rowsPerPartitionPerSecond(*TA.T);
+      if (Rows && *Rows < C.Options.MinWritesPerPartitionPerSecond)
         continue;
       Sink.report(W.Path, W.Pos,
                   "write '" + W.Name + "' sends " + formatFigure(L.Rate) +
