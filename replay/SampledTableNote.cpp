@@ -11,8 +11,12 @@ std::string sampledTableNote(const EntityFamily &F) {
       F.DeclaredEntities
           ? "declares " + std::to_string(F.DeclaredEntities) + " entities"
           : "holds about " + std::to_string(Modelled) +
-                " entities (its inserts kept for its retention, as the lint "
-                "model sizes it)";
+                (F.ModelledKeyBound
+                     ? " entities (the distinct keys its key templates form "
+                       "over its retention, fewer than its inserts; as the "
+                       "lint model sizes it)"
+                     : " entities (its inserts kept for its retention, as "
+                       "the lint model sizes it)");
   return "table '" + F.Table + "' " + Source + "; the replay started it with " +
          std::to_string(F.ExistingCount) +
          " of them, a uniform sample, each counting as " +

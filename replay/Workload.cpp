@@ -509,9 +509,12 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Family.ModelledEntities =
             static_cast<double>(*T.EntityTypes[Type].Entities);
       } else {
-        const schema::ModelledTableSize Size =
-            schema::modelledTableSize(T, Creates);
+        // A type's keys are in its view.
+        const schema::ModelledTableSize Size = schema::modelledTableSize(
+            T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type],
+            Creates);
         Family.ModelledEntities = Size.Known ? Size.Entities : 0;
+        Family.ModelledKeyBound = Size.KeyBound;
       }
       for (const schema::Property *P : schema::entityProperties(T, TypeName)) {
         PropertyDomain D;

@@ -72,8 +72,10 @@ struct EntityFamily {
   std::uint64_t DeclaredEntities = 0;
   double RetentionSeconds = 0; // declared retention, 0: none
   // The table's size as the lint model sizes it (core/schema/TableSize.h):
-  // declared, or inserts x retention; 0: unknown (starts empty).
+  // declared, or inserts x retention (at most the distinct keys over the
+  // retention: ModelledKeyBound); 0: unknown (starts empty).
   double ModelledEntities = 0;
+  bool ModelledKeyBound = false;
   std::uint32_t FirstExisting = 0, ExistingCount = 0;
   // Real entities each existing entity stands for: 1, or, when the
   // modelled size is beyond what the replay holds (MaxExistingEntities),

@@ -330,23 +330,6 @@ KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key) {
   return Out;
 }
 
-double formatPeriodSeconds(const std::string &Format) {
-  if (Format.empty() || Format == "ticks")
-    return 1e-7;
-  struct Unit {
-    const char *Token;
-    double Seconds;
-  };
-  // Finest first: the finest token in the format decides.
-  static const Unit Units[] = {
-      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
-      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
-  for (const Unit &U : Units)
-    if (Format.find(U.Token) != std::string::npos)
-      return U.Seconds;
-  return 31536000;
-}
-
 namespace {
 
 // A known literal as a value list writes it; nullopt for placeholders and
@@ -475,6 +458,13 @@ TableSize tableSize(const Table &T) {
   S.Entities = M.Entities;
   S.Why = M.Declared
               ? "declared entities: " + formatFigure(S.Entities)
+          : M.KeyBound
+              ? formatFigure(Inserts) + " inserts/s kept for " +
+                    formatFigure(*T.RetentionSeconds / 86400) +
+                    " days, at most the " + formatFigure(S.Entities) +
+                    " distinct keys the key templates form in that time (no "
+                    "'entities' declared; writes to a key the table holds "
+                    "add none)"
               : formatFigure(Inserts) + " inserts/s kept for " +
                     formatFigure(*T.RetentionSeconds / 86400) +
                     " days (no 'entities' declared: every insert assumed to "

@@ -76,9 +76,6 @@ std::optional<double> rowsPerPartitionPerSecond(const Table &T);
 // other tables.
 KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key);
 
-// How long one value of a formatted date/time placeholder lasts: 86400 for
-// yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering.
-double formatPeriodSeconds(const std::string &Format);
 
 // The table's entity count.
 struct TableSize {

@@ -508,4 +508,21 @@ const Table *Schema::table(const std::string &TableName) const {
   return nullptr;
 }
 
+double formatPeriodSeconds(const std::string &Format) {
+  if (Format.empty() || Format == "ticks")
+    return 1e-7;
+  struct Unit {
+    const char *Token;
+    double Seconds;
+  };
+  // Finest first: the finest token in the format decides.
+  static const Unit Units[] = {
+      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
+      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
+  for (const Unit &U : Units)
+    if (Format.find(U.Token) != std::string::npos)
+      return U.Seconds;
+  return 31536000;
+}
+
 } // namespace tablelint::schema

@@ -225,6 +225,10 @@ bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
 std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
                                          const std::string &Property);
 
+// How long one value of a formatted date/time placeholder lasts: 86400 for
+// yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering.
+double formatPeriodSeconds(const std::string &Format);
+
 // --------------------------------------------------------- access patterns
 
 enum class WriteKind : unsigned char {

@@ -5,6 +5,7 @@
 #include "checks/schema/SchemaLint.h"
 
 #include "core/AtomicFile.h"
+#include "core/schema/TableSize.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -115,6 +116,42 @@ TEST(LoadModel, TableSizeFromEntitiesOrRetention) {
   EXPECT_THAT(S.Why, HasSubstr("10 inserts/s kept for 1 days"));
   T.Entities = 5;
   EXPECT_DOUBLE_EQ(tableSize(T).Entities, 5);
+}
+
+// Counters upserted per tenant, hour and meter: the table holds the keys
+// its templates form over the retention, not every write.
+TEST(LoadModel, TableSizeBoundedByTheKeysTheTemplatesForm) {
+  Property Tenant = prop("tenantId", EdmType::Guid);
+  Tenant.Distinct = 20000;
+  Property Hour = prop("hour", EdmType::DateTime);
+  Hour.Grows = true;
+  Property Meter = prop("meter", EdmType::String);
+  Meter.Values = {"api-calls", "storage-gb", "seats", "emails"};
+  Table T = table("{tenantId}", {Tenant, Hour, Meter});
+  T.RowKey = key("{hour:yyyyMMddHH}_{meter}");
+  T.Writes.push_back(write("meter", 3000));
+  T.Writes.back().Op = WriteKind::InsertOrMerge;
+  T.RetentionSeconds = 400 * 86400.0;
+  // 20000 tenants x 4 meters x 9601 hours (both ends of 400 days).
+  ASSERT_EQ(keySpaceOver(T, *T.RetentionSeconds), 20000.0 * 4 * 9601);
+  TableSize S = tableSize(T);
+  ASSERT_TRUE(S.Known);
+  EXPECT_DOUBLE_EQ(S.Entities, 20000.0 * 4 * 9601);
+  EXPECT_THAT(S.Why, HasSubstr("3000 inserts/s kept for 400 days, at most "
+                               "the 768 million distinct keys"));
+  // Hashed only, a property takes at most its buckets.
+  T.RowKey = key("{hour:yyyyMMddHH}_{meter|hash:2}");
+  EXPECT_EQ(keySpaceOver(T, *T.RetentionSeconds), 20000.0 * 2 * 9601);
+  // A guid without `distinct`, or a time to the tick, bounds nothing:
+  // every insert adds an entity.
+  T.RowKey = key("{hour}_{meter}");
+  EXPECT_EQ(keySpaceOver(T, *T.RetentionSeconds),
+            20000.0 * 4 * (400 * 86400.0 * 1e7 + 1));
+  EXPECT_DOUBLE_EQ(tableSize(T).Entities, 3000 * 400 * 86400.0);
+  T.Properties[0].Distinct.reset();
+  T.RowKey = key("{hour:yyyyMMddHH}_{meter}");
+  EXPECT_FALSE(keySpaceOver(T, *T.RetentionSeconds));
+  EXPECT_THAT(tableSize(T).Why, HasSubstr("every insert assumed to add one"));
 }
 
 TEST(LoadModel, EntitySizeByTheServiceFormula) {
