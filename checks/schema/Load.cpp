@@ -830,19 +830,73 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
 
 namespace {
 
-// The entities of every type of a table with several (one instance of a
-// name template each): what a table scan reads. Unknown when a type's is.
-TableSize allTypesSize(const Table &Declared) {
-  TableSize Out;
-  Out.Known = true;
-  for (const Table &View : entityTypeViews(Declared)) {
-    const TableSize S = instanceSize(View);
-    if (!S.Known)
-      return {};
-    Out.Entities += S.Entities;
+// A size of one entity type's view, and of every type a read of the same
+// scope meets in a table with several: a table scan reads every type, a read
+// of a partition every type that shares its partition key (the service reads
+// whatever the partition holds). Own: the view's; Entities: all the types'.
+struct TypesSize {
+  bool Known = false;
+  double Entities = 0;
+  double Own = 0;
+  std::string OwnWhy;
+  std::size_t Types = 1;
+
+  // Entities read per entity of this type.
+  double spread() const { return Own > 0 ? Entities / Own : 1; }
+  // "every entity of the partition (<why>)", or, over several types,
+  // "every entity of the partition, of its 2 entity types (500 of this
+  // one: <why>)".
+  std::string explain(const std::string &What) const {
+    if (Types < 2)
+      return What + " (" + OwnWhy + ")";
+    return What + ", of its " + std::to_string(Types) + " entity types (" +
+           formatFigure(Own) + " of this one: " + OwnWhy + ")";
   }
-  Out.Why = "its " + std::to_string(Declared.EntityTypes.size()) +
-            " entity types";
+};
+
+// SizeOf(View) gives a TableSize or a PartitionSize. When another type's is
+// unknown, only this one's is counted.
+template <typename SizeOfView>
+TypesSize typesSize(const Table &T, const Table *Declared,
+                    bool SamePartitionKey, SizeOfView SizeOf) {
+  TypesSize Out;
+  const auto OwnSize = SizeOf(T);
+  if (!OwnSize.Known)
+    return Out;
+  Out.Known = true;
+  Out.Entities = Out.Own = OwnSize.Entities;
+  Out.OwnWhy = OwnSize.Why;
+  if (!Declared || Declared->EntityTypes.size() < 2 || Out.Own <= 0)
+    return Out;
+  double All = 0;
+  std::size_t Types = 0;
+  for (const Table &View : entityTypeViews(*Declared)) {
+    if (SamePartitionKey && View.PartitionKey.Text != T.PartitionKey.Text)
+      continue;
+    const auto Size = SizeOf(View);
+    if (!Size.Known)
+      return Out;
+    All += Size.Entities;
+    ++Types;
+  }
+  if (Types > 1 && All > Out.Own) {
+    Out.Entities = All;
+    Out.Types = Types;
+  }
+  return Out;
+}
+
+// An average partition: the table over its distinct partition keys (the
+// busiest of a skewed key would overstate most reads of one).
+PartitionSize averagePartitionSize(const Table &T) {
+  PartitionSize Out;
+  const TableSize Whole = tableSize(T);
+  const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+  if (!Whole.Known || !Keys.Known || !Keys.Distinct || *Keys.Distinct < 1)
+    return Out;
+  Out.Known = true;
+  Out.Entities = Whole.Entities / *Keys.Distinct;
+  Out.Why = Whole.Why + " over " + formatFigure(*Keys.Distinct) + " partitions";
   return Out;
 }
 
@@ -861,41 +915,33 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   if (A.Filter.Error)
     return A;
   const QueryScope &Scope = A.Filter.Scope;
-  // A table scan of a table per day or per tenant reads one instance.
-  const TableSize Size = instanceSize(T);
-  const PartitionSize Busiest = busiestPartitionSize(T);
+  // A table scan of a table per day or per tenant reads one instance. A
+  // table scan of a table with several entity types reads them all, a read
+  // of a partition all those of its partition key; the filter matches among
+  // this type's. Spread: entities read per entity of this type.
+  const TypesSize Size = typesSize(T, Declared, false, instanceSize);
+  const TypesSize Busiest =
+      typesSize(T, Declared, true, busiestPartitionSize);
+  double Spread = 1;
   switch (Scope.Class) {
   case QueryClass::TableScan:
-  case QueryClass::PartitionRange:
-    if (Size.Known && Scope.Class == QueryClass::TableScan) {
+    if (Size.Known) {
       A.Scanned = Size.Entities;
-      A.ScannedWhy = "every entity of the table (" + Size.Why + ")";
+      A.ScannedWhy = Size.explain("every entity of the table");
+      Spread = Size.spread();
     }
     break;
   case QueryClass::PartitionScan:
     if (Busiest.Known) {
       A.Scanned = Busiest.Entities;
-      A.ScannedWhy = "every entity of the partition (" + Busiest.Why + ")";
+      A.ScannedWhy = Busiest.explain("every entity of the partition");
+      Spread = Busiest.spread();
     }
     break;
+  case QueryClass::PartitionRange:
   case QueryClass::RowRange:
   case QueryClass::Point:
     break;
-  }
-  // A table scan of a table with several entity types reads them all;
-  // the filter matches among this type's. Spread: entities read per
-  // entity of this type.
-  double Spread = 1;
-  if (Declared && Declared->EntityTypes.size() > 1 &&
-      Scope.Class == QueryClass::TableScan && A.Scanned && *A.Scanned > 0) {
-    const TableSize All = allTypesSize(*Declared);
-    if (All.Known && All.Entities > *A.Scanned) {
-      Spread = All.Entities / *A.Scanned;
-      A.ScannedWhy = "every entity of the table, of " + All.Why + " (" +
-                     formatFigure(*A.Scanned) + " of this one: " + Size.Why +
-                     ")";
-      A.Scanned = All.Entities;
-    }
   }
   if (A.Scanned) {
     std::string Why;
@@ -909,14 +955,16 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     }
   } else if (Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
              !Scope.RowHigh && !Scope.PartitionKeys.empty()) {
-    // A PartitionKey equality alone returns its whole partition: an average
-    // one (the busiest of a skewed key would overstate most executions).
-    const TableSize Whole = tableSize(T);
-    const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
-    if (Whole.Known && Keys.Known && Keys.Distinct && *Keys.Distinct >= 1) {
-      A.Matches = Whole.Entities / *Keys.Distinct;
-      A.MatchesWhy = "the whole partition: " + Whole.Why + " over " +
-                     formatFigure(*Keys.Distinct) + " partitions";
+    // A PartitionKey equality alone returns its whole partition, every
+    // type in it: an average one (the busiest of a skewed key would
+    // overstate most executions).
+    const TypesSize Whole =
+        typesSize(T, Declared, true, averagePartitionSize);
+    if (Whole.Known) {
+      A.Matches = Whole.Entities;
+      A.MatchesWhy = Whole.Types > 1
+                         ? Whole.explain("the whole partition")
+                         : "the whole partition: " + Whole.OwnWhy;
     }
   }
   // Returned rows: declared, or the point read's one, or the scanned
@@ -1023,7 +1071,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
                    " entities (" + A.ScannedWhy + ")";
     else if (Scope.Class == QueryClass::TableScan)
       L.Explain += ", each reading all " + formatFigure(Busiest.Entities) +
-                   " entities of the busiest partition (" + Busiest.Why + ")";
+                   " entities " + Busiest.explain("of the busiest partition");
     else
       L.Explain += ", each reading " + formatFigure(*A.Scanned) +
                    (*A.Scanned == 1 ? " entity (" : " entities (") +

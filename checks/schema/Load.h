@@ -185,8 +185,10 @@ struct QueryAnalysis {
 OperationLoad writeLoad(const Table &T, const Write &W);
 // T is one entity type's view of its table (core/schema/EntityTypes.h);
 // Declared, when given, the table as declared: a table scan reads every
-// entity of it, whatever its type, while the filter's matches come from
-// T's own entities.
+// entity of it, whatever its type, and a read of a partition (a partition
+// scan, a PartitionKey equality) every entity of the types that share T's
+// partition key, while a non-key filter's matches come from T's own
+// entities. A PartitionKey equality alone matches every type it reads.
 QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
                            const Table *Declared = nullptr);
 

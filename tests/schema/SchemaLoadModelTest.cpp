@@ -5,6 +5,7 @@
 #include "checks/schema/SchemaLint.h"
 
 #include "core/AtomicFile.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/TableSize.h"
 
 #include <gmock/gmock.h>
@@ -163,6 +164,174 @@ TEST(LoadModel, EntitySizeByTheServiceFormula) {
   EXPECT_TRUE(entitySize(T).Exact);
 }
 
+Schema withTable(Table T) {
+  Schema S;
+  S.File = "t.yaml";
+  Account A;
+  A.Name = "a";
+  A.Path = "accounts[a]";
+  S.Accounts.push_back(A);
+  S.Tables.push_back(std::move(T));
+  return S;
+}
+
+// Orders under one partition per customer (10 of them): 200 headers and
+// 800 lines, and 5000 index entities kept under their own partition key.
+Table customerOrders() {
+  Property Customer = prop("customerId", EdmType::String);
+  Customer.Distinct = 10;
+  Table T = table("{customerId}", {Customer, prop("orderId", EdmType::Guid)});
+  T.RowKey = KeyTemplate();
+  Property Status = prop("status", EdmType::String);
+  Status.Values = {"placed", "shipped"};
+  Status.Weights = {0.1, 0.9};
+  Property PlacedAt = prop("placedAt", EdmType::DateTime);
+  PlacedAt.Grows = true;
+  Property Sku = prop("sku", EdmType::String);
+  Sku.Distinct = 100;
+  EntityType Header;
+  Header.Name = "header";
+  Header.RowKey = key("order_{orderId}");
+  Header.Properties = {Status, PlacedAt};
+  Header.Entities = 200;
+  EntityType Line;
+  Line.Name = "line";
+  Line.RowKey = key("line_{orderId}_{lineNo:D3}");
+  Line.Properties = {prop("lineNo", EdmType::Int32), Sku};
+  Line.Entities = 800;
+  EntityType BySku;
+  BySku.Name = "by-sku";
+  BySku.PartitionKey = key("sku_{sku}");
+  BySku.RowKey = key("{orderId}");
+  BySku.Properties = {Sku};
+  BySku.Entities = 5000;
+  T.EntityTypes = {Header, Line, BySku};
+  return T;
+}
+
+// The same headers alone, in a table of one type.
+Table customerHeaders() {
+  const Table Orders = customerOrders();
+  Table T = entityTypeViews(Orders)[0];
+  T.EntityTypes.clear();
+  T.Entities = 200;
+  return T;
+}
+
+Query headerQuery(const std::string &Filter) {
+  Query Q;
+  Q.Name = "q";
+  Q.Path = "tables[T].queries[q]";
+  Q.Filter = Filter;
+  Q.EntityTypeName = "header";
+  Q.Frequency.PerSecond = 2;
+  return Q;
+}
+
+TEST(LoadModel, PartitionScanReadsEveryTypeOfThePartition) {
+  const Table Orders = customerOrders();
+  const Table Headers = entityTypeViews(Orders)[0];
+  const Query Q =
+      headerQuery("PartitionKey eq '{customerId}' and status eq 'placed'");
+  const QueryAnalysis A = analyzeQuery(Headers, Q, &Orders);
+  ASSERT_EQ(A.Filter.Scope.Class, QueryClass::PartitionScan);
+  // 20 headers and 80 lines per customer; the index entities live under
+  // 'sku_{sku}', in other partitions.
+  ASSERT_TRUE(A.Scanned);
+  EXPECT_DOUBLE_EQ(*A.Scanned, 100);
+  EXPECT_EQ(A.ScannedWhy,
+            "every entity of the partition, of its 2 entity types (20 of "
+            "this one: declared entities: 200 x 10% in the busiest partition "
+            "(uniform over 10 'customerId' values))");
+  // 'status' is a header's: 10% of the 20 headers match.
+  ASSERT_TRUE(A.Matches && A.Returned);
+  EXPECT_DOUBLE_EQ(*A.Matches, 2);
+  EXPECT_DOUBLE_EQ(*A.Returned, 2);
+  // The partition's load counts every entity read: 2/s x 10% x 100.
+  ASSERT_TRUE(A.Load.HottestPartitionEntitiesPerSecond);
+  EXPECT_DOUBLE_EQ(*A.Load.HottestPartitionEntitiesPerSecond, 20);
+
+  // `top` stops the scan once the matches are found, among every type's
+  // entities: 1 placed header per 10 headers, 5 entities read per header.
+  Query Top = Q;
+  Top.Top = 1;
+  const QueryAnalysis T = analyzeQuery(Headers, Top, &Orders);
+  ASSERT_TRUE(T.Scanned);
+  EXPECT_DOUBLE_EQ(*T.Scanned, 50);
+}
+
+TEST(LoadModel, PartitionKeyEqualityReturnsEveryTypeOfThePartition) {
+  const Table Orders = customerOrders();
+  const Table Headers = entityTypeViews(Orders)[0];
+  const QueryAnalysis A =
+      analyzeQuery(Headers, headerQuery("PartitionKey eq '{customerId}'"),
+                   &Orders);
+  // The header and the lines of the customer's orders, as replay returns
+  // them: (200 + 800) over 10 partitions.
+  ASSERT_TRUE(A.Matches);
+  EXPECT_DOUBLE_EQ(*A.Matches, 100);
+  EXPECT_EQ(A.MatchesWhy, "the whole partition, of its 2 entity types (20 of "
+                          "this one: declared entities: 200 over 10 "
+                          "partitions)");
+  EXPECT_FALSE(A.AllForNewest);
+}
+
+TEST(LoadModel, LatestNOfAPartitionOfSeveralTypesReadsThemAll) {
+  const Table Orders = customerOrders();
+  const Table Headers = entityTypeViews(Orders)[0];
+  Query Q = headerQuery("PartitionKey eq '{customerId}'");
+  Q.Top = 5;
+  Q.Newest = "placedAt";
+  const QueryAnalysis A = analyzeQuery(Headers, Q, &Orders);
+  ASSERT_TRUE(A.AllForNewest);
+  EXPECT_DOUBLE_EQ(*A.AllForNewest, 100);
+  EXPECT_EQ(A.AllForNewestWhy, A.MatchesWhy);
+  // The partition-scan rule reports that figure.
+  Table Declared = Orders;
+  Declared.Name = "Orders";
+  Declared.Queries = {Q};
+  std::vector<Finding> Found;
+  for (Finding &F :
+       runSchemaChecks(withTable(Declared), defaultSchemaCheckOptions()))
+    if (F.RuleId == "partition-scan")
+      Found.push_back(F);
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_THAT(Found[0].Message,
+              HasSubstr("each execution reads about 100 entities (the whole "
+                        "partition, of its 2 entity types (20 of this one: "
+                        "declared entities: 200 over 10 partitions)) and "
+                        "keeps the last 5, 200 entities/s at 2/s"));
+}
+
+TEST(LoadModel, PartitionReadsOfATableOfOneTypeKeepTheirFigures) {
+  const Table Headers = customerHeaders();
+  const QueryAnalysis Scan = analyzeQuery(
+      Headers,
+      headerQuery("PartitionKey eq '{customerId}' and status eq 'placed'"),
+      &Headers);
+  ASSERT_TRUE(Scan.Scanned && Scan.Matches);
+  EXPECT_DOUBLE_EQ(*Scan.Scanned, 20);
+  EXPECT_EQ(Scan.ScannedWhy,
+            "every entity of the partition (declared entities: 200 x 10% in "
+            "the busiest partition (uniform over 10 'customerId' values))");
+  EXPECT_DOUBLE_EQ(*Scan.Matches, 2);
+  Query Latest = headerQuery("PartitionKey eq '{customerId}'");
+  Latest.Top = 5;
+  Latest.Newest = "placedAt";
+  const QueryAnalysis A = analyzeQuery(Headers, Latest, &Headers);
+  ASSERT_TRUE(A.Matches && A.AllForNewest);
+  EXPECT_DOUBLE_EQ(*A.Matches, 20);
+  EXPECT_DOUBLE_EQ(*A.AllForNewest, 20);
+  EXPECT_EQ(A.MatchesWhy,
+            "the whole partition: declared entities: 200 over 10 partitions");
+  // A type's view judged without its table (as suggest does) too.
+  const Table Orders = customerOrders();
+  const QueryAnalysis Alone =
+      analyzeQuery(entityTypeViews(Orders)[0], Latest);
+  ASSERT_TRUE(Alone.AllForNewest);
+  EXPECT_DOUBLE_EQ(*Alone.AllForNewest, 20);
+}
+
 Schema accounts(unsigned N) {
   Schema S;
   S.File = "many.yaml";
@@ -191,17 +360,6 @@ TEST(SchemaChecks, AccountCountDefaultIs250) {
   EXPECT_EQ(F[0].Column, 5u);
   EXPECT_EQ(F[0].Anchor, "accounts[acct250]");
   EXPECT_THAT(F[0].Message, HasSubstr("251 storage accounts"));
-}
-
-Schema withTable(Table T) {
-  Schema S;
-  S.File = "t.yaml";
-  Account A;
-  A.Name = "a";
-  A.Path = "accounts[a]";
-  S.Accounts.push_back(A);
-  S.Tables.push_back(std::move(T));
-  return S;
 }
 
 TEST(SchemaChecks, OptionsOverrideThresholdsAndDisableRules) {
