@@ -289,18 +289,7 @@ KeyTemplate instancePartitionKey(const Table &T, const KeyTemplate &Key) {
 double formatPeriodSeconds(const std::string &Format) {
   if (Format.empty() || Format == "ticks")
     return 1e-7;
-  struct Unit {
-    const char *Token;
-    double Seconds;
-  };
-  // Finest first: the finest token in the format decides.
-  static const Unit Units[] = {
-      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
-      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
-  for (const Unit &U : Units)
-    if (Format.find(U.Token) != std::string::npos)
-      return U.Seconds;
-  return 31536000;
+  return finestUnitSeconds(tokenizeDateFormat(Format));
 }
 
 namespace {
@@ -637,7 +626,7 @@ unsigned placeholderLength(const Property *P, const KeyPart &Part) {
       return 20; // 2024-01-01T00:00:00Z
     if (Part.Format == "ticks")
       return 19;
-    return static_cast<unsigned>(Part.Format.size()); // tokens keep width
+    return static_cast<unsigned>(renderedWidth(Part.DateFormat));
   case EdmType::Guid:
     return 36;
   case EdmType::String:
