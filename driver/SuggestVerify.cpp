@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <set>
 
 namespace tablelint {
@@ -121,6 +123,34 @@ void judge(const replay::DesignResult &Before,
   V.Kept = Worse.empty();
 }
 
+// One design replayed: the suggestion it comes from (its plan points into
+// the suggestion's schema, so the suggestion lives as long as the plan),
+// the plan and the replay's figures. Errors: why the design does not map
+// the workload, and then nothing was replayed.
+struct DesignRun {
+  std::unique_ptr<const schema::SuggestResult> Suggestion;
+  std::vector<InputError> Errors;
+  std::optional<replay::DesignPlan> Plan;
+  replay::DesignResult Result;
+};
+
+// Plans the current design with the remedies Pick chooses and replays it.
+DesignRun runDesign(const replay::Workload &W, const schema::Schema &Current,
+                    const schema::SchemaCheckOptions &Options,
+                    const schema::RemedyFilter &Pick, const char *Name,
+                    const replay::ReplayOptions &RO) {
+  DesignRun Run;
+  Run.Suggestion = std::make_unique<const schema::SuggestResult>(
+      schema::suggestDesign(Current, Options, Pick));
+  replay::DesignPlan Plan =
+      replay::planDesign(W, Run.Suggestion->Design, Name, Run.Errors);
+  if (!Run.Errors.empty())
+    return Run;
+  Run.Result = replay::simulateDesign(W, Plan, RO);
+  Run.Plan = std::move(Plan);
+  return Run;
+}
+
 } // namespace
 
 std::vector<RemedyVerdict>
@@ -149,20 +179,18 @@ verifyRemedies(const schema::Schema &Current,
   const replay::DesignResult Before = replay::simulateDesign(W, Base, RO);
 
   for (RemedyVerdict &V : Out) {
-    const schema::SuggestResult One = schema::suggestDesign(
-        Current, Options, [&](const std::string &Rule, const std::string &S) {
+    const DesignRun One = runDesign(
+        W, Current, Options,
+        [&](const std::string &Rule, const std::string &S) {
           return Rule == V.Rule && S == V.Subject;
-        });
-    std::vector<InputError> PlanErrors;
-    const replay::DesignPlan Plan =
-        replay::planDesign(W, One.Design, "suggested", PlanErrors);
-    if (!PlanErrors.empty()) {
+        },
+        "suggested", RO);
+    if (!One.Plan) {
       V.Worse = "the design does not map the workload: " +
-                PlanErrors.front().Message;
+                One.Errors.front().Message;
       continue;
     }
-    const replay::DesignResult After = replay::simulateDesign(W, Plan, RO);
-    judge(Before, After, replay::checkAnswers(W, Base, Plan),
+    judge(Before, One.Result, replay::checkAnswers(W, Base, *One.Plan),
           Verify.DurationSeconds, V);
   }
 
@@ -178,33 +206,27 @@ verifyRemedies(const schema::Schema &Current,
         Kept.insert({V.Rule, V.Subject});
     if (Kept.empty() || Kept.size() == Out.size())
       break;
-    auto DesignWith = [&](const RemedyVerdict *Extra) {
-      return schema::suggestDesign(
-          Current, Options, [&](const std::string &Rule, const std::string &S) {
+    auto RunWith = [&](const RemedyVerdict *Extra, const char *Name) {
+      return runDesign(
+          W, Current, Options,
+          [&](const std::string &Rule, const std::string &S) {
             return Kept.count({Rule, S}) ||
                    (Extra && Rule == Extra->Rule && S == Extra->Subject);
-          });
+          },
+          Name, RO);
     };
-    const schema::SuggestResult KeptOnly = DesignWith(nullptr);
-    std::vector<InputError> KeptErrors;
-    const replay::DesignPlan KeptPlan =
-        replay::planDesign(W, KeptOnly.Design, "kept", KeptErrors);
-    if (!KeptErrors.empty())
+    const DesignRun KeptOnly = RunWith(nullptr, "kept");
+    if (!KeptOnly.Plan)
       break;
-    const replay::DesignResult KeptResult =
-        replay::simulateDesign(W, KeptPlan, RO);
     for (RemedyVerdict &V : Out) {
       if (V.Kept || V.Figures.empty())
         continue; // kept, or its design does not map the workload
-      const schema::SuggestResult With = DesignWith(&V);
-      std::vector<InputError> PlanErrors;
-      const replay::DesignPlan Plan =
-          replay::planDesign(W, With.Design, "suggested", PlanErrors);
-      if (!PlanErrors.empty())
+      const DesignRun With = RunWith(&V, "suggested");
+      if (!With.Plan)
         continue;
       RemedyVerdict Again = V;
-      judge(KeptResult, replay::simulateDesign(W, Plan, RO),
-            replay::checkAnswers(W, Base, Plan), Verify.DurationSeconds,
+      judge(KeptOnly.Result, With.Result,
+            replay::checkAnswers(W, Base, *With.Plan), Verify.DurationSeconds,
             Again);
       if (!Again.Kept)
         continue;

@@ -15,20 +15,13 @@ namespace tablelint::replay {
 namespace {
 
 // The period, in ticks, over which a datetime placeholder renders the same
-// text: a second, or 10^-n s with n fraction digits (f or F); 0 when it is
-// not cached (ticks, no format, a function of the full value).
+// text: a second, or a millisecond or a tick with fraction digits (fff,
+// fffffff); 0 when it is not cached (ticks, no format, a function of the
+// full value).
 std::int64_t cachePeriodTicks(const schema::KeyPart &Part) {
   if (Part.Format.empty() || Part.Format == "ticks" || !Part.Functions.empty())
     return 0;
-  int Fractions = 0;
-  for (char C : Part.Format)
-    Fractions += C == 'f' || C == 'F';
-  if (Fractions > 7)
-    return 0;
-  std::int64_t Ticks = 10000000;
-  for (int I = 0; I < Fractions; ++I)
-    Ticks /= 10;
-  return Ticks;
+  return schema::fractionPeriodTicks(Part.DateFormat);
 }
 
 // Splits a filter template into literal text and placeholders, tracking

@@ -671,7 +671,7 @@ unsigned placeholderLength(const Property *P, const KeyPart &Part) {
       return 20; // 2024-01-01T00:00:00Z
     if (Part.Format == "ticks")
       return 19;
-    return static_cast<unsigned>(Part.Format.size()); // tokens keep width
+    return static_cast<unsigned>(renderedWidth(Part.DateFormat));
   case EdmType::Guid:
     return 36;
   case EdmType::String:

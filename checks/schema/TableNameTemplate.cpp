@@ -68,14 +68,19 @@ Rendering placeholder(const KeyPart &Part, const Property *P) {
     } else if (Part.Format == "ticks") {
       R = digits(19, 19);
     } else {
-      R = digits(static_cast<unsigned>(Part.Format.size()),
-                 static_cast<unsigned>(Part.Format.size()));
-      const std::string Tokens = "yMdHmsfF";
-      R.LetterFirst = Tokens.find(Part.Format[0]) == std::string::npos &&
-                      isAlpha(Part.Format[0]);
-      for (char C : Part.Format)
-        if (!isAlnum(C) && !R.Bad)
-          R.Bad = C;
+      const auto Width =
+          static_cast<unsigned>(renderedWidth(Part.DateFormat));
+      R = digits(Width, Width);
+      // A letter first only from literal text that no reader of the
+      // format would take for a unit (.NET reads "yy" as the year).
+      const char First = Part.Format[0];
+      R.LetterFirst = !isDotNetDateLetter(First) && isAlpha(First);
+      // Units render digits: what a name cannot hold is in the literals.
+      for (const DateToken &T : Part.DateFormat)
+        if (T.Unit == DateUnit::Literal)
+          for (char C : T.Text)
+            if (!isAlnum(C) && !R.Bad)
+              R.Bad = C;
     }
     break;
   case EdmType::Int32:

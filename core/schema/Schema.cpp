@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <iterator>
 #include <string_view>
 
 namespace tablelint::schema {
@@ -93,54 +92,23 @@ std::uint64_t stableHash(std::string_view Text) {
   return H;
 }
 
-std::string formatDateTime(std::int64_t Ticks, const std::string &Format) {
+// Tokens: Format read as a date format (KeyPart::DateFormat); a part built
+// by hand without them has its format read here.
+std::string formatDateTime(std::int64_t Ticks, const std::string &Format,
+                           const DateTokens &Tokens) {
   if (Format.empty())
     return formatDateTimeTicks(Ticks);
   if (Format == "ticks")
     return padLeft(std::to_string(Ticks), 19);
-  // "YYYY-MM-DDThh:mm:ss..." from the shared formatter.
-  const std::string Iso = formatDateTimeTicks(Ticks - Ticks % 10000000);
-  const std::string Fraction =
-      padLeft(std::to_string(Ticks % 10000000), 7);
   std::string Out;
   Out.reserve(Format.size() + 8);
-  std::size_t I = 0;
-  auto Starts = [&](const char *Token) {
-    return Format.compare(I, std::char_traits<char>::length(Token), Token) == 0;
-  };
-  while (I < Format.size()) {
-    if (Starts("yyyy")) {
-      Out.append(Iso, 0, 4);
-      I += 4;
-    } else if (Starts("MM")) {
-      Out.append(Iso, 5, 2);
-      I += 2;
-    } else if (Starts("dd")) {
-      Out.append(Iso, 8, 2);
-      I += 2;
-    } else if (Starts("HH")) {
-      Out.append(Iso, 11, 2);
-      I += 2;
-    } else if (Starts("mm")) {
-      Out.append(Iso, 14, 2);
-      I += 2;
-    } else if (Starts("ss")) {
-      Out.append(Iso, 17, 2);
-      I += 2;
-    } else if (Starts("fffffff")) {
-      Out += Fraction;
-      I += 7;
-    } else if (Starts("fff")) {
-      Out.append(Fraction, 0, 3);
-      I += 3;
-    } else {
-      Out += Format[I++];
-    }
-  }
+  appendDateTime(Ticks, Tokens.empty() ? tokenizeDateFormat(Format) : Tokens,
+                 Out);
   return Out;
 }
 
-std::string defaultRendering(const EdmValue &Value, const std::string &Format) {
+std::string defaultRendering(const EdmValue &Value, const std::string &Format,
+                             const DateTokens &DateFormat = {}) {
   switch (Value.Type) {
   case EdmType::String:
   case EdmType::Guid:
@@ -174,7 +142,7 @@ std::string defaultRendering(const EdmValue &Value, const std::string &Format) {
   case EdmType::Boolean:
     return Value.Bool ? "true" : "false";
   case EdmType::DateTime:
-    return formatDateTime(Value.Int, Format);
+    return formatDateTime(Value.Int, Format, DateFormat);
   }
   return Value.Text;
 }
@@ -255,6 +223,8 @@ std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
                 column(static_cast<unsigned>(I + 1 + N));
         return std::nullopt;
       }
+      if (P.Format != "ticks")
+        P.DateFormat = tokenizeDateFormat(P.Format);
       Rest = Bar == std::string_view::npos ? std::string_view()
                                            : Rest.substr(Bar);
     }
@@ -312,14 +282,14 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
     }
     case KeyFunction::Pad:
       if (!Rendered)
-        Out = defaultRendering(V, Part.Format);
+        Out = defaultRendering(V, Part.Format, Part.DateFormat);
       Out = padLeft(Out, static_cast<std::size_t>(Fn.Arg));
       Rendered = true;
       break;
     }
   }
   if (!Rendered)
-    Out = defaultRendering(V, Part.Format);
+    Out = defaultRendering(V, Part.Format, Part.DateFormat);
   return Out;
 }
 
@@ -387,49 +357,6 @@ bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
   return false;
 }
 
-namespace {
-
-// The finest unit of a date format whose text sorts as its dates do (the
-// units from the year down, none skipped, literal separators between), in
-// ticks; 0 for months or years; none for another format (HHmm, ddMMyyyy).
-std::optional<std::int64_t> chronologicalStep(const std::string &Format) {
-  struct Unit {
-    const char *Text;
-    std::int64_t Ticks; // 0: not a fixed length
-  };
-  static const Unit Units[] = {{"yyyy", 0},          {"MM", 0},
-                               {"dd", 864000000000}, {"HH", 36000000000},
-                               {"mm", 600000000},    {"ss", 10000000},
-                               {"fffffff", 1},       {"fff", 10000}};
-  std::size_t Next = 0; // rank of the unit expected next
-  std::int64_t Step = 0;
-  std::size_t I = 0;
-  while (I < Format.size()) {
-    std::size_t U = 0;
-    while (U < std::size(Units) &&
-           Format.compare(I, std::char_traits<char>::length(Units[U].Text),
-                          Units[U].Text) != 0)
-      ++U;
-    if (U == std::size(Units)) {
-      if (std::isalpha(static_cast<unsigned char>(Format[I])))
-        return std::nullopt; // a unit out of order, or unknown
-      ++I;
-      continue;
-    }
-    const std::size_t Rank = U == 7 ? 6 : U; // fff and fffffff: after ss
-    if (Rank != Next)
-      return std::nullopt;
-    I += std::char_traits<char>::length(Units[U].Text);
-    Step = Units[U].Ticks;
-    Next = Rank + 1;
-  }
-  if (Next == 0)
-    return std::nullopt;
-  return Step;
-}
-
-} // namespace
-
 std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
                                          const std::string &Property) {
   for (const KeyPart &P : RowKey.Parts) {
@@ -449,7 +376,7 @@ std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
           return std::isdigit(static_cast<unsigned char>(C)) != 0;
         }))
       return 1;
-    const std::optional<std::int64_t> Step = chronologicalStep(F);
+    const std::optional<std::int64_t> Step = chronologicalStep(P.DateFormat);
     if (!Step || *Step == 0)
       return std::nullopt;
     return Step;
@@ -511,18 +438,7 @@ const Table *Schema::table(const std::string &TableName) const {
 double formatPeriodSeconds(const std::string &Format) {
   if (Format.empty() || Format == "ticks")
     return 1e-7;
-  struct Unit {
-    const char *Token;
-    double Seconds;
-  };
-  // Finest first: the finest token in the format decides.
-  static const Unit Units[] = {
-      {"fffffff", 1e-7}, {"fff", 1e-3}, {"ss", 1},       {"mm", 60},
-      {"HH", 3600},      {"dd", 86400}, {"MM", 2592000}, {"yyyy", 31536000}};
-  for (const Unit &U : Units)
-    if (Format.find(U.Token) != std::string::npos)
-      return U.Seconds;
-  return 31536000;
+  return finestUnitSeconds(tokenizeDateFormat(Format));
 }
 
 } // namespace tablelint::schema

@@ -20,6 +20,7 @@
 
 #include "core/Edm.h"
 #include "core/ServiceLimits.h"
+#include "core/schema/DateFormat.h"
 
 #include <cstdint>
 #include <optional>
@@ -148,8 +149,9 @@ struct Property {
 // "{deviceId|hash:16}_{readingTime:yyyyMMdd}": literal text and
 // placeholders. A placeholder is {name[:format][|fn[:arg]]...}:
 //  - format: for datetime properties a .NET-style custom format of
-//    yyyy MM dd HH mm ss fff (other characters literal); "ticks" (19-digit
-//    zero-padded); for integers "D<n>" (zero-padded to n digits).
+//    yyyy MM dd HH mm ss fff fffffff (other characters literal;
+//    core/schema/DateFormat.h); "ticks" (19-digit zero-padded); for
+//    integers "D<n>" (zero-padded to n digits).
 //  - fn: hash:N   -> the value's stable hash modulo N, zero-padded to the
 //                    width of N-1 (a bucket prefix);
 //        pad:N    -> left-padded with '0' to N characters;
@@ -166,6 +168,9 @@ struct KeyPart {
   bool IsPlaceholder = false;
   std::string Text;     // literal text, or the property name
   std::string Format;   // placeholder format ("" = default rendering)
+  // Format read as a date format, once, when the template is parsed (empty
+  // for no format and for "ticks"); what a datetime value renders with.
+  DateTokens DateFormat;
   std::vector<KeyFunction> Functions;
   unsigned Offset = 0;  // byte offset of the part in the template text
 };
