@@ -892,6 +892,14 @@ PartitionSize averagePartitionSize(const Table &T) {
   PartitionSize Out;
   const TableSize Whole = tableSize(T);
   const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+  // A time-based key read at its current value (the day's partition, read
+  // today): one period's inserts. Unless the table's deletes take entities
+  // out as they come (a queue): then its size is not the inserts'.
+  if (Keys.Known && Keys.Sequential && !Keys.Distinct &&
+      std::none_of(T.Writes.begin(), T.Writes.end(), [](const Write &W) {
+        return W.Op == WriteKind::Delete;
+      }))
+    return busiestPartitionSize(T);
   if (!Whole.Known || !Keys.Known || !Keys.Distinct || *Keys.Distinct < 1)
     return Out;
   Out.Known = true;
@@ -982,6 +990,15 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.Returned = *A.Scanned / Spread * *S;
       A.ReturnedWhy = Why;
     }
+  } else if (A.Matches && Scope.Class == QueryClass::RowRange &&
+             keyShare(T, instancePartitionKey(T, T.PartitionKey))
+                 .Sequential) {
+    // A PartitionKey equality alone on a time-based key returns the whole
+    // current partition (today's, read today): its load is on the key the
+    // writes fill. (Reads of a partition of a stable key are left unsized:
+    // they spread over its keys.)
+    A.Returned = A.Matches;
+    A.ReturnedWhy = A.MatchesWhy;
   }
   if (Q.Top && A.Returned)
     A.Returned = std::min(*A.Returned, static_cast<double>(*Q.Top));
@@ -1022,7 +1039,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       (Scope.Class == QueryClass::RowRange && A.Returned)) {
     A.Scanned = A.Returned;
     A.ScannedWhy = Scope.Class == QueryClass::Point ? "a point read"
-                                                    : "the rows of the range";
+                   : A.ReturnedWhy == A.MatchesWhy && A.Matches
+                       ? A.MatchesWhy
+                       : "the rows of the range";
   }
   L.EntitiesPerExecution = A.Scanned;
   L.EntitiesWhy = A.ScannedWhy;
