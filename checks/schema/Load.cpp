@@ -297,7 +297,7 @@ std::optional<double> rowsPerPartitionPerSecond(const Table &T) {
       if (P->ChangesEverySeconds)
         Values = 1;
       else if (P->Type == EdmType::DateTime)
-        Values = std::max(1.0, 1 / formatPeriodSeconds(Part.Format));
+        Values = std::max(1.0, 1 / formatPeriodSeconds(Part));
     } else {
       const ValueShare V = valueShare(*P);
       if (V.Known && !V.Unique)
@@ -519,7 +519,7 @@ double currentKeyPeriod(const Table &T, const KeyTemplate &Key,
       if (P && P->ChangesEverySeconds) {
         Seconds = *P->ChangesEverySeconds;
       } else if (P && P->Type == EdmType::DateTime) {
-        Seconds = formatPeriodSeconds(Part.Format);
+        Seconds = formatPeriodSeconds(Part);
       } else if (P && GrowingValue) {
         *GrowingValue = P;
         continue;

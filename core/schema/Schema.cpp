@@ -435,10 +435,12 @@ const Table *Schema::table(const std::string &TableName) const {
   return nullptr;
 }
 
-double formatPeriodSeconds(const std::string &Format) {
-  if (Format.empty() || Format == "ticks")
+double formatPeriodSeconds(const KeyPart &Part) {
+  if (Part.Format.empty() || Part.Format == "ticks")
     return 1e-7;
-  return finestUnitSeconds(tokenizeDateFormat(Format));
+  return finestUnitSeconds(Part.DateFormat.empty()
+                               ? tokenizeDateFormat(Part.Format)
+                               : Part.DateFormat);
 }
 
 } // namespace tablelint::schema

@@ -231,8 +231,10 @@ std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
                                          const std::string &Property);
 
 // How long one value of a formatted date/time placeholder lasts: 86400 for
-// yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering.
-double formatPeriodSeconds(const std::string &Format);
+// yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering
+// and "ticks". From the tokens parsed with the template (a part built by
+// hand without them has its format read here).
+double formatPeriodSeconds(const KeyPart &Part);
 
 // --------------------------------------------------------- access patterns
 

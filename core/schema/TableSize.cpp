@@ -51,7 +51,7 @@ std::optional<double> keySpaceOver(const Table &T, double Seconds) {
       if (!Part.IsPlaceholder)
         continue;
       Use &U = Uses[Part.Text];
-      const double Period = formatPeriodSeconds(Part.Format);
+      const double Period = formatPeriodSeconds(Part);
       U.FinestPeriod =
           U.FinestPeriod ? std::min(U.FinestPeriod, Period) : Period;
       if (const std::uint64_t B = hashBucketCount(Part))
