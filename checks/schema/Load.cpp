@@ -283,7 +283,9 @@ std::optional<double> rowsPerPartitionPerSecond(const Table &T) {
   for (const KeyPart &Part : instancePartitionKey(T, T.PartitionKey).Parts)
     if (Part.IsPlaceholder && Part.Format.empty() && Part.Functions.empty())
       Fixed.insert(Part.Text);
-  // One bound per property: the tightest of its occurrences decides.
+  // One count per property: its finest rendering decides (a day and a
+  // millisecond of the same time take the millisecond's values; a value
+  // rendered whole and hashed takes all of its own).
   std::map<std::string, double> ByProperty;
   for (const KeyPart &Part : T.RowKey.Parts) {
     if (!Part.IsPlaceholder || Fixed.count(Part.Text))
@@ -310,7 +312,7 @@ std::optional<double> rowsPerPartitionPerSecond(const Table &T) {
       return std::nullopt; // unbounded or undeclared
     auto [It, New] = ByProperty.emplace(P->Name, *Values);
     if (!New)
-      It->second = std::min(It->second, *Values);
+      It->second = std::max(It->second, *Values);
   }
   double Rows = 1;
   for (const auto &[Name, Values] : ByProperty)
