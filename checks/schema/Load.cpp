@@ -977,6 +977,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
                          : "the whole partition: " + Whole.OwnWhy;
     }
   }
+  // Returned: the whole partition a PartitionKey equality matched (and
+  // read), not rows of a range.
+  bool WholePartition = false;
   // Returned rows: declared, or the point read's one, or the scanned
   // entities times what the non-key conditions keep.
   if (Q.ExpectedRows) {
@@ -1001,9 +1004,12 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     // they spread over its keys.)
     A.Returned = A.Matches;
     A.ReturnedWhy = A.MatchesWhy;
+    WholePartition = true;
   }
-  if (Q.Top && A.Returned)
-    A.Returned = std::min(*A.Returned, static_cast<double>(*Q.Top));
+  if (Q.Top && A.Returned && *A.Returned > static_cast<double>(*Q.Top)) {
+    A.Returned = static_cast<double>(*Q.Top);
+    WholePartition = false;
+  }
   // `top` sizes a query as expectedRows does: the reader asks for that many
   // and the service stops scanning once it has them (with or without a
   // declared expectedRows beside it).
@@ -1041,8 +1047,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       (Scope.Class == QueryClass::RowRange && A.Returned)) {
     A.Scanned = A.Returned;
     A.ScannedWhy = Scope.Class == QueryClass::Point ? "a point read"
-                   : A.ReturnedWhy == A.MatchesWhy && A.Matches
-                       ? A.MatchesWhy
+                   : WholePartition ? A.MatchesWhy
                        : "the rows of the range";
   }
   L.EntitiesPerExecution = A.Scanned;
