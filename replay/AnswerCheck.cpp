@@ -306,8 +306,9 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
         !Newest.empty()) {
       std::int64_t Step = 0;
       for (const DesignPlan *P : Plans) {
+        const schema::Table &T = P->Schema->Tables[P->Queries[Op]->Table];
         const std::optional<std::int64_t> S = schema::keyOrderStep(
-            P->Schema->Tables[P->Queries[Op]->Table].RowKey, Newest);
+            T.RowKey, Newest, schema::pinnedDateUnits(T, Newest));
         Step = S && (Step >= 0) ? std::max(Step, *S) : -1;
       }
       TieStep[Op] = Step;

@@ -9,9 +9,12 @@ bool boundsRowKey(const Query &Q) {
 
 // The leading placeholder of the RowKey, when it renders P in ascending
 // order (oldest first): as is, as ticks, zero-padded, or in a date format
-// that sorts as its dates do (core/schema: keyOrderStep).
-const KeyPart *ascendingLead(const KeyTemplate &RowKey, const std::string &P) {
-  if (newestFirstInKeyOrder(RowKey, P) || !keyOrderStep(RowKey, P))
+// that sorts as its dates do within a partition (core/schema: keyOrderStep,
+// pinnedDateUnits).
+const KeyPart *ascendingLead(const Table &T, const std::string &P) {
+  const KeyTemplate &RowKey = T.RowKey;
+  if (newestFirstInKeyOrder(RowKey, P) ||
+      !keyOrderStep(RowKey, P, pinnedDateUnits(T, P)))
     return nullptr;
   for (const KeyPart &Part : RowKey.Parts)
     if (Part.IsPlaceholder)
@@ -32,7 +35,7 @@ std::optional<LogTailPlan> planLogTail(const Table &T) {
   }
   if (!Reader)
     return std::nullopt;
-  const KeyPart *Lead = ascendingLead(T.RowKey, Reader->Newest);
+  const KeyPart *Lead = ascendingLead(T, Reader->Newest);
   if (!Lead)
     return std::nullopt;
   const std::size_t End = T.RowKey.Text.find('}', Lead->Offset);

@@ -14,7 +14,9 @@ std::string newestReadMessage(const Table &T, const Query &Q,
   const std::string Top = std::to_string(*Q.Top);
   // Led by the property in ascending order (a literal prefix first is
   // fine): oldest first. Anything else is in no time order at all.
-  const bool Leads = keyOrderStep(T.RowKey, Q.Newest).has_value();
+  const bool Leads =
+      keyOrderStep(T.RowKey, Q.Newest, pinnedDateUnits(T, Q.Newest))
+          .has_value();
   return "query '" + Q.Name + "' reads the newest " + Top + " by '" +
          Q.Newest + "', but RowKey '" + T.RowKey.Text + "' " +
          (Leads ? "sorts oldest first" : "does not put the newest first") +

@@ -106,25 +106,46 @@ std::size_t renderedWidth(const DateTokens &Tokens) {
   return Width;
 }
 
-std::optional<std::int64_t> chronologicalStep(const DateTokens &Tokens) {
-  int Next = 0; // rank of the unit expected next
+namespace {
+// The units of Tokens in chronological order from rank Pinned (Next: the
+// rank after the finest; Pinned when there is none), and the finest's step.
+struct Chronology {
+  bool Sorted = false;
+  int Next = 0;
   std::int64_t Step = 0;
+};
+Chronology chronology(const DateTokens &Tokens, int Pinned) {
+  Chronology C;
+  C.Next = Pinned;
   for (const DateToken &T : Tokens) {
     if (T.Unit == DateUnit::Literal) {
-      if (std::any_of(T.Text.begin(), T.Text.end(), [](char C) {
-            return std::isalpha(static_cast<unsigned char>(C)) != 0;
+      if (std::any_of(T.Text.begin(), T.Text.end(), [](char Ch) {
+            return std::isalpha(static_cast<unsigned char>(Ch)) != 0;
           }))
-        return std::nullopt; // a unit out of order, or unknown
+        return {}; // a unit out of order, or unknown
       continue;
     }
-    if (orderRank(T.Unit) != Next)
-      return std::nullopt;
-    Step = specOf(T.Unit).StepTicks;
-    Next = orderRank(T.Unit) + 1;
+    if (orderRank(T.Unit) != C.Next)
+      return {};
+    C.Step = specOf(T.Unit).StepTicks;
+    C.Next = orderRank(T.Unit) + 1;
   }
-  if (Next == 0)
+  C.Sorted = C.Next > Pinned;
+  return C;
+}
+} // namespace
+
+std::optional<std::int64_t> chronologicalStep(const DateTokens &Tokens,
+                                              int Pinned) {
+  const Chronology C = chronology(Tokens, Pinned);
+  if (!C.Sorted)
     return std::nullopt;
-  return Step;
+  return C.Step;
+}
+
+int chronologicalUnits(const DateTokens &Tokens) {
+  const Chronology C = chronology(Tokens, 0);
+  return C.Sorted ? C.Next : 0;
 }
 
 double finestUnitSeconds(const DateTokens &Tokens) {

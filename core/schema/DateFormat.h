@@ -53,7 +53,15 @@ std::size_t renderedWidth(const DateTokens &Tokens);
 // The finest unit of a format whose text sorts as its dates do (the units
 // from the year down, none skipped, no letters among the literals), in
 // ticks; 0 for months or years; none for another format (HHmm, ddMMyyyy).
-std::optional<std::int64_t> chronologicalStep(const DateTokens &Tokens);
+// Pinned: how many units from the year down every value compared shares
+// (3 within one day: a partition or a table per yyyyMMdd), so the format
+// may start below them (HHmmss sorts as its times do within a day).
+std::optional<std::int64_t> chronologicalStep(const DateTokens &Tokens,
+                                              int Pinned = 0);
+
+// The units, from the year down, a format that sorts as its dates do
+// fixes: 3 for yyyyMMdd, 6 for yyyyMMddHHmmss; 0 for another format.
+int chronologicalUnits(const DateTokens &Tokens);
 
 // How long, in seconds, the rendering stays the same: the span of the
 // format's finest unit (a month as 30 days, a year as 365); a year when

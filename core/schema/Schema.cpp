@@ -358,7 +358,8 @@ bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
 }
 
 std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
-                                         const std::string &Property) {
+                                         const std::string &Property,
+                                         int PinnedUnits) {
   for (const KeyPart &P : RowKey.Parts) {
     if (!P.IsPlaceholder)
       continue; // a literal prefix sorts every entity alike
@@ -376,12 +377,26 @@ std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
           return std::isdigit(static_cast<unsigned char>(C)) != 0;
         }))
       return 1;
-    const std::optional<std::int64_t> Step = chronologicalStep(P.DateFormat);
+    const std::optional<std::int64_t> Step =
+        chronologicalStep(P.DateFormat, PinnedUnits);
     if (!Step || *Step == 0)
       return std::nullopt;
     return Step;
   }
   return std::nullopt;
+}
+
+int pinnedDateUnits(const Table &T, const std::string &Property) {
+  int Units = 0;
+  auto Scan = [&](const KeyTemplate &K) {
+    for (const KeyPart &P : K.Parts)
+      if (P.IsPlaceholder && P.Text == Property && P.Functions.empty())
+        Units = std::max(Units, chronologicalUnits(P.DateFormat));
+  };
+  Scan(T.PartitionKey);
+  if (T.NameTemplate)
+    Scan(*T.NameTemplate);
+  return Units;
 }
 
 std::uint64_t fanOutReads(const Query &Q) {

@@ -227,8 +227,12 @@ bool newestFirstInKeyOrder(const KeyTemplate &RowKey,
 // Values within one step tie, and the rest of the key orders them. None
 // when the key does not lead with Property so, or its finest unit is a
 // month or a year.
+// PinnedUnits: the date units Property's values share within a partition
+// (pinnedDateUnits), which the RowKey's format may leave out: HHmmssfff
+// sorts as its times do in a partition or table per day.
 std::optional<std::int64_t> keyOrderStep(const KeyTemplate &RowKey,
-                                         const std::string &Property);
+                                         const std::string &Property,
+                                         int PinnedUnits = 0);
 
 // How long one value of a formatted date/time placeholder lasts: 86400 for
 // yyyyMMdd, 3600 for yyyyMMddHH; 1e-7 (one tick) for the default rendering
@@ -369,6 +373,12 @@ struct Table {
 };
 
 // "# tablelint: ignore[rule-id] reason" on (or on the line above) an element.
+// The leading date units (from the year down: 3 for a day) that every
+// entity of one partition of T shares in Property, because the table's
+// PartitionKey or its name template renders Property in a format that
+// sorts as its dates do ({at:yyyyMMdd}); 0 when neither does.
+int pinnedDateUnits(const Table &T, const std::string &Property);
+
 struct Suppression {
   std::string RuleId;
   std::string Reason;

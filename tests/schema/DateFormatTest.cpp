@@ -122,6 +122,37 @@ TEST(DateFormat, ChronologicalStepNeedsTheUnitsFromTheYearDown) {
   EXPECT_EQ(Step(""), std::nullopt);
 }
 
+// Within a partition or a table per day the year, month and day are the
+// same for every entity: a time of day sorts as the dates do there.
+TEST(DateFormat, ChronologicalStepBelowUnitsPinnedElsewhere) {
+  auto Step = [](const char *F, int Pinned) {
+    return chronologicalStep(tokenizeDateFormat(F), Pinned);
+  };
+  EXPECT_EQ(Step("HHmmssfff", 3), 10000);
+  EXPECT_EQ(Step("HH:mm:ss", 3), 10000000);
+  EXPECT_EQ(Step("ddHHmm", 2), 600000000); // a table per month
+  EXPECT_EQ(Step("fffffff", 6), 1);        // a partition per second
+  EXPECT_EQ(Step("HHmmss", 2), std::nullopt); // the day is not pinned
+  EXPECT_EQ(Step("mmss", 3), std::nullopt);   // the hour skipped
+  EXPECT_EQ(Step("yyyyMMddHH", 3), std::nullopt); // starts above the pin
+  EXPECT_EQ(Step("-", 3), std::nullopt);
+  EXPECT_EQ(Step("HHmmss", 0), std::nullopt);
+}
+
+TEST(DateFormat, ChronologicalUnitsAFormatFixes) {
+  auto Units = [](const char *F) {
+    return chronologicalUnits(tokenizeDateFormat(F));
+  };
+  EXPECT_EQ(Units("yyyy"), 1);
+  EXPECT_EQ(Units("yyyy-MM"), 2);
+  EXPECT_EQ(Units("yyyyMMdd"), 3);
+  EXPECT_EQ(Units("yyyyMMddHHmmss"), 6);
+  EXPECT_EQ(Units("yyyyMMddHHmmssfff"), 7);
+  EXPECT_EQ(Units("ddMMyyyy"), 0);
+  EXPECT_EQ(Units("HHmm"), 0);
+  EXPECT_EQ(Units(""), 0);
+}
+
 TEST(DateFormat, FinestUnitSeconds) {
   auto Seconds = [](const char *F) {
     return finestUnitSeconds(tokenizeDateFormat(F));

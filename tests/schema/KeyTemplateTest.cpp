@@ -102,5 +102,30 @@ TEST(KeyTemplate, KeyOrderStepOfTheLeadingProperty) {
   EXPECT_EQ(Step("{t|hash:4}_{t}"), std::nullopt);
 }
 
+// A time of day leads the RowKey in time order where the PartitionKey or
+// the table's name fixes the day: pinnedDateUnits says how much is fixed.
+TEST(KeyTemplate, KeyOrderStepWithinAPartitionOrTablePerDay) {
+  auto Pinned = [](const std::string &Name, const std::string &Pk) {
+    Table T;
+    T.Name = Name;
+    T.PartitionKey = parseOk(Pk);
+    if (Name.find('{') != std::string::npos)
+      T.NameTemplate = parseOk(Name);
+    return pinnedDateUnits(T, "t");
+  };
+  EXPECT_EQ(Pinned("Log", "{t:yyyyMMdd}"), 3);
+  EXPECT_EQ(Pinned("Log", "{source}_{t:yyyy-MM-dd HH}"), 4);
+  EXPECT_EQ(Pinned("Log{t:yyyyMM}", "{source}"), 2);
+  EXPECT_EQ(Pinned("Log{t:yyyyMMdd}", "{t:yyyyMM}"), 3); // the finer wins
+  EXPECT_EQ(Pinned("Log", "{source}"), 0);
+  EXPECT_EQ(Pinned("Log", "{t|hash:4}"), 0);  // a bucket fixes no date
+  EXPECT_EQ(Pinned("Log", "{t:ddMMyyyy}"), 0); // no time order
+  EXPECT_EQ(Pinned("Log", "{at:yyyyMMdd}"), 0); // another property
+  const KeyTemplate Rk = parseOk("{t:HHmmssfff}_{id}");
+  EXPECT_EQ(keyOrderStep(Rk, "t", 3), 10000);
+  EXPECT_EQ(keyOrderStep(Rk, "t", 2), std::nullopt);
+  EXPECT_EQ(keyOrderStep(Rk, "t"), std::nullopt);
+}
+
 } // namespace
 } // namespace tablelint::schema
