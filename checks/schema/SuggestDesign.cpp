@@ -75,7 +75,8 @@ public:
     // they were declared.
     const std::size_t Declared = R.Design.Tables.size();
     for (std::size_t I = 0; I < Declared; ++I)
-      if (!declineTable(R.Design.Tables[I]))
+      if (!declineTable(R.Design.Tables[I]) &&
+          !declineIndexTables(R.Design.Tables[I]))
         addIndexTables(I);
     for (std::size_t I = 0; I < Declared; ++I) {
       Table &T = R.Design.Tables[I];
@@ -101,12 +102,30 @@ public:
   }
 
 private:
-  // Tables with several entity types, and tables per period or tenant
-  // (a name template), are kept as they are: the types share their keys
-  // and the instances their design, so a remedy for one type's load would
-  // move the others' too. Their findings stay as advice.
-  static bool kept(const Table &T) {
-    return !T.EntityTypes.empty() || T.NameTemplate;
+  // Tables with several entity types are kept as they are: the types
+  // share their keys, so a remedy for one type's load would move the
+  // others' too. Their findings stay as advice. A table per period or
+  // tenant (a name template) is one design for all its instances: its
+  // keys, batches and projections are remedied as any table's, in every
+  // instance alike.
+  static bool kept(const Table &T) { return !T.EntityTypes.empty(); }
+  // An index table of a table per period or tenant would have to be one
+  // per instance too, created and dropped with it; suggest does not write
+  // that, so such a query's finding stays as advice.
+  bool declineIndexTables(const Table &T) {
+    if (!T.NameTemplate)
+      return false;
+    for (const Query &Q : T.Queries)
+      if (Found.has("denormalize-for-query", Q.Path))
+        R.Advice.push_back(
+            {"denormalize-for-query", Q.Path,
+             "no index table: table '" + T.Name +
+                 "' is a table per period or tenant (a name template), so "
+                 "its index would be a table per instance too, created and "
+                 "deleted with it; suggest does not write that (add it by "
+                 "hand, named with the same template)",
+             Q.Path});
+    return true;
   }
   bool declineTable(const Table &T) {
     if (!kept(T))
@@ -124,16 +143,12 @@ private:
     std::string Rules;
     for (const std::string &Rule : Left)
       Rules += (Rules.empty() ? "" : ", ") + Rule;
-    const std::string What =
-        !T.EntityTypes.empty()
-            ? "declares " + std::to_string(T.EntityTypes.size()) +
-                  " entity types; suggest keeps tables with several entity "
-                  "types"
-            : "is a table per period or tenant (a name template); suggest "
-              "keeps such tables";
     R.Advice.push_back({Left.front(), T.Path,
-                        "not redesigned: table '" + T.Name + "' " + What +
-                            " as they are (act by hand on its findings: " +
+                        "not redesigned: table '" + T.Name + "' declares " +
+                            std::to_string(T.EntityTypes.size()) +
+                            " entity types; suggest keeps tables with "
+                            "several entity types as they are (act by hand "
+                            "on its findings: " +
                             Rules + ")",
                         T.Path});
     return true;

@@ -284,5 +284,47 @@ TEST(SuggestDesign, KeptTablesAreAdvisedOnlyForTheirFindings) {
   EXPECT_TRUE(R.Changes.empty());
 }
 
+// A table per tenant is one design for all its instances: its keys get
+// their remedies like any table's (here the log tail), but an index table
+// would have to be one per instance, so the lookup stays advice.
+TEST(SuggestDesign, TablePerTenantGetsKeyRemediesButNoIndexTable) {
+  const SchemaLoad L = loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: \"Orders{tenant}\"\n"
+      "    account: a\n"
+      "    partitionKey: \"{customerId}\"\n"
+      "    rowKey: \"{placedAt}_{orderId}\"\n"
+      "    properties:\n"
+      "      tenant: {type: string, distinct: 30}\n"
+      "      customerId: {type: string, distinct: 1000}\n"
+      "      orderId: {type: guid}\n"
+      "      placedAt: {type: datetime, grows: true}\n"
+      "      email: {type: string, distinct: 200k}\n"
+      "    entities: 30M\n"
+      "    writes:\n"
+      "      - {name: place, op: insert, rate: 50/s}\n"
+      "    queries:\n"
+      "      - {name: latest, filter: \"PartitionKey eq '{customerId}'\",\n"
+      "         top: 10, newest: placedAt, rate: 5/s}\n"
+      "      - {name: by-email, filter: \"email eq '{email}'\", rate: 5/s}\n",
+      "orders.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  ASSERT_EQ(R.Design.Tables.size(), 1u); // no index table
+  EXPECT_EQ(R.Design.Tables[0].RowKey.Text, "{placedAt|reverse}_{orderId}");
+  const SuggestedChange *Index = nullptr;
+  for (const SuggestedChange &A : R.Advice)
+    if (A.RuleId == "denormalize-for-query")
+      Index = &A;
+  ASSERT_NE(Index, nullptr);
+  EXPECT_EQ(Index->ElementPath, "tables[Orders{tenant}].queries[by-email]");
+  EXPECT_NE(Index->Description.find("no index table: table 'Orders{tenant}' "
+                                    "is a table per period or tenant"),
+            std::string::npos)
+      << Index->Description;
+}
+
 } // namespace
 } // namespace tablelint::schema
