@@ -196,8 +196,8 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                V.Figures.empty()
                    // Not replayed: its own design does not map the
                    // workload (V.Worse says why).
-                   ? "not applied: " + V.Worse
-                   : "not applied: replaying it alone makes " + V.Worse +
+                   ? V.Worse
+                   : "replaying it alone makes " + V.Worse +
                          " worse: " + V.Figures,
                V.Subject});
     }
