@@ -165,7 +165,20 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
               << " in all): they are applied unverified; replay the "
                  "suggestion, or pass a shorter --verify-duration\n";
   if (!Parsed.has("no-verify") && !R.Changes.empty() && !TooLargeToVerify) {
-    Verdicts = verifyRemedies(Load.Value, Options, R, Verify);
+    std::vector<InputError> CurrentErrors;
+    Verdicts = verifyRemedies(Load.Value, Options, R, Verify, CurrentErrors);
+    if (!CurrentErrors.empty()) {
+      // The design as written cannot be replayed (tablelint replay refuses
+      // it the same way): no remedy could be judged against it.
+      for (const InputError &E : CurrentErrors)
+        std::cerr << E.str() << "\n";
+      std::cerr << "tablelint suggest: error: the declared workload cannot "
+                   "be replayed on " << Input
+                << ", so no remedy can be verified against it; fix the "
+                   "design, or pass --no-verify to apply the remedies "
+                   "unverified\n";
+      return ExitInputError;
+    }
     std::set<std::pair<std::string, std::string>> Refused;
     for (const RemedyVerdict &V : Verdicts)
       if (!V.Kept)
@@ -178,10 +191,15 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
           });
       for (const RemedyVerdict &V : Verdicts)
         if (!V.Kept)
-          R.Advice.push_back({V.Rule, V.Subject,
-                              "not applied: replaying it alone makes " +
-                                  V.Worse + " worse: " + V.Figures,
-                              V.Subject});
+          R.Advice.push_back(
+              {V.Rule, V.Subject,
+               V.Figures.empty()
+                   // Not replayed: its own design does not map the
+                   // workload (V.Worse says why).
+                   ? V.Worse
+                   : "replaying it alone makes " + V.Worse +
+                         " worse: " + V.Figures,
+               V.Subject});
     }
   }
   // The user's file edited in place; when that cannot be done for sure, the

@@ -156,7 +156,8 @@ DesignRun runDesign(const replay::Workload &W, const schema::Schema &Current,
 std::vector<RemedyVerdict>
 verifyRemedies(const schema::Schema &Current,
                const schema::SchemaCheckOptions &Options,
-               const schema::SuggestResult &All, const VerifyOptions &Verify) {
+               const schema::SuggestResult &All, const VerifyOptions &Verify,
+               std::vector<InputError> &CurrentErrors) {
   std::vector<RemedyVerdict> Out;
   std::set<std::pair<std::string, std::string>> Seen;
   for (const schema::SuggestedChange &C : All.Changes)
@@ -176,6 +177,10 @@ verifyRemedies(const schema::Schema &Current,
   RO.Seed = Verify.Seed;
   const replay::DesignPlan Base =
       replay::planDesign(W, Current, "current", Errors);
+  if (!Errors.empty()) {
+    CurrentErrors = std::move(Errors);
+    return {};
+  }
   const replay::DesignResult Before = replay::simulateDesign(W, Base, RO);
 
   for (RemedyVerdict &V : Out) {
@@ -186,7 +191,7 @@ verifyRemedies(const schema::Schema &Current,
         },
         "suggested", RO);
     if (!One.Plan) {
-      V.Worse = "the design does not map the workload: " +
+      V.Worse = "its design does not map the workload: " +
                 One.Errors.front().Message;
       continue;
     }

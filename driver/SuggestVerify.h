@@ -11,6 +11,7 @@
 #pragma once
 
 #include "checks/schema/SuggestDesign.h"
+#include "core/InputError.h"
 
 #include <cstdint>
 #include <string>
@@ -36,9 +37,14 @@ struct RemedyVerdict {
 };
 
 // One verdict per remedy (rule and subject) of All.Changes, in order.
+// When the current design itself does not map its workload (a template
+// naming a property the entities of a same-named write do not have), no
+// remedy can be replayed: CurrentErrors gets why (as `tablelint replay`
+// reports it) and no verdict is returned.
 std::vector<RemedyVerdict>
 verifyRemedies(const schema::Schema &Current,
                const schema::SchemaCheckOptions &Options,
-               const schema::SuggestResult &All, const VerifyOptions &Verify);
+               const schema::SuggestResult &All, const VerifyOptions &Verify,
+               std::vector<InputError> &CurrentErrors);
 
 } // namespace tablelint

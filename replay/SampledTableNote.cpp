@@ -17,7 +17,11 @@ std::string sampledTableNote(const EntityFamily &F) {
                        "lint model sizes it)"
                      : " entities (its inserts kept for its retention, as "
                        "the lint model sizes it)");
-  return "table '" + F.Table + "' " + Source + "; the replay started it with " +
+  // A table with several entity types has a family, and a note, per type.
+  const std::string Type =
+      F.EntityType.empty() ? "" : " (entity type '" + F.EntityType + "')";
+  return "table '" + F.Table + "'" + Type + " " + Source +
+         "; the replay started it with " +
          std::to_string(F.ExistingCount) +
          " of them, a uniform sample, each counting as " +
          std::to_string(F.ExistingWeight) +

@@ -506,6 +506,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       S.IntervalDemand += static_cast<double>(RunScanned);
       record(Now, S, RunScanned);
       S.Scanned += RunScanned;
+      if (RunScanned > 1)
+        S.ScannedInRuns += RunScanned;
       chargeKey(Now, S, static_cast<double>(RunScanned));
     }
     RunScanned = 0;

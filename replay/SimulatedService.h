@@ -181,6 +181,9 @@ struct PartitionKeyStats {
   std::string Key;
   std::uint64_t Accessed = 0;  // entities written or scanned
   std::uint64_t Scanned = 0;   // of Accessed: read by query pages
+  // Of Scanned: read by pages that took more than one entity of the key
+  // (scans), not one at a time (point reads, a `top: 1`).
+  std::uint64_t ScannedInRuns = 0;
   std::uint64_t Throttled = 0; // requests answered 503/500
   double IntervalDemand = 0;
   double Tokens = 0; // the key's budget (may run into debt)

@@ -815,7 +815,8 @@ void Runner::summarize() {
   std::vector<HotKey> All;
   for (const SimulatedService::TableState &T : Service.tables())
     for (const PartitionKeyStats &S : T.Pks)
-      All.push_back({T.Name, S.Key, S.Accessed, S.Throttled, S.Scanned});
+      All.push_back({T.Name, S.Key, S.Accessed, S.Throttled, S.Scanned,
+                     S.ScannedInRuns});
   auto Top = [&](auto Better, bool NeedThrottled) {
     std::vector<HotKey> Sorted = All;
     std::sort(Sorted.begin(), Sorted.end(),
@@ -883,7 +884,18 @@ void Runner::summarize() {
   // table scan walks the keys in order, so each execution starts on the
   // table's first key and takes its budget while it reads it).
   for (const HotKey &K : R.MostThrottled)
-    if (K.Scanned > 0)
+    if (K.Scanned > 0 && 2 * K.ScannedInRuns < K.Scanned)
+      // Read one entity at a time: no scan held the key, its reads are
+      // requests like its writes.
+      R.Notes.push_back(
+          "partition key '" + K.PartitionKey + "' of table '" + K.Table +
+          "': " + std::to_string(K.Scanned) + " of the " +
+          std::to_string(K.Accessed) +
+          " entities it served were read by queries one at a time (point "
+          "reads): its throttles (" +
+          std::to_string(K.Throttled) +
+          ") come from the rate of its requests, not from a scan");
+    else if (K.Scanned > 0)
       R.Notes.push_back(
           "partition key '" + K.PartitionKey + "' of table '" + K.Table +
           "': " + std::to_string(K.Scanned) + " of the " +

@@ -62,6 +62,7 @@ struct HotKey {
   std::string Table, PartitionKey;
   std::uint64_t Accessed = 0, Throttled = 0;
   std::uint64_t Scanned = 0; // of Accessed: read by queries
+  std::uint64_t ScannedInRuns = 0; // of Scanned: by pages reading several
 };
 
 struct HeatRow {

@@ -4,6 +4,7 @@
 // entities count as many in scans and pages.
 #include "checks/schema/Load.h"
 #include "replay/SampledScan.h"
+#include "replay/SampledTableNote.h"
 #include "replay/Simulation.h"
 
 #include "tests/replay/ReplayFixtures.h"
@@ -291,6 +292,25 @@ TEST(ModelledSizeWarmStart, UnfinishedScanCountsThePagesItStillNeeded) {
     Noted = Noted || N.find("query 'everything': 1 execution was still "
                             "reading when the run ended") != std::string::npos;
   EXPECT_TRUE(Noted);
+}
+
+// A table with several entity types is sampled per type: each note names
+// its type, so two notes on one table are not read as the same one twice.
+TEST(ModelledSizeWarmStart, ASampledEntityTypeIsNamedInItsNote) {
+  EntityFamily F;
+  F.Table = "Orders";
+  F.EntityType = "line";
+  F.DeclaredEntities = 40000000;
+  F.ExistingCount = 250000;
+  F.ExistingWeight = 160;
+  EXPECT_EQ(sampledTableNote(F).rfind("table 'Orders' (entity type 'line') "
+                                      "declares 40000000 entities; the replay "
+                                      "started it with 250000 of them",
+                                      0),
+            0u)
+      << sampledTableNote(F);
+  F.EntityType.clear();
+  EXPECT_EQ(sampledTableNote(F).rfind("table 'Orders' declares", 0), 0u);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // The replay end to end: the same logical workload through two designs, and
 // the figures a user compares (throttling, scanned per returned, retries,
 // latency from the intended schedule), plus determinism and traces.
+#include "core/schema/SchemaLoader.h"
 #include "replay/Report.h"
 #include "replay/Simulation.h"
 #include "replay/Trace.h"
@@ -377,6 +378,52 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
       static_cast<std::int64_t>(R.Results[0].Requests - R.Results[0].Throttled))
       << "throttled requests are not billed";
   EXPECT_GT(*First.getInteger("requestBytes"), 0);
+}
+
+// A key throttled by the rate of its point reads is not said to be held by
+// a scan: the note says its reads came one at a time. A key a scan reads
+// keeps the scan's explanation (BucketLoadModel tests).
+TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: main, region: eastus}]\n"
+      "tables:\n"
+      "  - name: Links\n"
+      "    account: main\n"
+      "    partitionKey: \"{code}\"\n"
+      "    rowKey: \"link\"\n"
+      "    properties:\n"
+      "      code: {type: string, distinct: 1M, distribution: zipf(1.2)}\n"
+      "      url: {type: string, bytes: 100}\n"
+      "    writes:\n"
+      "      - {name: create, op: insert, rate: 300/s}\n"
+      "    queries:\n"
+      "      - {name: resolve, filter: \"PartitionKey eq '{code}' and "
+      "RowKey eq 'link'\", rate: 15k/s}\n",
+      "links.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  Replay R;
+  runReplay(R, {&L.Value}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_FALSE(D.MostThrottled.empty());
+  const HotKey &Hot = D.MostThrottled[0];
+  EXPECT_GT(Hot.Scanned, Hot.Accessed / 2);
+  EXPECT_LT(Hot.ScannedInRuns, Hot.Scanned / 2);
+  bool PointReads = false, Scan = false;
+  for (const std::string &N : D.Notes) {
+    if (N.find("partition key '" + Hot.PartitionKey + "' of table 'Links': ") ==
+        std::string::npos)
+      continue;
+    PointReads |= N.find("read by queries one at a time (point reads): its "
+                         "throttles (" + std::to_string(Hot.Throttled) +
+                         ") come from the rate of its requests") !=
+                  std::string::npos;
+    Scan |= N.find("a scan reads as fast") != std::string::npos;
+  }
+  EXPECT_TRUE(PointReads);
+  EXPECT_FALSE(Scan);
 }
 
 } // namespace
