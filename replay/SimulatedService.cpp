@@ -499,6 +499,13 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
+  // A point read of a key that exists: one real entity, sampled or not.
+  const bool OneRealEntity =
+      C.KeyExists && C.Ranges.size() == 1 &&
+      C.Ranges[0].second.size() == C.Ranges[0].first.size() + 1 &&
+      C.Ranges[0].second.back() == '\0' &&
+      C.Ranges[0].second.compare(0, C.Ranges[0].first.size(),
+                                 C.Ranges[0].first) == 0;
   std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
     if (RunScanned) {
@@ -522,7 +529,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    const std::uint64_t Weight = W.weight(It.value());
+    const std::uint64_t Weight = OneRealEntity ? 1 : W.weight(It.value());
     if (Weight <= 1) {
       View.reset(It.value(), Key);
       ++Scanned;

@@ -473,6 +473,7 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   Q.Op = Ev.Op;
   scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
+  Q.Cursor.KeyExists = !W.drawnAfresh(Ev.Entity);
   // A "latest N" reader of an oldest-first RowKey reads every match.
   Q.Top = Target.ReadsAllForNewest ? 0 : Target.Decl->Top.value_or(0);
   Q.Cursor.Top = Q.Top;

@@ -960,6 +960,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     } else if (Op.IsQuery) {
       // Nothing written yet: the query's values drawn afresh (a miss).
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
+      W.AfreshQueryEntities.push_back(Ev.Entity);
     } else {
       ++W.Ops[Ev.Op].Unaddressed;
       continue; // an update, merge or delete with nothing to address

@@ -16,6 +16,7 @@
 #include "core/schema/Schema.h"
 #include "replay/EntityCodes.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -196,6 +197,14 @@ public:
   }
   // Set by generateEvents: existing entities of sampled families lie below.
   std::uint32_t SampledEnd = 0;
+  // Whether a query's values were drawn afresh (nothing of its family was
+  // written yet to pick: a probe of a random key) rather than taken from an
+  // entity that exists. Set by generateEvents; a trace's are never.
+  bool drawnAfresh(std::uint32_t Entity) const {
+    return std::binary_search(AfreshQueryEntities.begin(),
+                              AfreshQueryEntities.end(), Entity);
+  }
+  std::vector<std::uint32_t> AfreshQueryEntities; // ascending
 
 private:
   std::uint64_t sampledWeight(std::uint32_t Entity) const;
