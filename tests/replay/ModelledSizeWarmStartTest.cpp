@@ -319,24 +319,7 @@ TEST(ModelledSizeWarmStart, ASampledEntityTypeIsNamedInItsNote) {
 // the sample and read all the time, and counting each read as 40 entities
 // throttled an account that serves 15,300 entities/s at 61,000.
 TEST(ModelledSizeWarmStart, APointReadOfAKeyThatExistsReadsOneEntity) {
-  const schema::SchemaLoad L = schema::loadSchemaText(
-      "version: 1\n"
-      "accounts: [{name: main, region: eastus}]\n"
-      "tables:\n"
-      "  - name: Links\n"
-      "    account: main\n"
-      "    partitionKey: \"{code}\"\n"
-      "    rowKey: \"link\"\n"
-      "    entities: 400k\n"
-      "    properties:\n"
-      "      code: {type: string, distinct: 1M, distribution: zipf(1.2)}\n"
-      "      url: {type: string, bytes: 100}\n"
-      "    writes:\n"
-      "      - {name: create, op: insert, rate: 300/s}\n"
-      "    queries:\n"
-      "      - {name: resolve, filter: \"PartitionKey eq '{code}' and "
-      "RowKey eq 'link'\", rate: 15k/s}\n",
-      "links.yaml");
+  const schema::SchemaLoad L = schema::loadSchemaText(hotLinksYaml("400k"), "links.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   WorkloadOptions O;
   O.DurationSeconds = 10;

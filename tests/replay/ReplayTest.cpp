@@ -384,23 +384,7 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
 // a scan: the note says its reads came one at a time. A key a scan reads
 // keeps the scan's explanation (BucketLoadModel tests).
 TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
-  const schema::SchemaLoad L = schema::loadSchemaText(
-      "version: 1\n"
-      "accounts: [{name: main, region: eastus}]\n"
-      "tables:\n"
-      "  - name: Links\n"
-      "    account: main\n"
-      "    partitionKey: \"{code}\"\n"
-      "    rowKey: \"link\"\n"
-      "    properties:\n"
-      "      code: {type: string, distinct: 1M, distribution: zipf(1.2)}\n"
-      "      url: {type: string, bytes: 100}\n"
-      "    writes:\n"
-      "      - {name: create, op: insert, rate: 300/s}\n"
-      "    queries:\n"
-      "      - {name: resolve, filter: \"PartitionKey eq '{code}' and "
-      "RowKey eq 'link'\", rate: 15k/s}\n",
-      "links.yaml");
+  const schema::SchemaLoad L = schema::loadSchemaText(hotLinksYaml(""), "links.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   WorkloadOptions O;
   O.DurationSeconds = 20;
