@@ -319,7 +319,8 @@ TEST(ModelledSizeWarmStart, ASampledEntityTypeIsNamedInItsNote) {
 // the sample and read all the time, and counting each read as 40 entities
 // throttled an account that serves 15,300 entities/s at 61,000.
 TEST(ModelledSizeWarmStart, APointReadOfAKeyThatExistsReadsOneEntity) {
-  const schema::SchemaLoad L = schema::loadSchemaText(hotLinksYaml("400k"), "links.yaml");
+  const schema::SchemaLoad L =
+      schema::loadSchemaText(hotLinksYaml("400k"), "links.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   WorkloadOptions O;
   O.DurationSeconds = 10;

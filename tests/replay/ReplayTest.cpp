@@ -384,7 +384,8 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
 // a scan: the note says its reads came one at a time. A key a scan reads
 // keeps the scan's explanation (BucketLoadModel tests).
 TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
-  const schema::SchemaLoad L = schema::loadSchemaText(hotLinksYaml(""), "links.yaml");
+  const schema::SchemaLoad L =
+      schema::loadSchemaText(hotLinksYaml(""), "links.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   WorkloadOptions O;
   O.DurationSeconds = 20;
