@@ -56,9 +56,15 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
         // A latest-N read on a key that sorts oldest first reads its whole
         // partition today: the account serves that, not the top-N read
         // the key-design checks judge (the read the log tail would make).
+        // A whole partition read by a PartitionKey equality alone counts
+        // here as an average partition, however its executions spread.
         const std::optional<double> Scans =
             Q.AllForNewest ? std::optional<double>(Q.Load.Rate * *Q.AllForNewest)
-                           : Q.Load.AccountEntitiesPerSecond;
+            : Q.Load.AccountEntitiesPerSecond
+                ? Q.Load.AccountEntitiesPerSecond
+            : Q.WholePartitionReads
+                ? std::optional<double>(Q.Load.Rate * *Q.WholePartitionReads)
+                : std::nullopt;
         if (Scans) {
           Entities += *Scans;
           ByOperation.push_back({*Scans, "'" + Q.Load.Name + "' scans"});

@@ -1050,6 +1050,11 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
                    : WholePartition ? A.MatchesWhy
                        : "the rows of the range";
   }
+  if (!A.Scanned && A.Matches && Scope.Class == QueryClass::RowRange &&
+      !Scope.RowLow && !Scope.RowHigh && !Scope.PartitionKeys.empty())
+    A.WholePartitionReads =
+        Q.Top ? std::min(*A.Matches, static_cast<double>(*Q.Top))
+              : *A.Matches;
   L.EntitiesPerExecution = A.Scanned;
   L.EntitiesWhy = A.ScannedWhy;
   if (A.Scanned)

@@ -179,6 +179,13 @@ struct QueryAnalysis {
   // design is judged as it would be with that fixed.
   std::optional<double> AllForNewest;
   std::string AllForNewestWhy;
+  // A PartitionKey equality alone on a key that is not time-based: each
+  // execution returns a whole partition (an average one: Matches, at most
+  // `top`), which the account serves. The key-design checks leave such a
+  // read unsized (its executions spread over the keys, and a rate averaged
+  // over a rare read of a big partition would bucket a sparse index), but
+  // the account's sum is the same however they spread.
+  std::optional<double> WholePartitionReads;
   OperationLoad Load;
 };
 
