@@ -28,19 +28,32 @@ const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
 namespace {
 
 // A property to bucket by in the hint: the row key's first one with a
-// declared spread that is not itself time-based (rows already carry it);
-// the time property when there is none.
-std::string bucketHint(const Table &T, const std::string &Lead) {
+// declared spread that is not itself time-based (rows already carry it)
+// whose Buckets buckets bring the busiest under Target at Rate; else the
+// one whose busiest bucket takes the least (a skewed property's hot value
+// stays in one bucket, however many); the time property when there is
+// none.
+std::string bucketHint(const Table &T, const std::string &Lead,
+                       unsigned Buckets, double Rate, double Target) {
+  std::string Best = Lead;
+  double BestTop = 2;
   for (const std::string &Name : T.RowKey.properties()) {
     std::string Error;
-    std::optional<KeyTemplate> K = parseKeyTemplate("{" + Name + "}", Error);
-    if (!K)
+    std::optional<KeyTemplate> K = parseKeyTemplate(
+        "{" + Name + "|hash:" + std::to_string(Buckets) + "}", Error);
+    if (!K || Name == Lead)
       continue;
     const KeyShare S = keyShare(T, *K);
-    if (S.Known && !S.Sequential && Name != Lead)
+    if (!S.Known || S.Sequential)
+      continue;
+    if (S.Top * Rate <= Target)
       return Name;
+    if (S.Top < BestTop) {
+      Best = Name;
+      BestTop = S.Top;
+    }
   }
-  return Lead;
+  return Best;
 }
 
 } // namespace
@@ -58,6 +71,7 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
       Rate += L.Rate;
     if (Rate <= Target)
       continue;
+    const unsigned Buckets = bucketCountFor(Rate, Target);
     const Property *LeadProperty = T.property(Lead->Text);
     const std::string Moves =
         LeadProperty && LeadProperty->ChangesEverySeconds
@@ -71,8 +85,8 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
                     " writes/s of table '" + T.Name +
                     "' go to the newest key range (one partition serves " +
                     formatFigure(Target) + "/s); prefix a hash bucket, e.g. '" +
-                    "{" + bucketHint(T, Lead->Text) + "|hash:" +
-                    std::to_string(bucketCountFor(Rate, Target)) + "}_'");
+                    "{" + bucketHint(T, Lead->Text, Buckets, Rate, Target) +
+                    "|hash:" + std::to_string(Buckets) + "}_'");
   }
 }
 
