@@ -18,6 +18,10 @@
 #include <vector>
 
 namespace tablelint {
+namespace replay {
+struct DesignResult;
+struct AnswerCheck;
+} // namespace replay
 
 struct VerifyOptions {
   double DurationSeconds = 60;
@@ -35,6 +39,13 @@ struct RemedyVerdict {
   // judged against them): Figures are that replay's.
   bool OnTopOfKept = false;
 };
+
+// The figures of a replay with a remedy (After) against its base (Before),
+// and what got worse beyond the run's noise: V.Figures, V.Worse, V.Kept.
+void judgeRemedy(const replay::DesignResult &Before,
+                 const replay::DesignResult &After,
+                 const replay::AnswerCheck &Answers, double Seconds,
+                 RemedyVerdict &V);
 
 // One verdict per remedy (rule and subject) of All.Changes, in order.
 // When the current design itself does not map its workload (a template
