@@ -1049,6 +1049,13 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.ScannedWhy = Scope.Class == QueryClass::Point ? "a point read"
                    : WholePartition ? A.MatchesWhy
                        : "the rows of the range";
+  } else if (Scope.Class == QueryClass::PartitionRange && A.Returned &&
+             !A.Scanned) {
+    // A range of partitions (one resource's days) reads at least what it
+    // returns: its declared expectedRows count on the account as a `top`
+    // does, a lower bound (its non-key conditions may read more).
+    A.Scanned = A.Returned;
+    A.ScannedWhy = "at least the rows it returns (" + A.ReturnedWhy + ")";
   }
   if (!A.Scanned && A.Matches && Scope.Class == QueryClass::RowRange &&
       !Scope.RowLow && !Scope.RowHigh && !Scope.PartitionKeys.empty())
