@@ -47,7 +47,7 @@ std::string rowKey(const std::string &PartitionKey, const std::string &RowKey) {
   return Key;
 }
 
-void scopeRanges(const Filter *Where,
+bool scopeRanges(const Filter *Where,
                  std::vector<std::pair<std::string, std::string>> &Ranges) {
   Ranges.clear();
   // Keys of partition P are P "\0" RowKey: all of them lie in
@@ -57,11 +57,11 @@ void scopeRanges(const Filter *Where,
   };
   if (!Where) {
     Ranges.emplace_back("", "");
-    return;
+    return false;
   }
   const QueryScope Scope = classifyFilter(*Where);
   if (Scope.Contradictory)
-    return;
+    return false;
   switch (Scope.Class) {
   case QueryClass::Point:
     if (!Scope.PartitionKeys.empty() && Scope.RowKey) {
@@ -69,7 +69,7 @@ void scopeRanges(const Filter *Where,
           rowKey(Scope.PartitionKeys[0].Value, Scope.RowKey->Value);
       std::string End = Key + '\0';
       Ranges.emplace_back(std::move(Key), std::move(End));
-      return;
+      return true;
     }
     break;
   case QueryClass::RowRange:
@@ -85,7 +85,7 @@ void scopeRanges(const Filter *Where,
                (Scope.RowHigh->Inclusive ? std::string(1, '\0') : "");
       if (Low < High)
         Ranges.emplace_back(std::move(Low), std::move(High));
-      return;
+      return false;
     }
     break;
   case QueryClass::PartitionRange:
@@ -95,7 +95,7 @@ void scopeRanges(const Filter *Where,
         Sorted.insert(K.Value);
       for (const std::string &P : Sorted)
         WholePartition(P);
-      return;
+      return false;
     }
     if (Scope.PartitionLow || Scope.PartitionHigh) {
       std::string Low, High;
@@ -107,13 +107,14 @@ void scopeRanges(const Filter *Where,
                (Scope.PartitionHigh->Inclusive ? '\1' : '\0');
       if (High.empty() || Low < High)
         Ranges.emplace_back(std::move(Low), std::move(High));
-      return;
+      return false;
     }
     break;
   case QueryClass::TableScan:
     break;
   }
   Ranges.emplace_back("", ""); // the whole table
+  return false;
 }
 
 SimulatedService::SimulatedService(
@@ -499,13 +500,6 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   LogicalEntityView View(W);
   RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
-  // A point read of a key that exists: one real entity, sampled or not.
-  const bool OneRealEntity =
-      C.KeyExists && C.Ranges.size() == 1 &&
-      C.Ranges[0].second.size() == C.Ranges[0].first.size() + 1 &&
-      C.Ranges[0].second.back() == '\0' &&
-      C.Ranges[0].second.compare(0, C.Ranges[0].first.size(),
-                                 C.Ranges[0].first) == 0;
   std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
     if (RunScanned) {
@@ -529,7 +523,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    const std::uint64_t Weight = OneRealEntity ? 1 : W.weight(It.value());
+    const std::uint64_t Weight =
+        C.PointOfExistingKey ? 1 : W.weight(It.value());
     if (Weight <= 1) {
       View.reset(It.value(), Key);
       ++Scanned;

@@ -144,12 +144,12 @@ struct QueryCursor {
   // a sampled existing entity (Workload::weight) stands for many, and a
   // page may end inside them.
   std::uint64_t Consumed = 0;
-  // The query's values come from an entity known to exist (not drawn
-  // afresh): a point read of its key finds exactly one real entity, so a
-  // sampled entity there counts as one, not as the many it stands for in
-  // scans (a hot key is in the sample and read often: its weight would
-  // charge each read as thousands of entities).
-  bool KeyExists = false;
+  // A point read whose key comes from an entity known to exist (not drawn
+  // afresh): it finds exactly one real entity, so a sampled entity there
+  // counts as one, not as the many it stands for in scans (a hot key is in
+  // the sample and read often: its weight would charge each read as
+  // thousands of entities).
+  bool PointOfExistingKey = false;
   // The stretch of sampled entities being read, up to the next match
   // (replay/SampledScan.h: where a sample's matches are).
   SampledStretch Stretch;
@@ -165,8 +165,9 @@ struct QueryCursor {
   bool More = true;
 };
 
-// The row-key ranges a filter makes the service read.
-void scopeRanges(const Filter *Where,
+// The row-key ranges a filter makes the service read; true when they are
+// the one key of a point read.
+bool scopeRanges(const Filter *Where,
                  std::vector<std::pair<std::string, std::string>> &Ranges);
 
 // The stretch of sampled entities starting at It (replay/SampledScan.h):

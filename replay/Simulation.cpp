@@ -471,9 +471,10 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   }
   Q.Table = Target.Table;
   Q.Op = Ev.Op;
-  scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
+  const bool Point =
+      scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
-  Q.Cursor.KeyExists = !W.drawnAfresh(Ev.Entity);
+  Q.Cursor.PointOfExistingKey = Point && !W.drawnAfresh(Ev.Entity);
   // A "latest N" reader of an oldest-first RowKey reads every match.
   Q.Top = Target.ReadsAllForNewest ? 0 : Target.Decl->Top.value_or(0);
   Q.Cursor.Top = Q.Top;
@@ -884,29 +885,27 @@ void Runner::summarize() {
   // theirs, since the key's own writes may be well under its budget (a
   // table scan walks the keys in order, so each execution starts on the
   // table's first key and takes its budget while it reads it).
-  for (const HotKey &K : R.MostThrottled)
-    if (K.Scanned > 0 && 2 * K.ScannedInRuns < K.Scanned)
-      // Read one entity at a time: no scan held the key, its reads are
-      // requests like its writes.
-      R.Notes.push_back(
-          "partition key '" + K.PartitionKey + "' of table '" + K.Table +
-          "': " + std::to_string(K.Scanned) + " of the " +
-          std::to_string(K.Accessed) +
-          " entities it served were read by queries one at a time (point "
-          "reads): its throttles (" +
-          std::to_string(K.Throttled) +
-          ") come from the rate of its requests, not from a scan");
-    else if (K.Scanned > 0)
-      R.Notes.push_back(
-          "partition key '" + K.PartitionKey + "' of table '" + K.Table +
-          "': " + std::to_string(K.Scanned) + " of the " +
-          std::to_string(K.Accessed) +
-          " entities it served were read by queries: a scan reads as fast as "
-          "the key's budget allows (a partition scan reads the whole key; a "
-          "table scan walks the keys in order and starts every execution on "
-          "the first), so while it reads, the key's other requests are "
-          "throttled (" +
-          std::to_string(K.Throttled) + " throttled in all)");
+  for (const HotKey &K : R.MostThrottled) {
+    if (K.Scanned == 0)
+      continue;
+    const std::string Read =
+        "partition key '" + K.PartitionKey + "' of table '" + K.Table +
+        "': " + std::to_string(K.Scanned) + " of the " +
+        std::to_string(K.Accessed) + " entities it served were read by queries";
+    // Read one entity at a time (point reads): no scan held the key, its
+    // reads are requests like its writes.
+    R.Notes.push_back(
+        2 * K.ScannedInRuns < K.Scanned
+            ? Read + " one at a time (point reads): its throttles (" +
+                  std::to_string(K.Throttled) +
+                  ") come from the rate of its requests, not from a scan"
+            : Read +
+                  ": a scan reads as fast as the key's budget allows (a "
+                  "partition scan reads the whole key; a table scan walks the "
+                  "keys in order and starts every execution on the first), so "
+                  "while it reads, the key's other requests are throttled (" +
+                  std::to_string(K.Throttled) + " throttled in all)");
+  }
   for (const std::string &Table : Service.appendHotTables())
     R.Notes.push_back(
         "table '" + Table +
