@@ -58,13 +58,11 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
         // the key-design checks judge (the read the log tail would make).
         // A whole partition read by a PartitionKey equality alone counts
         // here as an average partition, however its executions spread.
-        const std::optional<double> Scans =
-            Q.AllForNewest ? std::optional<double>(Q.Load.Rate * *Q.AllForNewest)
-            : Q.Load.AccountEntitiesPerSecond
-                ? Q.Load.AccountEntitiesPerSecond
-            : Q.WholePartitionReads
-                ? std::optional<double>(Q.Load.Rate * *Q.WholePartitionReads)
-                : std::nullopt;
+        std::optional<double> Scans = Q.Load.AccountEntitiesPerSecond;
+        if (Q.AllForNewest)
+          Scans = Q.Load.Rate * *Q.AllForNewest;
+        else if (!Scans && Q.WholePartitionReads)
+          Scans = Q.Load.Rate * *Q.WholePartitionReads;
         if (Scans) {
           Entities += *Scans;
           ByOperation.push_back({*Scans, "'" + Q.Load.Name + "' scans"});

@@ -933,6 +933,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   const TypesSize Busiest =
       typesSize(T, Declared, true, busiestPartitionSize);
   double Spread = 1;
+  // Matches: the average partition a PartitionKey equality alone returns.
+  bool MatchesWholePartition = false;
   switch (Scope.Class) {
   case QueryClass::TableScan:
     if (Size.Known) {
@@ -975,6 +977,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.MatchesWhy = Whole.Types > 1
                          ? Whole.explain("the whole partition")
                          : "the whole partition: " + Whole.OwnWhy;
+      MatchesWholePartition = true;
     }
   }
   // Returned: the whole partition a PartitionKey equality matched (and
@@ -1057,8 +1060,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.Scanned = A.Returned;
     A.ScannedWhy = "at least the rows it returns (" + A.ReturnedWhy + ")";
   }
-  if (!A.Scanned && A.Matches && Scope.Class == QueryClass::RowRange &&
-      !Scope.RowLow && !Scope.RowHigh && !Scope.PartitionKeys.empty())
+  if (!A.Scanned && MatchesWholePartition)
     A.WholePartitionReads =
         Q.Top ? std::min(*A.Matches, static_cast<double>(*Q.Top))
               : *A.Matches;
