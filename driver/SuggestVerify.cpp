@@ -80,7 +80,6 @@ std::string toGoFigures(const replay::DesignResult &Before,
   return std::string(", ") + What + " " + One(Before) + " -> " + One(After);
 }
 
-
 // One design replayed: the suggestion it comes from (its plan points into
 // the suggestion's schema, so the suggestion lives as long as the plan),
 // the plan and the replay's figures. Errors: why the design does not map
@@ -112,9 +111,9 @@ DesignRun runDesign(const replay::Workload &W, const schema::Schema &Current,
 } // namespace
 
 void judgeRemedy(const replay::DesignResult &Before,
-           const replay::DesignResult &After,
-           const replay::AnswerCheck &Answers, double Seconds,
-           RemedyVerdict &V) {
+                 const replay::DesignResult &After,
+                 const replay::AnswerCheck &Answers, double Seconds,
+                 RemedyVerdict &V) {
   V.Figures = "failed " + std::to_string(Before.Failed) + " -> " +
               std::to_string(After.Failed) + ", throttled " +
               fixed(Before.ThrottledPercent, 1) + "% -> " +
@@ -202,7 +201,7 @@ verifyRemedies(const schema::Schema &Current,
       continue;
     }
     judgeRemedy(Before, One.Result, replay::checkAnswers(W, Base, *One.Plan),
-          Verify.DurationSeconds, V);
+                Verify.DurationSeconds, V);
   }
 
   // Remedies can need each other: a table scan that saturates the account
@@ -237,8 +236,8 @@ verifyRemedies(const schema::Schema &Current,
         continue;
       RemedyVerdict Again = V;
       judgeRemedy(KeptOnly.Result, With.Result,
-            replay::checkAnswers(W, Base, *With.Plan), Verify.DurationSeconds,
-            Again);
+                  replay::checkAnswers(W, Base, *With.Plan),
+                  Verify.DurationSeconds, Again);
       if (!Again.Kept)
         continue;
       V = Again;

@@ -372,13 +372,13 @@ struct Table {
   const Property *property(const std::string &Name) const;
 };
 
-// "# tablelint: ignore[rule-id] reason" on (or on the line above) an element.
 // The leading date units (from the year down: 3 for a day) that every
 // entity of one partition of T shares in Property, because the table's
 // PartitionKey or its name template renders Property in a format that
 // sorts as its dates do ({at:yyyyMMdd}); 0 when neither does.
 int pinnedDateUnits(const Table &T, const std::string &Property);
 
+// "# tablelint: ignore[rule-id] reason" on (or on the line above) an element.
 struct Suppression {
   std::string RuleId;
   std::string Reason;
