@@ -523,8 +523,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    const std::uint64_t Weight =
-        C.PointOfExistingKey ? 1 : W.weight(It.value());
+    const std::uint64_t Weight = C.Point ? 1 : W.weight(It.value());
     if (Weight <= 1) {
       View.reset(It.value(), Key);
       ++Scanned;
@@ -562,6 +561,18 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     if (Key == Stretch.Last)
       Stretch.Active = false;
     It.next();
+  }
+  if (C.FoundOutsideSample && Returned == 0) {
+    const std::string &Key = C.Ranges.front().first;
+    if (RunPk != partitionOf(Key)) {
+      FlushRun();
+      RunPk = partitionOf(Key);
+    }
+    ++Scanned;
+    ++RunScanned;
+    ++Returned;
+    C.Page.push_back(
+        {C.ProbeEntity, static_cast<std::uint32_t>(Key.size() - 1), 1});
   }
   C.PageReturned = Returned;
   FlushRun();

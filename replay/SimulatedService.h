@@ -144,12 +144,16 @@ struct QueryCursor {
   // a sampled existing entity (Workload::weight) stands for many, and a
   // page may end inside them.
   std::uint64_t Consumed = 0;
-  // A point read whose key comes from an entity known to exist (not drawn
-  // afresh): it finds exactly one real entity, so a sampled entity there
+  // A point read finds at most one entity, so a sampled entity at its key
   // counts as one, not as the many it stands for in scans (a hot key is in
   // the sample and read often: its weight would charge each read as
   // thousands of entities).
-  bool PointOfExistingKey = false;
+  bool Point = false;
+  // A point read of a key drawn afresh that the table holds though its
+  // sample does not (Workload::foundOutsideSample): it returns this
+  // logical entity, whose values its key was rendered from.
+  bool FoundOutsideSample = false;
+  std::uint32_t ProbeEntity = 0;
   // The stretch of sampled entities being read, up to the next match
   // (replay/SampledScan.h: where a sample's matches are).
   SampledStretch Stretch;

@@ -474,7 +474,10 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   const bool Point =
       scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
-  Q.Cursor.PointOfExistingKey = Point && !W.drawnAfresh(Ev.Entity);
+  Q.Cursor.Point = Point;
+  Q.Cursor.FoundOutsideSample = Point && W.drawnAfresh(Ev.Entity) &&
+                                W.foundOutsideSample(Ev.Entity);
+  Q.Cursor.ProbeEntity = Ev.Entity;
   // A "latest N" reader of an oldest-first RowKey reads every match.
   Q.Top = Target.ReadsAllForNewest ? 0 : Target.Decl->Top.value_or(0);
   Q.Cursor.Top = Q.Top;

@@ -420,6 +420,17 @@ std::uint64_t Workload::sampledWeight(std::uint32_t Entity) const {
   return 1;
 }
 
+bool Workload::foundOutsideSample(std::uint32_t Entity) const {
+  const EntityFamily &F = Families[familyOf(Entity)];
+  if (F.ExistingWeight <= 1 || F.KeySpaceHeld <= 0)
+    return false;
+  const double Held = std::min(F.KeySpaceHeld, 1.0);
+  const double Sampled = 1 / static_cast<double>(F.ExistingWeight);
+  const double Chance = Held * (1 - Sampled) / (1 - Held * Sampled);
+  std::uint64_t State = 0x70726f6265ULL ^ (std::uint64_t{Entity} << 20);
+  return static_cast<double>(splitMix64(State) >> 11) * 0x1.0p-53 < Chance;
+}
+
 int Workload::opIndex(std::string_view Name) const {
   for (std::size_t I = 0; I < Ops.size(); ++I)
     if (Ops[I].Name == Name)
@@ -516,6 +527,14 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Family.ModelledEntities = Size.Known ? Size.Entities : 0;
         Family.ModelledKeyBound = Size.KeyBound;
       }
+      // The keys its templates can form over its retention (a day without
+      // one: the keys of a table without dates do not depend on it).
+      if (const std::optional<double> Keys = schema::keySpaceOver(
+              T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type],
+              Family.RetentionSeconds > 0 ? Family.RetentionSeconds : 86400.0);
+          Keys && *Keys >= 1)
+        Family.KeySpaceHeld =
+            std::min(1.0, Family.ModelledEntities / *Keys);
       for (const schema::Property *P : schema::entityProperties(T, TypeName)) {
         PropertyDomain D;
         D.Name = P->Name;

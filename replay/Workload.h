@@ -88,6 +88,11 @@ struct EntityFamily {
   // its first write and stored where its writes' keys put them; the run's
   // operations address them unless they are a sample.
   bool OnlyExisting = false;
+  // Of the keys its key templates can form (core/schema/TableSize.h:
+  // keySpaceOver), the share the table holds: the chance that a point read
+  // of a key drawn afresh finds an entity (its modelled size over its key
+  // space, at most 1; 0 when the key space is unbounded or unknown).
+  double KeySpaceHeld = 0;
   // Index of a property, or -1.
   int propertyIndex(std::string_view Name) const;
 };
@@ -205,6 +210,15 @@ public:
                               AfreshQueryEntities.end(), Entity);
   }
   std::vector<std::uint32_t> AfreshQueryEntities; // ascending
+  // Whether a point read of a key drawn afresh (Entity's values) finds an
+  // entity the table holds though its sample does not: a sampled family
+  // holds each of its real entities with chance 1 / ExistingWeight, so a
+  // key it does not hold exists with chance
+  //   s (1 - 1/w) / (1 - s/w)   (s: KeySpaceHeld, w: ExistingWeight),
+  // which makes the reads that find one a share s of all, as the service's
+  // would be. Drawn once per entity by a hash of its id: the same in every
+  // design. False for a family the replay holds whole.
+  bool foundOutsideSample(std::uint32_t Entity) const;
 
 private:
   std::uint64_t sampledWeight(std::uint32_t Entity) const;
