@@ -61,9 +61,9 @@ std::string generatedString(const PropertyDomain &D, std::uint64_t Index) {
 }
 
 // The code of the index-th value of a domain that has no value list.
-std::uint64_t indexCode(EdmType Type, std::uint64_t Index,
+std::uint64_t indexCode(const PropertyDomain &Domain, std::uint64_t Index,
                         std::int64_t StartTicks) {
-  switch (Type) {
+  switch (Domain.Type) {
   case EdmType::Int32:
     return Index & 0x7fffffff;
   case EdmType::Double: {
@@ -75,10 +75,11 @@ std::uint64_t indexCode(EdmType Type, std::uint64_t Index,
   case EdmType::Boolean:
     return Index & 1;
   case EdmType::DateTime:
-    // Low 32 bits: unique-value bases (op << 40) must not overflow ticks.
+    // Low 32 bits: unique-value bases (op << 40) must not overflow ticks
+    // (a step above a second only for domains it keeps in range).
     return static_cast<std::uint64_t>(
-        StartTicks +
-        static_cast<std::int64_t>(Index & 0xffffffffULL) * TicksPerSecond);
+        StartTicks + static_cast<std::int64_t>(Index & 0xffffffffULL) *
+                         Domain.DateStepTicks);
   default:
     return Index & ~PropertyDomain::InternedBit;
   }
@@ -151,22 +152,22 @@ public:
       const auto I = static_cast<std::uint64_t>(
           PeriodBase + std::floor(Time / PeriodSeconds));
       return Domain.ListCodes.empty()
-                 ? indexCode(Domain.Type, I, StartTicks)
+                 ? indexCode(Domain, I, StartTicks)
                  : Domain.ListCodes[I % Domain.ListCodes.size()];
     }
     case Clock:
       return static_cast<std::uint64_t>(
           StartTicks + static_cast<std::int64_t>(Time * TicksPerSecond));
     case Unique:
-      return indexCode(Domain.Type, UniqueBase + Counter++, StartTicks);
+      return indexCode(Domain, UniqueBase + Counter++, StartTicks);
     case Sequential: {
       const std::uint64_t I = N ? Counter++ % N : Counter++;
-      return indexCode(Domain.Type, I, StartTicks);
+      return indexCode(Domain, I, StartTicks);
     }
     case Uniform:
-      return indexCode(Domain.Type, R.below(N), StartTicks);
+      return indexCode(Domain, R.below(N), StartTicks);
     case ZipfMode:
-      return indexCode(Domain.Type, Zipf.sample(R) - 1, StartTicks);
+      return indexCode(Domain, Zipf.sample(R) - 1, StartTicks);
     case Hotspot: {
       const schema::Distribution &Dist = Domain.Decl->Dist;
       const std::uint64_t Hot = std::clamp<std::uint64_t>(
@@ -176,14 +177,14 @@ public:
       const std::uint64_t I = R.uniform() < Dist.HotOpFraction || Hot == N
                                   ? R.below(Hot)
                                   : Hot + R.below(N - Hot);
-      return indexCode(Domain.Type, I, StartTicks);
+      return indexCode(Domain, I, StartTicks);
     }
     case Latest: {
       // The newest value (a head that advances once per sample) is the
       // most likely; older ones follow Zipf weights by age.
       const std::uint64_t Age = Zipf.sample(R) - 1;
       const std::uint64_t Head = Counter++;
-      return indexCode(Domain.Type, (Head + N - Age % N) % N, StartTicks);
+      return indexCode(Domain, (Head + N - Age % N) % N, StartTicks);
     }
     }
     return 0;
@@ -488,6 +489,38 @@ void bindUnit(Workload &W, const schema::Table &T,
   }
 }
 
+// Ticks between the values of a datetime domain (PropertyDomain::
+// DateStepTicks): the coarsest date unit T's key templates render P with,
+// a month as 31 days and a year as 366 (so that consecutive values never
+// share one), when its `distinct` values then stay within a thousand
+// years; else a second.
+std::int64_t dateStepTicks(const schema::Table &T, const schema::Property &P) {
+  double Seconds = 1;
+  auto Note = [&](const schema::KeyTemplate &Key) {
+    for (const schema::KeyPart &Part : Key.Parts)
+      if (Part.IsPlaceholder && Part.Text == P.Name && !Part.Format.empty() &&
+          Part.Format != "ticks")
+        Seconds = std::max(Seconds, schema::formatPeriodSeconds(Part));
+  };
+  if (T.NameTemplate)
+    Note(*T.NameTemplate);
+  Note(T.PartitionKey);
+  Note(T.RowKey);
+  for (const schema::EntityType &Type : T.EntityTypes) {
+    if (Type.PartitionKey)
+      Note(*Type.PartitionKey);
+    Note(Type.RowKey);
+  }
+  if (Seconds >= 365 * 86400.0)
+    Seconds = 366 * 86400.0;
+  else if (Seconds >= 30 * 86400.0)
+    Seconds = 31 * 86400.0;
+  const double Values = static_cast<double>(P.Distinct.value_or(1));
+  if (Values * Seconds > 1000 * 366 * 86400.0)
+    Seconds = 1;
+  return static_cast<std::int64_t>(Seconds) * TicksPerSecond;
+}
+
 } // namespace
 
 Workload buildWorkloadModel(const schema::Schema &Current,
@@ -541,6 +574,8 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         D.Type = P->Type;
         D.Bytes = P->Bytes.value_or(0);
         D.Decl = P;
+        if (P->Type == EdmType::DateTime)
+          D.DateStepTicks = dateStepTicks(T, *P);
         for (const std::string &Text : P->Values) {
           std::optional<EdmValue> V = parseValueText(P->Type, Text);
           if (!V) {

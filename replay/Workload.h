@@ -35,6 +35,11 @@ struct PropertyDomain {
   const schema::Property *Decl = nullptr;
   // Codes of the declared value list, if any (parallel to Decl->Values).
   std::vector<std::uint64_t> ListCodes;
+  // A datetime drawn from a domain (`distinct: N`): ticks between its
+  // values, one second or the coarsest date unit its table's key templates
+  // format it with (a day for yyyyMMdd), so that N values render as N keys
+  // in the replay as they count in the schema checks.
+  std::int64_t DateStepTicks = 10000000;
 
   // Codes with this bit set index Interned (values from a value list or a
   // trace); other string/guid/binary codes are generated ("deviceId-17").

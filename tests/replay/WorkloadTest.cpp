@@ -372,6 +372,44 @@ TEST(Workload, SlowlyChangingValueIsTheSameForAWholePeriod) {
       << "the next value of the list";
 }
 
+// A datetime with a domain of 30 values that the partition key formats as
+// a day (booking slots 30 days ahead): the schema checks count 30
+// partitions, and the replay must not draw 30 seconds of one day.
+TEST(Workload, ADatetimeDomainSpreadsOverTheUnitItsKeyFormats) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: Bookings\n"
+      "    account: a\n"
+      "    partitionKey: \"{slotDay:yyyyMMdd}_{resourceId}\"\n"
+      "    rowKey: \"{slotTime}\"\n"
+      "    properties:\n"
+      "      slotDay: {type: datetime, distinct: 30}\n"
+      "      resourceId: {type: string, distinct: 100}\n"
+      "      slotTime: {type: string, distinct: 32}\n"
+      "    writes:\n"
+      "      - {name: book, op: insert-or-replace, rate: 2/s}\n",
+      "bookings.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(L.Value, Errors);
+  ASSERT_TRUE(Errors.empty());
+  WorkloadOptions O;
+  O.DurationSeconds = 600;
+  generateEvents(W, O);
+  const auto Day = static_cast<std::int64_t>(86400) * 10000000;
+  const int Slot = W.Families[0].propertyIndex("slotDay");
+  ASSERT_GE(Slot, 0);
+  std::set<std::int64_t> SlotDays;
+  for (const WorkloadEvent &E : W.Events) {
+    const auto SlotTicks = static_cast<std::int64_t>(
+        W.code(E.Entity, static_cast<std::uint32_t>(Slot)));
+    SlotDays.insert(SlotTicks / Day);
+  }
+  EXPECT_EQ(SlotDays.size(), 30u);
+}
+
 TEST(Workload, SameSeedSameWorkload) {
   schema::Schema S = telemetrySchema(300);
   WorkloadOptions O;
