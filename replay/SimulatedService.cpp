@@ -232,6 +232,7 @@ int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
     startKeyBucket(Now, *Key);
     refill(Now, Model.PartitionEntitiesPerSecond, Key->Tokens, Key->Refilled);
     if (Key->Tokens <= 0) {
+      ++Key->IntervalKeyThrottled;
       Cause = ThrottleCause::PartitionKey;
       return StatusServerBusy;
     }
@@ -603,9 +604,12 @@ void SimulatedService::managerTick(double Now) {
   LastTick = Now;
   for (TableState &T : Tables) {
     // A key asked for more than its own target stays throttled: no split
-    // helps it (noted once).
+    // helps it (noted once). Only when its own budget throttled it: the
+    // demand also counts retries of requests the account or the range
+    // turned away, which can ask for more than the key's writes do.
     for (const PartitionKeyStats &S : T.Pks)
-      if (S.IntervalDemand / Interval > Model.PartitionEntitiesPerSecond) {
+      if (S.IntervalKeyThrottled > 0 &&
+          S.IntervalDemand / Interval > Model.PartitionEntitiesPerSecond) {
         std::pair<std::string, std::string> Note{T.Name, S.Key};
         if (std::find(Unsplittable.begin(), Unsplittable.end(), Note) ==
             Unsplittable.end())
@@ -659,8 +663,10 @@ void SimulatedService::managerTick(double Now) {
                       std::move(Upper));
       ++RI; // the new range starts its own watch
     }
-    for (PartitionKeyStats &S : T.Pks)
+    for (PartitionKeyStats &S : T.Pks) {
       S.IntervalDemand = 0;
+      S.IntervalKeyThrottled = 0;
+    }
   }
 }
 

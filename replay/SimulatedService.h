@@ -197,6 +197,9 @@ struct PartitionKeyStats {
   std::uint64_t ScannedInRuns = 0;
   std::uint64_t Throttled = 0; // requests answered 503/500
   double IntervalDemand = 0;
+  // Requests its own budget throttled since the last manager tick: its
+  // demand counts the retries of requests other budgets throttled too.
+  std::uint32_t IntervalKeyThrottled = 0;
   double Tokens = 0; // the key's budget (may run into debt)
   double Refilled = -1; // < 0: never used, the bucket is full
   std::vector<std::uint32_t> Heat; // entities per time bucket

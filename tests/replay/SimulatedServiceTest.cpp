@@ -245,6 +245,26 @@ TEST(SimulatedService, OnePartitionKeyStaysAtItsBudgetHoweverLong) {
   EXPECT_EQ(S.unsplittable()[0].second, "20250101");
 }
 
+// Requests the account turns away come back as retries, so a key's demand
+// can pass its own target while what its writes ask stays under it (816
+// inserts/s on a day's key of an account saturated by another table's
+// scans). The key never ran into its own budget: it is not a key that
+// "alone was asked for more", and splitting is not what it lacks.
+TEST(SimulatedService, AKeyTheAccountThrottlesIsNotNotedAsOverItsOwnTarget) {
+  ServiceFixture F;
+  ServiceModel Model;
+  Model.AccountEntitiesPerSecond = 1000;
+  SimulatedService S = F.service(1, Model);
+  CauseCounts Causes{};
+  std::uint64_t Throttled = 0;
+  const std::uint64_t Accepted =
+      offer(S, F, 3000, 60, {"20250101"}, 0, 0, &Throttled, &Causes);
+  EXPECT_NEAR(static_cast<double>(Accepted) / 60, 1000, 50);
+  EXPECT_EQ(Causes[static_cast<std::size_t>(ThrottleCause::Account)],
+            Throttled);
+  EXPECT_TRUE(S.unsplittable().empty());
+}
+
 TEST(SimulatedService, SplitTakesTheRangeOfflineBriefly) {
   ServiceFixture F;
   SimulatedService S = F.service(1, smallRanges());
