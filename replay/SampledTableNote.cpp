@@ -26,10 +26,17 @@ std::string sampledTableNote(const EntityFamily &F) {
          " of them, a uniform sample, each counting as " +
          std::to_string(F.ExistingWeight) +
          " entities in scans, budgets, pages and costs; " +
-         "operations of the run address only entities written during it" +
-         (F.OnlyExisting ? std::string(", and none creates any: its updates, "
+         (F.SampleAddressed
+              ? std::string("no operation of the run creates any, so its "
+                            "updates, merges and point reads address the "
+                            "sample's entities, each as the one entity of "
+                            "its key")
+              : "operations of the run address only entities written during "
+                "it" +
+                    (F.OnlyExisting
+                         ? std::string(", and none creates any: its updates, "
                                        "merges and deletes do not run")
-                         : std::string());
+                         : std::string()));
 }
 
 } // namespace tablelint::replay

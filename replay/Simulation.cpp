@@ -927,11 +927,14 @@ void Runner::summarize() {
           " executions did not run: no entity of table '" +
           W.Families[Op.Family].Table +
           "' to address when they arrived (" +
-          (W.Families[Op.Family].ExistingWeight > 1
-               ? "its existing entities are a sample, which the run does not "
-                 "address"
-               : "none existing") +
-          ", none written before them" +
+          (W.Families[Op.Family].SampleAddressed
+               ? std::string("its existing entities are a sample, which "
+                             "holds none")
+               : std::string(W.Families[Op.Family].ExistingWeight > 1
+                                 ? "its existing entities are a sample, "
+                                   "which the run does not address"
+                                 : "none existing") +
+                     ", none written before them") +
           (Op.Unit >= 0 ? " under the transaction's key" : "") + ")");
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +

@@ -93,6 +93,10 @@ struct EntityFamily {
   // its first write and stored where its writes' keys put them; the run's
   // operations address them unless they are a sample.
   bool OnlyExisting = false;
+  // Its existing entities are a sample that the run's updates, merges and
+  // point reads address all the same, each as the one entity of its key
+  // (a table the run only updates and reads, and never deletes from).
+  bool SampleAddressed = false;
   // Of the keys its key templates can form (core/schema/TableSize.h:
   // keySpaceOver), the share the table holds: the chance that a point read
   // of a key drawn afresh finds an entity (its modelled size over its key

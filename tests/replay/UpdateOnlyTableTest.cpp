@@ -1,8 +1,9 @@
 // A table the workload only updates and reads (stock levels): no write
 // creates its entities, so they are the table's existing ones. The replay
 // stores them where its writes' keys put them and its merges and point
-// reads address them; held as a sample (too many to hold), its merges do
-// not run, and the report says so instead of showing a silent 0/0.
+// reads address them, each as one entity also where they are a sample (too
+// many to hold); a sample the run would delete from is not addressed, and
+// the report says so instead of showing a silent 0/0.
 #include "core/schema/SchemaLoader.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
@@ -80,11 +81,48 @@ TEST(UpdateOnlyTable, MergesAndPointReadsAddressTheExistingEntities) {
   EXPECT_FALSE(hasNote(D, "did not run"));
 }
 
-TEST(UpdateOnlyTable, ASampledTableSaysItsMergesDoNotRun) {
+// Held as a sample (1M rows among 12M possible keys, each sampled row
+// standing for 4 in scans), the stock rows are still what the run's merges
+// and point reads address, each as the one row of its key.
+TEST(UpdateOnlyTable, ASampledTableIsAddressedEntityByEntity) {
   Workload W;
-  // 1M rows among 12M possible keys, held as a sample of 4 each.
   const DesignResult D = replayInventory("1M", W, "1M");
   EXPECT_EQ(W.Families[0].ExistingCount, 250000u);
+  EXPECT_EQ(W.Families[0].ExistingWeight, 4u);
+  const OpResult &Reserve = op(D, "reserve");
+  EXPECT_GT(Reserve.Issued, 3500u);
+  EXPECT_EQ(Reserve.Completed, Reserve.Issued);
+  EXPECT_EQ(D.ClientErrors, 0u);
+  EXPECT_EQ(D.EntitiesWritten, Reserve.Completed);
+  const OpResult &Stock = op(D, "stock");
+  EXPECT_GT(Stock.Completed, 5000u);
+  EXPECT_EQ(Stock.Returned, Stock.Completed);
+  EXPECT_EQ(Stock.Scanned, Stock.Returned);
+  EXPECT_FALSE(hasNote(D, "did not run"));
+  EXPECT_TRUE(hasNote(D, "no operation of the run creates any, so its "
+                         "updates, merges and point reads address the "
+                         "sample's entities, each as the one entity of its "
+                         "key"));
+}
+
+// Where the run also deletes, a sampled row is not addressed (deleting it
+// would take the 4 it stands for out of every scan), and the report says
+// what did not run instead of showing a silent 0/0.
+TEST(UpdateOnlyTable, ASampledTableWithDeletesSaysItsMergesDoNotRun) {
+  std::string Yaml = inventory("1M", "1M");
+  const std::string Reserve = "      - {name: reserve, op: merge";
+  Yaml.insert(Yaml.find(Reserve),
+              "      - {name: discontinue, op: delete, rate: 1/s}\n");
+  const schema::SchemaLoad L = schema::loadSchemaText(Yaml, "inventory.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(L.Value, Errors);
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  generateEvents(W, O);
+  const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
+  ASSERT_TRUE(Errors.empty());
+  const DesignResult D = simulateDesign(W, Plan, ReplayOptions());
   EXPECT_EQ(W.Families[0].ExistingWeight, 4u);
   EXPECT_EQ(op(D, "reserve").Issued, 0u);
   EXPECT_TRUE(hasNote(D, "'reserve' (merge): "));
@@ -94,9 +132,9 @@ TEST(UpdateOnlyTable, ASampledTableSaysItsMergesDoNotRun) {
                          "not address, none written before them)"));
   EXPECT_TRUE(hasNote(D, "none creates any: its updates, merges and deletes "
                          "do not run"));
-  // The stored sample is there for the reads: a point read of a random key
-  // finds a row one time in 12 (1M of 12M keys); the sample finds one in
-  // 48, standing for four.
+  // A point read of a random key finds a row one time in 12 (1M of 12M
+  // keys): the sample holds one in 48 and the rest is found with the
+  // share of keys the table holds.
   const OpResult &Stock = op(D, "stock");
   const double PerRead = static_cast<double>(Stock.Returned) /
                          static_cast<double>(Stock.Completed);
