@@ -41,10 +41,9 @@ std::string inventory(const std::string &Entities,
          "RowKey eq '{sku}'\", rate: 300/s}\n";
 }
 
-DesignResult replayInventory(const std::string &Entities, Workload &W,
-                             const std::string &Skus = "10000") {
-  const schema::SchemaLoad L =
-      schema::loadSchemaText(inventory(Entities, Skus), "inventory.yaml");
+// The current design of Yaml replayed for 20 s.
+DesignResult replayYaml(const std::string &Yaml, Workload &W) {
+  const schema::SchemaLoad L = schema::loadSchemaText(Yaml, "design.yaml");
   EXPECT_TRUE(L.ok()) << (L.Errors.empty() ? "" : L.Errors.front().str());
   std::vector<InputError> Errors;
   W = buildWorkloadModel(L.Value, Errors);
@@ -54,6 +53,11 @@ DesignResult replayInventory(const std::string &Entities, Workload &W,
   const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
   EXPECT_TRUE(Errors.empty());
   return simulateDesign(W, Plan, ReplayOptions());
+}
+
+DesignResult replayInventory(const std::string &Entities, Workload &W,
+                             const std::string &Skus = "10000") {
+  return replayYaml(inventory(Entities, Skus), W);
 }
 
 bool hasNote(const DesignResult &D, const std::string &Text) {
@@ -113,16 +117,8 @@ TEST(UpdateOnlyTable, ASampledTableWithDeletesSaysItsMergesDoNotRun) {
   const std::string Reserve = "      - {name: reserve, op: merge";
   Yaml.insert(Yaml.find(Reserve),
               "      - {name: discontinue, op: delete, rate: 1/s}\n");
-  const schema::SchemaLoad L = schema::loadSchemaText(Yaml, "inventory.yaml");
-  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  std::vector<InputError> Errors;
-  Workload W = buildWorkloadModel(L.Value, Errors);
-  WorkloadOptions O;
-  O.DurationSeconds = 20;
-  generateEvents(W, O);
-  const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
-  ASSERT_TRUE(Errors.empty());
-  const DesignResult D = simulateDesign(W, Plan, ReplayOptions());
+  Workload W;
+  const DesignResult D = replayYaml(Yaml, W);
   EXPECT_EQ(W.Families[0].ExistingWeight, 4u);
   EXPECT_EQ(op(D, "reserve").Issued, 0u);
   EXPECT_TRUE(hasNote(D, "'reserve' (merge): "));
@@ -167,17 +163,9 @@ TEST(UpdateOnlyTable, APointReadOfASampledTableFindsOneEntityWhereAllKeysExist) 
       "    queries:\n"
       "      - {name: balance, filter: \"PartitionKey eq '{accountId}' and "
       "RowKey eq 'balance'\", rate: 1500/s}\n";
-  const schema::SchemaLoad L = schema::loadSchemaText(Yaml, "balances.yaml");
-  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  std::vector<InputError> Errors;
-  Workload W = buildWorkloadModel(L.Value, Errors);
-  WorkloadOptions O;
-  O.DurationSeconds = 20;
-  generateEvents(W, O);
+  Workload W;
+  const DesignResult D = replayYaml(Yaml, W);
   ASSERT_EQ(W.Families[0].ExistingWeight, 20u);
-  const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
-  ASSERT_TRUE(Errors.empty());
-  const DesignResult D = simulateDesign(W, Plan, ReplayOptions());
   const OpResult &Balance = op(D, "balance");
   ASSERT_GT(Balance.Completed, 25000u);
   EXPECT_EQ(Balance.Completed, Balance.Issued);
