@@ -591,9 +591,11 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       }
       W.Families.push_back(std::move(Family));
       for (const schema::Write &Wr : T.Writes) {
+        // A write mirrored into several tables writes its home's entities.
+        const schema::Table *Home = schema::writeHomeTable(Current, Wr.Name);
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
                 static_cast<int>(Type) ||
-            W.opIndex(Wr.Name) >= 0)
+            W.opIndex(Wr.Name) >= 0 || (Home && Home != &T))
           continue;
         LogicalOp Op;
         Op.Name = Wr.Name;

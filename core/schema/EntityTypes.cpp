@@ -1,6 +1,8 @@
 // Single-type views of tables with several entity types.
 #include "core/schema/EntityTypes.h"
 
+#include <algorithm>
+
 namespace tablelint::schema {
 
 int entityTypeIndex(const Table &T, const std::string &Name) {
@@ -75,6 +77,52 @@ std::vector<Table> entityTypeViews(const Table &T) {
     Views.push_back(std::move(V));
   }
   return Views;
+}
+
+namespace {
+
+const Write *writeNamed(const Table &T, const std::string &Name) {
+  for (const Write &W : T.Writes)
+    if (W.Name == Name)
+      return &W;
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<std::string> mirroredKeyPropertiesMissing(
+    const Schema &S, const std::string &WriteName, const Table &Home) {
+  std::vector<std::string> Missing;
+  const Write *HomeWrite = writeNamed(Home, WriteName);
+  if (!HomeWrite)
+    return Missing;
+  const std::vector<const Property *> Has =
+      entityProperties(Home, HomeWrite->EntityTypeName);
+  auto Note = [&](const KeyTemplate &Key) {
+    for (const std::string &Name : Key.properties())
+      if (std::none_of(Has.begin(), Has.end(),
+                       [&](const Property *P) { return P->Name == Name; }) &&
+          std::find(Missing.begin(), Missing.end(), Name) == Missing.end())
+        Missing.push_back(Name);
+  };
+  for (const Table &T : S.Tables) {
+    const Write *W = writeNamed(T, WriteName);
+    if (!W)
+      continue;
+    if (T.NameTemplate)
+      Note(*T.NameTemplate);
+    Note(entityPartitionKey(T, W->EntityTypeName));
+    Note(entityRowKey(T, W->EntityTypeName));
+  }
+  return Missing;
+}
+
+const Table *writeHomeTable(const Schema &S, const std::string &WriteName) {
+  for (const Table &T : S.Tables)
+    if (writeNamed(T, WriteName) &&
+        mirroredKeyPropertiesMissing(S, WriteName, T).empty())
+      return &T;
+  return nullptr;
 }
 
 } // namespace tablelint::schema

@@ -33,4 +33,16 @@ const KeyTemplate &entityRowKey(const Table &T, const std::string &Type);
 std::vector<const Property *> entityProperties(const Table &T,
                                                const std::string &Type);
 
+// A write name declared in several tables is one logical write mirrored
+// into each (an index table kept by the same write). Its entities are
+// those of its home: the first declaring table whose entity type has every
+// property the declaring tables' key templates use. Null when the name is
+// not a write, or no declaring table has them all (the loader reports
+// that, and two declarations with different ops).
+const Table *writeHomeTable(const Schema &S, const std::string &WriteName);
+// For the loader: the properties of the declaring tables' keys that Home's
+// entities lack, in the order the tables declare them.
+std::vector<std::string> mirroredKeyPropertiesMissing(
+    const Schema &S, const std::string &WriteName, const Table &Home);
+
 } // namespace tablelint::schema

@@ -186,6 +186,7 @@ private:
       const std::vector<std::pair<std::string, SourcePos>> &Names,
       const std::string &Subject, const std::string &Verb);
   void checkReferences();
+  void checkMirroredWrites();
 
   struct Reference {
     std::string Kind; // "account" | "client"
@@ -406,6 +407,7 @@ void Loader::load(const YAML::Node &Root) {
   checkUnique(S.Clients, "client");
   checkUnique(S.Tables, "table");
   checkReferences();
+  checkMirroredWrites();
 }
 
 void Loader::loadAccount(const YAML::Node &N, std::size_t Index) {
@@ -1160,6 +1162,65 @@ void Loader::checkReferences() {
                           (IsAccount ? "accounts" : "clients") + "'" +
                           didYouMean(R.Name, Declared));
   }
+}
+
+// A write name in several tables is one logical write mirrored into each
+// (an index table kept by the same write): the replay and `suggest` match
+// operations by name. So its declarations share one op, and one of them
+// has every property the declaring tables' keys use. Two writes that only
+// share a name (a like that merges a counter and inserts a row) would
+// otherwise replay as one, differently by table order.
+void Loader::checkMirroredWrites() {
+  if (!Errors.empty())
+    return; // the keys and types are what these checks read
+  std::set<std::string> Seen;
+  for (const Table &T : S.Tables)
+    for (const Write &W : T.Writes) {
+      if (W.Name.empty() || !Seen.insert(W.Name).second)
+        continue;
+      const Table *First = &T;
+      bool OpsAgree = true, Mirrored = false;
+      for (const Table &Other : S.Tables) {
+        if (&Other == First)
+          continue;
+        for (const Write &OW : Other.Writes) {
+          if (OW.Name != W.Name)
+            continue;
+          Mirrored = true;
+          if (OW.Op != W.Op) {
+            errorAtPos(OW.Pos,
+                       "write '" + W.Name + "' is " +
+                           std::string(writeKindName(OW.Op)) +
+                           " here and " + std::string(writeKindName(W.Op)) +
+                           " in table '" + First->Name + "' (line " +
+                           std::to_string(W.Pos.Line) +
+                           "): a write name declared in several tables is "
+                           "one logical write mirrored into each (an index "
+                           "table), so it has one op; give these writes "
+                           "their own names");
+            OpsAgree = false;
+          }
+        }
+      }
+      // A fragment may leave its properties out.
+      if (!Mirrored || !OpsAgree || Options.Fragment ||
+          writeHomeTable(S, W.Name))
+        continue;
+      const std::vector<std::string> Missing =
+          mirroredKeyPropertiesMissing(S, W.Name, *First);
+      std::string List;
+      for (const std::string &Name : Missing)
+        List += (List.empty() ? "'" : ", '") + Name + "'";
+      errorAtPos(W.Pos,
+                 "write '" + W.Name + "' is declared in several tables, and "
+                 "none of them has every property their keys use (table '" +
+                     First->Name + "' lacks " + List +
+                     "): a write name declared in several tables is one "
+                     "logical write mirrored into each, whose entities carry "
+                     "the properties of every table it writes; declare them "
+                     "in one of its tables or give these writes their own "
+                     "names");
+    }
 }
 
 } // namespace

@@ -410,6 +410,50 @@ TEST(Workload, ADatetimeDomainSpreadsOverTheUnitItsKeyFormats) {
   EXPECT_EQ(SlotDays.size(), 30u);
 }
 
+// An index table declared before the table it indexes, kept by the same
+// write: the write's entities are those of the table that has every
+// property of both tables' keys, whichever comes first.
+TEST(Workload, AMirroredWriteWritesTheEntitiesOfTheTableThatHasAllItsKeys) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: ByStatus\n"
+      "    account: a\n"
+      "    partitionKey: \"{status}\"\n"
+      "    rowKey: \"{deviceId}\"\n"
+      "    properties:\n"
+      "      status: {type: string, values: [ok, fail]}\n"
+      "      deviceId: {type: string, distinct: 1000}\n"
+      "    writes:\n"
+      "      - {name: ingest, op: insert-or-replace, rate: 50/s}\n"
+      "  - name: Readings\n"
+      "    account: a\n"
+      "    partitionKey: \"{deviceId}\"\n"
+      "    rowKey: \"{readingTime|reverse}\"\n"
+      "    properties:\n"
+      "      deviceId: {type: string, distinct: 1000}\n"
+      "      readingTime: {type: datetime, grows: true}\n"
+      "      status: {type: string, values: [ok, fail]}\n"
+      "    writes:\n"
+      "      - {name: ingest, op: insert-or-replace, rate: 50/s}\n",
+      "mirrored.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(L.Value, Errors);
+  ASSERT_TRUE(Errors.empty());
+  const int Ingest = W.opIndex("ingest");
+  ASSERT_GE(Ingest, 0);
+  EXPECT_EQ(W.Families[W.Ops[static_cast<std::size_t>(Ingest)].Family].Table,
+            "Readings");
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  generateEvents(W, O);
+  const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
+  EXPECT_TRUE(Errors.empty()) << Errors.front().str();
+  EXPECT_EQ(Plan.Writes[static_cast<std::size_t>(Ingest)].size(), 2u);
+}
+
 TEST(Workload, SameSeedSameWorkload) {
   schema::Schema S = telemetrySchema(300);
   WorkloadOptions O;

@@ -394,6 +394,26 @@ TEST(SchemaLoader, DuplicatesAndReferencesThatNameNothing) {
       }));
 }
 
+// The replay and `suggest` match operations by name: one name in several
+// tables is one write mirrored into each, so two writes that only share a
+// name are refused where they are, not replayed as one.
+TEST(SchemaLoader, AWriteNameInSeveralTablesIsOneMirroredWrite) {
+  EXPECT_EQ(
+      errorsOf("mirrored-writes.yaml"),
+      (std::vector<std::string>{
+          "mirrored-writes.yaml:25:9: error: write 'like' is insert here and "
+          "merge in table 'PostStats' (line 16): a write name declared in "
+          "several tables is one logical write mirrored into each (an index "
+          "table), so it has one op; give these writes their own names",
+          "mirrored-writes.yaml:35:9: error: write 'follow' is declared in "
+          "several tables, and none of them has every property their keys "
+          "use (table 'Following' lacks 'followedAt'): a write name declared "
+          "in several tables is one logical write mirrored into each, whose "
+          "entities carry the properties of every table it writes; declare "
+          "them in one of its tables or give these writes their own names",
+      }));
+}
+
 TEST(SchemaLoader, TemplateAndFilterErrorsPointInsideTheString) {
   EXPECT_EQ(
       errorsOf("templates.yaml"),
