@@ -1,6 +1,9 @@
 // partition-scan (checklist 21b, a note): a query that pins its partition but
 // filters the rest while reading all of it.
 #include "checks/schema/Checks.h"
+#include "core/schema/EntityTypes.h"
+
+#include <algorithm>
 
 namespace tablelint::schema {
 
@@ -29,6 +32,49 @@ std::string newestReadMessage(const Table &T, const Query &Q,
          Top + " read";
 }
 
+// A filter on a property the RowKey leads with, in an order its keys sort
+// by (as is, a sortable date format, `reverse`): the same entities are a
+// RowKey range, which the service reads alone instead of the partition (a
+// statement's day of a ledger keyed '{postedAt|reverse}_{txnId}').
+// Only where the comparisons are all joined by `and`, none `ne`: a range.
+std::string rowKeyRangeHint(const Table &T, const Query &Q,
+                            const QueryAnalysis &A) {
+  const QueryScope &Scope = A.Filter.Scope;
+  if (Scope.RowLow || Scope.RowHigh || !A.Filter.Parsed)
+    return {};
+  const std::vector<FilterNode> &Nodes = A.Filter.Parsed->Nodes;
+  if (std::any_of(Nodes.begin(), Nodes.end(), [](const FilterNode &N) {
+        return N.Kind == FilterNodeKind::Or || N.Kind == FilterNodeKind::Not;
+      }))
+    return {};
+  const KeyTemplate &RowKey = entityRowKey(T, Q.EntityTypeName);
+  for (const std::string &P : Scope.NonKeyProperties) {
+    if (!keyOrderStep(RowKey, P, pinnedDateUnits(T, P)) ||
+        std::any_of(Nodes.begin(), Nodes.end(), [&](const FilterNode &N) {
+          return N.Kind == FilterNodeKind::Compare && N.Property == P &&
+                 N.Op == CompareOp::Ne;
+        }))
+      continue;
+    const bool Reversed = std::any_of(
+        RowKey.Parts.begin(), RowKey.Parts.end(), [&](const KeyPart &Part) {
+          return Part.IsPlaceholder && Part.Text == P &&
+                 std::any_of(Part.Functions.begin(), Part.Functions.end(),
+                             [](const KeyFunction &F) {
+                               return F.Fn == KeyFunction::Reverse;
+                             });
+        });
+    return "; RowKey '" + RowKey.Text + "' leads with '" + P +
+           "' in key order, so the entities its comparisons of '" + P +
+           "' select are a RowKey range: compare RowKey with the bounds "
+           "rendered as the key renders them" +
+           (Reversed ? std::string(" (reversed: the upper bound becomes the "
+                                   "lower)")
+                     : std::string()) +
+           " and the read stops at the range's end";
+  }
+  return {};
+}
+
 } // namespace
 
 void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
@@ -51,6 +97,7 @@ void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
       if (A.Scanned)
         Message += ", about " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
+      Message += rowKeyRangeHint(*TA.T, Q, A);
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }

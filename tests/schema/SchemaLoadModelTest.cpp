@@ -13,11 +13,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace tablelint::schema {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 KeyTemplate key(const std::string &Text) {
   std::string Error;
@@ -434,6 +436,49 @@ TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
   EXPECT_EQ(Found[1].Column, 17u + Undeclared.Filter.find("salary"));
   EXPECT_THAT(Found[1].Message,
               HasSubstr("'salary', which table 'T' does not declare"));
+}
+
+// A partition scan that filters on the property its RowKey leads with is
+// told its entities are a RowKey range; not where the filter selects no
+// single range (`ne`, an `or`), nor on another property.
+TEST(SchemaChecks, PartitionScanOfTheRowKeysLeadingPropertyIsARange) {
+  const std::string Text = R"yaml(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - name: Ledger
+    account: a
+    partitionKey: "{accountId}"
+    rowKey: "{postedAt:yyyyMMddHHmmss}_{txnId}"
+    entities: 1M
+    properties:
+      accountId: {type: string, distinct: 1000}
+      txnId: {type: guid}
+      postedAt: {type: datetime, grows: true}
+      amount: {type: int64}
+    queries:
+      - {name: day, filter: "PartitionKey eq '{accountId}' and postedAt ge datetime'{postedAt}' and postedAt lt datetime'{postedAt}'", rate: 1/s}
+      - {name: other-days, filter: "PartitionKey eq '{accountId}' and postedAt ne datetime'{postedAt}'", rate: 1/s}
+      - {name: either, filter: "PartitionKey eq '{accountId}' and (postedAt lt datetime'{postedAt}' or amount gt 5)", rate: 1/s}
+      - {name: big, filter: "PartitionKey eq '{accountId}' and amount gt 5", rate: 1/s}
+)yaml";
+  const SchemaLintResult R =
+      lintSchemaText(Text, "ledger.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(R.Errors.empty()) << R.Errors.front().str();
+  std::map<std::string, std::string> Scans;
+  for (const Finding &F : R.Findings)
+    if (F.RuleId == "partition-scan")
+      Scans[F.Anchor] = F.Message;
+  ASSERT_EQ(Scans.size(), 4u);
+  const std::string Hint =
+      "; RowKey '{postedAt:yyyyMMddHHmmss}_{txnId}' leads with 'postedAt' in "
+      "key order, so the entities its comparisons of 'postedAt' select are a "
+      "RowKey range: compare RowKey with the bounds rendered as the key "
+      "renders them and the read stops at the range's end";
+  EXPECT_THAT(Scans["tables[Ledger].queries[day]"], HasSubstr(Hint));
+  for (const char *Other : {"other-days", "either", "big"})
+    EXPECT_THAT(Scans["tables[Ledger].queries[" + std::string(Other) + "]"],
+                Not(HasSubstr("RowKey range")))
+        << Other;
 }
 
 TEST(SchemaLint, LooksLikeSchemaFile) {
