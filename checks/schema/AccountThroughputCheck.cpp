@@ -56,11 +56,12 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
         // A latest-N read on a key that sorts oldest first reads its whole
         // partition today: the account serves that, not the top-N read
         // the key-design checks judge (the read the log tail would make).
-        // A whole partition read by a PartitionKey equality alone counts
-        // here as an average partition, however its executions spread.
+        // A whole partition read by a PartitionKey equality alone, and a
+        // partition scan, count here as the partition an execution reads
+        // on average (Load.AccountEntitiesPerSecond), not the busiest.
         std::optional<double> Scans = Q.Load.AccountEntitiesPerSecond;
         if (Q.AllForNewest)
-          Scans = Q.Load.Rate * *Q.AllForNewest;
+          Scans = Q.Load.Rate * Q.AccountAllForNewest.value_or(*Q.AllForNewest);
         else if (!Scans && Q.WholePartitionReads)
           Scans = Q.Load.Rate * *Q.WholePartitionReads;
         if (Scans) {

@@ -36,6 +36,7 @@ struct ValueShare {
   bool Unique = false; // a new value per entity (guid without distinct)
   bool Skewed = false;
   double Top = 1;
+  double Collision = 1; // sum of the squared shares of its values
   std::optional<double> Distinct;
   std::string Why;
 };
@@ -57,11 +58,18 @@ ValueShare valueShare(const Property &P) {
         }
       }
       S.Top = Sum > 0 ? Max / Sum : 1.0 / P.Values.size();
+      if (Sum > 0) {
+        S.Collision = 0;
+        for (double W : P.Weights)
+          S.Collision += (W / Sum) * (W / Sum);
+      } else {
+        S.Collision = S.Top;
+      }
       S.Skewed = true;
       S.Why = "weights give " + Name + " value '" + P.Values[MaxAt] + "' " +
               formatPercent(S.Top);
     } else {
-      S.Top = 1.0 / P.Values.size();
+      S.Top = S.Collision = 1.0 / P.Values.size();
       S.Why = std::to_string(P.Values.size()) + " listed " + Name + " values";
     }
     return S;
@@ -72,7 +80,7 @@ ValueShare valueShare(const Property &P) {
   if (!N) {
     if (P.Type == EdmType::Guid) {
       S.Known = S.Unique = true;
-      S.Top = 0;
+      S.Top = S.Collision = 0;
       S.Why = Name + " is a guid: one value per entity";
     }
     return S;
@@ -85,7 +93,7 @@ ValueShare valueShare(const Property &P) {
   switch (P.Dist.Kind) {
   case DistributionKind::Uniform:
   case DistributionKind::Sequential:
-    S.Top = 1 / Count;
+    S.Top = S.Collision = 1 / Count;
     S.Why = "uniform" + Over;
     break;
   case DistributionKind::Zipf:
@@ -94,6 +102,7 @@ ValueShare valueShare(const Property &P) {
     const double Skew =
         P.Dist.Kind == DistributionKind::Zipf ? P.Dist.Param : 0.99;
     S.Top = 1 / generalizedHarmonic(*N, Skew);
+    S.Collision = generalizedHarmonic(*N, 2 * Skew) * S.Top * S.Top;
     S.Skewed = true;
     S.Why = (P.Dist.Text.empty() ? std::string("zipf") : P.Dist.Text) + Over +
             " puts " + formatPercent(S.Top) + " on the busiest";
@@ -105,6 +114,7 @@ ValueShare valueShare(const Property &P) {
     const double Hot = O / (D * Count);
     const double Cold = D < 1 ? (1 - O) / ((1 - D) * Count) : 0;
     S.Top = std::min(1.0, std::max(Hot, Cold));
+    S.Collision = std::min(1.0, O * Hot + (D < 1 ? (1 - O) * Cold : 0));
     S.Skewed = true;
     S.Why = (P.Dist.Text.empty() ? std::string("hotspot") : P.Dist.Text) +
             Over + " puts " + formatPercent(S.Top) + " on each hot value";
@@ -188,6 +198,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
   // One entry per property: the finest of its occurrences decides.
   struct PropShare {
     double Top = 1;
+    double Collision = 1;
     bool Sequential = false;
     bool Skewed = false;
     std::optional<double> Distinct;
@@ -209,7 +220,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
     PropShare S;
     if (isSequential(*P)) {
       if (Buckets) {
-        S.Top = 1.0 / static_cast<double>(Buckets);
+        S.Top = S.Collision = 1.0 / static_cast<double>(Buckets);
         S.Distinct = static_cast<double>(Buckets);
         S.Why = "'{" + P->Name + "|hash:" + std::to_string(Buckets) +
                 "}' spreads the current " + quote(P->Name) + " over " +
@@ -232,6 +243,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
         continue;
       }
       S.Top = V.Top;
+      S.Collision = V.Collision;
       S.Skewed = V.Skewed;
       S.Distinct = V.Distinct;
       S.Unbounded = V.Unique;
@@ -241,6 +253,9 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
         const double B = static_cast<double>(Buckets);
         // The busiest value stays whole in its bucket; the rest spread.
         S.Top = V.Skewed ? V.Top + (1 - V.Top) / B : 1 / B;
+        // Two picks share a bucket when they pick the same value, or
+        // different values the hash puts together (1 in B).
+        S.Collision = V.Skewed ? V.Collision + (1 - V.Collision) / B : 1 / B;
         S.Distinct = B;
         S.Unbounded = false;
         S.Why += ", hashed into " + std::to_string(Buckets) + " buckets";
@@ -261,6 +276,7 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
   for (const std::string &Name : Order) {
     const PropShare &S = ByProperty[Name];
     Out.Top *= S.Top;
+    Out.Collision *= S.Collision;
     Out.Skewed |= S.Skewed;
     if (S.Sequential) {
       Out.Sequential = true;
@@ -480,7 +496,8 @@ namespace {
 // entities over its declared distinct values, or, without `distinct`, the
 // whole table (nothing bounds how many entities share the current value).
 PartitionSize growingValuePartitionSize(const Table &T, const Property &P,
-                                        const KeyShare &Share) {
+                                        double Fraction,
+                                        const std::string &Which) {
   PartitionSize Out;
   const TableSize Size = tableSize(T);
   if (!Size.Known)
@@ -488,17 +505,17 @@ PartitionSize growingValuePartitionSize(const Table &T, const Property &P,
   Out.Known = true;
   if (P.Distinct && *P.Distinct > 0) {
     Out.Entities = std::max(
-        1.0, Size.Entities / static_cast<double>(*P.Distinct) * Share.Top);
+        1.0, Size.Entities / static_cast<double>(*P.Distinct) * Fraction);
     Out.Why = Size.Why + " over " + formatFigure(static_cast<double>(*P.Distinct)) +
               " values of growing '" + P.Name + "'";
   } else {
-    Out.Entities = std::max(1.0, Size.Entities * Share.Top);
+    Out.Entities = std::max(1.0, Size.Entities * Fraction);
     Out.Why = Size.Why + ", all of them possibly under the current value of "
               "growing '" + P.Name +
               "' (declare its 'distinct' to say how many values it took)";
   }
-  if (Share.Top < 1)
-    Out.Why += " x " + formatPercent(Share.Top) + " on the busiest key";
+  if (Fraction < 1)
+    Out.Why += " x " + formatPercent(Fraction) + Which;
   return Out;
 }
 
@@ -564,12 +581,50 @@ TableSize instanceSize(const Table &T) {
   return Out;
 }
 
-PartitionSize busiestPartitionSize(const Table &T) {
+namespace {
+
+// The entities one partition key value can hold at most: the distinct full
+// keys the templates form (over the retention, or, without one, a century:
+// no bound where a date is in the RowKey) over the distinct partition
+// keys. A property the PartitionKey holds whole takes one value under it;
+// one it hashes into B buckets takes a B-th of its values in each (a hash
+// spreads values evenly, however often each is used). nullopt when the key
+// space is unbounded or unknown.
+struct PartitionCapacity {
+  double Entities = 0;
+  double Keys = 0;       // distinct full keys
+  double Partitions = 0; // distinct partition keys
+};
+std::optional<PartitionCapacity> partitionCapacity(const Table &T,
+                                                   const KeyShare &Share) {
+  if (!Share.Distinct || *Share.Distinct < 1)
+    return std::nullopt;
+  const double Horizon =
+      T.RetentionSeconds ? *T.RetentionSeconds : 100 * 365.25 * 86400;
+  const std::optional<double> Keys = keySpaceOver(T, Horizon);
+  if (!Keys)
+    return std::nullopt;
+  PartitionCapacity C;
+  C.Keys = *Keys;
+  C.Partitions = *Share.Distinct;
+  C.Entities = std::max(1.0, *Keys / *Share.Distinct);
+  return C;
+}
+
+// A partition's entities: the busiest one (Expected false), or the one an
+// operation that picks its key as the writes did reads on average (Expected
+// true: a key picked more often also holds more, so the table times the
+// keys' collision share, not over their count).
+PartitionSize partitionSize(const Table &T, bool Expected) {
   PartitionSize Out;
   const KeyTemplate Key = instancePartitionKey(T, T.PartitionKey);
   const KeyShare Share = keyShare(T, Key);
   if (!Share.Known)
     return Out;
+  const double Fraction = Expected ? Share.Collision : Share.Top;
+  const std::string Which =
+      Expected ? " expected in the partition an execution reads"
+               : " on the busiest key";
   if (Share.Sequential) {
     // The current period's partition holds what was inserted during it.
     const Property *GrowingValue = nullptr;
@@ -577,26 +632,58 @@ PartitionSize busiestPartitionSize(const Table &T) {
     // A growing integer (or string) has no period: how many entities share
     // one of its values follows from the table's size and its `distinct`.
     if (GrowingValue)
-      return growingValuePartitionSize(T, *GrowingValue, Share);
+      return growingValuePartitionSize(T, *GrowingValue, Fraction, Which);
     const double Inserts = insertRate(T);
     if (Inserts <= 0)
       return Out;
     Out.Known = true;
-    Out.Entities = std::max(1.0, Inserts * Period * Share.Top);
+    Out.Entities = std::max(1.0, Inserts * Period * Fraction);
     Out.Why = formatFigure(Inserts) + " inserts/s over one " +
               formatFigure(Period) + " s key period";
-    if (Share.Top < 1)
-      Out.Why += " x " + formatPercent(Share.Top) + " on the busiest key";
+    if (Fraction < 1)
+      Out.Why += " x " + formatPercent(Fraction) + Which;
     return Out;
   }
   const TableSize Size = tableSize(T);
   if (!Size.Known)
     return Out;
   Out.Known = true;
-  Out.Entities = std::max(1.0, Size.Entities * Share.Top);
-  Out.Why = Size.Why + " x " + formatPercent(Share.Top) +
-            " in the busiest partition (" + Share.why() + ")";
+  Out.Entities = std::max(1.0, Size.Entities * Fraction);
+  if (Expected && !Share.Skewed && Share.Distinct)
+    Out.Why = Size.Why + " over " + formatFigure(*Share.Distinct) +
+              " partitions";
+  else
+    Out.Why = Size.Why + " x " + formatPercent(Fraction) +
+              (Expected ? " expected in the partition an execution reads ("
+                        : " in the busiest partition (") +
+              Share.why() + ")";
+  // The skew says how often operations pick a key; the entities under it
+  // are those its keys can form. Where the full key is one entity per key
+  // value (codes hashed into buckets), a partition holds its share of the
+  // key space however often it is read.
+  if (const std::optional<PartitionCapacity> C = partitionCapacity(T, Share);
+      C && C->Entities < Out.Entities) {
+    Out.Entities = C->Entities;
+    Out.Why = Size.Why + ", at most the " + formatFigure(C->Entities) +
+              " keys one partition can hold (" + formatFigure(C->Keys) +
+              " distinct keys over " + formatFigure(C->Partitions) +
+              " partition keys" +
+              (Share.Skewed ? "; the skew (" + Share.why() +
+                                  ") decides which partition operations "
+                                  "pick, not how many entities it holds)"
+                            : std::string(")"));
+  }
   return Out;
+}
+
+} // namespace
+
+PartitionSize busiestPartitionSize(const Table &T) {
+  return partitionSize(T, false);
+}
+
+PartitionSize expectedPartitionRead(const Table &T) {
+  return partitionSize(T, true);
 }
 
 // ------------------------------------------------------------ entity size
@@ -889,7 +976,10 @@ TypesSize typesSize(const Table &T, const Table *Declared,
 }
 
 // An average partition: the table over its distinct partition keys (the
-// busiest of a skewed key would overstate most reads of one).
+// busiest of a skewed key would overstate most reads of one). What a
+// declared expectedRows is held against: a typical read, not the mean over
+// executions (expectedPartitionRead, what the account serves), which the
+// hot keys of a skewed key dominate.
 PartitionSize averagePartitionSize(const Table &T) {
   PartitionSize Out;
   const TableSize Whole = tableSize(T);
@@ -932,9 +1022,20 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   const TypesSize Size = typesSize(T, Declared, false, instanceSize);
   const TypesSize Busiest =
       typesSize(T, Declared, true, busiestPartitionSize);
+  // A partition scan that picks its partition by the table's own key
+  // template picks it as the writes filled them: the account serves the
+  // expected partition per execution, the busiest partition the busiest.
+  const bool PicksAsWrites =
+      Scope.Class == QueryClass::PartitionScan && A.Filter.PinnedPartition &&
+      A.Filter.PinnedPartition->Text == T.PartitionKey.Text;
+  const TypesSize Expected =
+      PicksAsWrites ? typesSize(T, Declared, true, expectedPartitionRead)
+                    : TypesSize();
   double Spread = 1;
   // Matches: the average partition a PartitionKey equality alone returns.
   bool MatchesWholePartition = false;
+  // The whole partition such a read returns, as the account serves it.
+  std::optional<double> WholeForAccount;
   switch (Scope.Class) {
   case QueryClass::TableScan:
     if (Size.Known) {
@@ -948,6 +1049,11 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.Scanned = Busiest.Entities;
       A.ScannedWhy = Busiest.explain("every entity of the partition");
       Spread = Busiest.spread();
+      if (Expected.Known && Expected.Entities < Busiest.Entities) {
+        A.AccountScanned = Expected.Entities;
+        A.AccountScannedWhy =
+            Expected.explain("every entity of the partition it reads");
+      }
     }
     break;
   case QueryClass::PartitionRange:
@@ -973,6 +1079,16 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     const TypesSize Whole =
         typesSize(T, Declared, true, averagePartitionSize);
     if (Whole.Known) {
+      // The account serves, per execution, the partition a read picking
+      // its key as the writes did returns on average: more than the
+      // average partition where the key is skewed.
+      if (A.Filter.PinnedPartition &&
+          A.Filter.PinnedPartition->Text == T.PartitionKey.Text) {
+        const TypesSize Mean =
+            typesSize(T, Declared, true, expectedPartitionRead);
+        if (Mean.Known && Mean.Entities > Whole.Entities)
+          WholeForAccount = Mean.Entities;
+      }
       A.Matches = Whole.Entities;
       A.MatchesWhy = Whole.Types > 1
                          ? Whole.explain("the whole partition")
@@ -1024,9 +1140,11 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     if (A.Scanned) {
       A.AllForNewest = A.Scanned;
       A.AllForNewestWhy = A.ScannedWhy;
+      A.AccountAllForNewest = A.AccountScanned;
     } else if (A.Matches) {
       A.AllForNewest = A.Matches;
       A.AllForNewestWhy = A.MatchesWhy;
+      A.AccountAllForNewest = WholeForAccount;
     }
   }
   if (Q.Top && Scope.Class != QueryClass::Point &&
@@ -1060,14 +1178,22 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.Scanned = A.Returned;
     A.ScannedWhy = "at least the rows it returns (" + A.ReturnedWhy + ")";
   }
-  if (!A.Scanned && MatchesWholePartition)
+  if (!A.Scanned && MatchesWholePartition) {
+    const double Whole = WholeForAccount.value_or(*A.Matches);
     A.WholePartitionReads =
-        Q.Top ? std::min(*A.Matches, static_cast<double>(*Q.Top))
-              : *A.Matches;
+        Q.Top ? std::min(Whole, static_cast<double>(*Q.Top)) : Whole;
+  }
+  // `top` (or expectedRows) may end every execution sooner than the
+  // expected partition.
+  if (A.AccountScanned && A.Scanned && *A.Scanned <= *A.AccountScanned) {
+    A.AccountScanned.reset();
+    A.AccountScannedWhy.clear();
+  }
   L.EntitiesPerExecution = A.Scanned;
   L.EntitiesWhy = A.ScannedWhy;
   if (A.Scanned)
-    L.AccountEntitiesPerSecond = L.Rate * *A.Scanned;
+    L.AccountEntitiesPerSecond =
+        L.Rate * A.AccountScanned.value_or(*A.Scanned);
   // Which partition each execution reads.
   if (Scope.Class == QueryClass::TableScan) {
     // Every execution reads every partition, the busiest included (no

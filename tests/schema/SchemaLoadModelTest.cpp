@@ -334,6 +334,190 @@ TEST(LoadModel, PartitionReadsOfATableOfOneTypeKeepTheirFigures) {
   EXPECT_DOUBLE_EQ(*Alone.AllForNewest, 20);
 }
 
+Property zipf(const std::string &Name, std::uint64_t Distinct, double S) {
+  Property P = prop(Name, EdmType::String);
+  P.Distinct = Distinct;
+  P.Dist.Kind = DistributionKind::Zipf;
+  P.Dist.Param = S;
+  P.Dist.Text = "zipf(" + formatFigure(S) + ")";
+  return P;
+}
+
+double harmonicSquareShare(std::uint64_t N, double S) {
+  const double H = generalizedHarmonic(N, S);
+  return generalizedHarmonic(N, 2 * S) / (H * H);
+}
+
+// Two operations picking their keys by the same distribution meet on one
+// key with the sum of the squared shares: what a read that picks its key
+// as the writes did finds under it, as a share of the table.
+TEST(LoadModel, CollisionShareByDistribution) {
+  Property Tenant = prop("tenant", EdmType::String);
+  Tenant.Distinct = 100;
+  Property Hot = Tenant;
+  Hot.Name = "hot";
+  Hot.Dist.Kind = DistributionKind::Hotspot;
+  Hot.Dist.HotDataFraction = 0.2;
+  Hot.Dist.HotOpFraction = 0.8;
+  Property Kind = prop("kind", EdmType::String);
+  Kind.Values = {"card", "fee"};
+  Kind.Weights = {0.9, 0.1};
+  const Table T = table("{tenant}", {Tenant, Hot, Kind,
+                                     zipf("accountId", 10000, 0.99),
+                                     zipf("code", 1000000, 1.2)});
+  EXPECT_DOUBLE_EQ(keyShare(T, key("{tenant}")).Collision, 0.01);
+  // 20 hot values of 4% and 80 cold of 0.25%.
+  EXPECT_NEAR(keyShare(T, key("{hot}")).Collision,
+              20 * 0.04 * 0.04 + 80 * 0.0025 * 0.0025, 1e-12);
+  EXPECT_NEAR(keyShare(T, key("{kind}")).Collision, 0.82, 1e-12);
+  // zipf(0.99) over 10000: the busiest holds 9.8%, a pick meets 1.6%.
+  const KeyShare Accounts = keyShare(T, key("{accountId}"));
+  EXPECT_NEAR(Accounts.Top, 0.0978, 1e-4);
+  EXPECT_NEAR(Accounts.Collision, harmonicSquareShare(10000, 0.99), 1e-12);
+  EXPECT_NEAR(Accounts.Collision, 0.0159, 1e-4);
+  // Hashed into 16 buckets: the same value, or two the hash puts together.
+  const double C = harmonicSquareShare(1000000, 1.2);
+  EXPECT_NEAR(keyShare(T, key("{code|hash:16}")).Collision, C + (1 - C) / 16,
+              1e-12);
+  // Independent properties multiply.
+  EXPECT_NEAR(keyShare(T, key("{tenant}_{kind}")).Collision, 0.01 * 0.82,
+              1e-12);
+}
+
+// 1M codes, one entity each, hashed into 16 buckets: a bucket holds the
+// 62,500 codes that hash into it, however often each is read.
+Table linkTable(const std::string &RowKey) {
+  Table T = table("{code|hash:16}", {zipf("code", 1000000, 1.2),
+                                      prop("eventId", EdmType::Guid)});
+  T.RowKey = key(RowKey);
+  T.Entities = 1000000;
+  return T;
+}
+
+TEST(LoadModel, BusiestPartitionHoldsAtMostTheKeysItCanForm) {
+  const PartitionSize Links = busiestPartitionSize(linkTable("{code}"));
+  ASSERT_TRUE(Links.Known);
+  EXPECT_DOUBLE_EQ(Links.Entities, 62500);
+  EXPECT_THAT(Links.Why,
+              HasSubstr("declared entities: 1 million, at most the 62500 "
+                        "keys one partition can hold (1 million distinct "
+                        "keys over 16 partition keys; the skew (zipf(1.2) "
+                        "over 1 million 'code' values puts 19% on the "
+                        "busiest, hashed into 16 buckets) decides which "
+                        "partition operations pick, not how many entities "
+                        "it holds)"));
+  // The partition an execution reads is as large: every bucket is.
+  EXPECT_DOUBLE_EQ(expectedPartitionRead(linkTable("{code}")).Entities, 62500);
+  // Events created with the skew, one guid each: the busiest bucket does
+  // hold 24% of them.
+  const PartitionSize Events = busiestPartitionSize(linkTable("{eventId}"));
+  ASSERT_TRUE(Events.Known);
+  EXPECT_NEAR(Events.Entities, 240188, 1);
+  EXPECT_THAT(Events.Why, HasSubstr("declared entities: 1 million x 24% in "
+                                    "the busiest partition"));
+  // A bucket scan: the partition rule sees 1/s x 24% x 62,500.
+  Table T = linkTable("{code}");
+  Query Q;
+  Q.Name = "bucket";
+  Q.Filter = "PartitionKey eq '{code|hash:16}'";
+  Q.Frequency.PerSecond = 1;
+  Property Expires = prop("expiresAt", EdmType::DateTime);
+  T.Properties.push_back(Expires);
+  Q.Filter += " and expiresAt lt datetime'{expiresAt}'";
+  const QueryAnalysis A = analyzeQuery(T, Q);
+  ASSERT_TRUE(A.Scanned && A.Load.HottestPartitionEntitiesPerSecond &&
+              A.Load.AccountEntitiesPerSecond);
+  EXPECT_DOUBLE_EQ(*A.Scanned, 62500);
+  EXPECT_NEAR(*A.Load.HottestPartitionEntitiesPerSecond, 15012, 1);
+  EXPECT_DOUBLE_EQ(*A.Load.AccountEntitiesPerSecond, 62500);
+}
+
+// 0.5 scans/s of one account's fees over 10,000 zipf(0.99) accounts:
+// each execution reads the partition of the account it picks, 1M x 1.6%
+// on average, not the busiest account's 97,806.
+Table ledger() {
+  Property Kind = prop("kind", EdmType::String);
+  Kind.Values = {"card", "fee"};
+  Kind.Weights = {0.9, 0.1};
+  Table T = table("{accountId}", {zipf("accountId", 10000, 0.99),
+                                   prop("txnId", EdmType::Guid), Kind});
+  T.Name = "Entries";
+  T.RowKey = key("{txnId}");
+  T.Entities = 1000000;
+  T.Writes.push_back(write("post", 10));
+  Query Q;
+  Q.Name = "fees";
+  Q.Filter = "PartitionKey eq '{accountId}' and kind eq 'fee'";
+  Q.Frequency.PerSecond = 0.5;
+  Q.Path = "tables[Entries].queries[fees]";
+  T.Queries.push_back(Q);
+  return T;
+}
+
+TEST(LoadModel, PartitionScanCountsTheExpectedPartitionOnTheAccount) {
+  const Table T = ledger();
+  const double Mean = 1e6 * harmonicSquareShare(10000, 0.99);
+  const QueryAnalysis A = analyzeQuery(T, T.Queries[0]);
+  ASSERT_TRUE(A.Scanned && A.AccountScanned);
+  // The partition checks keep the busiest.
+  EXPECT_NEAR(*A.Scanned, 97806, 1);
+  ASSERT_TRUE(A.Load.HottestPartitionEntitiesPerSecond);
+  EXPECT_NEAR(*A.Load.HottestPartitionEntitiesPerSecond, 4783, 1);
+  // The account serves the mean read: ~15,917 x 0.5/s.
+  EXPECT_NEAR(*A.AccountScanned, Mean, 1e-6);
+  EXPECT_NEAR(Mean, 15917, 1);
+  EXPECT_THAT(A.AccountScannedWhy,
+              HasSubstr("x 1.6% expected in the partition an execution "
+                        "reads"));
+  ASSERT_TRUE(A.Load.AccountEntitiesPerSecond);
+  EXPECT_NEAR(*A.Load.AccountEntitiesPerSecond, Mean / 2, 1e-6);
+
+  // Under the 20,000/s target now; at 1.5/s (23,876/s) over it.
+  std::vector<Finding> Found;
+  for (Finding &F : runSchemaChecks(withTable(T), defaultSchemaCheckOptions()))
+    if (F.RuleId == "account-throughput")
+      Found.push_back(F);
+  EXPECT_TRUE(Found.empty());
+  Table Busier = T;
+  Busier.Queries[0].Frequency.PerSecond = 1.5;
+  for (Finding &F :
+       runSchemaChecks(withTable(Busier), defaultSchemaCheckOptions()))
+    if (F.RuleId == "account-throughput")
+      Found.push_back(F);
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_THAT(Found[0].Message,
+              HasSubstr("takes 23886 entities/s from the declared writes and "
+                        "query scans ('fees' scans 23876/s, 'post' writes "
+                        "10/s)"));
+
+  // `top` ends every execution sooner: the account counts the top read.
+  Table Top = T;
+  Top.Queries[0].Top = 10;
+  const QueryAnalysis B = analyzeQuery(Top, Top.Queries[0]);
+  ASSERT_TRUE(B.Scanned && B.Load.AccountEntitiesPerSecond);
+  EXPECT_DOUBLE_EQ(*B.Scanned, 100);
+  EXPECT_FALSE(B.AccountScanned);
+  EXPECT_DOUBLE_EQ(*B.Load.AccountEntitiesPerSecond, 50);
+}
+
+// A PartitionKey equality alone returns the partition a read picks; the
+// declared expectedRows is still held against the average partition.
+TEST(LoadModel, WholePartitionReadCountsTheExpectedPartitionOnTheAccount) {
+  Table T = ledger();
+  T.Queries[0].Filter = "PartitionKey eq '{accountId}'";
+  const QueryAnalysis A = analyzeQuery(T, T.Queries[0]);
+  ASSERT_TRUE(A.Matches && A.WholePartitionReads);
+  EXPECT_DOUBLE_EQ(*A.Matches, 100);
+  EXPECT_NEAR(*A.WholePartitionReads, 1e6 * harmonicSquareShare(10000, 0.99),
+              1e-6);
+  // Uniform keys: the two agree.
+  T.Properties[0].Dist = Distribution();
+  const QueryAnalysis U = analyzeQuery(T, T.Queries[0]);
+  ASSERT_TRUE(U.Matches && U.WholePartitionReads);
+  EXPECT_DOUBLE_EQ(*U.Matches, 100);
+  EXPECT_DOUBLE_EQ(*U.WholePartitionReads, 100);
+}
+
 Schema accounts(unsigned N) {
   Schema S;
   S.File = "many.yaml";
