@@ -187,7 +187,8 @@ const char *const FailingQuery =
     "      - {name: failing, filter: \"status eq 'failing'\", select: "
     "[deviceId], rate: 1/s}\n";
 
-std::string failingIndex(const std::string &When) {
+std::string failingIndex(const std::string &When,
+                         const std::string &Op = "op: insert-or-replace") {
   return "  - name: LatestByStatus\n"
          "    account: a\n"
          "    partitionKey: \"{status}\"\n"
@@ -198,8 +199,7 @@ std::string failingIndex(const std::string &When) {
          "      status: {type: string, values: [ok, failing], weights: [0.9, "
          "0.1]}\n"
          "    writes:\n"
-         "      - {name: report, op: insert-or-replace, rate: 50/s" +
-         When +
+         "      - {name: report, " + Op + ", rate: 50/s" + When +
          "}\n"
          "    queries:\n"
          "      - {name: failing, filter: \"PartitionKey eq 'failing'\", "
@@ -212,12 +212,12 @@ TEST(AnswerCheck, ASparseIndexReturnsWhatTheScanReturned) {
   // rows never go stale.
   R.Current = load(devicesDesign("op: insert", FailingQuery));
   R.Suggested = load(devicesDesign("op: insert", "") +
-                     failingIndex(", when: \"status eq 'failing'\""));
+                     failingIndex(", when: \"status eq 'failing'\"",
+                                  "op: insert"));
   for (schema::Table &T : R.Current.Tables)
     T.Properties[1].Distinct = 100000000;
   for (schema::Table &T : R.Suggested.Tables)
     T.Properties[1].Distinct = 100000000;
-  R.Suggested.Tables[1].Writes[0].Op = schema::WriteKind::Insert;
   prepare(R, 30);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 20u);
