@@ -1124,6 +1124,21 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.Returned = A.Matches;
     A.ReturnedWhy = A.MatchesWhy;
     WholePartition = true;
+  } else if (A.Matches && MatchesWholePartition && Busiest.Known &&
+             Busiest.Entities > *A.Matches && A.Filter.PinnedPartition &&
+             A.Filter.PinnedPartition->Text == T.PartitionKey.Text) {
+    // A PartitionKey equality alone on a skewed key: its busiest partition
+    // is read as often as the key is picked and holds the most, so the
+    // partition's load is that of a partition scan (tenants zipf-skewed:
+    // the biggest tenant's partition read at its share of the rate); the
+    // account serves the expected partition (WholeForAccount).
+    A.Returned = Busiest.Entities;
+    A.ReturnedWhy = Busiest.explain("every entity of the partition");
+    WholePartition = true;
+    if (WholeForAccount && *WholeForAccount < Busiest.Entities) {
+      A.AccountScanned = *WholeForAccount;
+      A.AccountScannedWhy = "every entity of the partition it reads";
+    }
   }
   if (Q.Top && A.Returned && *A.Returned > static_cast<double>(*Q.Top)) {
     A.Returned = static_cast<double>(*Q.Top);
@@ -1168,7 +1183,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       (Scope.Class == QueryClass::RowRange && A.Returned)) {
     A.Scanned = A.Returned;
     A.ScannedWhy = Scope.Class == QueryClass::Point ? "a point read"
-                   : WholePartition ? A.MatchesWhy
+                   : WholePartition ? A.ReturnedWhy
                        : "the rows of the range";
   } else if (Scope.Class == QueryClass::PartitionRange && A.Returned &&
              !A.Scanned) {
