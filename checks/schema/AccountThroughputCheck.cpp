@@ -4,6 +4,7 @@
 #include "checks/schema/Checks.h"
 
 #include <algorithm>
+#include <map>
 
 namespace tablelint::schema {
 
@@ -41,15 +42,26 @@ void checkAccountThroughput(const SchemaContext &C, FindingSink &Sink) {
         A.EgressGbps ? *A.EgressGbps : C.Options.AccountEgressGbps;
     double Entities = 0, Ingress = 0, Egress = 0;
     std::vector<Contribution> ByOperation, ByIngress, ByEgress;
+    // A write mirrored into several tables (an index table) is named with
+    // its table, so the list does not show one name twice.
+    std::map<std::string, unsigned> WriteTables;
+    for (const TableAnalysis &TA : C.Tables)
+      if (TA.T->Account == A.Name)
+        for (const OperationLoad &L : TA.Writes)
+          ++WriteTables[L.Name];
     for (const TableAnalysis &TA : C.Tables) {
       if (TA.T->Account != A.Name)
         continue;
       for (const OperationLoad &L : TA.Writes) {
+        const std::string Name =
+            "'" + L.Name + "'" +
+            (WriteTables[L.Name] > 1 ? " (table '" + TA.T->Name + "')"
+                                     : std::string());
         Entities += L.Rate;
-        ByOperation.push_back({L.Rate, "'" + L.Name + "' writes"});
+        ByOperation.push_back({L.Rate, Name + " writes"});
         const double Bits = L.Rate * TA.Entity.PayloadBytes * 8;
         Ingress += Bits;
-        ByIngress.push_back({Bits / 1e9, "'" + L.Name + "'"});
+        ByIngress.push_back({Bits / 1e9, Name});
       }
       for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
         const QueryAnalysis &Q = TA.Queries[I];
