@@ -30,8 +30,13 @@ void checkRegionMismatch(const SchemaContext &C, FindingSink &Sink) {
                       "' but account '" + TA.Acct->Name + "' is in '" +
                       TA.Acct->Region + "' (" + Use + " on table '" +
                       TA.T->Name +
-                      "'): every request crosses regions; run "
-                      "the client in the account's region");
+                      "'): every request crosses regions; " +
+                      (Cl.Kind == ClientKind::Service
+                           ? std::string("run the client in the account's "
+                                         "region")
+                           : std::string("its users are in '") + Cl.Region +
+                                 "': put the account (or a replica of what "
+                                 "they read) in their region"));
     }
   }
 }
