@@ -12,7 +12,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     std::string Parts;
     std::string Why;
     auto Add = [&](const OperationLoad &L) {
-      if (!L.Share.Known || !L.Share.Skewed || L.Share.Sequential ||
+      if (!L.Share.Known || !L.Share.Skewed ||
           !L.HottestPartitionEntitiesPerSecond)
         return;
       Hot += *L.HottestPartitionEntitiesPerSecond;
