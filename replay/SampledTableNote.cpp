@@ -1,5 +1,7 @@
 #include "replay/SampledTableNote.h"
 
+#include "core/schema/PropertyGrowth.h"
+
 #include <cmath>
 
 namespace tablelint::replay {
@@ -37,6 +39,45 @@ std::string sampledTableNote(const EntityFamily &F) {
                          ? std::string(", and none creates any: its updates, "
                                        "merges and deletes do not run")
                          : std::string()));
+}
+
+std::optional<std::string> emptyPeriodNote(const schema::Table &T) {
+  auto Find = [&](const schema::KeyTemplate &Key, const char *What)
+      -> std::optional<std::string> {
+    for (const schema::KeyPart &Part : Key.Parts) {
+      if (!Part.IsPlaceholder || Part.Format.empty() || Part.Format == "ticks")
+        continue;
+      const schema::Property *P = T.property(Part.Text);
+      const double Period = schema::formatPeriodSeconds(Part);
+      if (!P || P->Type != EdmType::DateTime || !schema::takesNewestValue(*P) ||
+          Period < 3600)
+        continue;
+      return "table '" + T.Name + "': its " + What + " '" + Key.Text +
+             "' formats growing '" + P->Name + "' by " +
+             (Period >= 365 * 86400.0  ? "the year"
+              : Period >= 30 * 86400.0 ? "the month"
+              : Period >= 86400.0      ? "the day"
+                                       : "the hour") +
+             ", and the run starts at 2025-01-01T00:00:00Z, where every such "
+             "period begins: its current " +
+             (std::string(What) == "name" ? "table starts" : "partitions start") +
+             " empty and fill during the run, where the schema checks size a "
+             "read of one as a whole period (reads of the current period cost "
+             "less here than later in it)";
+    }
+    return std::nullopt;
+  };
+  if (T.NameTemplate)
+    if (std::optional<std::string> Note = Find(*T.NameTemplate, "name"))
+      return Note;
+  if (std::optional<std::string> Note = Find(T.PartitionKey, "PartitionKey"))
+    return Note;
+  for (const schema::EntityType &Type : T.EntityTypes)
+    if (Type.PartitionKey)
+      if (std::optional<std::string> Note =
+              Find(*Type.PartitionKey, "PartitionKey"))
+        return Note;
+  return std::nullopt;
 }
 
 } // namespace tablelint::replay

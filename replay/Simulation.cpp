@@ -919,6 +919,10 @@ void Runner::summarize() {
   for (const EntityFamily &F : W.Families)
     if (F.ExistingCount && F.ExistingWeight > 1)
       R.Notes.push_back(sampledTableNote(F));
+  if (Plan.Schema)
+    for (const schema::Table &T : Plan.Schema->Tables)
+      if (std::optional<std::string> Note = emptyPeriodNote(T))
+        R.Notes.push_back(std::move(*Note));
   for (const LogicalOp &Op : W.Ops)
     if (Op.Unaddressed)
       R.Notes.push_back(

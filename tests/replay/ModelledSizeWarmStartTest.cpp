@@ -314,6 +314,66 @@ TEST(ModelledSizeWarmStart, ASampledEntityTypeIsNamedInItsNote) {
   EXPECT_EQ(sampledTableNote(F).rfind("table 'Orders' declares", 0), 0u);
 }
 
+// Time 0 begins every day and month: a table keyed or named by the current
+// period starts its run with that period empty, and the report says so.
+// Not for a period under an hour, nor for a date that does not grow.
+TEST(ModelledSizeWarmStart, ATableOfTheCurrentPeriodIsSaidToStartEmpty) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: ByDay\n"
+      "    account: a\n"
+      "    partitionKey: \"{siteId}_{at:yyyyMMdd}\"\n"
+      "    rowKey: \"{id}\"\n"
+      "    properties:\n"
+      "      siteId: {type: string, distinct: 50}\n"
+      "      at: {type: datetime, grows: true}\n"
+      "      id: {type: guid}\n"
+      "  - name: Audit{at:yyyyMM}\n"
+      "    account: a\n"
+      "    partitionKey: \"{siteId}\"\n"
+      "    rowKey: \"{id}\"\n"
+      "    properties:\n"
+      "      siteId: {type: string, distinct: 50}\n"
+      "      at: {type: datetime, grows: true}\n"
+      "      id: {type: guid}\n"
+      "  - name: ByMinute\n"
+      "    account: a\n"
+      "    partitionKey: \"{at:yyyyMMddHHmm}\"\n"
+      "    rowKey: \"{id}\"\n"
+      "    properties:\n"
+      "      at: {type: datetime, grows: true}\n"
+      "      id: {type: guid}\n"
+      "  - name: Slots\n"
+      "    account: a\n"
+      "    partitionKey: \"{day:yyyyMMdd}\"\n"
+      "    rowKey: \"{id}\"\n"
+      "    properties:\n"
+      "      day: {type: datetime, distinct: 30}\n"
+      "      id: {type: guid}\n",
+      "periods.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const std::vector<schema::Table> &T = L.Value.Tables;
+  ASSERT_EQ(T.size(), 4u);
+  ASSERT_TRUE(emptyPeriodNote(T[0]));
+  EXPECT_EQ(*emptyPeriodNote(T[0]),
+            "table 'ByDay': its PartitionKey '{siteId}_{at:yyyyMMdd}' formats "
+            "growing 'at' by the day, and the run starts at "
+            "2025-01-01T00:00:00Z, where every such period begins: its current "
+            "partitions start empty and fill during the run, where the schema "
+            "checks size a read of one as a whole period (reads of the current "
+            "period cost less here than later in it)");
+  ASSERT_TRUE(emptyPeriodNote(T[1]));
+  EXPECT_NE(emptyPeriodNote(T[1])->find("its name 'Audit{at:yyyyMM}' formats "
+                                        "growing 'at' by the month"),
+            std::string::npos);
+  EXPECT_NE(emptyPeriodNote(T[1])->find("its current table starts empty"),
+            std::string::npos);
+  EXPECT_FALSE(emptyPeriodNote(T[2]));
+  EXPECT_FALSE(emptyPeriodNote(T[3]));
+}
+
 // A point read of a key that exists finds one entity, also where that key
 // is one of the sample's (each standing for 40 in scans): hot links are in
 // the sample and read all the time, and counting each read as 40 entities

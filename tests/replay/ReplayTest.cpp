@@ -35,8 +35,11 @@ TEST(Replay, DateKeyStaysThrottledBucketedKeyIsNot) {
   EXPECT_NEAR(completedRate(Date, 438, 480), 2000, 100);
   EXPECT_GT(static_cast<double>(Date.Failed) / Date.Issued, 0.5);
   EXPECT_TRUE(Date.Splits.empty());
-  ASSERT_EQ(Date.Notes.size(), 1u);
+  // The unsplittable key, and that the day's partition starts empty.
+  ASSERT_EQ(Date.Notes.size(), 2u);
   EXPECT_NE(Date.Notes[0].find("partition key '20250101'"), std::string::npos);
+  EXPECT_NE(Date.Notes[1].find("formats growing 'readingTime' by the day"),
+            std::string::npos);
   ASSERT_FALSE(Date.MostThrottled.empty());
   EXPECT_EQ(Date.MostThrottled[0].PartitionKey, "20250101");
 
