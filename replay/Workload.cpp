@@ -425,7 +425,7 @@ bool Workload::foundOutsideSample(std::uint32_t Entity) const {
   const EntityFamily &F = Families[familyOf(Entity)];
   if (F.ExistingWeight <= 1 || F.KeySpaceHeld <= 0)
     return false;
-  const double Held = std::min(F.KeySpaceHeld, 1.0);
+  const double Held = F.KeySpaceHeld; // at most 1
   const double Sampled = 1 / static_cast<double>(F.ExistingWeight);
   const double Chance = Held * (1 - Sampled) / (1 - Held * Sampled);
   std::uint64_t State = 0x70726f6265ULL ^ (std::uint64_t{Entity} << 20);
@@ -526,6 +526,12 @@ std::int64_t dateStepTicks(const schema::Table &T, const schema::Property &P) {
 Workload buildWorkloadModel(const schema::Schema &Current,
                             std::vector<InputError> &Errors) {
   Workload W;
+  // How many tables declare each write name: one that several declare is
+  // mirrored, and only its home table binds it.
+  std::unordered_map<std::string, unsigned> Declarations;
+  for (const schema::Table &T : Current.Tables)
+    for (const schema::Write &Wr : T.Writes)
+      ++Declarations[Wr.Name];
   for (const schema::Table &T : Current.Tables) {
     // One family per entity type: its writes create entities of that
     // type; a query's placeholders take values of the type it names.
@@ -591,12 +597,18 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       }
       W.Families.push_back(std::move(Family));
       for (const schema::Write &Wr : T.Writes) {
-        // A write mirrored into several tables writes its home's entities.
-        const schema::Table *Home = schema::writeHomeTable(Current, Wr.Name);
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
                 static_cast<int>(Type) ||
-            W.opIndex(Wr.Name) >= 0 || (Home && Home != &T))
+            W.opIndex(Wr.Name) >= 0)
           continue;
+        // A write mirrored into several tables writes its home's entities
+        // (asked until the home binds it: the tables after find it bound).
+        if (Declarations[Wr.Name] > 1) {
+          const schema::Table *Home =
+              schema::writeHomeTable(Current, Wr.Name);
+          if (Home && Home != &T)
+            continue;
+        }
         LogicalOp Op;
         Op.Name = Wr.Name;
         Op.Kind = Wr.Op;

@@ -14,6 +14,7 @@
 #include "core/schema/YamlLines.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -1173,54 +1174,56 @@ void Loader::checkReferences() {
 void Loader::checkMirroredWrites() {
   if (!Errors.empty())
     return; // the keys and types are what these checks read
-  std::set<std::string> Seen;
+  // Each name's declarations, in table order: one pass, not a search of
+  // every table per write (schemas hold thousands of tables).
+  std::map<std::string, std::vector<std::pair<const Table *, const Write *>>>
+      ByName;
+  std::vector<const std::string *> Order; // names by first declaration
   for (const Table &T : S.Tables)
     for (const Write &W : T.Writes) {
-      if (W.Name.empty() || !Seen.insert(W.Name).second)
+      if (W.Name.empty())
         continue;
-      const Table *First = &T;
-      bool OpsAgree = true, Mirrored = false;
-      for (const Table &Other : S.Tables) {
-        if (&Other == First)
-          continue;
-        for (const Write &OW : Other.Writes) {
-          if (OW.Name != W.Name)
-            continue;
-          Mirrored = true;
-          if (OW.Op != W.Op) {
-            errorAtPos(OW.Pos,
-                       "write '" + W.Name + "' is " +
-                           std::string(writeKindName(OW.Op)) +
-                           " here and " + std::string(writeKindName(W.Op)) +
-                           " in table '" + First->Name + "' (line " +
-                           std::to_string(W.Pos.Line) +
-                           "): a write name declared in several tables is "
-                           "one logical write mirrored into each (an index "
-                           "table), so it has one op; give these writes "
-                           "their own names");
-            OpsAgree = false;
-          }
-        }
-      }
-      // A fragment may leave its properties out.
-      if (!Mirrored || !OpsAgree || Options.Fragment ||
-          writeHomeTable(S, W.Name))
-        continue;
-      const std::vector<std::string> Missing =
-          mirroredKeyPropertiesMissing(S, W.Name, *First);
-      std::string List;
-      for (const std::string &Name : Missing)
-        List += (List.empty() ? "'" : ", '") + Name + "'";
-      errorAtPos(W.Pos,
-                 "write '" + W.Name + "' is declared in several tables, and "
-                 "none of them has every property their keys use (table '" +
-                     First->Name + "' lacks " + List +
-                     "): a write name declared in several tables is one "
-                     "logical write mirrored into each, whose entities carry "
-                     "the properties of every table it writes; declare them "
-                     "in one of its tables or give these writes their own "
-                     "names");
+      auto &Uses = ByName[W.Name];
+      if (Uses.empty())
+        Order.push_back(&W.Name);
+      Uses.emplace_back(&T, &W);
     }
+  for (const std::string *Name : Order) {
+    const auto &Uses = ByName[*Name];
+    if (Uses.size() < 2)
+      continue;
+    const auto [First, W] = Uses.front();
+    bool OpsAgree = true;
+    for (const auto &[Other, OW] : Uses) {
+      if (Other == First || OW->Op == W->Op)
+        continue;
+      errorAtPos(OW->Pos,
+                 "write '" + *Name + "' is " +
+                     std::string(writeKindName(OW->Op)) + " here and " +
+                     std::string(writeKindName(W->Op)) + " in table '" +
+                     First->Name + "' (line " + std::to_string(W->Pos.Line) +
+                     "): a write name declared in several tables is one "
+                     "logical write mirrored into each (an index table), so "
+                     "it has one op; give these writes their own names");
+      OpsAgree = false;
+    }
+    // A fragment may leave its properties out.
+    if (!OpsAgree || Options.Fragment || writeHomeTable(S, *Name))
+      continue;
+    std::string List;
+    for (const std::string &Missing :
+         mirroredKeyPropertiesMissing(S, *Name, *First))
+      List += (List.empty() ? "'" : ", '") + Missing + "'";
+    errorAtPos(W->Pos,
+               "write '" + *Name + "' is declared in several tables, and "
+               "none of them has every property their keys use (table '" +
+                   First->Name + "' lacks " + List +
+                   "): a write name declared in several tables is one "
+                   "logical write mirrored into each, whose entities carry "
+                   "the properties of every table it writes; declare them "
+                   "in one of its tables or give these writes their own "
+                   "names");
+  }
 }
 
 } // namespace
