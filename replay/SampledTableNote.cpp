@@ -42,8 +42,9 @@ std::string sampledTableNote(const EntityFamily &F) {
 }
 
 std::optional<std::string> emptyPeriodNote(const schema::Table &T) {
-  auto Find = [&](const schema::KeyTemplate &Key, const char *What)
-      -> std::optional<std::string> {
+  // What: the template's name; Starts: what of the table starts empty.
+  auto Find = [&](const schema::KeyTemplate &Key, const char *What,
+                  const char *Starts) -> std::optional<std::string> {
     for (const schema::KeyPart &Part : Key.Parts) {
       if (!Part.IsPlaceholder || Part.Format.empty() || Part.Format == "ticks")
         continue;
@@ -59,8 +60,7 @@ std::optional<std::string> emptyPeriodNote(const schema::Table &T) {
               : Period >= 86400.0      ? "the day"
                                        : "the hour") +
              ", and the run starts at 2025-01-01T00:00:00Z, where every such "
-             "period begins: its current " +
-             (std::string(What) == "name" ? "table starts" : "partitions start") +
+             "period begins: its current " + Starts +
              " empty and fill during the run, where the schema checks size a "
              "read of one as a whole period (reads of the current period cost "
              "less here than later in it)";
@@ -68,14 +68,16 @@ std::optional<std::string> emptyPeriodNote(const schema::Table &T) {
     return std::nullopt;
   };
   if (T.NameTemplate)
-    if (std::optional<std::string> Note = Find(*T.NameTemplate, "name"))
+    if (std::optional<std::string> Note =
+            Find(*T.NameTemplate, "name", "table starts"))
       return Note;
-  if (std::optional<std::string> Note = Find(T.PartitionKey, "PartitionKey"))
+  if (std::optional<std::string> Note =
+          Find(T.PartitionKey, "PartitionKey", "partitions start"))
     return Note;
   for (const schema::EntityType &Type : T.EntityTypes)
     if (Type.PartitionKey)
       if (std::optional<std::string> Note =
-              Find(*Type.PartitionKey, "PartitionKey"))
+              Find(*Type.PartitionKey, "PartitionKey", "partitions start"))
         return Note;
   return std::nullopt;
 }

@@ -7,7 +7,6 @@
 #include "replay/Workload.h"
 
 #include <optional>
-
 #include <string>
 
 namespace tablelint::replay {

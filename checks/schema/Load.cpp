@@ -1025,9 +1025,10 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   // A partition scan that picks its partition by the table's own key
   // template picks it as the writes filled them: the account serves the
   // expected partition per execution, the busiest partition the busiest.
+  const bool PinsOwnKey = A.Filter.PinnedPartition &&
+                          A.Filter.PinnedPartition->Text == T.PartitionKey.Text;
   const bool PicksAsWrites =
-      Scope.Class == QueryClass::PartitionScan && A.Filter.PinnedPartition &&
-      A.Filter.PinnedPartition->Text == T.PartitionKey.Text;
+      Scope.Class == QueryClass::PartitionScan && PinsOwnKey;
   const TypesSize Expected =
       PicksAsWrites ? typesSize(T, Declared, true, expectedPartitionRead)
                     : TypesSize();
@@ -1082,8 +1083,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       // The account serves, per execution, the partition a read picking
       // its key as the writes did returns on average: more than the
       // average partition where the key is skewed.
-      if (A.Filter.PinnedPartition &&
-          A.Filter.PinnedPartition->Text == T.PartitionKey.Text) {
+      if (PinsOwnKey) {
         const TypesSize Mean =
             typesSize(T, Declared, true, expectedPartitionRead);
         if (Mean.Known && Mean.Entities > Whole.Entities)
@@ -1125,8 +1125,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.ReturnedWhy = A.MatchesWhy;
     WholePartition = true;
   } else if (A.Matches && MatchesWholePartition && Busiest.Known &&
-             Busiest.Entities > *A.Matches && A.Filter.PinnedPartition &&
-             A.Filter.PinnedPartition->Text == T.PartitionKey.Text) {
+             Busiest.Entities > *A.Matches && PinsOwnKey) {
     // A PartitionKey equality alone on a skewed key: its busiest partition
     // is read as often as the key is picked and holds the most, so the
     // partition's load is that of a partition scan (tenants zipf-skewed:

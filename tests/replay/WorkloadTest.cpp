@@ -392,12 +392,9 @@ TEST(Workload, ADatetimeDomainSpreadsOverTheUnitItsKeyFormats) {
       "      - {name: book, op: insert-or-replace, rate: 2/s}\n",
       "bookings.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  std::vector<InputError> Errors;
-  Workload W = buildWorkloadModel(L.Value, Errors);
-  ASSERT_TRUE(Errors.empty());
   WorkloadOptions O;
   O.DurationSeconds = 600;
-  generateEvents(W, O);
+  const Workload W = generate(L.Value, O);
   const auto Day = static_cast<std::int64_t>(86400) * 10000000;
   const int Slot = W.Families[0].propertyIndex("slotDay");
   ASSERT_GE(Slot, 0);
@@ -439,16 +436,14 @@ TEST(Workload, AMirroredWriteWritesTheEntitiesOfTheTableThatHasAllItsKeys) {
       "      - {name: ingest, op: insert-or-replace, rate: 50/s}\n",
       "mirrored.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  std::vector<InputError> Errors;
-  Workload W = buildWorkloadModel(L.Value, Errors);
-  ASSERT_TRUE(Errors.empty());
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  const Workload W = generate(L.Value, O);
   const int Ingest = W.opIndex("ingest");
   ASSERT_GE(Ingest, 0);
   EXPECT_EQ(W.Families[W.Ops[static_cast<std::size_t>(Ingest)].Family].Table,
             "Readings");
-  WorkloadOptions O;
-  O.DurationSeconds = 10;
-  generateEvents(W, O);
+  std::vector<InputError> Errors;
   const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
   EXPECT_TRUE(Errors.empty()) << Errors.front().str();
   EXPECT_EQ(Plan.Writes[static_cast<std::size_t>(Ingest)].size(), 2u);

@@ -177,6 +177,15 @@ Schema withTable(Table T) {
   return S;
 }
 
+// The findings of rule Rule on a schema holding only T.
+std::vector<Finding> findingsOf(const Table &T, const std::string &Rule) {
+  std::vector<Finding> Found;
+  for (Finding &F : runSchemaChecks(withTable(T), defaultSchemaCheckOptions()))
+    if (F.RuleId == Rule)
+      Found.push_back(std::move(F));
+  return Found;
+}
+
 // Orders under one partition per customer (10 of them): 200 headers and
 // 800 lines, and 5000 index entities kept under their own partition key.
 Table customerOrders() {
@@ -292,11 +301,7 @@ TEST(LoadModel, LatestNOfAPartitionOfSeveralTypesReadsThemAll) {
   Table Declared = Orders;
   Declared.Name = "Orders";
   Declared.Queries = {Q};
-  std::vector<Finding> Found;
-  for (Finding &F :
-       runSchemaChecks(withTable(Declared), defaultSchemaCheckOptions()))
-    if (F.RuleId == "partition-scan")
-      Found.push_back(F);
+  const std::vector<Finding> Found = findingsOf(Declared, "partition-scan");
   ASSERT_EQ(Found.size(), 1u);
   EXPECT_THAT(Found[0].Message,
               HasSubstr("each execution reads about 100 entities (the whole "
@@ -473,17 +478,10 @@ TEST(LoadModel, PartitionScanCountsTheExpectedPartitionOnTheAccount) {
   EXPECT_NEAR(*A.Load.AccountEntitiesPerSecond, Mean / 2, 1e-6);
 
   // Under the 20,000/s target now; at 1.5/s (23,876/s) over it.
-  std::vector<Finding> Found;
-  for (Finding &F : runSchemaChecks(withTable(T), defaultSchemaCheckOptions()))
-    if (F.RuleId == "account-throughput")
-      Found.push_back(F);
-  EXPECT_TRUE(Found.empty());
+  EXPECT_TRUE(findingsOf(T, "account-throughput").empty());
   Table Busier = T;
   Busier.Queries[0].Frequency.PerSecond = 1.5;
-  for (Finding &F :
-       runSchemaChecks(withTable(Busier), defaultSchemaCheckOptions()))
-    if (F.RuleId == "account-throughput")
-      Found.push_back(F);
+  const std::vector<Finding> Found = findingsOf(Busier, "account-throughput");
   ASSERT_EQ(Found.size(), 1u);
   EXPECT_THAT(Found[0].Message,
               HasSubstr("takes 23886 entities/s from the declared writes and "
@@ -618,10 +616,7 @@ TEST(SchemaChecks, InvalidFilterFromAModelBuiltInCode) {
   Undeclared.Filter = "PartitionKey eq '{team}' and salary gt 5";
   Undeclared.FilterPos = {21, 17};
   T.Queries = {Bad, Undeclared};
-  std::vector<Finding> Found;
-  for (Finding &F : runSchemaChecks(withTable(T), defaultSchemaCheckOptions()))
-    if (F.RuleId == "invalid-filter")
-      Found.push_back(F);
+  const std::vector<Finding> Found = findingsOf(T, "invalid-filter");
   ASSERT_EQ(Found.size(), 2u);
   EXPECT_EQ(Found[0].Level, Severity::Error);
   EXPECT_EQ(Found[0].Line, 20u);
