@@ -5,6 +5,7 @@
 
 #include "checks/schema/LogTailRemedy.h"
 #include "checks/schema/SchemaContext.h"
+#include "core/RetrySchedule.h"
 #include "core/ServiceLimits.h"
 #include "core/schema/SchemaValues.h"
 #include "core/schema/Suppressions.h"
@@ -184,10 +185,28 @@ private:
       Retry.BaseDelaySeconds = Base;
       Retry.MaxDelaySeconds = Max;
       Retry.Jitter = true;
+      // The checklist's schedule gives up after its last step: a client
+      // that kept retrying 10 or 20 times under the new delays would hold
+      // each failing request for minutes.
+      std::string Cap;
+      const unsigned Steps = static_cast<unsigned>(
+          limits::ChecklistBackoffSeconds.size());
+      if (Retry.MaxRetries > Steps) {
+        RetrySpec Plain = Retry;
+        Plain.Jitter = false;
+        double Waited = 0;
+        for (unsigned I = 1; I <= Retry.MaxRetries; ++I)
+          Waited += retry::delaySeconds(Plain, I, 0);
+        Cap = ", giving up after " + std::to_string(Steps) +
+              " retries as the checklist's schedule does (" +
+              std::to_string(Retry.MaxRetries) + " would wait " +
+              formatDuration(Waited) + " per failing request)";
+        Retry.MaxRetries = Steps;
+      }
       change("retry-without-backoff", C.Path, C.Note,
              "exponential backoff with jitter (" + formatDuration(Base) +
                  " doubling to " + formatDuration(Max) + ") instead of the " +
-                 Was + " policy, for retry-without-backoff");
+                 Was + " policy" + Cap + ", for retry-without-backoff");
     }
     if (NonRetryable) {
       Subject = C.Path;

@@ -9,6 +9,7 @@
 #include "core/schema/SchemaWriter.h"
 #include "tests/support/TestNames.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -225,6 +226,47 @@ tables:
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
   EXPECT_TRUE(R.Changes.empty());
   EXPECT_EQ(R.Design.client("worker")->Retry.Policy, RetryPolicyKind::Constant);
+}
+
+// The new backoff comes with the checklist's number of attempts: 10 retries
+// of 2 s doubling to 30 s would hold a failing request for 210 s. A client
+// that already gives up sooner keeps its count.
+TEST(SuggestDesign, BackoffGivesUpAfterTheChecklistsFourRetries) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: a, region: westeurope}]
+clients:
+  - {name: patient, kind: service, retry: {policy: constant, baseDelay: 1s, maxRetries: 10}}
+  - {name: brief, kind: service, retry: {policy: linear, baseDelay: 1s, maxRetries: 2}}
+tables:
+  - name: Jobs
+    account: a
+    partitionKey: "{q}"
+    rowKey: "{id}"
+    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
+)",
+                                      "jobs.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  const Client *Patient = R.Design.client("patient");
+  const Client *Brief = R.Design.client("brief");
+  ASSERT_TRUE(Patient && Brief);
+  EXPECT_EQ(Patient->Retry.Policy, RetryPolicyKind::Exponential);
+  EXPECT_EQ(Patient->Retry.MaxRetries, 4u);
+  EXPECT_EQ(Brief->Retry.Policy, RetryPolicyKind::Exponential);
+  EXPECT_EQ(Brief->Retry.MaxRetries, 2u);
+  std::vector<std::string> Texts;
+  for (const SuggestedChange &C : R.Changes)
+    if (C.RuleId == "retry-without-backoff")
+      Texts.push_back(C.ElementPath + ": " + C.Description);
+  EXPECT_THAT(Texts,
+              ::testing::UnorderedElementsAre(
+                  "clients[patient]: exponential backoff with jitter (2s "
+                  "doubling to 30s) instead of the constant policy, giving up "
+                  "after 4 retries as the checklist's schedule does (10 would "
+                  "wait 210s per failing request), for retry-without-backoff",
+                  "clients[brief]: exponential backoff with jitter (2s "
+                  "doubling to 30s) instead of the linear policy, for "
+                  "retry-without-backoff"));
 }
 
 // A table with several entity types is kept as declared; suggest says so
