@@ -27,6 +27,7 @@ void checkMissingProjection(const SchemaContext &C, FindingSink &Sink);
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink);
 void checkDataSeriesEntity(const SchemaContext &C, FindingSink &Sink);
 void checkStructuredDataInBlobs(const SchemaContext &C, FindingSink &Sink);
+void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink);
 void checkEntityLimits(const SchemaContext &C, FindingSink &Sink);
 void checkInvalidName(const SchemaContext &C, FindingSink &Sink);
 void checkFilterTooComplex(const SchemaContext &C, FindingSink &Sink);

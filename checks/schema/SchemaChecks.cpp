@@ -202,6 +202,7 @@ const std::vector<SchemaCheck> &schemaCheckRegistry() {
       {"denormalize-for-query", checkDenormalizeForQuery},
       {"data-series-entity", checkDataSeriesEntity},
       {"structured-data-in-blobs", checkStructuredDataInBlobs},
+      {"retention-by-delete", checkRetentionByDelete},
       {"entity-limits", checkEntityLimits},
       {"invalid-name", checkInvalidName},
       {"filter-too-complex", checkFilterTooComplex},

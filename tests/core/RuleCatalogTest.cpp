@@ -27,7 +27,7 @@ const std::vector<std::string> SpecifiedRules = {
     "client-side-filter",  "missing-projection",     "n-plus-one-reads",
     "denormalize-for-query", "read-before-write",    "data-series-entity",
     "structured-data-in-blobs", "entity-limits",     "invalid-name",
-    "filter-too-complex",  "invalid-filter",
+    "filter-too-complex",  "invalid-filter",         "retention-by-delete",
 };
 
 TEST(BuiltinCatalog, LoadsWithoutErrors) {

@@ -1,0 +1,120 @@
+// retention-by-delete (design page: the high-volume delete pattern): a table
+// kept for a retention period by deleting its expired entities one by one,
+// which a query finds by their age. Every delete is a request and a
+// billable transaction, against the same partition and account targets as
+// the inserts, and finding the expired entities reads them again; a table
+// per period is dropped whole with one Delete Table.
+#include "checks/schema/Checks.h"
+#include "core/schema/SchemaValues.h"
+
+namespace tablelint::schema {
+
+namespace {
+
+// Deletes at this share of the inserts or more keep the table at its
+// retention (each inserted entity is deleted once); fewer are the
+// occasional delete of a live entity.
+constexpr double PurgeShareOfInserts = 0.5;
+
+bool insertsEntities(WriteKind K) {
+  return K == WriteKind::Insert || K == WriteKind::InsertOrReplace ||
+         K == WriteKind::InsertOrMerge;
+}
+
+// The growing datetime property Q's filter bounds from above only
+// ("signedInAt lt datetime'...'"): the query finds entities older than a
+// cut-off. Empty when it does not.
+std::string ageBoundProperty(const Table &T, const QueryAnalysis &A) {
+  if (!A.Filter.Parsed || A.Filter.Error)
+    return "";
+  const Filter &F = *A.Filter.Parsed;
+  std::string Older;
+  bool Younger = false;
+  for (const FilterNode &N : F.Nodes) {
+    if (N.Kind != FilterNodeKind::Compare)
+      continue;
+    const Property *P = T.property(N.Property);
+    if (!P || P->Type != EdmType::DateTime || !P->Grows)
+      continue;
+    if (N.Op == CompareOp::Lt || N.Op == CompareOp::Le) {
+      if (Older.empty())
+        Older = N.Property;
+    } else if (N.Op != CompareOp::Ne) {
+      Younger = true; // a lower bound or a value: not an age cut-off
+    }
+  }
+  return Younger ? "" : Older;
+}
+
+struct Period {
+  const char *Name;
+  const char *Format;
+  double Seconds;
+};
+
+// The period of the tables: a month for retentions of two months or more,
+// a day down to two days, an hour below. Each keeps the live tables few
+// (a handful to a hundred) and overshoots the retention by one period.
+Period periodFor(double RetentionSeconds) {
+  if (RetentionSeconds >= 60 * 86400.0)
+    return {"month", "yyyyMM", 31 * 86400.0};
+  if (RetentionSeconds >= 2 * 86400.0)
+    return {"day", "yyyyMMdd", 86400.0};
+  return {"hour", "yyyyMMddHH", 3600.0};
+}
+
+} // namespace
+
+void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
+  for (const TableAnalysis &TA : C.Tables) {
+    const Table &T = *TA.T;
+    // A table per period already drops its instances whole; a table per
+    // tenant is left to the team (its periods would multiply the tables).
+    if (T.NameTemplate || !T.RetentionSeconds || *T.RetentionSeconds <= 0)
+      continue;
+    double Inserts = 0, Deletes = 0;
+    const Write *Purge = nullptr;
+    for (const Write &W : T.Writes) {
+      if (insertsEntities(W.Op))
+        Inserts += W.Frequency.PerSecond;
+      else if (W.Op == WriteKind::Delete) {
+        Deletes += W.Frequency.PerSecond;
+        if (!Purge || W.Frequency.PerSecond > Purge->Frequency.PerSecond)
+          Purge = &W;
+      }
+    }
+    if (!Purge || Inserts <= 0 || Deletes < PurgeShareOfInserts * Inserts)
+      continue;
+    const Query *Finder = nullptr;
+    std::string Age;
+    for (std::size_t I = 0; I < T.Queries.size() && !Finder; ++I) {
+      Age = ageBoundProperty(T, TA.Queries[I]);
+      if (!Age.empty())
+        Finder = &T.Queries[I];
+    }
+    if (!Finder)
+      continue;
+    const Period P = periodFor(*T.RetentionSeconds);
+    const std::string Instance = T.Name + "{" + Age + ":" + P.Format + "}";
+    const QueryAnalysis &FA = TA.Queries[Finder - T.Queries.data()];
+    std::string Found = "'" + Finder->Name + "'";
+    if (FA.Filter.Scope.isScan())
+      Found += " (a " + std::string(queryClassName(FA.Filter.Scope.Class)) +
+               ")";
+    const double PerMonth = Deletes * 30 * 86400;
+    Sink.report(
+        Purge->Path, Purge->Pos,
+        "table '" + T.Name + "' keeps its entities " +
+            formatDuration(*T.RetentionSeconds) + " by deleting each one: " +
+            formatRate(Deletes) + " of deletes (" +
+            formatPercent(Deletes / Inserts) + " of its inserts, " +
+            formatFigure(PerMonth) +
+            " billable transactions a month), found by " + Found + " on '" +
+            Age + "'; a table per " + P.Name + " ('" + Instance +
+            "') goes whole with one Delete Table once its newest entity is " +
+            formatDuration(*T.RetentionSeconds) +
+            " old (the high-volume delete pattern)");
+  }
+}
+
+} // namespace tablelint::schema
