@@ -76,8 +76,7 @@ public:
     // they were declared.
     const std::size_t Declared = R.Design.Tables.size();
     for (std::size_t I = 0; I < Declared; ++I)
-      if (!declineTable(R.Design.Tables[I]) &&
-          !declineIndexTables(R.Design.Tables[I]))
+      if (!declineTable(R.Design.Tables[I]))
         addIndexTables(I);
     for (std::size_t I = 0; I < Declared; ++I) {
       Table &T = R.Design.Tables[I];
@@ -107,27 +106,9 @@ private:
   // share their keys, so a remedy for one type's load would move the
   // others' too. Their findings stay as advice. A table per period or
   // tenant (a name template) is one design for all its instances: its
-  // keys, batches and projections are remedied as any table's, in every
-  // instance alike.
+  // keys, batches, projections and index tables (one per instance) are
+  // remedied as any table's, in every instance alike.
   static bool kept(const Table &T) { return !T.EntityTypes.empty(); }
-  // An index table of a table per period or tenant would have to be one
-  // per instance too, created and dropped with it; suggest does not write
-  // that, so such a query's finding stays as advice.
-  bool declineIndexTables(const Table &T) {
-    if (!T.NameTemplate)
-      return false;
-    for (const Query &Q : T.Queries)
-      if (Found.has("denormalize-for-query", Q.Path))
-        R.Advice.push_back(
-            {"denormalize-for-query", Q.Path,
-             "no index table: table '" + T.Name +
-                 "' is a table per period or tenant (a name template), so "
-                 "its index would be a table per instance too, created and "
-                 "deleted with it; suggest does not write that (add it by "
-                 "hand, named with the same template)",
-             Q.Path});
-    return true;
-  }
   bool declineTable(const Table &T) {
     if (!kept(T))
       return false;
@@ -254,6 +235,23 @@ private:
     return Candidate;
   }
 
+  // The name template of the index by Key of a table per period or
+  // tenant: its own with "By<Key>" added, unique among the design's
+  // templates as uniqueTableName makes plain names unique.
+  std::string indexNameTemplate(const KeyTemplate &Source,
+                                const std::string &Key) {
+    std::string Suffix = "By";
+    for (char C : Key)
+      if (std::isalnum(static_cast<unsigned char>(C)))
+        Suffix += C;
+    Suffix[2] = static_cast<char>(
+        std::toupper(static_cast<unsigned char>(Suffix[2])));
+    std::string Candidate = Source.Text + Suffix;
+    for (unsigned N = 2; R.Design.table(Candidate); ++N)
+      Candidate = Source.Text + Suffix + std::to_string(N);
+    return Candidate;
+  }
+
   // The template text of a parsed-filter span [Offset, Offset+Length).
   static std::string templateSpan(const QueryFilter &QF,
                                   const std::string &Text, std::uint32_t Offset,
@@ -288,8 +286,12 @@ private:
     if (!Q.HasSelect && Q.Uses.empty())
       return {};
     std::vector<std::string> Keep = Source.PartitionKey.properties();
+    const std::vector<std::string> Instance =
+        Source.NameTemplate ? Source.NameTemplate->properties()
+                            : std::vector<std::string>();
     for (const std::vector<std::string> &More :
-         {Source.RowKey.properties(), F.properties(), Q.Select, Q.Uses})
+         {Source.RowKey.properties(), Instance, F.properties(), Q.Select,
+          Q.Uses})
       Keep.insert(Keep.end(), More.begin(), More.end());
     return Keep;
   }
@@ -390,8 +392,18 @@ private:
                              static_cast<unsigned char>(Key->Name[0])))) +
           Key->Name.substr(1));
       Idx.Account = Source.Account;
-      Idx.Path = "tables[" + Idx.Name + "]";
       std::string Error;
+      // Of a table per period or tenant, an index per instance, named by
+      // the same values: the query reads the index of the instance it
+      // read, so it returns what it did, and the index goes with its
+      // instance (one Delete Table).
+      if (Source.NameTemplate) {
+        Idx.Name = indexNameTemplate(*Source.NameTemplate, Key->Name);
+        Idx.NameTemplate = parseKeyTemplate(Idx.Name, Error);
+        if (!Idx.NameTemplate)
+          continue;
+      }
+      Idx.Path = "tables[" + Idx.Name + "]";
       // Keyed by the looked-up property; the source's keys keep each
       // entity's row unique.
       // A property name that is no identifier (an invalid-name finding)
@@ -459,6 +471,9 @@ private:
           Source.Name;
       if (Sparse)
         Why += "; sparse: rows only for " + KeyEquality;
+      if (Source.NameTemplate)
+        Why += "; one index per instance of " + Source.Name +
+               ", named by the same values: created and deleted with it";
       if (Idx.Properties.size() < Source.Properties.size())
         Why += "; index entities carry " +
                std::to_string(Idx.Properties.size()) + " of " +

@@ -327,9 +327,9 @@ TEST(SuggestDesign, KeptTablesAreAdvisedOnlyForTheirFindings) {
 }
 
 // A table per tenant is one design for all its instances: its keys get
-// their remedies like any table's (here the log tail), but an index table
-// would have to be one per instance, so the lookup stays advice.
-TEST(SuggestDesign, TablePerTenantGetsKeyRemediesButNoIndexTable) {
+// their remedies like any table's (here the log tail), and its index is
+// one per instance, named by the same values.
+TEST(SuggestDesign, TablePerTenantGetsKeyRemediesAndAnIndexPerTenant) {
   const SchemaLoad L = loadSchemaText(
       "version: 1\n"
       "accounts: [{name: a, region: westeurope}]\n"
@@ -354,18 +354,32 @@ TEST(SuggestDesign, TablePerTenantGetsKeyRemediesButNoIndexTable) {
       "orders.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
-  ASSERT_EQ(R.Design.Tables.size(), 1u); // no index table
+  ASSERT_EQ(R.Design.Tables.size(), 2u);
   EXPECT_EQ(R.Design.Tables[0].RowKey.Text, "{placedAt|reverse}_{orderId}");
-  const SuggestedChange *Index = nullptr;
+  // The index is a table per tenant too, named by the same values: the
+  // query reads the index of the tenant whose table it read.
+  const Table &Index = R.Design.Tables[1];
+  EXPECT_EQ(Index.Name, "Orders{tenant}ByEmail");
+  ASSERT_TRUE(Index.NameTemplate);
+  EXPECT_EQ(Index.NameTemplate->properties(), std::vector<std::string>{"tenant"});
+  EXPECT_EQ(Index.PartitionKey.Text, "{email}");
+  ASSERT_EQ(Index.Queries.size(), 1u);
+  EXPECT_EQ(Index.Queries[0].Name, "by-email");
+  EXPECT_EQ(Index.Queries[0].Filter, "PartitionKey eq '{email}'");
+  ASSERT_TRUE(Index.property("tenant"));
+  bool Said = false;
+  for (const SuggestedChange &C : R.Changes)
+    Said |= C.RuleId == "denormalize-for-query" &&
+            C.Description.find("one index per instance of Orders{tenant}, "
+                               "named by the same values") != std::string::npos;
+  EXPECT_TRUE(Said);
   for (const SuggestedChange &A : R.Advice)
-    if (A.RuleId == "denormalize-for-query")
-      Index = &A;
-  ASSERT_NE(Index, nullptr);
-  EXPECT_EQ(Index->ElementPath, "tables[Orders{tenant}].queries[by-email]");
-  EXPECT_NE(Index->Description.find("no index table: table 'Orders{tenant}' "
-                                    "is a table per period or tenant"),
-            std::string::npos)
-      << Index->Description;
+    EXPECT_NE(A.RuleId, "denormalize-for-query") << A.Description;
+  // The written design loads back as the same two tables.
+  const SchemaLoad Again = loadSchemaText(writeSchemaYaml(R.Design), "again.yaml");
+  ASSERT_TRUE(Again.ok()) << Again.Errors.front().str();
+  ASSERT_EQ(Again.Value.Tables.size(), 2u);
+  EXPECT_EQ(Again.Value.Tables[1].Name, "Orders{tenant}ByEmail");
 }
 
 } // namespace
