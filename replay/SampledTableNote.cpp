@@ -10,7 +10,7 @@ namespace tablelint::replay {
 
 namespace {
 
-// "entity type 'balance' of table 'Ledger'", or "table 'Ledger'".
+// "table 'Ledger' (entity type 'balance')", or "table 'Ledger'".
 std::string familyName(const EntityFamily &F) {
   return F.EntityType.empty()
              ? "table '" + F.Table + "'"
