@@ -1,12 +1,31 @@
 #include "replay/SampledTableNote.h"
 
 #include "core/schema/PropertyGrowth.h"
+#include "core/schema/SchemaValues.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace tablelint::replay {
 
-std::string sampledTableNote(const EntityFamily &F) {
+namespace {
+
+// "table 'Ledger' (entity type 'balance')", or "table 'Ledger'".
+std::string familyName(const EntityFamily &F) {
+  return F.EntityType.empty()
+             ? "table '" + F.Table + "'"
+             : "table '" + F.Table + "' (entity type '" + F.EntityType + "')";
+}
+
+std::string percent(double Share) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%.1f%%", 100 * Share);
+  return Text;
+}
+
+} // namespace
+
+std::string sampledTableNote(const EntityFamily &F, bool OutsideSample) {
   const auto Modelled =
       static_cast<unsigned long long>(std::llround(F.ModelledEntities));
   std::string Source =
@@ -20,10 +39,15 @@ std::string sampledTableNote(const EntityFamily &F) {
                      : " entities (its inserts kept for its retention, as "
                        "the lint model sizes it)");
   // A table with several entity types has a family, and a note, per type.
-  const std::string Type =
-      F.EntityType.empty() ? "" : " (entity type '" + F.EntityType + "')";
-  return "table '" + F.Table + "'" + Type + " " + Source +
-         "; the replay started it with " +
+  // A transaction's write under a key the sample holds nothing under
+  // addresses the real table's entity there instead (outsideSampleNote).
+  const std::string Outside =
+      OutsideSample ? "; a transaction's update, merge or delete under a key "
+                      "the sample holds nothing under addresses the entity "
+                      "the real table holds there, found as often as a point "
+                      "read of such a key finds one, and not stored"
+                    : "";
+  return familyName(F) + " " + Source + "; the replay started it with " +
          std::to_string(F.ExistingCount) +
          " of them, a uniform sample, each counting as " +
          std::to_string(F.ExistingWeight) +
@@ -37,8 +61,37 @@ std::string sampledTableNote(const EntityFamily &F) {
                 "it" +
                     (F.OnlyExisting
                          ? std::string(", and none creates any: its updates, "
-                                       "merges and deletes do not run")
-                         : std::string()));
+                                       "merges and deletes do not run") +
+                               (OutsideSample ? " outside transactions" : "")
+                         : std::string())) +
+         Outside;
+}
+
+std::optional<std::string> outsideSampleNote(const LogicalOp &Op,
+                                             const EntityFamily &F,
+                                             std::uint64_t Issued) {
+  const std::uint64_t Outside = Op.FoundOutsideSample + Op.MissingOutsideSample;
+  if (Outside == 0)
+    return std::nullopt;
+  const double Sampled = 1 / static_cast<double>(F.ExistingWeight);
+  const double Chance = F.KeySpaceHeld * (1 - Sampled) /
+                        (1 - F.KeySpaceHeld * Sampled);
+  std::string Note =
+      "'" + Op.Name + "' (" + std::string(schema::writeKindName(Op.Kind)) +
+      "): " + std::to_string(Outside) + " of its " + std::to_string(Issued) +
+      " executions addressed a key of " + familyName(F) +
+      " its sample holds nothing under (the transaction's key); the real "
+      "table holds an entity there with chance " + percent(Chance) +
+      " (it holds " + percent(F.KeySpaceHeld) +
+      " of the keys its templates form, its sample some of them): " +
+      std::to_string(Op.FoundOutsideSample) +
+      " ran, each as one entity written that the replay does not store "
+      "(scans count the sample's weights only)";
+  if (Op.MissingOutsideSample)
+    Note += "; " + std::to_string(Op.MissingOutsideSample) +
+            " found none, and the service answers 404 to such a "
+            "transaction: its other writes failed with it";
+  return Note;
 }
 
 std::optional<std::string> emptyPeriodNote(const schema::Table &T) {

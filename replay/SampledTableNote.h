@@ -11,7 +11,18 @@
 
 namespace tablelint::replay {
 
-std::string sampledTableNote(const EntityFamily &F);
+// OutsideSample: a transaction's update, merge or delete of the family
+// addressed keys its sample holds nothing under (outsideSampleNote).
+std::string sampledTableNote(const EntityFamily &F, bool OutsideSample = false);
+
+// A transaction's update, merge or delete of a sampled family that
+// addressed keys its sample holds nothing under (LogicalOp::
+// FoundOutsideSample, MissingOutsideSample): how many, how many found the
+// entity the real table holds there, and that the others failed their
+// transactions with 404. None when it did not. Issued: its executions.
+std::optional<std::string> outsideSampleNote(const LogicalOp &Op,
+                                             const EntityFamily &F,
+                                             std::uint64_t Issued);
 
 // Time 0 (2025-01-01T00:00:00Z) begins every hour, day, month and year: a
 // table whose name or PartitionKey formats a growing date by an hour or

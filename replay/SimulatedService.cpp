@@ -292,6 +292,15 @@ int SimulatedService::entityLimitStatus(std::string_view PartitionKey,
   return 0;
 }
 
+std::optional<bool> SimulatedService::outsideSample(const TableState &T,
+                                                    schema::WriteKind Kind,
+                                                    std::uint32_t Entity,
+                                                    std::string_view Key) const {
+  if (createsEntity(Kind) || !W.addressesOutsideSample(Entity))
+    return std::nullopt;
+  return W.foundOutsideSample(Entity) || T.Rows.find(Key) != nullptr;
+}
+
 void SimulatedService::charge(TableState &T, std::size_t Range, double Cost) {
   T.Ranges[Range].Tokens -= Cost;
   AccountTokens[T.Account] -= Cost;
@@ -324,6 +333,11 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   R.Charged = 1;
   R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
   const std::string_view Key = scratchKey(KeyScratch, PartitionKey, RowKey);
+  if (const std::optional<bool> Found = outsideSample(T, Kind, Entity, Key)) {
+    if (!*Found)
+      R.Status = StatusNotFound;
+    return R;
+  }
   switch (Kind) {
   case schema::WriteKind::Insert:
     if (!T.Rows.insert(Key, Entity))
@@ -406,9 +420,14 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   BatchChanges.clear();
   for (std::size_t I = 0; I < Ops.size(); ++I) {
     const BatchOperation &Op = Ops[I];
-    const BatchUndo::Refusal Refused = BatchChanges.apply(
-        T.Rows, I, Op.Kind, scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey),
-        Op.Entity);
+    const std::string_view Key =
+        scratchKey(KeyScratch, Op.PartitionKey, Op.RowKey);
+    BatchUndo::Refusal Refused = BatchUndo::Refusal::None;
+    if (const std::optional<bool> Found =
+            outsideSample(T, Op.Kind, Op.Entity, Key))
+      Refused = *Found ? BatchUndo::Refusal::None : BatchUndo::Refusal::NotFound;
+    else
+      Refused = BatchChanges.apply(T.Rows, I, Op.Kind, Key, Op.Entity);
     if (Refused == BatchUndo::Refusal::None)
       continue;
     BatchChanges.undo(T.Rows, [&](std::size_t At) {

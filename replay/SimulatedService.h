@@ -46,6 +46,7 @@
 #include "replay/Workload.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -297,6 +298,14 @@ private:
   int admit(double Now, TableState &T, std::size_t Range,
             PartitionKeyStats *Key, double Cost, ThrottleCause &Cause);
   void charge(TableState &T, std::size_t Range, double Cost);
+  // An update, merge or delete of an entity of a sampled table outside its
+  // sample (Workload::addressesOutsideSample) is served without changing
+  // the store: whether it finds its entity (the real table holds one
+  // there, or the store holds the row). None for every other write.
+  std::optional<bool> outsideSample(const TableState &T,
+                                    schema::WriteKind Kind,
+                                    std::uint32_t Entity,
+                                    std::string_view Key) const;
   // A range partition starting at the instance of PartitionKey, unless the
   // instance has one (tables with Instances).
   void addInstanceRange(TableState &T, std::string_view PartitionKey);

@@ -916,9 +916,17 @@ void Runner::summarize() {
         "budget after every split: each new key lands after the last one "
         "(time-ordered or sequential keys), so splitting leaves the new "
         "load where it was (the append pattern)");
-  for (const EntityFamily &F : W.Families)
-    if (F.ExistingCount && F.ExistingWeight > 1)
-      R.Notes.push_back(sampledTableNote(F));
+  for (std::uint32_t FI = 0; FI < W.Families.size(); ++FI) {
+    const EntityFamily &F = W.Families[FI];
+    if (!F.ExistingCount || F.ExistingWeight <= 1)
+      continue;
+    const bool OutsideSample = std::any_of(
+        W.Ops.begin(), W.Ops.end(), [&](const LogicalOp &Op) {
+          return Op.Family == FI &&
+                 Op.FoundOutsideSample + Op.MissingOutsideSample > 0;
+        });
+    R.Notes.push_back(sampledTableNote(F, OutsideSample));
+  }
   if (Plan.Schema)
     for (const schema::Table &T : Plan.Schema->Tables)
       if (std::optional<std::string> Note = emptyPeriodNote(T))
@@ -940,6 +948,11 @@ void Runner::summarize() {
                                  : "none existing") +
                      ", none written before them") +
           (Op.Unit >= 0 ? " under the transaction's key" : "") + ")");
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
+    if (std::optional<std::string> Note =
+            outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],
+                              R.Ops[OpI].Issued))
+      R.Notes.push_back(std::move(*Note));
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "

@@ -961,7 +961,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       for (std::uint32_t E : Live[F])
         Targets.add(E);
   for (LogicalOp &Op : W.Ops)
-    Op.Unaddressed = 0;
+    Op.Unaddressed = Op.FoundOutsideSample = Op.MissingOutsideSample = 0;
+  W.OutsideSampleTargets.clear();
   std::size_t Kept = 0;
   // The first entity of the group being generated, and how many are in it;
   // the entity of the unit's leader being generated, whether it could be
@@ -986,6 +987,26 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (Follows && !createsEntity(Op.Kind)) {
       const std::optional<std::uint32_t> Target =
           Targets.pick(Ev.Op, UnitLeader, UnitRows, OpRng[Ev.Op]);
+      const EntityFamily &Family = W.Families[Op.Family];
+      if (!Target && Family.ExistingWeight > 1 && Family.KeySpaceHeld > 0) {
+        // A sampled table whose sample holds nothing under the leader's
+        // key: the real table holds an entity there with the chance a
+        // point read of a key the sample does not hold finds one. Either
+        // way the transaction is sent, as the service would get it: with
+        // the entity, its write is one entity written that the store does
+        // not keep; without, the service answers 404 to the transaction.
+        Ev.Entity = Fresh(Ev.Op, Ev.Time);
+        for (auto [Mine, Leaders] : Op.FromLeader)
+          W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
+        W.OutsideSampleTargets.push_back(Ev.Entity);
+        if (W.foundOutsideSample(Ev.Entity))
+          ++W.Ops[Ev.Op].FoundOutsideSample;
+        else
+          ++W.Ops[Ev.Op].MissingOutsideSample;
+        UnitRows.push_back(Ev.Entity);
+        W.Events[Kept++] = Ev;
+        continue;
+      }
       if (!Target) {
         ++W.Ops[Ev.Op].Unaddressed;
         continue; // nothing of its kind under the leader's key yet

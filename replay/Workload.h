@@ -126,13 +126,21 @@ struct LogicalOp {
   // runs every follower, at the same time and under the leader's key
   // (FromLeader: follower property, leader property): an insert takes
   // those values, an update, merge or delete addresses an existing entity
-  // that has them. A follower has no arrivals of its own.
+  // that has them (in a sampled family, one outside the sample when the
+  // sample holds none: Workload::addressesOutsideSample). A follower has no
+  // arrivals of its own.
   int Unit = -1;
   std::vector<std::uint32_t> Followers;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> FromLeader;
   // Executions of an update, merge or delete left out: nothing of its
   // family to address when it arrived (set by generateEvents).
   std::uint64_t Unaddressed = 0;
+  // A follower's executions under a key its sampled family's sample does
+  // not hold (set by generateEvents; Workload::addressesOutsideSample):
+  // those the real table holds an entity for, which run as one entity
+  // written each, and those it holds none for, whose transactions the
+  // service answers with 404.
+  std::uint64_t FoundOutsideSample = 0, MissingOutsideSample = 0;
 };
 
 struct WorkloadEvent {
@@ -219,8 +227,10 @@ public:
                               AfreshQueryEntities.end(), Entity);
   }
   std::vector<std::uint32_t> AfreshQueryEntities; // ascending
-  // Whether a point read of a key drawn afresh (Entity's values) finds an
-  // entity the table holds though its sample does not: a sampled family
+  // Whether a point read of a key drawn afresh (Entity's values), or a
+  // transaction's write addressing a key its sample does not hold
+  // (addressesOutsideSample), finds an entity the table holds though its
+  // sample does not: a sampled family
   // holds each of its real entities with chance 1 / ExistingWeight, so a
   // key it does not hold exists with chance
   //   s (1 - 1/w) / (1 - s/w)   (s: KeySpaceHeld, w: ExistingWeight),
@@ -228,6 +238,18 @@ public:
   // would be. Drawn once per entity by a hash of its id: the same in every
   // design. False for a family the replay holds whole.
   bool foundOutsideSample(std::uint32_t Entity) const;
+  // Whether Entity is what a transaction's update, merge or delete
+  // addresses under its leader's key in a sampled family whose sample holds
+  // nothing there (generateEvents): an entity the real table holds with
+  // foundOutsideSample's chance (drawn by Entity's id as for a probe). The
+  // service serves such a write without changing its store, as one entity
+  // written when the entity is there (a stored weight-1 copy would add to
+  // what scans count on top of the sample's weights), else as a 404.
+  bool addressesOutsideSample(std::uint32_t Entity) const {
+    return std::binary_search(OutsideSampleTargets.begin(),
+                              OutsideSampleTargets.end(), Entity);
+  }
+  std::vector<std::uint32_t> OutsideSampleTargets; // ascending
 
 private:
   std::uint64_t sampledWeight(std::uint32_t Entity) const;
@@ -257,7 +279,10 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // writes and queries pick an entity of their family that exists at that
 // point (written earlier and not deleted since, or one of the table's
 // existing entities); an update, merge or delete with nothing to address
-// is not generated. Unless Options.Cold, a table of known size (declared
+// is not generated, except a transaction's follower in a sampled family
+// whose key space share is known (EntityFamily::KeySpaceHeld > 0): it
+// addresses the real table's entity under its leader's key
+// (addressesOutsideSample), which may be missing. Unless Options.Cold, a table of known size (declared
 // `entities`, or inserts x `retention`: core/schema/TableSize.h) first gets
 // that many existing entities, their growing values spread over the time
 // before 0 (the retention, or entities / insert rate); beyond

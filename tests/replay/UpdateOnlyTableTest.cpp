@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace tablelint::replay {
 namespace {
 
@@ -41,14 +43,18 @@ std::string inventory(const std::string &Entities,
          "RowKey eq '{sku}'\", rate: 300/s}\n";
 }
 
-// The current design of Yaml replayed for 20 s.
-DesignResult replayYaml(const std::string &Yaml, Workload &W) {
+// The current design of Yaml replayed for 20 s, holding at most
+// MaxExisting existing entities per table.
+DesignResult replayYaml(const std::string &Yaml, Workload &W,
+                        std::uint64_t MaxExisting =
+                            WorkloadOptions().MaxExistingEntities) {
   const schema::SchemaLoad L = schema::loadSchemaText(Yaml, "design.yaml");
   EXPECT_TRUE(L.ok()) << (L.Errors.empty() ? "" : L.Errors.front().str());
   std::vector<InputError> Errors;
   W = buildWorkloadModel(L.Value, Errors);
   WorkloadOptions O;
   O.DurationSeconds = 20;
+  O.MaxExistingEntities = MaxExisting;
   generateEvents(W, O);
   const DesignPlan Plan = planDesign(W, L.Value, "current", Errors);
   EXPECT_TRUE(Errors.empty());
@@ -173,6 +179,141 @@ TEST(UpdateOnlyTable, APointReadOfASampledTableFindsOneEntityWhereAllKeysExist) 
   EXPECT_EQ(Balance.Returned, Balance.Completed);
   EXPECT_EQ(Balance.Scanned, Balance.Returned);
   EXPECT_EQ(D.Throttled, 0u);
+}
+
+// A ledger: one balance per account (Accounts accounts, Balances of them
+// with a balance) and the entries posted to it, each entry inserted with a
+// merge of its account's balance in one transaction under the account's
+// key (200/s); Scan: also a scan of every balance once a second.
+std::string ledger(const std::string &Accounts, const std::string &Balances,
+                   const std::string &Distribution, bool Scan) {
+  return "version: 1\n"
+         "accounts: [{name: a, region: westeurope}]\n"
+         "tables:\n"
+         "  - name: Ledger\n"
+         "    account: a\n"
+         "    partitionKey: \"{accountId}\"\n"
+         "    properties:\n"
+         "      accountId: {type: string, distinct: " + Accounts +
+         ", distribution: " + Distribution + "}\n"
+         "    entityTypes:\n"
+         "      - name: balance\n"
+         "        rowKey: \"balance\"\n"
+         "        entities: " + Balances + "\n"
+         "        properties:\n"
+         "          available: {type: int64}\n"
+         "      - name: entry\n"
+         "        rowKey: \"e_{txnId}\"\n"
+         "        properties:\n"
+         "          txnId: {type: guid}\n"
+         "          amount: {type: int64}\n"
+         "    writes:\n"
+         "      - {name: post-entry, entityType: entry, op: insert, rate: "
+         "200/s}\n"
+         "      - {name: apply-payment, entityType: balance, op: merge, "
+         "rate: 200/s, properties: [available]}\n" +
+         (Scan ? "    queries:\n"
+                 "      - {name: all-balances, entityType: balance, filter: "
+                 "\"RowKey eq 'balance'\", rate: 1/s}\n"
+               : "") +
+         "    transactions:\n"
+         "      - {name: post-payment, writes: [post-entry, apply-payment]}\n";
+}
+
+// Every account has its balance (4,000 of 4,000), held as a sample of 1,000
+// each standing for 4; the accounts are zipf-skewed, so the sample holds
+// the hot ones and most cold accounts' balances are outside it. A merge
+// bound to its entry's account runs wherever the real table holds the
+// balance, which is every time: as often as its entry, each transaction
+// one request of two entities. What it merges outside the sample is not
+// stored, so a scan of every balance returns the sample's weights, no more,
+// from the first execution to the last.
+TEST(UpdateOnlyTable, ATransactionsMergeRunsWhereverTheRealTableHoldsItsEntity) {
+  Workload W;
+  const DesignResult D =
+      replayYaml(ledger("4000", "4000", "zipf(0.99)", true), W, 1000);
+  const EntityFamily &Balances = W.Families[0];
+  ASSERT_EQ(Balances.EntityType, "balance");
+  ASSERT_EQ(Balances.ExistingWeight, 4u);
+  ASSERT_TRUE(Balances.SampleAddressed);
+  EXPECT_DOUBLE_EQ(Balances.KeySpaceHeld, 1.0);
+  const OpResult &Entry = op(D, "post-entry");
+  const OpResult &Merge = op(D, "apply-payment");
+  ASSERT_GT(Entry.Issued, 3500u);
+  EXPECT_EQ(Entry.Completed, Entry.Issued);
+  EXPECT_EQ(Merge.Issued, Entry.Issued);
+  EXPECT_EQ(Merge.Completed, Entry.Completed);
+  EXPECT_EQ(D.ClientErrors, 0u);
+  EXPECT_EQ(D.EntitiesWritten, 2 * Entry.Completed);
+  // Many of the merges are of balances outside the sample, and say so.
+  const LogicalOp &MergeOp =
+      W.Ops[static_cast<std::size_t>(W.opIndex("apply-payment"))];
+  EXPECT_GT(MergeOp.FoundOutsideSample, Entry.Issued / 10);
+  EXPECT_EQ(MergeOp.MissingOutsideSample, 0u);
+  EXPECT_FALSE(hasNote(D, "did not run"));
+  EXPECT_TRUE(hasNote(
+      D, "'apply-payment' (merge): " +
+             std::to_string(MergeOp.FoundOutsideSample) + " of its " +
+             std::to_string(Merge.Issued) +
+             " executions addressed a key of table 'Ledger' (entity type "
+             "'balance') its sample holds nothing under (the transaction's "
+             "key); the real table holds an entity there with chance "
+             "100.0%"));
+  EXPECT_TRUE(hasNote(D, "a transaction's update, merge or delete under a key "
+                         "the sample holds nothing under addresses the entity "
+                         "the real table holds there"));
+  // One billable request per transaction, plus the scans' pages (a
+  // throttled request, retried, is not billed).
+  const OpResult &Scan = op(D, "all-balances");
+  ASSERT_GT(Scan.Completed, 10u);
+  EXPECT_EQ(D.BillableTransactions, Entry.Completed + Scan.Pages);
+  EXPECT_EQ(D.Requests, D.BillableTransactions + D.Throttled);
+  // Each scan returns what the sample stands for: its distinct keys
+  // (draws of a hot account share one row) times 4, every time.
+  std::set<std::uint64_t> Keys;
+  for (std::uint32_t E = Balances.FirstExisting;
+       E < Balances.FirstExisting + Balances.ExistingCount; ++E)
+    Keys.insert(W.code(E, 0));
+  EXPECT_EQ(Scan.Returned, Scan.Completed * Keys.size() * 4);
+}
+
+// Half of the accounts have a balance (4,000 of 8,000 keys; uniform): a
+// merge under a key the sample does not hold finds one with chance
+// 0.5 (1 - 1/4) / (1 - 0.5 / 4) = 3/7, and with the sample's own share that
+// makes half of the merges find their balance, as on the service. The
+// others are answered 404 there, failing their transactions: the entry
+// posted with the merge fails with it.
+TEST(UpdateOnlyTable, ATransactionsMergeFailsItsTransactionWhereTheTableHasNoEntity) {
+  Workload W;
+  const DesignResult D =
+      replayYaml(ledger("8000", "4000", "uniform", false), W, 1000);
+  const EntityFamily &Balances = W.Families[0];
+  ASSERT_EQ(Balances.ExistingWeight, 4u);
+  EXPECT_DOUBLE_EQ(Balances.KeySpaceHeld, 0.5);
+  const OpResult &Entry = op(D, "post-entry");
+  const OpResult &Merge = op(D, "apply-payment");
+  ASSERT_GT(Merge.Issued, 3500u);
+  EXPECT_EQ(Merge.Issued, Entry.Issued);
+  const double Share = static_cast<double>(Merge.Completed) /
+                       static_cast<double>(Merge.Issued);
+  EXPECT_GT(Share, 0.45);
+  EXPECT_LT(Share, 0.55);
+  // All or nothing: each failed merge failed its entry, in one 404.
+  EXPECT_EQ(Entry.Completed, Merge.Completed);
+  EXPECT_EQ(Entry.Failed, Merge.Failed);
+  EXPECT_EQ(Merge.Completed + Merge.Failed, Merge.Issued);
+  EXPECT_EQ(D.ClientErrors, Merge.Failed);
+  EXPECT_EQ(D.EntitiesWritten, 2 * Merge.Completed);
+  const LogicalOp &MergeOp =
+      W.Ops[static_cast<std::size_t>(W.opIndex("apply-payment"))];
+  EXPECT_EQ(Merge.Failed, MergeOp.MissingOutsideSample);
+  EXPECT_TRUE(hasNote(D, "the real table holds an entity there with chance "
+                         "42.9% (it holds 50.0% of the keys its templates "
+                         "form"));
+  EXPECT_TRUE(hasNote(D, std::to_string(MergeOp.MissingOutsideSample) +
+                             " found none, and the service answers 404 to "
+                             "such a transaction: its other writes failed "
+                             "with it"));
 }
 
 } // namespace
