@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace tablelint::replay {
 
@@ -132,21 +135,35 @@ bool checkFilterSyntax(const std::string &Text, const BoundTemplate &T,
   return false;
 }
 
-const schema::Table *tableOf(const schema::Schema &S, const std::string &Op,
-                             bool Query) {
-  for (const schema::Table &T : S.Tables) {
-    if (Query) {
-      for (const schema::Query &Q : T.Queries)
-        if (Q.Name == Op)
-          return &T;
-    } else {
-      for (const schema::Write &Wr : T.Writes)
-        if (Wr.Name == Op)
-          return &T;
+// The tables that declare each query name and each write name, in
+// declaration order, each once: found in one pass, so planning a design of
+// thousands of tables does not search every table for every operation.
+struct Declarations {
+  std::unordered_map<std::string, std::vector<std::uint32_t>> Queries, Writes;
+
+  explicit Declarations(const schema::Schema &S) {
+    for (std::size_t TI = 0; TI < S.Tables.size(); ++TI) {
+      const auto Index = static_cast<std::uint32_t>(TI);
+      for (const schema::Query &Q : S.Tables[TI].Queries)
+        add(Queries[Q.Name], Index);
+      for (const schema::Write &Wr : S.Tables[TI].Writes)
+        add(Writes[Wr.Name], Index);
     }
   }
-  return nullptr;
-}
+  const std::vector<std::uint32_t> &of(const std::string &Op,
+                                       bool Query) const {
+    static const std::vector<std::uint32_t> None;
+    const auto &Map = Query ? Queries : Writes;
+    const auto It = Map.find(Op);
+    return It == Map.end() ? None : It->second;
+  }
+
+private:
+  static void add(std::vector<std::uint32_t> &Tables, std::uint32_t Index) {
+    if (Tables.empty() || Tables.back() != Index)
+      Tables.push_back(Index);
+  }
+};
 
 // A table with a name template (a table per day or per tenant) is
 // simulated as one table whose PartitionKeys carry the instance's name in
@@ -348,14 +365,16 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
     Plan.Tables.push_back({T.Name, T.Account, T.NameTemplate.has_value()});
   Plan.Writes.resize(W.Ops.size());
   Plan.Queries.resize(W.Ops.size());
+  const Declarations Declared(Design);
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     const EntityFamily &Family = W.Families[Op.Family];
-    if (!tableOf(Design, Op.Name, Op.IsQuery)) {
+    const std::vector<std::uint32_t> &Tables = Declared.of(Op.Name, Op.IsQuery);
+    if (Tables.empty()) {
       Plan.Missing.push_back(Op.Name);
       continue;
     }
-    for (std::size_t TI = 0; TI < Design.Tables.size(); ++TI) {
+    for (const std::uint32_t TI : Tables) {
       const schema::Table &T = Design.Tables[TI];
       if (Op.IsQuery) {
         for (const schema::Query &Q : T.Queries) {

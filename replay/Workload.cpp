@@ -433,10 +433,13 @@ bool Workload::foundOutsideSample(std::uint32_t Entity) const {
 }
 
 int Workload::opIndex(std::string_view Name) const {
-  for (std::size_t I = 0; I < Ops.size(); ++I)
-    if (Ops[I].Name == Name)
-      return static_cast<int>(I);
-  return -1;
+  const auto It = OpByName.find(std::string(Name));
+  return It == OpByName.end() ? -1 : static_cast<int>(It->second);
+}
+
+void Workload::addOp(LogicalOp Op) {
+  OpByName.emplace(Op.Name, static_cast<std::uint32_t>(Ops.size()));
+  Ops.push_back(std::move(Op));
 }
 
 namespace {
@@ -628,7 +631,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
               Op.SharedProperties.push_back(static_cast<std::uint32_t>(P));
           }
         }
-        W.Ops.push_back(std::move(Op));
+        W.addOp(std::move(Op));
       }
       for (const schema::Query &Q : T.Queries) {
         if (schema::entityTypeIndex(T, Q.EntityTypeName) !=
@@ -640,7 +643,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Op.IsQuery = true;
         Op.Family = FamilyIndex;
         Op.PerSecond = Q.Frequency.PerSecond;
-        W.Ops.push_back(std::move(Op));
+        W.addOp(std::move(Op));
       }
     }
     for (const schema::Transaction &Tx : T.Transactions)

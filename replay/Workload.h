@@ -212,6 +212,8 @@ public:
   }
   // The op of that name, or -1.
   int opIndex(std::string_view Name) const;
+  // Appends Op (its name not yet bound), so opIndex finds it in one lookup.
+  void addOp(LogicalOp Op);
   // Real entities a stored entity stands for (EntityFamily::ExistingWeight
   // for a sampled existing entity, else 1).
   std::uint64_t weight(std::uint32_t Entity) const {
@@ -250,6 +252,8 @@ public:
                               OutsideSampleTargets.end(), Entity);
   }
   std::vector<std::uint32_t> OutsideSampleTargets; // ascending
+  // Ops by name, for opIndex: every op added by addOp.
+  std::unordered_map<std::string, std::uint32_t> OpByName;
 
 private:
   std::uint64_t sampledWeight(std::uint32_t Entity) const;
