@@ -97,4 +97,11 @@ bool readHex4(std::string_view Text, std::size_t &At, unsigned &Out) {
   return true;
 }
 
+std::string quotedList(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "'" : ", '") + N + "'";
+  return Out;
+}
+
 } // namespace tablelint

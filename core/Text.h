@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tablelint {
 
@@ -18,6 +19,9 @@ std::string foldWhitespace(std::string_view Text);
 // part below 10^15 ("1000000000000"), three significant digits above
 // ("9.49e+18"), never a wrapped integer.
 std::string formatForMessage(double Value);
+
+// Names quoted and joined for a message: "'a', 'b', 'c'".
+std::string quotedList(const std::vector<std::string> &Names);
 
 // The value of a hexadecimal digit (either case), or -1: for decoding
 // percent-escapes.

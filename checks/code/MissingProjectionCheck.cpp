@@ -4,6 +4,7 @@
 
 #include "checks/code/model/AstWalk.h"
 #include "checks/code/model/QueryResults.h"
+#include "core/Text.h"
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
@@ -116,13 +117,6 @@ std::string selectSetter(const VarDecl *V, const ApiRoles &Roles) {
       if (N.rfind(Prefix, 0) == 0 && F->arg("select") == 0u)
         return N.substr(Prefix.size());
   return "";
-}
-
-std::string quotedList(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (const std::string &N : Names)
-    Out += (Out.empty() ? "'" : ", '") + N + "'";
-  return Out;
 }
 
 } // namespace

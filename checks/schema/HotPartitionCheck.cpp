@@ -2,13 +2,34 @@
 // weights) of the partition key's properties that sends more than one
 // partition's target to the busiest key.
 #include "checks/schema/Checks.h"
+#include "core/Text.h"
+
+#include <algorithm>
 
 namespace tablelint::schema {
+
+namespace {
+
+// The properties of the partition key that the RowKey does not add to,
+// when it adds none: each value of them names one entity (a link per
+// code, a counter per tenant), so the hot key's load is one entity's,
+// which no bucket of another property can split. Empty otherwise.
+std::vector<std::string> entityPerKey(const Table &T) {
+  const std::vector<std::string> Pk = T.PartitionKey.properties();
+  if (Pk.empty())
+    return {};
+  for (const std::string &P : T.RowKey.properties())
+    if (std::find(Pk.begin(), Pk.end(), P) == Pk.end())
+      return {};
+  return Pk;
+}
+
+} // namespace
 
 void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   for (const TableAnalysis &TA : C.Tables) {
-    double Hot = 0;
+    double Hot = 0, HotWrites = 0;
     std::string Parts;
     std::string Why;
     auto Add = [&](const OperationLoad &L) {
@@ -16,25 +37,50 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
           !L.HottestPartitionEntitiesPerSecond)
         return;
       Hot += *L.HottestPartitionEntitiesPerSecond;
+      if (L.IsWrite)
+        HotWrites += *L.HottestPartitionEntitiesPerSecond;
       Parts += (Parts.empty() ? "" : ", ") + std::string("'") + L.Name + "' " +
                formatFigure(*L.HottestPartitionEntitiesPerSecond) + "/s";
       if (Why.empty())
         Why = L.Share.why();
     };
+    // Whether every operation adding to the hot key addresses one entity
+    // (a write, a point read): a scan of the partition reads all it holds.
+    bool OneEntityEach = true;
     for (const OperationLoad &L : TA.PartitionWrites)
       Add(L);
-    for (const QueryAnalysis &Q : TA.Queries)
+    for (const Write &W : TA.T->Writes)
+      OneEntityEach &= W.EntitiesPerWrite == 1;
+    for (const QueryAnalysis &Q : TA.Queries) {
+      const double Before = Hot;
       Add(Q.Load);
+      if (Hot != Before)
+        OneEntityEach &= Q.Filter.Scope.Class == QueryClass::Point;
+    }
     if (Hot <= Target)
       continue;
     const Table &T = *TA.T;
+    std::string Remedy =
+        "append a hash bucket of another property so hot keys span several "
+        "partitions";
+    const std::vector<std::string> Entity =
+        OneEntityEach ? entityPerKey(T) : std::vector<std::string>();
+    if (!Entity.empty()) {
+      Remedy = "the RowKey adds nothing to " + quotedList(Entity) +
+               ", so the hot key is one entity, which no bucket can split: ";
+      Remedy += HotWrites * 2 > Hot
+                    ? "shard it into several entities under different "
+                      "PartitionKeys (a shard number appended, one picked "
+                      "at random per write) and sum them on read"
+                    : "cache it in its readers, or keep copies of it under "
+                      "several PartitionKeys (a copy number appended), "
+                      "written together, and read one at random";
+    }
     Sink.report(T.Path, partitionKeyPosition(T),
                 "the busiest key of partition key '" + T.PartitionKey.Text +
                     "' takes " + formatFigure(Hot) + " entities/s (" + Parts +
                     "; " + Why + "), over one partition's " +
-                    formatFigure(Target) +
-                    "/s: append a hash bucket of another property so hot "
-                    "keys span several partitions");
+                    formatFigure(Target) + "/s: " + Remedy);
   }
 }
 
