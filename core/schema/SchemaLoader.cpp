@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace tablelint::schema {
@@ -366,16 +368,18 @@ std::string Loader::elementName(YamlMap &M, const std::string &Section,
 
 template <typename T>
 void Loader::checkUnique(const std::vector<T> &V, const std::string &What) {
+  // The first declaration of each name: one pass, not a search of the
+  // earlier ones for each (a schema may declare tens of thousands).
+  std::unordered_map<std::string_view, std::size_t> First;
+  First.reserve(V.size());
   for (std::size_t I = 0; I < V.size(); ++I) {
     if (V[I].Name.empty())
       continue;
-    for (std::size_t J = 0; J < I; ++J)
-      if (V[J].Name == V[I].Name) {
-        errorAtPos(V[I].Pos, "duplicate " + What + " name '" + V[I].Name +
-                                 "' (first declared at line " +
-                                 std::to_string(V[J].Pos.Line) + ")");
-        break;
-      }
+    const auto [It, New] = First.emplace(V[I].Name, I);
+    if (!New)
+      errorAtPos(V[I].Pos, "duplicate " + What + " name '" + V[I].Name +
+                               "' (first declared at line " +
+                               std::to_string(V[It->second].Pos.Line) + ")");
   }
 }
 
