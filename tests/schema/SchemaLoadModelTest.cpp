@@ -672,6 +672,46 @@ tables:
         << Other;
 }
 
+// A "latest N" read on an oldest-first key is judged by low-density-query
+// as the newest-first read would run (the log tail that suggest proposes),
+// and its message says what the read costs as keyed now, the figure
+// partition-scan reports.
+TEST(SchemaLint, LowDensityOfALatestNReadSaysWhatItReadsAsKeyedNow) {
+  const std::string Text = R"yaml(version: 1
+accounts: [{name: main, region: westeurope, targets: {entitiesPerSecond: 10000000}}]
+tables:
+  - name: SignIns
+    account: main
+    partitionKey: "{tenantId}"
+    rowKey: "{signedInAt:yyyyMMddHHmmssfff}_{eventId}"
+    entities: 50M
+    properties:
+      tenantId: {type: string, distinct: 500}
+      signedInAt: {type: datetime, grows: true}
+      eventId: {type: guid}
+      result: {type: string, values: [success, failure], weights: [0.95, 0.05]}
+    queries:
+      - {name: failed, filter: "PartitionKey eq '{tenantId}' and result eq 'failure'", newest: signedInAt, top: 100, rate: 1/s}
+      - {name: failed-any, filter: "PartitionKey eq '{tenantId}' and result eq 'failure'", top: 100, rate: 1/s}
+)yaml";
+  const SchemaLintResult R =
+      lintSchemaText(Text, "signins.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(R.Errors.empty()) << R.Errors.front().str();
+  std::map<std::string, std::string> Density;
+  for (const Finding &F : R.Findings)
+    if (F.RuleId == "low-density-query")
+      Density[F.Anchor] = F.Message;
+  ASSERT_EQ(Density.size(), 2u);
+  EXPECT_THAT(Density["tables[SignIns].queries[failed]"],
+              HasSubstr("scans about 2000 entities (until top 100 rows are "
+                        "found ('result' matches 5%)) (as a newest-first key "
+                        "would read it; as keyed now each execution reads "
+                        "about 100000) to return about 100"));
+  // The first 100 in key order: read as keyed, nothing to add.
+  EXPECT_THAT(Density["tables[SignIns].queries[failed-any]"],
+              Not(HasSubstr("as keyed now")));
+}
+
 TEST(SchemaLint, LooksLikeSchemaFile) {
   namespace fs = std::filesystem;
   const fs::path Dir = fs::temp_directory_path() / "tablelint-looks-like";
