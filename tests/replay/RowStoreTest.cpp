@@ -262,6 +262,32 @@ TEST(RowStore, KeysTyingOnTheirHeadsKeepByteOrder) {
   }
 }
 
+TEST(RowStore, ACursorLooksAheadOnlyWithinItsLeaf) {
+  // valueAhead(K) (what a scan prefetches) is the value K rows on, when
+  // that row is in the cursor's leaf; every row of a scan that says so
+  // agrees with walking on, and the look-ahead reaches most rows.
+  RowStore S;
+  std::vector<std::uint32_t> Values;
+  for (int I = 0; I < 3000; ++I)
+    S.insert(rowKey("pk" + std::to_string(I % 7), "row-" + std::to_string(I)),
+             static_cast<std::uint32_t>(I));
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next())
+    Values.push_back(C.value());
+  ASSERT_EQ(Values.size(), 3000u);
+  std::size_t Seen = 0, Ahead = 0;
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next(), ++Seen) {
+    for (int K : {1, 6, 12}) {
+      std::uint32_t Value = 0;
+      if (!C.valueAhead(K, Value))
+        continue;
+      ++Ahead;
+      ASSERT_LT(Seen + static_cast<std::size_t>(K), Values.size());
+      EXPECT_EQ(Value, Values[Seen + static_cast<std::size_t>(K)]);
+    }
+  }
+  EXPECT_GT(Ahead, 3000u * 3 / 2);
+}
+
 TEST(RowStore, ACursorKeepsItsKeyWhileTheStoreIsOnlyRead) {
   // key() is built from the node's prefix and suffix: the view stays the
   // key of the cursor's position, also for a copy of the cursor.
