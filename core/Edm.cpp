@@ -256,7 +256,9 @@ std::optional<std::int64_t> parseDateTimeTicks(std::string_view Text) {
   return Seconds * TicksPerSecond + Fraction;
 }
 
-std::string formatDateTimeTicks(std::int64_t Ticks) {
+std::size_t formatDateTimeTicks(std::int64_t Ticks, char (&Buf)[28]) {
+  if (Ticks < 0)
+    return 0;
   const std::int64_t Seconds = Ticks / TicksPerSecond;
   const std::int64_t Fraction = Ticks % TicksPerSecond;
   const std::int64_t Days = Seconds / SecondsPerDay;
@@ -264,36 +266,48 @@ std::string formatDateTimeTicks(std::int64_t Ticks) {
   std::int64_t Y = 0;
   unsigned M = 0, D = 0;
   civilFromDays(Days - DaysBeforeUnixEpoch, Y, M, D);
-  if (Ticks >= 0 && Y <= 9999) {
-    // Digits by hand: the replay renders dates into keys millions of times,
-    // where snprintf was most of the cost. Same text as the general case.
-    char Buf[28];
-    auto Put = [&Buf](int At, std::int64_t V, int Digits) {
-      for (int I = Digits - 1; I >= 0; --I, V /= 10)
-        Buf[At + I] = static_cast<char>('0' + V % 10);
-    };
-    Put(0, Y, 4);
-    Buf[4] = '-';
-    Put(5, M, 2);
-    Buf[7] = '-';
-    Put(8, D, 2);
-    Buf[10] = 'T';
-    Put(11, InDay / 3600, 2);
-    Buf[13] = ':';
-    Put(14, InDay / 60 % 60, 2);
-    Buf[16] = ':';
-    Put(17, InDay % 60, 2);
-    int N = 19;
-    if (Fraction != 0) {
-      Buf[N] = '.';
-      Put(N + 1, Fraction, 7);
-      N += 8;
-      while (Buf[N - 1] == '0')
-        --N;
-    }
-    Buf[N++] = 'Z';
-    return std::string(Buf, static_cast<std::size_t>(N));
+  if (Y > 9999)
+    return 0;
+  // Digits by hand: the replay renders dates into keys millions of times,
+  // where snprintf was most of the cost. Same text as the general case.
+  auto Put = [&Buf](int At, std::int64_t V, int Digits) {
+    for (int I = Digits - 1; I >= 0; --I, V /= 10)
+      Buf[At + I] = static_cast<char>('0' + V % 10);
+  };
+  Put(0, Y, 4);
+  Buf[4] = '-';
+  Put(5, M, 2);
+  Buf[7] = '-';
+  Put(8, D, 2);
+  Buf[10] = 'T';
+  Put(11, InDay / 3600, 2);
+  Buf[13] = ':';
+  Put(14, InDay / 60 % 60, 2);
+  Buf[16] = ':';
+  Put(17, InDay % 60, 2);
+  int N = 19;
+  if (Fraction != 0) {
+    Buf[N] = '.';
+    Put(N + 1, Fraction, 7);
+    N += 8;
+    while (Buf[N - 1] == '0')
+      --N;
   }
+  Buf[N++] = 'Z';
+  return static_cast<std::size_t>(N);
+}
+
+std::string formatDateTimeTicks(std::int64_t Ticks) {
+  char Fast[28];
+  if (const std::size_t Size = formatDateTimeTicks(Ticks, Fast))
+    return std::string(Fast, Size);
+  const std::int64_t Seconds = Ticks / TicksPerSecond;
+  const std::int64_t Fraction = Ticks % TicksPerSecond;
+  const std::int64_t Days = Seconds / SecondsPerDay;
+  const std::int64_t InDay = Seconds % SecondsPerDay;
+  std::int64_t Y = 0;
+  unsigned M = 0, D = 0;
+  civilFromDays(Days - DaysBeforeUnixEpoch, Y, M, D);
   char Buf[48];
   int N = std::snprintf(Buf, sizeof Buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lld",
                         static_cast<long long>(Y), M, D,

@@ -62,6 +62,10 @@ std::optional<int> compareEdm(const EdmValue &A, const EdmValue &B);
 std::optional<std::int64_t> parseDateTimeTicks(std::string_view Text);
 // Formats ticks as YYYY-MM-DDThh:mm:ss[.fffffff]Z.
 std::string formatDateTimeTicks(std::int64_t Ticks);
+// The same text without an allocation for the common range (Ticks >= 0,
+// years up to 9999): its at most 28 characters written to Out, their
+// count returned; 0 (nothing written) outside that range.
+std::size_t formatDateTimeTicks(std::int64_t Ticks, char (&Out)[28]);
 
 // Validates an 8-4-4-4-12 hexadecimal GUID; returns its lower-case form.
 std::optional<std::string> canonicalGuid(std::string_view Text);

@@ -228,6 +228,19 @@ std::string instanceFilter(const schema::Table &T, const std::string &Filter) {
 
 } // namespace
 
+namespace {
+
+// Text inside an OData string literal: each quote doubled.
+void appendQuoted(std::string_view Text, std::string &Out) {
+  for (char C : Text) {
+    Out += C;
+    if (C == '\'')
+      Out += C;
+  }
+}
+
+} // namespace
+
 bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
                             const EntityFamily &Family, std::string &Missing) {
   Pieces.clear();
@@ -294,27 +307,25 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
     if (Cacheable) {
       const std::int64_t Period = Scratch.Int / P.CacheTicks;
       if (Period != P.CachedPeriod) {
-        P.Cached = schema::renderPlaceholder(P.Part, Scratch);
+        // Rewritten in place: its buffer is reused.
+        P.Cached.clear();
+        schema::appendPlaceholder(P.Part, Scratch, P.Cached);
         P.CachedPeriod = Period;
       }
       if (!P.InQuotes) {
         Out += P.Cached;
         continue;
       }
-    }
-    std::string Rendered;
-    if (!Cacheable)
-      Rendered = schema::renderPlaceholder(P.Part, Scratch);
-    const std::string &Text = Cacheable ? P.Cached : Rendered;
-    if (!P.InQuotes) {
-      Out += Text;
+      appendQuoted(P.Cached, Out);
       continue;
     }
-    for (char C : Text) {
-      Out += C;
-      if (C == '\'')
-        Out += C;
+    if (!P.InQuotes) {
+      schema::appendPlaceholder(P.Part, Scratch, Out);
+      continue;
     }
+    Quoted.clear();
+    schema::appendPlaceholder(P.Part, Scratch, Quoted);
+    appendQuoted(Quoted, Out);
   }
 }
 

@@ -51,6 +51,9 @@ public:
               const std::vector<std::uint64_t> *Buckets = nullptr) const;
 
   std::vector<Piece> Pieces;
+
+private:
+  mutable std::string Quoted; // render()'s text of a quoted placeholder
 };
 
 struct WriteTarget {

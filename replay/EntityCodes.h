@@ -34,6 +34,25 @@ public:
     return Slots[Entity].Family;
   }
 
+  // Starts loading where Entity's codes are found (its slot) into the
+  // cache, without waiting for it; then, once the slot is loaded, the
+  // start of its codes (the chunk's column heads, or its open row).
+  void prefetch(std::uint32_t Entity) const {
+    if (Entity < Slots.size())
+      __builtin_prefetch(&Slots[Entity]);
+  }
+  void prefetchCodes(std::uint32_t Entity) const {
+    if (Entity >= Slots.size())
+      return;
+    const Slot S = Slots[Entity];
+    const Columns &C = Families[S.Family];
+    const std::uint32_t Chunk = S.Row / ChunkRows, Row = S.Row % ChunkRows;
+    if (Chunk == C.Sealed)
+      __builtin_prefetch(C.Open.data() + std::size_t(Row) * C.Properties);
+    else
+      __builtin_prefetch(C.Chunks.data() + std::size_t(Chunk) * C.Properties);
+  }
+
   std::uint64_t get(std::uint32_t Entity, std::uint32_t Property) const {
     const Slot S = Slots[Entity];
     const Columns &C = Families[S.Family];

@@ -83,6 +83,14 @@ public:
       return Text;
     }
     std::uint32_t value() const { return At->Values[Pos]; }
+    // The value Ahead positions on when it is in the same leaf (a scan
+    // starts loading what it will read next); false when it is not.
+    bool valueAhead(int Ahead, std::uint32_t &Out) const {
+      if (Pos + Ahead >= At->Keys.count())
+        return false;
+      Out = At->Values[Pos + Ahead];
+      return true;
+    }
     void next() {
       TailAt += At->Keys.tailBytes(Pos);
       ++Pos;

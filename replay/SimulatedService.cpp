@@ -545,6 +545,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     }
     const std::uint64_t Weight = C.Point ? 1 : W.weight(It.value());
     if (Weight <= 1) {
+      // The entities a few rows on: their codes load while these are read.
+      prefetchAhead(W, It);
       View.reset(It.value(), Key);
       ++Scanned;
       ++RunScanned;

@@ -33,6 +33,8 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
       if (VisitBudget == 0 || (Cursor.Top && Matched >= TopLeft))
         break;
       --VisitBudget;
+      // The entities a few rows on: their codes load while these are read.
+      prefetchAhead(W, It);
       const std::string_view Key = It.key();
       const std::uint64_t Weight = W.weight(It.value());
       // A page may have ended inside the first (sampled) entity.

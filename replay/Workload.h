@@ -196,6 +196,16 @@ public:
   std::uint32_t familyOf(std::uint32_t Entity) const {
     return Codes.familyOf(Entity);
   }
+  // Starts loading Entity's codes (a scan reads entities in key order,
+  // spread over the whole store: one cache miss each).
+  // Loaded in two steps, a few rows apart: the entity's slot (Near false),
+  // then where its codes start (Near true; the slot is read).
+  void prefetchEntity(std::uint32_t Entity, bool Near = false) const {
+    if (Near)
+      Codes.prefetchCodes(Entity);
+    else
+      Codes.prefetch(Entity);
+  }
   std::uint64_t code(std::uint32_t Entity, std::uint32_t Property) const {
     return Codes.get(Entity, Property);
   }

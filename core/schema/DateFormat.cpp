@@ -86,6 +86,26 @@ DateTokens tokenizeDateFormat(std::string_view Format) {
 
 void appendDateTime(std::int64_t Ticks, const DateTokens &Tokens,
                     std::string &Out) {
+  char Whole[28];
+  if (Ticks >= 0 &&
+      formatDateTimeTicks(Ticks - Ticks % TicksPerSecond, Whole) != 0) {
+    // The same text from the whole second's digits and the fraction's,
+    // written in place: keys are rendered millions of times a replay,
+    // where the two temporary strings of the general case were most of
+    // the cost.
+    char Fraction[7];
+    std::int64_t Rest = Ticks % TicksPerSecond;
+    for (int I = 6; I >= 0; --I, Rest /= 10)
+      Fraction[I] = static_cast<char>('0' + Rest % 10);
+    for (const DateToken &T : Tokens) {
+      if (T.Unit == DateUnit::Literal)
+        Out += T.Text;
+      else
+        Out.append((isFraction(T.Unit) ? Fraction : Whole) + specOf(T.Unit).At,
+                   T.Text.size());
+    }
+    return;
+  }
   // "YYYY-MM-DDThh:mm:ssZ" of the whole second from the shared formatter.
   const std::string Iso = formatDateTimeTicks(Ticks - Ticks % TicksPerSecond);
   const std::string Fraction =

@@ -293,6 +293,31 @@ std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
   return Out;
 }
 
+void appendPlaceholder(const KeyPart &Part, const EdmValue &Value,
+                       std::string &Out) {
+  // The cases below render as defaultRendering does, written in place.
+  if (Part.IsPlaceholder && Part.Functions.empty()) {
+    switch (Value.Type) {
+    case EdmType::String:
+    case EdmType::Guid:
+      Out += Value.Text;
+      return;
+    case EdmType::DateTime:
+      if (!Part.Format.empty() && Part.Format != "ticks") {
+        if (Part.DateFormat.empty())
+          appendDateTime(Value.Int, tokenizeDateFormat(Part.Format), Out);
+        else
+          appendDateTime(Value.Int, Part.DateFormat, Out);
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  Out += renderPlaceholder(Part, Value);
+}
+
 void appendHashBucket(std::uint64_t Bucket, std::uint64_t Buckets,
                       std::string &Out) {
   // Digits of Bucket, then zeros in front up to the width of Buckets - 1.

@@ -195,6 +195,10 @@ std::optional<KeyTemplate> parseKeyTemplate(const std::string &Text,
 // value's own (one read of a fan-out query).
 std::string renderPlaceholder(const KeyPart &Part, const EdmValue &Value,
                               std::optional<std::uint64_t> Bucket = {});
+// The same text appended to Out; without a temporary string for the
+// values keys are made of most (dates in a format, text, no functions).
+void appendPlaceholder(const KeyPart &Part, const EdmValue &Value,
+                       std::string &Out);
 
 // Appends the text of a hash function's bucket: Bucket (below Buckets)
 // zero-padded to the digits of Buckets - 1, as renderPlaceholder renders it.

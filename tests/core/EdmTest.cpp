@@ -356,6 +356,22 @@ TEST(FormatDateTimeTicks, SevenDigitFraction) {
             "2008-07-10T00:00:00.1234567Z");
 }
 
+// The in-place form writes the text of the string form, and nothing
+// outside its range (before year 1, after year 9999).
+TEST(FormatDateTimeTicks, InPlaceFormMatchesTheString) {
+  char Buf[28];
+  for (std::int64_t Ticks :
+       {std::int64_t{0}, std::int64_t{1}, Ticks20080710,
+        Ticks20080710 + 1234567, Ticks20080710 + 1000000,
+        Ticks20200229T123456 + 9999999, std::int64_t{3155378975999999999}}) {
+    const std::size_t Size = formatDateTimeTicks(Ticks, Buf);
+    ASSERT_NE(Size, 0u) << Ticks;
+    EXPECT_EQ(std::string(Buf, Size), formatDateTimeTicks(Ticks)) << Ticks;
+  }
+  EXPECT_EQ(formatDateTimeTicks(-1, Buf), 0u);
+  EXPECT_EQ(formatDateTimeTicks(std::int64_t{3155378976000000000}, Buf), 0u);
+}
+
 // The digits are written by hand (the replay formats dates millions of
 // times); they must match the printf rendering they replaced, fraction
 // trimmed of its trailing zeros, for every part of a date.

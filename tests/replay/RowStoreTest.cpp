@@ -220,6 +220,74 @@ TEST(RowStore, KeysOfEveryShapeKeepByteOrder) {
   }
 }
 
+TEST(RowStore, KeysTyingOnTheirHeadsKeepByteOrder) {
+  // A node compares the 8-byte heads of its keys first and their tails
+  // only within the run of keys whose head equals the key searched: long
+  // runs of keys that share their first bytes past the node's prefix and
+  // differ only further on (or are prefixes of one another) must keep
+  // std::map's order, for inserts, lookups, erases and scans.
+  RowStore S;
+  std::map<std::string, std::uint32_t> M;
+  Rng R(11);
+  auto RandomKey = [&] {
+    // Partition, then a row whose first 9 bytes take few values and whose
+    // tail (0-12 more bytes) many.
+    std::string Key = "pk" + std::to_string(R.below(3));
+    Key += '\0';
+    Key += "device-" + std::to_string(R.below(4)) + "_";
+    const std::uint64_t Length = R.below(13);
+    for (std::uint64_t I = 0; I < Length; ++I)
+      Key += static_cast<char>('0' + R.below(3));
+    return Key;
+  };
+  for (std::uint32_t Step = 0; Step < 40000; ++Step) {
+    const std::string Key = RandomKey();
+    if (R.below(6) == 0) {
+      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
+    } else {
+      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
+    }
+    if (Step % 397 == 0) {
+      const std::string Probe = RandomKey();
+      ASSERT_EQ(S.count(Probe), M.count(Probe));
+      ASSERT_EQ(scanFrom(S, Probe, 150), scanFrom(M, Probe, 150));
+    }
+  }
+  EXPECT_EQ(S.size(), M.size());
+  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+  for (const auto &[Key, Value] : M) {
+    const std::uint32_t *Found = S.find(Key);
+    ASSERT_NE(Found, nullptr);
+    EXPECT_EQ(*Found, Value);
+  }
+}
+
+TEST(RowStore, ACursorLooksAheadOnlyWithinItsLeaf) {
+  // valueAhead(K) (what a scan prefetches) is the value K rows on, when
+  // that row is in the cursor's leaf; every row of a scan that says so
+  // agrees with walking on, and the look-ahead reaches most rows.
+  RowStore S;
+  std::vector<std::uint32_t> Values;
+  for (int I = 0; I < 3000; ++I)
+    S.insert(rowKey("pk" + std::to_string(I % 7), "row-" + std::to_string(I)),
+             static_cast<std::uint32_t>(I));
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next())
+    Values.push_back(C.value());
+  ASSERT_EQ(Values.size(), 3000u);
+  std::size_t Seen = 0, Ahead = 0;
+  for (RowStore::Cursor C = S.begin(); C.valid(); C.next(), ++Seen) {
+    for (int K : {1, 6, 12}) {
+      std::uint32_t Value = 0;
+      if (!C.valueAhead(K, Value))
+        continue;
+      ++Ahead;
+      ASSERT_LT(Seen + static_cast<std::size_t>(K), Values.size());
+      EXPECT_EQ(Value, Values[Seen + static_cast<std::size_t>(K)]);
+    }
+  }
+  EXPECT_GT(Ahead, 3000u * 3 / 2);
+}
+
 TEST(RowStore, ACursorKeepsItsKeyWhileTheStoreIsOnlyRead) {
   // key() is built from the node's prefix and suffix: the view stays the
   // key of the cursor's position, also for a copy of the cursor.

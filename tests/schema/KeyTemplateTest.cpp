@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace tablelint::schema {
 namespace {
@@ -54,6 +57,42 @@ TEST(KeyTemplate, RendersDateFormats) {
   EdmValue V = EdmValue::dateTimeTicks(Ticks);
   EXPECT_EQ(renderPlaceholder(T.Parts[0], V), "20261122");
   EXPECT_EQ(renderPlaceholder(T.Parts[2], V), "050709123");
+}
+
+// appendPlaceholder writes in place what renderPlaceholder returns, after
+// whatever the buffer holds, for every kind of value and function.
+TEST(KeyTemplate, AppendingRendersAsRenderPlaceholderDoes) {
+  const std::int64_t Ticks = *parseDateTimeTicks("2026-11-22T05:07:09.1234567Z");
+  const std::vector<std::pair<std::string, EdmValue>> Cases = {
+      {"{t:yyyyMMdd}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t:HHmmssfff}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t:yyyy-MM-dd_HH.fffffff}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t:yyyyMMddHHmm}", EdmValue::dateTimeTicks(0)},
+      {"{t:ticks}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t|reverse}", EdmValue::dateTimeTicks(Ticks)},
+      {"{t:yyyyMMdd|pad:12}", EdmValue::dateTimeTicks(Ticks)},
+      {"{d}", EdmValue::string("device-'7'")},
+      {"{d|hash:16}", EdmValue::string("device-7")},
+      {"{d|pad:12}", EdmValue::string("device-7")},
+      {"{n:D6}", EdmValue::int64(-42)},
+      {"{n}", EdmValue::int32(42)},
+      {"{x}", EdmValue::real(0.5)},
+  };
+  for (const auto &[Text, Value] : Cases) {
+    const KeyPart Part = parseOk(Text).Parts[0];
+    std::string Out = "before_";
+    appendPlaceholder(Part, Value, Out);
+    EXPECT_EQ(Out, "before_" + renderPlaceholder(Part, Value)) << Text;
+  }
+  // A part built by hand, its date format not yet tokenized.
+  KeyPart ByHand;
+  ByHand.IsPlaceholder = true;
+  ByHand.Text = "t";
+  ByHand.Format = "yyyyMMdd_HH";
+  std::string Out;
+  appendPlaceholder(ByHand, EdmValue::dateTimeTicks(Ticks), Out);
+  EXPECT_EQ(Out, "20261122_05");
 }
 
 TEST(KeyTemplate, HashBucketsAreStableAndBounded) {
