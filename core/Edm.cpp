@@ -256,29 +256,46 @@ std::optional<std::int64_t> parseDateTimeTicks(std::string_view Text) {
   return Seconds * TicksPerSecond + Fraction;
 }
 
+namespace {
+
+// A tick count's calendar fields, as both renderings below write them.
+struct DateTimeFields {
+  std::int64_t Year = 0;
+  unsigned Month = 0, Day = 0;
+  std::int64_t InDay = 0;    // seconds since midnight
+  std::int64_t Fraction = 0; // ticks past the second
+};
+
+DateTimeFields dateTimeFields(std::int64_t Ticks) {
+  DateTimeFields F;
+  const std::int64_t Seconds = Ticks / TicksPerSecond;
+  F.Fraction = Ticks % TicksPerSecond;
+  F.InDay = Seconds % SecondsPerDay;
+  civilFromDays(Seconds / SecondsPerDay - DaysBeforeUnixEpoch, F.Year, F.Month,
+                F.Day);
+  return F;
+}
+
+} // namespace
+
 std::size_t formatDateTimeTicks(std::int64_t Ticks, char (&Buf)[28]) {
   if (Ticks < 0)
     return 0;
-  const std::int64_t Seconds = Ticks / TicksPerSecond;
-  const std::int64_t Fraction = Ticks % TicksPerSecond;
-  const std::int64_t Days = Seconds / SecondsPerDay;
-  const std::int64_t InDay = Seconds % SecondsPerDay;
-  std::int64_t Y = 0;
-  unsigned M = 0, D = 0;
-  civilFromDays(Days - DaysBeforeUnixEpoch, Y, M, D);
-  if (Y > 9999)
+  const DateTimeFields F = dateTimeFields(Ticks);
+  if (F.Year > 9999)
     return 0;
+  const std::int64_t InDay = F.InDay, Fraction = F.Fraction;
   // Digits by hand: the replay renders dates into keys millions of times,
   // where snprintf was most of the cost. Same text as the general case.
   auto Put = [&Buf](int At, std::int64_t V, int Digits) {
     for (int I = Digits - 1; I >= 0; --I, V /= 10)
       Buf[At + I] = static_cast<char>('0' + V % 10);
   };
-  Put(0, Y, 4);
+  Put(0, F.Year, 4);
   Buf[4] = '-';
-  Put(5, M, 2);
+  Put(5, F.Month, 2);
   Buf[7] = '-';
-  Put(8, D, 2);
+  Put(8, F.Day, 2);
   Buf[10] = 'T';
   Put(11, InDay / 3600, 2);
   Buf[13] = ':';
@@ -301,26 +318,21 @@ std::string formatDateTimeTicks(std::int64_t Ticks) {
   char Fast[28];
   if (const std::size_t Size = formatDateTimeTicks(Ticks, Fast))
     return std::string(Fast, Size);
-  const std::int64_t Seconds = Ticks / TicksPerSecond;
-  const std::int64_t Fraction = Ticks % TicksPerSecond;
-  const std::int64_t Days = Seconds / SecondsPerDay;
-  const std::int64_t InDay = Seconds % SecondsPerDay;
-  std::int64_t Y = 0;
-  unsigned M = 0, D = 0;
-  civilFromDays(Days - DaysBeforeUnixEpoch, Y, M, D);
+  const DateTimeFields F = dateTimeFields(Ticks);
+  const std::int64_t InDay = F.InDay, Fraction = F.Fraction;
   char Buf[48];
   int N = std::snprintf(Buf, sizeof Buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lld",
-                        static_cast<long long>(Y), M, D,
+                        static_cast<long long>(F.Year), F.Month, F.Day,
                         static_cast<long long>(InDay / 3600),
                         static_cast<long long>(InDay / 60 % 60),
                         static_cast<long long>(InDay % 60));
   std::string Out(Buf, static_cast<std::size_t>(N));
   if (Fraction != 0) {
     std::snprintf(Buf, sizeof Buf, ".%07lld", static_cast<long long>(Fraction));
-    std::string F(Buf);
-    while (F.back() == '0')
-      F.pop_back();
-    Out += F;
+    std::string Digits(Buf);
+    while (Digits.back() == '0')
+      Digits.pop_back();
+    Out += Digits;
   }
   Out += 'Z';
   return Out;

@@ -33,20 +33,12 @@ std::size_t commonPrefix(const char *A, std::size_t ASize, const char *B,
 // a time, since the tails compared are a few bytes long and a call to
 // memcmp cost more than the comparison.
 int compareBytes(const char *A, const char *B, std::size_t N) {
-  std::size_t I = 0;
-  for (; I + 8 <= N; I += 8) {
-    std::uint64_t X, Y;
-    std::memcpy(&X, A + I, 8);
-    std::memcpy(&Y, B + I, 8);
-    if (X != Y)
-      break;
-  }
-  for (; I < N; ++I)
-    if (A[I] != B[I])
-      return static_cast<unsigned char>(A[I]) < static_cast<unsigned char>(B[I])
-                 ? -1
-                 : 1;
-  return 0;
+  const std::size_t I = commonPrefix(A, N, B, N);
+  if (I == N)
+    return 0;
+  return static_cast<unsigned char>(A[I]) < static_cast<unsigned char>(B[I])
+             ? -1
+             : 1;
 }
 
 // The first of N sorted heads that is >= Head (Above: > Head), or N.
