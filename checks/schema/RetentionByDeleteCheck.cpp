@@ -85,18 +85,19 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     }
     if (!Purge || Inserts <= 0 || Deletes < PurgeShareOfInserts * Inserts)
       continue;
-    const Query *Finder = nullptr;
+    // The first query that finds entities by their age.
+    std::size_t FinderAt = T.Queries.size();
     std::string Age;
-    for (std::size_t I = 0; I < T.Queries.size() && !Finder; ++I) {
+    for (std::size_t I = 0; I < T.Queries.size() && Age.empty(); ++I) {
       Age = ageBoundProperty(T, TA.Queries[I]);
-      if (!Age.empty())
-        Finder = &T.Queries[I];
+      FinderAt = I;
     }
-    if (!Finder)
+    if (Age.empty())
       continue;
+    const Query *Finder = &T.Queries[FinderAt];
+    const QueryAnalysis &FA = TA.Queries[FinderAt];
     const Period P = periodFor(*T.RetentionSeconds);
     const std::string Instance = T.Name + "{" + Age + ":" + P.Format + "}";
-    const QueryAnalysis &FA = TA.Queries[Finder - T.Queries.data()];
     std::string Found = "'" + Finder->Name + "'";
     if (FA.Filter.Scope.isScan())
       Found += " (a " + std::string(queryClassName(FA.Filter.Scope.Class)) +

@@ -235,17 +235,15 @@ private:
     return Candidate;
   }
 
-  // The name template of the index by Key of a table per period or
-  // tenant: its own with "By<Key>" added, unique among the design's
-  // templates as uniqueTableName makes plain names unique.
+  // The name template of an index of a table per period or tenant: its
+  // own with By ("ByTargetId") added, unique among the design's templates
+  // as uniqueTableName makes plain names unique.
   std::string indexNameTemplate(const KeyTemplate &Source,
-                                const std::string &Key) {
-    std::string Suffix = "By";
-    for (char C : Key)
+                                const std::string &By) {
+    std::string Suffix;
+    for (char C : By)
       if (std::isalnum(static_cast<unsigned char>(C)))
         Suffix += C;
-    Suffix[2] = static_cast<char>(
-        std::toupper(static_cast<unsigned char>(Suffix[2])));
     std::string Candidate = Source.Text + Suffix;
     for (unsigned N = 2; R.Design.table(Candidate); ++N)
       Candidate = Source.Text + Suffix + std::to_string(N);
@@ -386,11 +384,11 @@ private:
       if (Unkeyable || KeyEquality.empty())
         continue;
       Table Idx;
-      Idx.Name = uniqueTableName(
-          Source.Name + "By" +
+      const std::string By =
+          "By" +
           std::string(1, static_cast<char>(std::toupper(
                              static_cast<unsigned char>(Key->Name[0])))) +
-          Key->Name.substr(1));
+          Key->Name.substr(1);
       Idx.Account = Source.Account;
       std::string Error;
       // Of a table per period or tenant, an index per instance, named by
@@ -398,10 +396,12 @@ private:
       // read, so it returns what it did, and the index goes with its
       // instance (one Delete Table).
       if (Source.NameTemplate) {
-        Idx.Name = indexNameTemplate(*Source.NameTemplate, Key->Name);
+        Idx.Name = indexNameTemplate(*Source.NameTemplate, By);
         Idx.NameTemplate = parseKeyTemplate(Idx.Name, Error);
         if (!Idx.NameTemplate)
           continue;
+      } else {
+        Idx.Name = uniqueTableName(Source.Name + By);
       }
       Idx.Path = "tables[" + Idx.Name + "]";
       // Keyed by the looked-up property; the source's keys keep each

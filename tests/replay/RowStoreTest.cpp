@@ -36,6 +36,41 @@ scanFrom(const std::map<std::string, std::uint32_t> &M, const std::string &From,
   return Out;
 }
 
+struct Churn {
+  std::uint32_t Steps;
+  std::uint64_t EraseOneIn; // an erase one step in this many, else inserts
+  std::uint32_t ProbeEvery; // a lookup and a scan every this many steps
+  std::size_t ScanRows;
+};
+
+// Random inserts and erases of NextKey()'s keys into S and M alike, each
+// answered as std::map answers it, with a lookup and a scan of a fresh
+// key every C.ProbeEvery steps; then both whole.
+template <typename KeyFn>
+void churnAgainstMap(RowStore &S, std::map<std::string, std::uint32_t> &M,
+                     Rng &R, KeyFn &NextKey, const Churn &C) {
+  for (std::uint32_t Step = 0; Step < C.Steps; ++Step) {
+    const std::string Key = NextKey();
+    if (R.below(C.EraseOneIn) == 0) {
+      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
+    } else {
+      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
+    }
+    if (Step % C.ProbeEvery == 0) {
+      const std::string Probe = NextKey();
+      ASSERT_EQ(S.count(Probe), M.count(Probe));
+      ASSERT_EQ(scanFrom(S, Probe, C.ScanRows), scanFrom(M, Probe, C.ScanRows));
+    }
+  }
+  EXPECT_EQ(S.size(), M.size());
+  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+  for (const auto &[Key, Value] : M) {
+    const std::uint32_t *Found = S.find(Key);
+    ASSERT_NE(Found, nullptr);
+    EXPECT_EQ(*Found, Value);
+  }
+}
+
 TEST(RowStore, OrdersByPartitionKeyThenRowKeyAcrossPartitions) {
   RowStore S;
   // "a" < "a-b" as partition keys, but "a-b\0..." sorts after every "a\0..."
@@ -198,26 +233,7 @@ TEST(RowStore, KeysOfEveryShapeKeepByteOrder) {
       Key += Alphabet[R.below(Alphabet.size())];
     return Key;
   };
-  for (std::uint32_t Step = 0; Step < 60000; ++Step) {
-    const std::string Key = RandomKey();
-    if (R.below(5) == 0) {
-      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
-    } else {
-      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
-    }
-    if (Step % 499 == 0) {
-      const std::string Probe = RandomKey();
-      ASSERT_EQ(S.count(Probe), M.count(Probe));
-      ASSERT_EQ(scanFrom(S, Probe, 200), scanFrom(M, Probe, 200));
-    }
-  }
-  EXPECT_EQ(S.size(), M.size());
-  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
-  for (const auto &[Key, Value] : M) {
-    const std::uint32_t *Found = S.find(Key);
-    ASSERT_NE(Found, nullptr);
-    EXPECT_EQ(*Found, Value);
-  }
+  churnAgainstMap(S, M, R, RandomKey, {60000, 5, 499, 200});
 }
 
 TEST(RowStore, KeysTyingOnTheirHeadsKeepByteOrder) {
@@ -240,26 +256,7 @@ TEST(RowStore, KeysTyingOnTheirHeadsKeepByteOrder) {
       Key += static_cast<char>('0' + R.below(3));
     return Key;
   };
-  for (std::uint32_t Step = 0; Step < 40000; ++Step) {
-    const std::string Key = RandomKey();
-    if (R.below(6) == 0) {
-      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
-    } else {
-      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
-    }
-    if (Step % 397 == 0) {
-      const std::string Probe = RandomKey();
-      ASSERT_EQ(S.count(Probe), M.count(Probe));
-      ASSERT_EQ(scanFrom(S, Probe, 150), scanFrom(M, Probe, 150));
-    }
-  }
-  EXPECT_EQ(S.size(), M.size());
-  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
-  for (const auto &[Key, Value] : M) {
-    const std::uint32_t *Found = S.find(Key);
-    ASSERT_NE(Found, nullptr);
-    EXPECT_EQ(*Found, Value);
-  }
+  churnAgainstMap(S, M, R, RandomKey, {40000, 6, 397, 150});
 }
 
 TEST(RowStore, ACursorLooksAheadOnlyWithinItsLeaf) {

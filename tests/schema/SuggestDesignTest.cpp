@@ -207,6 +207,15 @@ TEST(SuggestDesign, ShopDesignAndNotes) {
   EXPECT_EQ(Web->Payload, PayloadFormat::JsonNoMetadata);
 }
 
+// A table for designs whose clients are what a test is about.
+constexpr const char *JobsTable = R"(tables:
+  - name: Jobs
+    account: a
+    partitionKey: "{q}"
+    rowKey: "{id}"
+    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
+)";
+
 // A suppressed finding is left as it is.
 TEST(SuggestDesign, SuppressedFindingsAreNotRemedied) {
   const SchemaLoad L = loadSchemaText(R"(version: 1
@@ -214,13 +223,7 @@ accounts: [{name: a, region: westeurope}]
 clients:
   # tablelint: ignore[retry-without-backoff] the queue redelivers anyway
   - {name: worker, kind: service, retry: {policy: constant, baseDelay: 1s, maxRetries: 3}}
-tables:
-  - name: Jobs
-    account: a
-    partitionKey: "{q}"
-    rowKey: "{id}"
-    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
-)",
+)" + std::string(JobsTable),
                                       "jobs.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
@@ -237,13 +240,7 @@ accounts: [{name: a, region: westeurope}]
 clients:
   - {name: patient, kind: service, retry: {policy: constant, baseDelay: 1s, maxRetries: 10}}
   - {name: brief, kind: service, retry: {policy: linear, baseDelay: 1s, maxRetries: 2}}
-tables:
-  - name: Jobs
-    account: a
-    partitionKey: "{q}"
-    rowKey: "{id}"
-    properties: {q: {type: string, distinct: 10}, id: {type: guid}}
-)",
+)" + std::string(JobsTable),
                                       "jobs.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
