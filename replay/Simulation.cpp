@@ -33,6 +33,7 @@ struct Request {
   std::uint32_t Op = 0;
   schema::WriteKind WriteOp = schema::WriteKind::Insert;
   std::uint32_t Event = 0; // Point, Page
+  std::uint32_t Target = 0; // Point: its write target (Plan.Writes[Op])
   std::uint32_t Entity = 0;
   std::string PartitionKey, RowKey;
   std::uint64_t Bytes = 0;
@@ -54,11 +55,24 @@ struct QueryState {
   const schema::Query *Select = nullptr; // with a $select
 };
 
+// A request waiting for one of its client's concurrency slots. A single
+// write (first sent or a retry) is only its event, write target and
+// attempt (Target >= 0): its request is made, keys rendered, when a slot
+// frees, so that the backlog of a throttled client (millions of writes and
+// their retries behind 64 slots) costs 8 bytes a write instead of a whole
+// Request. Otherwise Index is a Request.
+struct Waiter {
+  std::uint32_t Index = 0;
+  std::int16_t Target = -1;
+  std::uint8_t Attempt = 0;
+  std::uint32_t Entity = 0; // of a single write: loaded ahead of its turn
+};
+
 struct ClientState {
   schema::RetrySpec Retry;
   unsigned Max = 0; // 0: unbounded
   unsigned InFlight = 0;
-  std::deque<std::uint32_t> Waiting;
+  std::deque<Waiter> Waiting;
   Rng Jitter;
 };
 
@@ -84,6 +98,9 @@ struct SimEvent {
     return Time > O.Time || (Time == O.Time && Seq > O.Seq);
   }
 };
+
+// Write targets a Waiter can name (its Target field).
+constexpr std::size_t MaxWaiterTarget = std::numeric_limits<std::int16_t>::max();
 
 class Runner {
 public:
@@ -229,6 +246,8 @@ private:
   void dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
                     std::uint64_t Read);
   void flushBuffer(BatchBuffer &B, double Now);
+  // The request of a single write of an event to one of its targets.
+  std::uint32_t pointRequest(std::uint32_t EventIndex, std::uint32_t Target);
   void send(std::uint32_t Req, double Now);
   void execute(std::uint32_t Req, double Now);
   void complete(std::uint32_t Req, double Now);
@@ -372,61 +391,53 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     const WriteTarget &T = Targets[TI];
     if (Reached == 0 || (T.When && !Reaches[TI]))
       continue;
+    const std::uint32_t Client = clientIndex(T.Client);
+    // The entities of one execution (entitiesPerWrite) are one entity
+    // group transaction per partition key, sent with the group's last.
+    const bool Grouped = Op.EntitiesPerExecution > 1 || Op.Unit >= 0;
+    if (T.Decl->BatchSize <= 1 && !Grouped) {
+      ClientState &C = Clients[Client];
+      if (C.Max && C.InFlight >= C.Max && TI <= MaxWaiterTarget)
+        C.Waiting.push_back(
+            {EventIndex, static_cast<std::int16_t>(TI), 0, Ev.Entity});
+      else
+        send(pointRequest(EventIndex, static_cast<std::uint32_t>(TI)),
+             Ev.Time);
+      continue;
+    }
     // Rendered into buffers reused across events, then copied once into
-    // the request or buffered operation (whose strings are reused too).
+    // the buffered operation (whose strings are reused too).
     std::string &Pk = PkScratch, &Rk = RkScratch;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
     T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
     const EntityShape Shape =
         entityShape(W, Ev.Entity, Pk.size() + Rk.size(),
                     T.Sent.empty() ? nullptr : &T.Sent);
-    const std::uint64_t Bytes = Shape.Bytes;
-    const std::uint32_t Client = clientIndex(T.Client);
-    // The entities of one execution (entitiesPerWrite) are one entity
-    // group transaction per partition key, sent with the group's last.
-    const bool Grouped = Op.EntitiesPerExecution > 1 || Op.Unit >= 0;
-    if (T.Decl->BatchSize > 1 || Grouped) {
-      KeyScratch.assign(std::to_string(T.Table));
-      KeyScratch += '\0';
-      KeyScratch += Pk;
-      BatchBuffer &B = Buffers[KeyScratch];
-      B.Table = T.Table;
-      B.Client = Client;
-      B.Op = Ev.Op;
-      B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
-                                      : limits::MaxBatchOperations;
-      if (B.Count == B.Ops.size())
-        B.Ops.emplace_back();
-      BatchOperation &Buffered = B.Ops[B.Count++];
-      Buffered.Kind = Op.Kind;
-      Buffered.PartitionKey.assign(Pk);
-      Buffered.RowKey.assign(Rk);
-      Buffered.Entity = Ev.Entity;
-      Buffered.Bytes = Bytes;
-      Buffered.Properties = Shape.Properties;
-      Buffered.LargestValue = Shape.LargestValue;
-      B.Events.push_back(EventIndex);
-      if (Grouped && std::find(GroupBuffers.begin(), GroupBuffers.end(), &B) ==
-                         GroupBuffers.end())
-        GroupBuffers.push_back(&B);
-      if (B.Count >= B.Limit)
-        flushBuffer(B, Ev.Time);
-      continue;
-    }
-    const std::uint32_t Req = newRequest();
-    Request &Q = Requests[Req];
-    Q.Kind = RequestKind::Point;
-    Q.Table = T.Table;
-    Q.Client = Client;
-    Q.Op = Ev.Op;
-    Q.WriteOp = Op.Kind;
-    Q.Event = EventIndex;
-    Q.Entity = Ev.Entity;
-    Q.PartitionKey.assign(Pk);
-    Q.RowKey.assign(Rk);
-    Q.Bytes = Bytes;
-    Q.Shape = Shape;
-    send(Req, Ev.Time);
+    KeyScratch.assign(std::to_string(T.Table));
+    KeyScratch += '\0';
+    KeyScratch += Pk;
+    BatchBuffer &B = Buffers[KeyScratch];
+    B.Table = T.Table;
+    B.Client = Client;
+    B.Op = Ev.Op;
+    B.Limit = T.Decl->BatchSize > 1 ? T.Decl->BatchSize
+                                    : limits::MaxBatchOperations;
+    if (B.Count == B.Ops.size())
+      B.Ops.emplace_back();
+    BatchOperation &Buffered = B.Ops[B.Count++];
+    Buffered.Kind = Op.Kind;
+    Buffered.PartitionKey.assign(Pk);
+    Buffered.RowKey.assign(Rk);
+    Buffered.Entity = Ev.Entity;
+    Buffered.Bytes = Shape.Bytes;
+    Buffered.Properties = Shape.Properties;
+    Buffered.LargestValue = Shape.LargestValue;
+    B.Events.push_back(EventIndex);
+    if (Grouped && std::find(GroupBuffers.begin(), GroupBuffers.end(), &B) ==
+                       GroupBuffers.end())
+      GroupBuffers.push_back(&B);
+    if (B.Count >= B.Limit)
+      flushBuffer(B, Ev.Time);
   }
   const WorkloadEvent *Next =
       EventIndex + 1 < W.Events.size() ? &W.Events[EventIndex + 1] : nullptr;
@@ -438,6 +449,28 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       flushBuffer(*B, Ev.Time);
     GroupBuffers.clear();
   }
+}
+
+std::uint32_t Runner::pointRequest(std::uint32_t EventIndex,
+                                   std::uint32_t Target) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const WriteTarget &T = Plan.Writes[Ev.Op][Target];
+  const std::uint32_t Req = newRequest();
+  Request &Q = Requests[Req];
+  Q.Kind = RequestKind::Point;
+  Q.Table = T.Table;
+  Q.Client = clientIndex(T.Client);
+  Q.Op = Ev.Op;
+  Q.WriteOp = W.Ops[Ev.Op].Kind;
+  Q.Event = EventIndex;
+  Q.Target = Target;
+  Q.Entity = Ev.Entity;
+  T.PartitionKey.render(W, Ev.Entity, Q.PartitionKey, ValueScratch);
+  T.RowKey.render(W, Ev.Entity, Q.RowKey, ValueScratch);
+  Q.Shape = entityShape(W, Ev.Entity, Q.PartitionKey.size() + Q.RowKey.size(),
+                        T.Sent.empty() ? nullptr : &T.Sent);
+  Q.Bytes = Q.Shape.Bytes;
+  return Req;
 }
 
 // A fan-out query sends one read per bucket (each with its own pages and
@@ -519,7 +552,15 @@ void Runner::flushBuffer(BatchBuffer &B, double Now) {
 void Runner::send(std::uint32_t Req, double Now) {
   ClientState &C = Clients[Requests[Req].Client];
   if (C.Max && C.InFlight >= C.Max) {
-    C.Waiting.push_back(Req);
+    const Request &Q = Requests[Req];
+    if (Q.Kind == RequestKind::Point && Q.Target <= MaxWaiterTarget &&
+        Q.Attempt <= std::numeric_limits<std::uint8_t>::max()) {
+      C.Waiting.push_back({Q.Event, static_cast<std::int16_t>(Q.Target),
+                           static_cast<std::uint8_t>(Q.Attempt), Q.Entity});
+      FreeRequests.push_back(Req);
+    } else {
+      C.Waiting.push_back({Req, -1, 0});
+    }
     return;
   }
   ++C.InFlight;
@@ -591,20 +632,24 @@ void Runner::complete(std::uint32_t Req, double Now) {
   ClientState &C = Clients[Requests[Req].Client];
   --C.InFlight;
   if (!C.Waiting.empty()) {
-    const std::uint32_t Next = C.Waiting.front();
+    const Waiter Next = C.Waiting.front();
     C.Waiting.pop_front();
-    // The request that waits behind it was queued long ago (a throttled
-    // client's backlog holds millions): start loading it now, so that its
-    // cache miss overlaps with this one's work instead of stalling the
-    // next completion.
-    if (!C.Waiting.empty()) {
-      const auto *Following =
-          reinterpret_cast<const char *>(&Requests[C.Waiting.front()]);
-      for (std::size_t At = 0; At < sizeof(Request); At += 64)
-        __builtin_prefetch(Following + At);
+    // The writes queued behind it were queued long ago (a throttled
+    // client's backlog holds millions): start loading the entity codes the
+    // next ones render their keys from, so that those cache misses overlap
+    // with this one's work (the slot two ahead, the codes one ahead).
+    if (C.Waiting.size() > 1 && C.Waiting[1].Target >= 0)
+      W.prefetchEntity(C.Waiting[1].Entity);
+    if (!C.Waiting.empty() && C.Waiting[0].Target >= 0)
+      W.prefetchEntity(C.Waiting[0].Entity, true);
+    std::uint32_t Started = Next.Index;
+    if (Next.Target >= 0) {
+      Started =
+          pointRequest(Next.Index, static_cast<std::uint32_t>(Next.Target));
+      Requests[Started].Attempt = Next.Attempt;
     }
     ++C.InFlight;
-    execute(Next, Now);
+    execute(Started, Now);
   }
   respond(Req, Now, false);
 }

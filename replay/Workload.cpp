@@ -20,24 +20,25 @@ namespace tablelint::replay {
 namespace {
 
 constexpr std::int64_t TicksPerSecond = 10000000;
-// Generated strings below this code are cached (one string each), unless
-// padded past GeneratedCacheMaxBytes (a payload: a million of them would
-// hold gigabytes).
-constexpr std::uint64_t GeneratedCacheLimit = 1 << 20;
-constexpr std::uint64_t GeneratedCacheMaxBytes = 64;
 // Domain size when a distribution needs one and the schema gives none.
 constexpr std::uint64_t DefaultDistinct = 1000;
 // YCSB's Zipf exponent, used by "latest" to weigh recency.
 constexpr double LatestZipfExponent = 0.99;
 
-std::string generatedString(const PropertyDomain &D, std::uint64_t Index) {
+// Appends the generated value of a domain without a value list: its
+// n-th string is "<property>-<n>", a GUID and a binary derived from n,
+// padded to the declared bytes. Made afresh each time, straight into Out:
+// it costs less than a cache of millions of strings, whose every look-up
+// is a cache miss.
+void appendGenerated(const PropertyDomain &D, std::uint64_t Index,
+                     std::string &Out) {
   static const char Hex[] = "0123456789abcdef";
-  std::string Out;
+  const std::size_t Start = Out.size();
   switch (D.Type) {
   case EdmType::Guid: {
     std::uint64_t State = Index;
     const std::uint64_t A = splitMix64(State), B = splitMix64(State);
-    char Buf[37];
+    char Buf[36];
     int Pos = 0;
     for (int I = 0; I < 32; ++I) {
       if (I == 8 || I == 12 || I == 16 || I == 20)
@@ -45,19 +46,29 @@ std::string generatedString(const PropertyDomain &D, std::uint64_t Index) {
       const std::uint64_t Word = I < 16 ? A : B;
       Buf[Pos++] = Hex[(Word >> (4 * (I % 16))) & 15];
     }
-    return std::string(Buf, 36);
+    Out.append(Buf, sizeof Buf);
+    break;
   }
   case EdmType::Binary:
     for (int I = 0; I < 8; ++I)
       Out += static_cast<char>((Index >> (8 * I)) & 0xff);
     break;
-  default:
-    Out = D.Name + "-" + std::to_string(Index);
+  default: {
+    char Digits[20];
+    char *End = Digits + sizeof Digits, *At = End;
+    do {
+      *--At = static_cast<char>('0' + Index % 10);
+      Index /= 10;
+    } while (Index);
+    Out += D.Name;
+    Out += '-';
+    Out.append(At, End);
     break;
   }
-  if (D.Bytes > Out.size())
-    Out.append(D.Bytes - Out.size(), 'x');
-  return Out;
+  }
+  const std::size_t Made = Out.size() - Start;
+  if (D.Bytes > Made)
+    Out.append(D.Bytes - Made, 'x');
 }
 
 // The code of the index-th value of a domain that has no value list.
@@ -289,17 +300,10 @@ std::optional<EdmValue> parseValueText(EdmType Type, std::string_view Text) {
 }
 
 void PropertyDomain::appendText(std::uint64_t Code, std::string &Out) const {
-  if (Code & InternedBit) {
+  if (Code & InternedBit)
     Out += Interned[Code & ~InternedBit];
-  } else if (Code < GeneratedCacheLimit && Bytes <= GeneratedCacheMaxBytes) {
-    if (Generated.size() <= Code)
-      Generated.resize(Code + 1);
-    if (Generated[Code].empty())
-      Generated[Code] = generatedString(*this, Code);
-    Out += Generated[Code];
-  } else {
-    Out += generatedString(*this, Code);
-  }
+  else
+    appendGenerated(*this, Code, Out);
 }
 
 void PropertyDomain::materialize(std::uint64_t Code, EdmValue &Out) const {
@@ -338,7 +342,7 @@ std::uint64_t PropertyDomain::dataBytes(std::uint64_t Code) const {
   }
   if (Code & InternedBit)
     return Interned[Code & ~InternedBit].size();
-  // What generatedString() makes, without making it.
+  // What appendGenerated() makes, without making it.
   std::uint64_t Chars;
   if (Type == EdmType::Guid) {
     Chars = 36;

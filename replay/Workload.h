@@ -60,7 +60,6 @@ struct PropertyDomain {
 private:
   std::vector<std::string> Interned;
   std::unordered_map<std::string, std::uint32_t> InternIndex;
-  mutable std::vector<std::string> Generated; // cache for small codes
 };
 
 // A value written as text (a schema value list, a trace) as the EDM type:

@@ -273,6 +273,32 @@ TEST(Replay, LatencyRunsFromTheIntendedSendTime) {
   EXPECT_EQ(A.Results[0].Throttled, 0u) << "the queue is in the client";
 }
 
+TEST(Replay, RetriesQueuedBehindABusyClientKeepTheirAttempts) {
+  // 20,000 inserts/s on one date key (its budget: 2,000/s) through a client
+  // of 64 slots that retries once: the client sends fewer than it is
+  // offered, so writes queue in it, and most of what it sends is
+  // throttled, so their retries queue behind them (the backlog a throttled
+  // client builds, held compactly until a slot frees). A retry that waited
+  // is still a retry: no write makes more than two requests.
+  schema::RetrySpec Spec;
+  Spec.Policy = schema::RetryPolicyKind::Constant;
+  Spec.BaseDelaySeconds = 0.05;
+  Spec.MaxRetries = 1;
+  const schema::Schema S = withClient(telemetrySchema(20000), Spec, 64);
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  Replay R;
+  runReplay(R, {&S}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_GT(D.Throttled, D.Requests / 2);
+  EXPECT_GT(D.P50, 1.0) << "writes wait in the client's queue";
+  EXPECT_GT(D.Retries, 0u);
+  EXPECT_LE(D.Retries, D.Issued);
+  // A write gives up when its one retry is throttled too.
+  EXPECT_LE(D.Requests, 2 * D.Issued);
+  EXPECT_GT(D.GaveUpRequests, 0u);
+}
+
 TEST(Replay, SameSeedSameReport) {
   schema::Schema S = telemetrySchema(2500);
   S.Tables[0].Queries.push_back(query(
