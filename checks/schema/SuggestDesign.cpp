@@ -640,9 +640,12 @@ private:
     double Load = 0;
   };
 
+  // Closest: of every bucketing tried, the one whose busiest partition is
+  // least loaded (set when none gets under the target: why no remedy).
   std::optional<BucketChoice>
   chooseBuckets(const Table &T, double Load, bool Prefix, const KeyPart *Lead,
-                const std::vector<TopRead> &TopReads) const {
+                const std::vector<TopRead> &TopReads,
+                std::optional<BucketChoice> &Closest) const {
     const KeyShare Before = keyShare(T, T.PartitionKey);
     const double Scale = Lead ? 1.0 : (Before.Top > 0 ? 1.0 / Before.Top : 0);
     const double Goal = Options.PartitionEntitiesPerSecond * BucketTargetShare;
@@ -682,6 +685,8 @@ private:
         const double PerPartition =
             Whole + (Lead ? Split * After.Top / std::max(Before.Top, 1e-12)
                           : Split * Scale * After.Top);
+        if (!Closest || PerPartition < Closest->PerPartition - 1e-9)
+          Closest = BucketChoice{P.Name, Buckets, *K, PerPartition};
         if (PerPartition > Goal) {
           // Short of the aim but under the target: the fewest buckets
           // that get there (every bucket more is one more read of each
@@ -747,10 +752,36 @@ private:
     // decided on the key as it was, before it is replaced below (the
     // queries' pinned keys are rewritten the same way).
     const bool Prefix = Lead || T.PartitionKey.isConstant();
+    std::optional<BucketChoice> Closest;
     const std::optional<BucketChoice> Choice =
-        chooseBuckets(T, Load, Prefix, Lead, TopReads);
-    if (!Choice)
+        chooseBuckets(T, Load, Prefix, Lead, TopReads, Closest);
+    if (!Choice) {
+      // Say why: a bucket spreads the values of a property, never the load
+      // of one value (a hot SKU, a hot counter).
+      if (Closest && Closest->PerPartition >= Options.PartitionEntitiesPerSecond)
+        R.Advice.push_back(
+            {Rule, T.Path,
+             "not bucketed: with " + std::to_string(Closest->Buckets) +
+                 " buckets of '" + Closest->Property +
+                 "' the busiest partition still takes " +
+                 formatFigure(Closest->PerPartition) + " of " +
+                 formatFigure(Load) + " entities/s, over the " +
+                 formatFigure(Options.PartitionEntitiesPerSecond) +
+                 "/s target: " +
+                 (TopReads.empty()
+                      ? "the busiest '" + Closest->Property +
+                            "' value alone is that hot, and no key splits "
+                            "one value; key by '" +
+                            Closest->Property +
+                            "' to spread the others, and cache the hot "
+                            "entity's reads or shard its writes (sum the "
+                            "shards on read)"
+                      : std::string("reads of the latest rows read every "
+                                    "bucket, and one value's load does not "
+                                    "split")),
+             T.Path});
       return;
+    }
     // Lead points into the key about to be replaced: keep its name.
     const std::string LeadName = Lead ? Lead->Text : std::string();
     const unsigned Buckets = Choice->Buckets;
