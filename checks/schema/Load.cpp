@@ -151,8 +151,20 @@ double generalizedHarmonic(std::uint64_t N, double S) {
 
 std::string formatFigure(double Value) {
   char Buf[64];
-  // Past a million, digits stop being readable: "15.6 billion".
-  if (std::fabs(Value) >= 1e9) {
+  // Past a million, digits stop being readable: "15.6 billion". Past a
+  // thousand trillion (a table scan of a huge table at thousands a
+  // second), a power of ten says it better than a word nobody reads.
+  if (std::fabs(Value) >= 999.5e12) {
+    std::snprintf(Buf, sizeof Buf, "%.3g", Value);
+    return Buf;
+  }
+  if (std::fabs(Value) >= 999.5e9) {
+    std::snprintf(Buf, sizeof Buf, "%.3g trillion", Value / 1e12);
+    return Buf;
+  }
+  // (Each unit from where three digits of the one below would round up
+  // to a thousand: 999.7 million is "1 billion", not "1e+03 million".)
+  if (std::fabs(Value) >= 999.5e6) {
     std::snprintf(Buf, sizeof Buf, "%.3g billion", Value / 1e9);
     return Buf;
   }

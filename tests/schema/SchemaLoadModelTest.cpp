@@ -56,6 +56,20 @@ Write write(const std::string &Name, double Rate) {
   return W;
 }
 
+// Figures in messages stay readable at every size: a table scan of 851
+// billion entities at 4,000/s is 3.41e+15 entities/s, not "3.41e+06
+// billion".
+TEST(LoadModel, FiguresReadAtEverySize) {
+  EXPECT_EQ(formatFigure(1523), "1523");
+  EXPECT_EQ(formatFigure(15.6e6), "15.6 million");
+  EXPECT_EQ(formatFigure(851e9), "851 billion");
+  EXPECT_EQ(formatFigure(14.2e12), "14.2 trillion");
+  EXPECT_EQ(formatFigure(999e12), "999 trillion");
+  EXPECT_EQ(formatFigure(3.41e15), "3.41e+15");
+  EXPECT_EQ(formatFigure(999.7e6), "1 billion");
+  EXPECT_EQ(formatFigure(999.7e12), "1e+15");
+}
+
 TEST(LoadModel, GeneralizedHarmonicNumbers) {
   EXPECT_DOUBLE_EQ(generalizedHarmonic(1, 0.99), 1.0);
   EXPECT_NEAR(generalizedHarmonic(4, 1), 1 + 0.5 + 1.0 / 3 + 0.25, 1e-12);
