@@ -59,7 +59,7 @@ struct QueryState {
 // write (first sent or a retry) is only its event, write target and
 // attempt (Target >= 0): its request is made, keys rendered, when a slot
 // frees, so that the backlog of a throttled client (millions of writes and
-// their retries behind 64 slots) costs 8 bytes a write instead of a whole
+// their retries behind 64 slots) costs 12 bytes a write instead of a whole
 // Request. Otherwise Index is a Request.
 struct Waiter {
   std::uint32_t Index = 0;

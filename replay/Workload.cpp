@@ -10,6 +10,7 @@
 #include "replay/Random.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -55,14 +56,10 @@ void appendGenerated(const PropertyDomain &D, std::uint64_t Index,
     break;
   default: {
     char Digits[20];
-    char *End = Digits + sizeof Digits, *At = End;
-    do {
-      *--At = static_cast<char>('0' + Index % 10);
-      Index /= 10;
-    } while (Index);
+    char *End = std::to_chars(Digits, Digits + sizeof Digits, Index).ptr;
     Out += D.Name;
     Out += '-';
-    Out.append(At, End);
+    Out.append(Digits, End);
     break;
   }
   }
