@@ -23,6 +23,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink);
 void checkTableScan(const SchemaContext &C, FindingSink &Sink);
 void checkPartitionScan(const SchemaContext &C, FindingSink &Sink);
 void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink);
+void checkMixedTypeQuery(const SchemaContext &C, FindingSink &Sink);
 void checkMissingProjection(const SchemaContext &C, FindingSink &Sink);
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink);
 void checkDataSeriesEntity(const SchemaContext &C, FindingSink &Sink);

@@ -198,6 +198,7 @@ const std::vector<SchemaCheck> &schemaCheckRegistry() {
       {"table-scan", checkTableScan},
       {"partition-scan", checkPartitionScan},
       {"low-density-query", checkLowDensityQuery},
+      {"mixed-type-query", checkMixedTypeQuery},
       {"missing-projection", checkMissingProjection},
       {"denormalize-for-query", checkDenormalizeForQuery},
       {"data-series-entity", checkDataSeriesEntity},
