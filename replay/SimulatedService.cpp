@@ -440,10 +440,11 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   return R;
 }
 
-void findSampledStretch(const Workload &W, RowStore::Cursor It,
-                        std::string_view Stop, const Filter *Where,
+void findSampledStretch(const Workload &W, const QueryCursor &C,
+                        RowStore::Cursor It, std::string_view Stop,
                         LogicalEntityView &View, SampledStretch &S,
                         std::uint64_t *Budget) {
+  const Filter *Where = C.Where;
   S = SampledStretch();
   S.Active = true;
   for (; It.valid(); It.next()) {
@@ -454,7 +455,7 @@ void findSampledStretch(const Workload &W, RowStore::Cursor It,
     const std::string_view Key = It.key();
     if (!Stop.empty() && Key >= Stop)
       break;
-    const std::uint64_t Weight = W.weight(It.value());
+    const std::uint64_t Weight = C.weight(W, It.value());
     if (Weight <= 1)
       continue;
     S.Real += Weight;
@@ -543,7 +544,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       FlushRun();
       RunPk = partitionOf(Key);
     }
-    const std::uint64_t Weight = C.Point ? 1 : W.weight(It.value());
+    const std::uint64_t Weight = C.weight(W, It.value());
     if (Weight <= 1) {
       // The entities a few rows on: their codes load while these are read.
       prefetchAhead(W, It);
@@ -562,7 +563,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     // A sampled entity: read as part of its stretch, up to the next match.
     SampledStretch &Stretch = C.Stretch;
     if (!Stretch.Active || Key > Stretch.Last)
-      findSampledStretch(W, It, Stop, C.Where, View, Stretch);
+      findSampledStretch(W, C, It, Stop, View, Stretch);
     const ScanStep Step =
         sampledScanStep(Stretch, Weight, C.Consumed, ScanLimit - Scanned,
                         PageLimit - Returned);
@@ -699,6 +700,35 @@ void SimulatedService::preload(std::uint32_t Table,
     return;
   Tables[Table].Rows.assign(scratchKey(KeyScratch, PartitionKey, RowKey),
                             Entity);
+}
+
+void SimulatedService::setPartitionWeight(std::uint32_t Table,
+                                          std::uint32_t Entity,
+                                          std::uint64_t Weight) {
+  TableState &T = Tables[Table];
+  std::vector<std::uint64_t> &V = T.PartitionWeight;
+  if (V.empty())
+    T.PartitionWeightFirst = Entity;
+  if (Entity < T.PartitionWeightFirst) {
+    V.insert(V.begin(), T.PartitionWeightFirst - Entity, 0);
+    T.PartitionWeightFirst = Entity;
+  }
+  const std::size_t At = Entity - T.PartitionWeightFirst;
+  if (At >= V.size())
+    V.resize(At + 1, 0);
+  V[At] = Weight;
+}
+
+bool confinedToPartitions(
+    const std::vector<std::pair<std::string, std::string>> &Ranges) {
+  for (const auto &[Low, High] : Ranges) {
+    const std::size_t Nul = Low.find('\0');
+    if (Nul == std::string::npos || Nul == 0 || High.size() <= Nul ||
+        High.compare(0, Nul, Low, 0, Nul) != 0 ||
+        (High[Nul] != '\0' && !(High[Nul] == '\1' && High.size() == Nul + 1)))
+      return false;
+  }
+  return !Ranges.empty();
 }
 
 void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {

@@ -145,6 +145,21 @@ struct BatchOperation {
 
 // A query in progress: the key ranges it reads (from its QueryScope) and
 // where the next page starts.
+// What the sampled existing entities of one table count as in a read
+// confined to single partitions, where that differs from their weight
+// (SimulatedService::setPartitionWeight): indexed by entity - First, 0
+// for the entity's own weight.
+struct PartitionWeights {
+  const std::vector<std::uint64_t> *Of = nullptr;
+  std::uint32_t First = 0;
+
+  std::uint64_t at(std::uint32_t Entity) const {
+    if (!Of || Entity < First || Entity - First >= Of->size())
+      return 0;
+    return (*Of)[Entity - First];
+  }
+};
+
 struct QueryCursor {
   const Filter *Where = nullptr; // null: every entity matches
   // Half-open ranges of row keys (PartitionKey "\0" RowKey), in order.
@@ -180,7 +195,27 @@ struct QueryCursor {
   std::uint64_t PageReturned = 0; // real entities: the sum of Page's Count
   std::uint32_t PageScanned = 0;
   bool More = true;
+
+  // Set when every range lies inside one partition: a sampled entity then
+  // counts as what its partition holds, where its weight would count far
+  // more (SimulatedService::setPartitionWeight).
+  PartitionWeights Confined;
+
+  // Real entities a stored entity stands for in this query's reads.
+  std::uint64_t weight(const Workload &W, std::uint32_t Entity) const {
+    if (Point)
+      return 1;
+    const std::uint64_t Sampled = W.weight(Entity);
+    if (Sampled > 1)
+      if (const std::uint64_t InPartition = Confined.at(Entity))
+        return InPartition;
+    return Sampled;
+  }
 };
+
+// Whether every range lies inside one partition (PartitionKey "\0" ...).
+bool confinedToPartitions(
+    const std::vector<std::pair<std::string, std::string>> &Ranges);
 
 // The row-key ranges a filter makes the service read; true when they are
 // the one key of a point read.
@@ -190,10 +225,11 @@ bool scopeRanges(const Filter *Where,
 // The stretch of sampled entities starting at It (replay/SampledScan.h):
 // the sampled entities up to and including the first that Where matches
 // (null: every entity), or up to Stop ("" = the end) when none does.
-// Entities of weight 1 are passed over. With Budget, each entity looked at
-// spends one; when it runs out the stretch ends there, without a match.
-void findSampledStretch(const Workload &W, RowStore::Cursor It,
-                        std::string_view Stop, const Filter *Where,
+// Entities of weight 1 (QueryCursor::weight) are passed over. With Budget,
+// each entity looked at spends one; when it runs out the stretch ends
+// there, without a match.
+void findSampledStretch(const Workload &W, const QueryCursor &C,
+                        RowStore::Cursor It, std::string_view Stop,
                         LogicalEntityView &View, SampledStretch &S,
                         std::uint64_t *Budget = nullptr);
 
@@ -250,6 +286,9 @@ public:
     // Range-budget throttles after the first split, and those of them in
     // the last range (the end of the key space): the append pattern.
     std::uint64_t RangeThrottled = 0, LastRangeThrottled = 0;
+    // setPartitionWeight's figures, from entity PartitionWeightFirst on.
+    std::vector<std::uint64_t> PartitionWeight;
+    std::uint32_t PartitionWeightFirst = 0;
   };
 
   // Tables by name with their account index; Accounts holds each
@@ -278,6 +317,20 @@ public:
   // Warm start: stores an existing entity (no budget, no statistics), then
   // cuts the table into Ranges range partitions of about equal entity
   // counts at PartitionKey boundaries, as an established table is.
+  // A sampled existing entity of the table counts as Weight real entities
+  // in a read confined to one partition, instead of its sample weight: a
+  // family whose partitions are far smaller than its weight (a parcel's 15
+  // tracking events, each sampled one standing for 56,000) would otherwise
+  // make a read of a partition that holds one count as a read of 56,000.
+  // Set during warm start, before any read.
+  void setPartitionWeight(std::uint32_t Table, std::uint32_t Entity,
+                          std::uint64_t Weight);
+  PartitionWeights partitionWeights(std::uint32_t Table) const {
+    const TableState &T = Tables[Table];
+    if (T.PartitionWeight.empty())
+      return {};
+    return {&T.PartitionWeight, T.PartitionWeightFirst};
+  }
   void preload(std::uint32_t Table, const std::string &PartitionKey,
                const std::string &RowKey, std::uint32_t Entity);
   void presplit(std::uint32_t Table, std::size_t Ranges);

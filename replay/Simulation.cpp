@@ -10,7 +10,9 @@
 #include "replay/UnfinishedQueries.h"
 
 #include "core/RetrySchedule.h"
+#include "core/schema/EntityTypes.h"
 #include "core/schema/SchemaValues.h"
+#include "core/schema/TableSize.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +21,7 @@
 #include <map>
 #include <queue>
 #include <tuple>
+#include <unordered_map>
 
 namespace tablelint::replay {
 
@@ -142,6 +145,7 @@ public:
 
 private:
   void warmStart();
+  void setPartitionWeights(const EntityFamily &F, const WriteTarget &T);
   void countUnfinishedQueries();
   // A request that failed on a retryable status after its last retry:
   // what it still needed (DesignResult::GaveUpTransactions).
@@ -339,6 +343,7 @@ void Runner::warmStart() {
         T.RowKey.render(W, E, Rk, ValueScratch);
         Service.preload(T.Table, Pk, Rk, E);
       }
+      setPartitionWeights(F, T);
     }
   }
   const double PerRange =
@@ -347,6 +352,62 @@ void Runner::warmStart() {
     if (Populated[TI] && PerRange > 0)
       Service.presplit(TI, static_cast<std::size_t>(std::min(
                                1e6, std::ceil(Load[TI] / PerRange))));
+}
+
+// A sampled family's partitions in this table may hold far fewer entities
+// than each sampled entity stands for: 14 billion tracking events over 933
+// million parcels are 15 a parcel, each sampled one standing for 56,000. A
+// read of one partition would then read the partition's sampled event, if
+// any, as 56,000 entities: no read of the real table does, and the key
+// and its range would be throttled for it. So in a read confined to one
+// partition, the sampled entities of a partition count together as what
+// it holds: the family's average partition (its modelled entities in this
+// table over the partitions its key templates form over its retention)
+// for the first, its weight for each other (a partition with several
+// sampled entities is one with many: a hot tenant's), spread evenly over
+// them. Only where the average partition is below the weight: where the
+// sample sees partitions as they are, scans use the weights.
+void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T) {
+  const auto Weight = static_cast<double>(F.ExistingWeight);
+  if (F.ExistingWeight <= 1 || !Plan.Schema)
+    return;
+  const schema::Table *Decl = Plan.Schema->table(Plan.Tables[T.Table].Name);
+  if (!Decl)
+    return;
+  const int Type = schema::entityTypeIndex(*Decl, T.Decl->EntityTypeName);
+  if (Type < 0)
+    return;
+  const std::optional<double> Partitions = schema::partitionKeySpaceOver(
+      Decl->EntityTypes.empty()
+          ? *Decl
+          : schema::entityTypeViews(*Decl)[static_cast<std::size_t>(Type)],
+      F.RetentionSeconds > 0 ? F.RetentionSeconds : 86400.0);
+  if (!Partitions || *Partitions < 1)
+    return;
+  std::string Pk;
+  std::unordered_map<std::string, std::uint32_t> InPartition;
+  std::uint64_t Held = 0;
+  for (std::uint32_t E = F.FirstExisting; E < F.FirstExisting + F.ExistingCount;
+       ++E)
+    if (T.reaches(WhenView, E)) {
+      T.PartitionKey.render(W, E, Pk, ValueScratch);
+      ++InPartition[Pk];
+      ++Held;
+    }
+  const double Average =
+      std::max(1.0, static_cast<double>(Held) * Weight / *Partitions);
+  if (Average >= Weight)
+    return;
+  for (std::uint32_t E = F.FirstExisting; E < F.FirstExisting + F.ExistingCount;
+       ++E)
+    if (T.reaches(WhenView, E)) {
+      T.PartitionKey.render(W, E, Pk, ValueScratch);
+      const auto Sampled = static_cast<double>(InPartition[Pk]);
+      Service.setPartitionWeight(
+          T.Table, E,
+          static_cast<std::uint64_t>(std::max(
+              1.0, std::round((Average + (Sampled - 1) * Weight) / Sampled))));
+    }
 }
 
 const std::vector<std::uint32_t> *Runner::selected(const schema::Query *Decl,
@@ -508,6 +569,9 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
       scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
   Q.Cursor.Point = Point;
+  Q.Cursor.Confined = confinedToPartitions(Q.Cursor.Ranges)
+                          ? Service.partitionWeights(Target.Table)
+                          : PartitionWeights();
   Q.Cursor.FoundOutsideSample = Point && W.drawnAfresh(Ev.Entity) &&
                                 W.foundOutsideSample(Ev.Entity);
   Q.Cursor.ProbeEntity = Ev.Entity;

@@ -36,7 +36,7 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
       // The entities a few rows on: their codes load while these are read.
       prefetchAhead(W, It);
       const std::string_view Key = It.key();
-      const std::uint64_t Weight = W.weight(It.value());
+      const std::uint64_t Weight = Cursor.weight(W, It.value());
       // A page may have ended inside the first (sampled) entity.
       const std::uint64_t Consumed = First ? Cursor.Consumed : 0;
       First = false;
@@ -48,8 +48,7 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
         continue;
       }
       if (!Stretch.Active || Key > Stretch.Last)
-        findSampledStretch(W, It, High, Cursor.Where, View, Stretch,
-                           &VisitBudget);
+        findSampledStretch(W, Cursor, It, High, View, Stretch, &VisitBudget);
       const std::uint64_t Left = Weight - std::min(Consumed, Weight - 1);
       const std::uint64_t Take =
           Cursor.Top ? std::min(Left, Stretch.readFor(TopLeft - Matched))

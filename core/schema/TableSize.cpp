@@ -35,9 +35,8 @@ std::optional<double> valuesOver(const Property &P, double Seconds,
   return std::nullopt;
 }
 
-} // namespace
-
-std::optional<double> keySpaceOver(const Table &T, double Seconds) {
+std::optional<double> keysOver(const Table &T, double Seconds,
+                               bool PartitionOnly) {
   if (!T.EntityTypes.empty())
     return std::nullopt; // a type's RowKey is in its view
   struct Use {
@@ -63,7 +62,8 @@ std::optional<double> keySpaceOver(const Table &T, double Seconds) {
   if (T.NameTemplate)
     Note(*T.NameTemplate);
   Note(T.PartitionKey);
-  Note(T.RowKey);
+  if (!PartitionOnly)
+    Note(T.RowKey);
   double Keys = 1;
   for (const auto &[Name, U] : Uses) {
     const Property *P = T.property(Name);
@@ -77,6 +77,16 @@ std::optional<double> keySpaceOver(const Table &T, double Seconds) {
     Keys *= *Values;
   }
   return Keys;
+}
+
+} // namespace
+
+std::optional<double> keySpaceOver(const Table &T, double Seconds) {
+  return keysOver(T, Seconds, false);
+}
+
+std::optional<double> partitionKeySpaceOver(const Table &T, double Seconds) {
+  return keysOver(T, Seconds, true);
 }
 
 ModelledTableSize modelledTableSize(const Table &T, double InsertsPerSecond) {

@@ -32,6 +32,9 @@ struct ModelledTableSize {
 // guid, a growing counter) or undeclared, or when T declares several
 // entity types (pass one type's view).
 std::optional<double> keySpaceOver(const Table &T, double Seconds);
+// The same for the (table name and) PartitionKey alone: the partitions the
+// entities of T spread over in that time.
+std::optional<double> partitionKeySpaceOver(const Table &T, double Seconds);
 
 // InsertsPerSecond: the entities the table's writes create per second (the
 // lint model applies each write's `when`; the replay counts logical

@@ -403,5 +403,86 @@ TEST(ModelledSizeWarmStart, APointReadOfAKeyThatExistsReadsOneEntity) {
             0u);
 }
 
+// Parcels and their tracking events under the parcel's key: 5 million
+// parcels kept for a day, 900 events/s: 77.76 million events, about 16 a
+// parcel. Held as samples of at most 10,000, each event stands for 7,776:
+// far more than a parcel's partition holds. With TableScan, a query looks
+// once through the whole table for an event that is not there.
+std::string parcelsYaml(bool TableScan) {
+  return std::string(R"(version: 1
+accounts: [{name: track, region: northeurope}]
+tables:
+  - name: Parcels
+    account: track
+    partitionKey: "{trackingNo}"
+    retention: 1d
+    properties:
+      trackingNo: {type: string, distinct: 5M}
+    entityTypes:
+      - name: parcel
+        rowKey: "parcel"
+        properties:
+          status: {type: string, values: [created, delivered]}
+      - name: event
+        rowKey: "event_{scannedAt:yyyyMMddHHmmss}_{scanId}"
+        properties:
+          scannedAt: {type: datetime, grows: true}
+          scanId: {type: guid}
+    writes:
+      - {name: create-parcel, entityType: parcel, op: insert, rate: 60/s}
+      - {name: record-scan, entityType: event, op: insert, rate: 900/s}
+    queries:
+      - {name: track-parcel, filter: "PartitionKey eq '{trackingNo}'", rate: 1500/s}
+)") + (TableScan ? "      - {name: no-such-event, entityType: event, filter: \"scanId eq "
+                     "guid'00000000-0000-0000-0000-000000000000'\", rate: 1/h}\n"
+                   : "");
+}
+
+// 20 s of the parcels, their samples at most 10,000 each.
+void replayParcels(Replay &R, bool TableScan, const ReplayOptions &RO) {
+  const schema::SchemaLoad L =
+      schema::loadSchemaText(parcelsYaml(TableScan), "p.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  O.EveryOpAtLeastOnce = true;
+  O.MaxExistingEntities = 10000;
+  runReplay(R, {&L.Value}, O, RO);
+}
+
+TEST(ModelledSizeWarmStart, AReadOfOnePartitionCountsWhatThePartitionHolds) {
+  Replay R;
+  replayParcels(R, false, {});
+  ASSERT_FALSE(HasFatalFailure());
+  ASSERT_EQ(R.W.Families[1].ExistingWeight, 7776u);
+  const DesignResult &D = R.Results[0];
+  const OpResult &Track = op(D, "track-parcel");
+  ASSERT_GT(Track.Completed, 25000u);
+  // A read of a parcel's partition reads the parcel and, where the sample
+  // holds one of the partition's events, about 16 for it: never 7,776 (a
+  // key read at 1,500/s through a few hundred parcels of the run would be
+  // throttled for it, as it was).
+  EXPECT_LT(Track.Scanned, Track.Completed * 2);
+  EXPECT_EQ(Track.Failed, 0u);
+  EXPECT_EQ(D.Throttled, 0u);
+  for (const HotKey &K : D.MostAccessed)
+    EXPECT_LT(K.Accessed, 7776u) << K.PartitionKey;
+}
+
+TEST(ModelledSizeWarmStart, AScanOfManyPartitionsCountsEverySampledWeight) {
+  ReplayOptions Fast = unthrottled();
+  Fast.Service.ScanSecondsPerEntity = 1e-9; // 8,300 pages in the run
+  Replay R;
+  replayParcels(R, true, Fast);
+  ASSERT_FALSE(HasFatalFailure());
+  // The table scan reads every partition: each sampled event is 7,776
+  // there, 77.76 million in all, and the parcels' 5 million on top.
+  const OpResult &All = op(R.Results[0], "no-such-event");
+  ASSERT_EQ(All.Completed, 1u);
+  EXPECT_EQ(All.Returned, 0u);
+  EXPECT_GE(All.Scanned, 77760000u + 5000000u);
+  EXPECT_LT(All.Scanned, 77760000u + 5000000u + 100000u);
+}
+
 } // namespace
 } // namespace tablelint::replay
