@@ -307,6 +307,35 @@ std::optional<Rate> Loader::rate(YamlMap &M, std::string_view Key) {
   return R;
 }
 
+namespace {
+
+// What a keyword written in another tool's or SDK's words is called here
+// ("upsert" is one of two ops), for the error that rejects it.
+std::string keywordHint(std::string_view Key, std::string_view Value) {
+  struct Hint {
+    std::string_view Key, Value, Text;
+  };
+  static constexpr Hint Hints[] = {
+      {"op", "upsert",
+       "an upsert is insert-or-replace (UpsertEntity, or "
+       "UpdateOrInsertEntity, in Replace mode) or insert-or-merge (in Merge "
+       "mode)"},
+      {"op", "replace", "a replace of an existing entity is update"},
+      {"op", "add", "adding an entity is insert"},
+      {"op", "create", "creating an entity is insert"},
+      {"op", "remove", "removing an entity is delete"},
+      {"policy", "fixed", "a fixed delay between retries is constant"},
+      {"policy", "exponential-backoff", "backoff that doubles is exponential"},
+      {"policy", "no-retry", "no retries is none"},
+  };
+  for (const Hint &H : Hints)
+    if (H.Key == Key && H.Value == Value)
+      return std::string(": ") + std::string(H.Text);
+  return "";
+}
+
+} // namespace
+
 template <typename E>
 std::optional<E> Loader::keyword(YamlMap &M, std::string_view Key,
                                  std::optional<E> (*Parse)(std::string_view),
@@ -319,7 +348,9 @@ std::optional<E> Loader::keyword(YamlMap &M, std::string_view Key,
     Value = Parse(V.Scalar());
   if (!Value)
     error(V, "'" + std::string(Key) + "' must be one of " + Choices +
-                 (V.IsScalar() ? ", got '" + V.Scalar() + "'" : std::string()));
+                 (V.IsScalar() ? ", got '" + V.Scalar() + "'" +
+                                     keywordHint(Key, V.Scalar())
+                               : std::string()));
   return Value;
 }
 

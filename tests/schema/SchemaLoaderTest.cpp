@@ -315,6 +315,34 @@ TEST(SchemaLoader, EntityTypeNameTemplateAndChangesMistakes) {
       }));
 }
 
+// A team writes the words of its SDK or retry library: the error names
+// what they are called here.
+TEST(SchemaLoader, AKeywordInAnotherToolsWordsIsNamed) {
+  const std::string Text = R"(version: 1
+accounts: [{name: main, region: westeurope}]
+clients:
+  - {name: web, retry: {policy: fixed, baseDelay: 200ms, maxRetries: 8}}
+tables:
+  - name: Items
+    account: main
+    partitionKey: "{id}"
+    rowKey: "item"
+    properties:
+      id: {type: guid}
+    writes:
+      - {name: save, client: web, op: replace, rate: 5/s}
+)";
+  EXPECT_EQ(messages(loadSchemaText(Text, "t.yaml")),
+            (std::vector<std::string>{
+                "t.yaml:4:33: error: 'policy' must be one of none, "
+                "exponential, linear, constant, immediate, got 'fixed': a "
+                "fixed delay between retries is constant",
+                "t.yaml:13:39: error: 'op' must be one of insert, update, "
+                "merge, insert-or-replace, insert-or-merge, delete, got "
+                "'replace': a replace of an existing entity is update",
+            }));
+}
+
 TEST(SchemaLoader, WrongTypesAreReportedAtTheValue) {
   EXPECT_EQ(
       errorsOf("wrong-types.yaml"),
@@ -334,7 +362,10 @@ TEST(SchemaLoader, WrongTypesAreReportedAtTheValue) {
           "distribution: uniform, zipf(s), hotspot(data, ops), latest or "
           "sequential, got 'normal'",
           "wrong-types.yaml:14:41: error: 'op' must be one of insert, update, "
-          "merge, insert-or-replace, insert-or-merge, delete, got 'upsert'",
+          "merge, insert-or-replace, insert-or-merge, delete, got 'upsert': "
+          "an upsert is insert-or-replace (UpsertEntity, or "
+          "UpdateOrInsertEntity, in Replace mode) or insert-or-merge (in "
+          "Merge mode)",
           "wrong-types.yaml:14:55: error: 'rate': expected a rate like "
           "6000/s, 20/min, 1.5k/h or 2M/day, got 'fast'",
           "wrong-types.yaml:14:68: error: 'batch': expected a whole number "
