@@ -198,7 +198,8 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                    // workload (V.Worse says why).
                    ? V.Worse
                    : "replaying it alone makes " + V.Worse +
-                         " worse: " + V.Figures,
+                         " worse: " + V.Figures +
+                         (V.Caveat.empty() ? "" : "; " + V.Caveat),
                V.Subject});
     }
   }

@@ -3,6 +3,7 @@
 
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
+#include "replay/SampledTableNote.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
 
@@ -108,6 +109,36 @@ DesignRun runDesign(const replay::Workload &W, const schema::Schema &Current,
   return Run;
 }
 
+// A refused key remedy (a hash bucket in the PartitionKey) of a table
+// whose PartitionKey or name formats a growing date: time 0 begins every
+// period, so its current partitions start empty and the short replay
+// fills them with seconds of writes, where the finding sizes a whole
+// period. What the remedy spreads is then not reached: say so.
+std::string keyRemedyCaveat(const schema::Schema &Current,
+                            const RemedyVerdict &V, double Seconds) {
+  if (V.Kept || V.Figures.empty() ||
+      (V.Rule != "hot-partition" && V.Rule != "time-based-partition-key" &&
+       V.Rule != "partition-key-design" && V.Rule != "partition-throughput"))
+    return "";
+  const std::string Prefix = "tables[";
+  if (V.Subject.compare(0, Prefix.size(), Prefix) != 0)
+    return "";
+  const std::size_t End = V.Subject.find(']', Prefix.size());
+  if (End == std::string::npos)
+    return "";
+  const schema::Table *T =
+      Current.table(V.Subject.substr(Prefix.size(), End - Prefix.size()));
+  if (!T || !replay::emptyPeriodNote(*T))
+    return "";
+  return "the replay cannot show what it spreads: table '" + T->Name +
+         "' keys its partitions by the period of a growing date, and the run "
+         "starts where every period begins, so its current partitions hold "
+         "only " +
+         fixed(Seconds, 0) +
+         " s of writes, where the finding sizes them at a whole period; "
+         "judge this remedy by the finding's figures";
+}
+
 } // namespace
 
 void judgeRemedy(const replay::DesignResult &Before,
@@ -167,7 +198,7 @@ verifyRemedies(const schema::Schema &Current,
   std::set<std::pair<std::string, std::string>> Seen;
   for (const schema::SuggestedChange &C : All.Changes)
     if (Seen.insert({C.RuleId, C.Subject}).second)
-      Out.push_back({C.RuleId, C.Subject, false, "", ""});
+      Out.push_back({C.RuleId, C.Subject, false, "", "", false, ""});
   if (Out.empty())
     return Out;
 
@@ -245,6 +276,8 @@ verifyRemedies(const schema::Schema &Current,
       Progress = true;
     }
   }
+  for (RemedyVerdict &V : Out)
+    V.Caveat = keyRemedyCaveat(Current, V, Verify.DurationSeconds);
   return Out;
 }
 

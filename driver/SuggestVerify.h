@@ -38,6 +38,9 @@ struct RemedyVerdict {
   // Kept on its second replay, on top of the remedies kept alone (and
   // judged against them): Figures are that replay's.
   bool OnTopOfKept = false;
+  // Why the replay may not show what a refused remedy saves, when it is
+  // known (a time-keyed table's current partitions start empty).
+  std::string Caveat;
 };
 
 // The figures of a replay with a remedy (After) against its base (Before),
