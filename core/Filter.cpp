@@ -932,8 +932,12 @@ std::vector<FilterError> checkLiteralTypes(const Filter &F,
     auto T = Declared(N.Property);
     if (!T || *T == N.Literal.type())
       continue;
-    const std::string Spelling =
-        F.Source.substr(N.Literal.Offset, N.Literal.Length);
+    // A placeholder of a filter template stands for a value: show it as
+    // one, never as the marker byte.
+    std::string Spelling = F.Source.substr(N.Literal.Offset, N.Literal.Length);
+    for (std::size_t At = Spelling.find(UnknownValueMarker);
+         At != std::string::npos; At = Spelling.find(UnknownValueMarker, At + 3))
+      Spelling.replace(At, 1, "{?}");
     std::string Message = "'" + N.Property + "' is " +
                           std::string(edmTypeName(*T)) + " but " + Spelling +
                           " is " + std::string(edmTypeName(N.Literal.type())) +

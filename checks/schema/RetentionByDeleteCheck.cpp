@@ -7,6 +7,9 @@
 #include "checks/schema/Checks.h"
 #include "core/schema/SchemaValues.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace tablelint::schema {
 
 namespace {
@@ -72,13 +75,17 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     // tenant is left to the team (its periods would multiply the tables).
     if (T.NameTemplate || !T.RetentionSeconds || *T.RetentionSeconds <= 0)
       continue;
-    double Inserts = 0, Deletes = 0;
+    // Deletes in entities/s, and in billable transactions/s: an entity
+    // group transaction of deletes is billed as one.
+    double Inserts = 0, Deletes = 0, DeleteTransactions = 0;
     const Write *Purge = nullptr;
     for (const Write &W : T.Writes) {
       if (insertsEntities(W.Op))
         Inserts += W.Frequency.PerSecond;
       else if (W.Op == WriteKind::Delete) {
         Deletes += W.Frequency.PerSecond;
+        DeleteTransactions +=
+            W.Frequency.PerSecond / std::max(1u, W.BatchSize);
         if (!Purge || W.Frequency.PerSecond > Purge->Frequency.PerSecond)
           Purge = &W;
       }
@@ -97,24 +104,61 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     const Query *Finder = &T.Queries[FinderAt];
     const QueryAnalysis &FA = TA.Queries[FinderAt];
     const Period P = periodFor(*T.RetentionSeconds);
-    const std::string Instance = T.Name + "{" + Age + ":" + P.Format + "}";
+    // In a table with entity types that lack the age (a conversation's
+    // header next to its messages), only the purged type moves to a table
+    // per period: the others outlive the retention.
+    const Table &Declared = *TA.Declared;
+    const bool OthersLackAge =
+        Declared.EntityTypes.size() > 1 &&
+        std::any_of(Declared.EntityTypes.begin(), Declared.EntityTypes.end(),
+                    [&](const EntityType &E) {
+                      return !Declared.property(Age) &&
+                             std::none_of(E.Properties.begin(),
+                                          E.Properties.end(),
+                                          [&](const Property &X) {
+                                            return X.Name == Age;
+                                          });
+                    });
+    std::string Instance = T.Name;
+    std::string Whose;
+    if (OthersLackAge) {
+      // The type's name as letters and digits, capitalised: a table name.
+      bool Upper = true;
+      for (char C : Purge->EntityTypeName) {
+        if (!std::isalnum(static_cast<unsigned char>(C))) {
+          Upper = true;
+          continue;
+        }
+        Instance += Upper ? static_cast<char>(std::toupper(
+                                static_cast<unsigned char>(C)))
+                          : C;
+        Upper = false;
+      }
+      Whose = " for its '" + Purge->EntityTypeName + "' entities";
+    }
+    Instance += "{" + Age + ":" + P.Format + "}";
     std::string Found = "'" + Finder->Name + "'";
     if (FA.Filter.Scope.isScan())
       Found += " (a " + std::string(queryClassName(FA.Filter.Scope.Class)) +
                ")";
-    const double PerMonth = Deletes * 30 * 86400;
+    const double PerMonth = DeleteTransactions * 30 * 86400;
+    const std::string Batched =
+        DeleteTransactions < Deletes ? ", in entity group transactions" : "";
     Sink.report(
         Purge->Path, Purge->Pos,
         "table '" + T.Name + "' keeps its entities " +
             formatDuration(*T.RetentionSeconds) + " by deleting each one: " +
             formatRate(Deletes) + " of deletes (" +
             formatPercent(Deletes / Inserts) + " of its inserts, " +
-            formatFigure(PerMonth) +
-            " billable transactions a month), found by " + Found + " on '" +
-            Age + "'; a table per " + P.Name + " ('" + Instance +
+            formatFigure(PerMonth) + " billable transactions a month" +
+            Batched + "), found by " + Found + " on '" + Age + "'; a table per " +
+            P.Name + Whose + " ('" + Instance +
             "') goes whole with one Delete Table once its newest entity is " +
-            formatDuration(*T.RetentionSeconds) +
-            " old (the high-volume delete pattern)");
+            formatDuration(*T.RetentionSeconds) + " old" +
+            (OthersLackAge ? ", and the table's other entity types stay in '" +
+                                 T.Name + "'"
+                           : std::string()) +
+            " (the high-volume delete pattern)");
   }
 }
 
