@@ -9,7 +9,9 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/EntityTypes.h"
 
+#include <map>
 #include <set>
+#include <vector>
 
 namespace tablelint::schema {
 
@@ -42,6 +44,9 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
     std::uint64_t Entities = 0;
     double Bytes = 0;
     std::set<std::string> Keys;
+    // The writes of a constant RowKey (a conversation's "meta" header):
+    // under the unit's one PartitionKey, each addresses the same entity.
+    std::map<std::string, std::vector<const Write *>> ByConstantRowKey;
     for (const Write &W : Declared.Writes) {
       bool Named = false;
       for (const std::string &Name : Tx.Writes)
@@ -52,6 +57,37 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
       Entities += Unit;
       Bytes += Unit * entityBytesOf(C, Declared, W);
       Keys.insert(entityPartitionKey(Declared, W.EntityTypeName).Text);
+      const KeyTemplate &RowKey = entityRowKey(Declared, W.EntityTypeName);
+      if (RowKey.isConstant())
+        ByConstantRowKey[entityPartitionKey(Declared, W.EntityTypeName).Text +
+                         '\0' + RowKey.Text]
+            .push_back(&W);
+    }
+    // Only where the writes share the transaction's key: a PartitionKey
+    // unique to each entity puts them in partitions of their own
+    // (partition-key-design says that no transaction can hold them).
+    const bool OneKey = keyedByUnit(Declared, Tx) ||
+                        !uniquePartitionPerEntity(TA.PartitionShare);
+    for (const auto &[Key, Writes] : ByConstantRowKey) {
+      if (Writes.size() < 2 || !OneKey)
+        continue;
+      std::string Names;
+      for (std::size_t I = 0; I < Writes.size(); ++I)
+        Names += std::string(I == 0 ? "" : I + 1 == Writes.size() ? " and " : ", ") +
+                 "'" + Writes[I]->Name + "'";
+      const std::string RowKey = Key.substr(Key.find('\0') + 1);
+      Sink.report(Tx.Path, Tx.Pos,
+                  "transaction '" + Tx.Name + "' writes the entity with RowKey '" +
+                      RowKey + "' " +
+                      (Writes.size() == 2
+                           ? std::string("twice")
+                           : std::to_string(Writes.size()) + " times") +
+                      " (" + Names +
+                      ", under the transaction's one PartitionKey); an entity "
+                      "group transaction may address each entity once, and "
+                      "the service refuses every execution with 400 "
+                      "(InvalidDuplicateRow): make them one write of all "
+                      "their properties");
     }
     if (Bytes >= static_cast<double>(limits::MaxBatchPayloadBytes))
       Sink.report(Tx.Path, Tx.Pos,
@@ -87,6 +123,17 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
       checkTransactions(C, TA, Sink); // once per declared table
     Previous = TA.Declared;
     for (const Write &W : TA.T->Writes) {
+      // Entities one execution writes together share the PartitionKey; with
+      // a constant RowKey they are one entity, written that many times.
+      if (W.EntitiesPerWrite > 1 && TA.T->RowKey.isConstant())
+        Sink.report(W.Path, W.Pos,
+                    "write '" + W.Name + "' writes " +
+                        std::to_string(W.EntitiesPerWrite) +
+                        " entities together under one PartitionKey, but its "
+                        "RowKey '" + TA.T->RowKey.Text +
+                        "' is constant: they are one entity, which an entity "
+                        "group transaction may address only once (400 "
+                        "InvalidDuplicateRow); give each a RowKey of its own");
       if (W.BatchSize <= 1)
         continue;
       const std::string Batch = "write '" + W.Name + "' batches " +
