@@ -195,30 +195,51 @@ void checkQuery(const Table &Declared, const Query &Q, const QueryAnalysis &A,
       ": it also returns the " + Types + " entities under PartitionKey '" +
       PartitionKey.Text + "'";
 
+  // A type of a constant RowKey (a header) is one entity a partition:
+  // said as such, not as a share of the mix.
+  std::vector<std::string> OnePerPartition;
+  std::vector<std::size_t> Mixed;
+  for (std::size_t U : Others)
+    if (Declared.EntityTypes[U].RowKey.isConstant())
+      OnePerPartition.push_back(Declared.EntityTypes[U].RowKey.Text);
+    else
+      Mixed.push_back(U);
+  const std::string Top = Q.Top ? std::to_string(*Q.Top) : "";
+  if (!OnePerPartition.empty())
+    Message += std::string(OnePerPartition.size() == 1 ? ", one"
+                                                       : ", one each") +
+               " a partition (the constant RowKey " +
+               quotedList(OnePerPartition) + ")";
   // How many of the others come back for each of its own, by the declared
   // entities or, failing that, by the inserts that keep the mix.
   const TypeCount Mine = typeCount(Declared, static_cast<std::size_t>(Own));
   double OthersCount = 0;
   bool Comparable = Mine.Count > 0;
-  for (std::size_t U : Others) {
+  for (std::size_t U : Mixed) {
     const TypeCount C = typeCount(Declared, U);
     Comparable = Comparable && C.Declared == Mine.Declared;
     OthersCount += C.Count;
   }
-  const std::string Top = Q.Top ? std::to_string(*Q.Top) : "";
-  if (Comparable && OthersCount > 0) {
-    Message += ", about " + formatFigure(OthersCount / Mine.Count) +
-               " for each " + Name + " (" +
+  bool TopSaid = false;
+  if (!Mixed.empty() && Comparable && OthersCount > 0) {
+    Message += std::string(OnePerPartition.empty() ? ", about " : ", and about ") +
+               formatFigure(OthersCount / Mine.Count) + " for each " + Name +
+               " (" +
                (Mine.Declared ? "declared entities" : "by the declared inserts") +
                ")";
-    if (Q.Top)
-      Message += ", and 'top: " + Top + "' returns about " +
-                 formatFigure(static_cast<double>(*Q.Top) * Mine.Count /
-                              (Mine.Count + OthersCount)) +
-                 " " + Name + " entities, not " + Top;
-  } else if (Q.Top) {
-    Message += ", and 'top: " + Top + "' counts them";
+    const std::string Returns =
+        Q.Top ? formatFigure(static_cast<double>(*Q.Top) * Mine.Count /
+                             (Mine.Count + OthersCount))
+              : Top;
+    if (Returns != Top) {
+      Message += ", and 'top: " + Top + "' returns about " + Returns + " " +
+                 Name + " entities, not " + Top;
+      TopSaid = true;
+    }
   }
+  if (Q.Top && !TopSaid)
+    Message += ", and 'top: " + Top + "' counts " +
+               (Mixed.empty() && OnePerPartition.size() == 1 ? "it" : "them");
 
   // The fix: a constant RowKey prefix per type, and the query bounded to
   // its own. Where the types' prefixes already tell them apart, only the
