@@ -6,7 +6,9 @@
 // several entities under one key (`entitiesPerWrite`): the replay sends
 // each execution as one entity group transaction. A partition whose
 // RowKey takes fewer values a second than a transaction holds gets the same
-// entities written again, which no transaction can carry together.
+// entities written again, which no transaction can carry together. Writes
+// of browser and mobile clients are left alone: each device sends its own
+// entity, and rows of different devices cannot share one request.
 #include "checks/schema/Checks.h"
 
 namespace tablelint::schema {
@@ -16,6 +18,9 @@ void checkUnbatchedWrites(const SchemaContext &C, FindingSink &Sink) {
     for (std::size_t I = 0; I < TA.Writes.size(); ++I) {
       const Write &W = TA.T->Writes[I];
       const OperationLoad &L = TA.Writes[I];
+      const Client *Sender = C.S.client(W.Client);
+      if (Sender && Sender->Kind != ClientKind::Service)
+        continue;
       if (W.BatchSize > 1 || W.EntitiesPerWrite > 1 ||
           !transactionsOf(*TA.Declared, W).empty() ||
           !L.HottestPartitionEntitiesPerSecond ||
