@@ -1014,6 +1014,46 @@ PartitionSize averagePartitionSize(const Table &T) {
 
 } // namespace
 
+std::string keyLiteralPrefix(const KeyTemplate &Key) {
+  std::string Out;
+  for (const KeyPart &Part : Key.Parts) {
+    if (Part.IsPlaceholder)
+      break;
+    Out += Part.Text;
+  }
+  return Out;
+}
+
+namespace {
+
+// Whether every string starting with Prefix sorts at or after the bound
+// (Low) or before it (High).
+bool prefixGroupWithin(const std::string &Prefix, const KeyBound &Bound,
+                       bool Low) {
+  const std::string &B =
+      Bound.Key.Known ? Bound.Key.Value : Bound.Key.KnownPrefix;
+  const std::size_t M = std::min(Prefix.size(), B.size());
+  const int Cmp = Prefix.compare(0, M, B, 0, M);
+  if (Low) {
+    // The group's least string is the prefix itself.
+    if (Bound.Key.Known)
+      return Prefix > B || (Prefix == B && Bound.Inclusive);
+    return Cmp > 0;
+  }
+  // The group has no greatest string: it is below the bound only where the
+  // prefix already sorts below it.
+  return Cmp < 0;
+}
+
+} // namespace
+
+bool rowRangeHoldsPrefix(const QueryScope &Scope, const std::string &Prefix) {
+  if (Prefix.empty() || (!Scope.RowLow && !Scope.RowHigh))
+    return false;
+  return (!Scope.RowLow || prefixGroupWithin(Prefix, *Scope.RowLow, true)) &&
+         (!Scope.RowHigh || prefixGroupWithin(Prefix, *Scope.RowHigh, false));
+}
+
 QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
                            const Table *Declared) {
   QueryAnalysis A;
@@ -1032,8 +1072,15 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   // of a partition all those of its partition key; the filter matches among
   // this type's. Spread: entities read per entity of this type.
   const TypesSize Size = typesSize(T, Declared, false, instanceSize);
+  // A RowKey range of constants that holds every RowKey of this type's
+  // constant prefix ('msg_' to 'msh'): this type's whole share of the
+  // partition, as a PartitionKey equality alone is the whole partition.
+  const bool WholeTypeRange =
+      Scope.Class == QueryClass::RowRange && !Scope.PartitionKeys.empty() &&
+      rowRangeHoldsPrefix(Scope, keyLiteralPrefix(T.RowKey));
   const TypesSize Busiest =
-      typesSize(T, Declared, true, busiestPartitionSize);
+      typesSize(T, WholeTypeRange ? nullptr : Declared, true,
+                busiestPartitionSize);
   // A partition scan that picks its partition by the table's own key
   // template picks it as the writes filled them: the account serves the
   // expected partition per execution, the busiest partition the busiest.
@@ -1084,27 +1131,31 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.Matches = *A.Scanned / Spread * *Keep;
       A.MatchesWhy = A.ScannedWhy + (Why.empty() ? "" : " x " + Why);
     }
-  } else if (Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
-             !Scope.RowHigh && !Scope.PartitionKeys.empty()) {
+  } else if (Scope.Class == QueryClass::RowRange &&
+             ((!Scope.RowLow && !Scope.RowHigh) || WholeTypeRange) &&
+             !Scope.PartitionKeys.empty()) {
     // A PartitionKey equality alone returns its whole partition, every
     // type in it: an average one (the busiest of a skewed key would
-    // overstate most executions).
-    const TypesSize Whole =
-        typesSize(T, Declared, true, averagePartitionSize);
+    // overstate most executions). A range of this type's prefix returns
+    // this type's entities of it.
+    const Table *Types = WholeTypeRange ? nullptr : Declared;
+    const TypesSize Whole = typesSize(T, Types, true, averagePartitionSize);
     if (Whole.Known) {
       // The account serves, per execution, the partition a read picking
       // its key as the writes did returns on average: more than the
       // average partition where the key is skewed.
       if (PinsOwnKey) {
-        const TypesSize Mean =
-            typesSize(T, Declared, true, expectedPartitionRead);
+        const TypesSize Mean = typesSize(T, Types, true, expectedPartitionRead);
         if (Mean.Known && Mean.Entities > Whole.Entities)
           WholeForAccount = Mean.Entities;
       }
       A.Matches = Whole.Entities;
-      A.MatchesWhy = Whole.Types > 1
-                         ? Whole.explain("the whole partition")
-                         : "the whole partition: " + Whole.OwnWhy;
+      A.MatchesWhy =
+          WholeTypeRange
+              ? "every '" + keyLiteralPrefix(T.RowKey) +
+                    "' row of the partition: " + Whole.OwnWhy
+          : Whole.Types > 1 ? Whole.explain("the whole partition")
+                            : "the whole partition: " + Whole.OwnWhy;
       MatchesWholePartition = true;
     }
   }
@@ -1144,7 +1195,10 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     // the biggest tenant's partition read at its share of the rate); the
     // account serves the expected partition (WholeForAccount).
     A.Returned = Busiest.Entities;
-    A.ReturnedWhy = Busiest.explain("every entity of the partition");
+    A.ReturnedWhy = Busiest.explain(
+        WholeTypeRange
+            ? "every '" + keyLiteralPrefix(T.RowKey) + "' row of the partition"
+            : std::string("every entity of the partition"));
     WholePartition = true;
     if (WholeForAccount && *WholeForAccount < Busiest.Entities) {
       A.AccountScanned = *WholeForAccount;

@@ -144,6 +144,16 @@ struct QueryFilter {
 };
 QueryFilter parseQueryFilter(const Query &Q);
 
+// The constant text a key template starts with ("msg_" of
+// "msg_{sentAt:yyyyMMddHHmmssfff}_{messageId}"); empty when it starts with
+// a placeholder.
+std::string keyLiteralPrefix(const KeyTemplate &Key);
+// Whether a row range's RowKey bounds provably hold every RowKey that
+// starts with Prefix ('msg_' within "RowKey ge 'msg_' and RowKey lt
+// 'msh'"). A bound known only by its start holds them where that start
+// already decides; false without a bound or for an empty Prefix.
+bool rowRangeHoldsPrefix(const QueryScope &Scope, const std::string &Prefix);
+
 // The load one write or query puts on the service.
 struct OperationLoad {
   std::string Name;

@@ -21,46 +21,11 @@ namespace tablelint::schema {
 
 namespace {
 
-// The constant text a RowKey template starts with ("line_" of
-// "line_{lineNo:D3}"); empty when it starts with a placeholder.
-std::string literalPrefix(const KeyTemplate &Key) {
-  std::string Out;
-  for (const KeyPart &Part : Key.Parts) {
-    if (Part.IsPlaceholder)
-      break;
-    Out += Part.Text;
-  }
-  return Out;
-}
-
 bool hasProperty(const std::vector<Property> &Props, const std::string &N) {
   return std::any_of(Props.begin(), Props.end(),
                      [&](const Property &P) { return P.Name == N; });
 }
 
-// Whether every string starting with Prefix sorts at or after the bound
-// (Low) or before it (High). A bound whose value is not known is known to
-// start with Bound.Key.KnownPrefix and may go on with anything.
-bool prefixGroupWithin(const std::string &Prefix, const KeyBound &Bound,
-                       bool Low) {
-  const std::string &B =
-      Bound.Key.Known ? Bound.Key.Value : Bound.Key.KnownPrefix;
-  const std::size_t M = std::min(Prefix.size(), B.size());
-  const int Cmp = Prefix.compare(0, M, B, 0, M);
-  if (Low) {
-    // The group's least string is the prefix itself.
-    if (Bound.Key.Known)
-      return Prefix > B || (Prefix == B && Bound.Inclusive);
-    return Cmp > 0;
-  }
-  // The group has no greatest string: it is below the bound only where the
-  // prefix already sorts below it.
-  return Cmp < 0;
-}
-
-// Whether the query's RowKey conditions keep every entity of a type whose
-// RowKeys start with Prefix. Undecidable conditions count as not keeping
-// them (precision first).
 bool comparesRowKey(const Filter &F) {
   return std::any_of(F.Nodes.begin(), F.Nodes.end(), [](const FilterNode &N) {
     return N.Kind == FilterNodeKind::Compare && N.Property == "RowKey";
@@ -76,11 +41,9 @@ bool rowKeysKeep(const QueryAnalysis &A, const std::string &Prefix) {
       std::any_of(F.Nodes.begin(), F.Nodes.end(), [](const FilterNode &N) {
         return N.Kind == FilterNodeKind::Or || N.Kind == FilterNodeKind::Not;
       });
-  if (Branches || Scope.Class != QueryClass::RowRange ||
-      (!Scope.RowLow && !Scope.RowHigh))
+  if (Branches || Scope.Class != QueryClass::RowRange)
     return false;
-  return (!Scope.RowLow || prefixGroupWithin(Prefix, *Scope.RowLow, true)) &&
-         (!Scope.RowHigh || prefixGroupWithin(Prefix, *Scope.RowHigh, false));
+  return rowRangeHoldsPrefix(Scope, Prefix);
 }
 
 // Entities of one type: declared, or inserted per second (the mix the
@@ -174,7 +137,7 @@ void checkQuery(const Table &Declared, const Query &Q, const QueryAnalysis &A,
                  !hasProperty(Other.Properties, N.Property);
         }))
       continue;
-    if (!rowKeysKeep(A, literalPrefix(Other.RowKey)))
+    if (!rowKeysKeep(A, keyLiteralPrefix(Other.RowKey)))
       continue;
     Others.push_back(U);
   }
@@ -244,11 +207,11 @@ void checkQuery(const Table &Declared, const Query &Q, const QueryAnalysis &A,
   // The fix: a constant RowKey prefix per type, and the query bounded to
   // its own. Where the types' prefixes already tell them apart, only the
   // bound is missing.
-  const std::string OwnPrefix = literalPrefix(T.RowKey);
+  const std::string OwnPrefix = keyLiteralPrefix(T.RowKey);
   const bool Distinct =
       !OwnPrefix.empty() &&
       std::all_of(Others.begin(), Others.end(), [&](std::size_t U) {
-        const std::string P = literalPrefix(Declared.EntityTypes[U].RowKey);
+        const std::string P = keyLiteralPrefix(Declared.EntityTypes[U].RowKey);
         return !P.empty() && !startsWith(P, OwnPrefix) &&
                !startsWith(OwnPrefix, P);
       });
