@@ -94,7 +94,16 @@ void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
       std::string Message =
           "query '" + A.Load.Name +
           "': " + filterProblemMessage(*TA.T, A, C.Options, "partition-scan");
-      if (A.Scanned)
+      // A fan-out reads every bucket each execution: the figure is per
+      // bucket read, and the execution reads them all.
+      const std::uint64_t Reads = fanOutReads(Q);
+      if (A.Scanned && Reads > 1)
+        Message += ", about " + formatFigure(*A.Scanned) +
+                   " entities per bucket read (" + A.ScannedWhy + "), " +
+                   std::to_string(Reads) + " bucket reads and about " +
+                   formatFigure(*A.Scanned * static_cast<double>(Reads)) +
+                   " entities per execution";
+      else if (A.Scanned)
         Message += ", about " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
       Message += rowKeyRangeHint(*TA.T, Q, A);
