@@ -108,8 +108,9 @@ void checkEntityLimits(const SchemaContext &C, FindingSink &Sink) {
                     "property '" + P.Name + "' is declared at " +
                         std::to_string(*P.Bytes) +
                         (P.Type == EdmType::String
-                             ? " characters; strings hold at most 32768 (64 "
-                               "KiB in UTF-16)"
+                             ? " characters (a string's 'bytes' counts its "
+                               "characters); strings hold at most 32768 (64 "
+                               "KiB in UTF-16, two bytes each)"
                              : " bytes; binary values hold at most 65536"));
     }
     checkKey(C, Sink, T, T.PartitionKey, "partition key");
