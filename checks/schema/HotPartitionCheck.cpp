@@ -51,12 +51,23 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
       Add(L);
     for (const Write &W : TA.T->Writes)
       OneEntityEach &= W.EntitiesPerWrite == 1;
-    for (const QueryAnalysis &Q : TA.Queries) {
-      const double Before = Hot;
-      Add(Q.Load);
-      if (Hot != Before)
-        OneEntityEach &= Q.Filter.Scope.Class == QueryClass::Point;
+    // The queries of every entity type under this partition key: their
+    // loads add up on its partitions (one finding, the same for each type).
+    std::size_t TypesHere = 0;
+    for (const TableAnalysis &Other : C.Tables) {
+      if (Other.Declared != TA.Declared ||
+          Other.T->PartitionKey.Text != TA.T->PartitionKey.Text)
+        continue;
+      ++TypesHere;
+      for (const QueryAnalysis &Q : Other.Queries) {
+        const double Before = Hot;
+        Add(Q.Load);
+        if (Hot != Before)
+          OneEntityEach &= Q.Filter.Scope.Class == QueryClass::Point;
+      }
     }
+    // Several types under the key: a partition holds several entities.
+    OneEntityEach &= TypesHere == 1;
     if (Hot <= Target)
       continue;
     const Table &T = *TA.T;
