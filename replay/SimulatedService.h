@@ -143,8 +143,6 @@ struct BatchOperation {
   std::uint64_t LargestValue = 0;
 };
 
-// A query in progress: the key ranges it reads (from its QueryScope) and
-// where the next page starts.
 // What the sampled existing entities of one table count as in a read
 // confined to single partitions, where that differs from their weight
 // (SimulatedService::setPartitionWeight): indexed by entity - First, 0
@@ -160,6 +158,8 @@ struct PartitionWeights {
   }
 };
 
+// A query in progress: the key ranges it reads (from its QueryScope) and
+// where the next page starts.
 struct QueryCursor {
   const Filter *Where = nullptr; // null: every entity matches
   // Half-open ranges of row keys (PartitionKey "\0" RowKey), in order.
