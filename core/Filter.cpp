@@ -75,16 +75,23 @@ bool isKeyword(std::string_view W) {
          W == "true" || W == "false";
 }
 
+// A placeholder of a filter template stands for a value: shown as one
+// ("{?}"), never as the marker byte.
+std::string showPlaceholders(std::string Text) {
+  for (std::size_t At = Text.find(UnknownValueMarker);
+       At != std::string::npos; At = Text.find(UnknownValueMarker, At + 3))
+    Text.replace(At, 1, "{?}");
+  return Text;
+}
+
 // Printable form of a token for messages: 'EQ', or "the end of the filter".
 std::string describe(const Token &T) {
   if (T.Kind == TokenKind::End)
     return "the end of the filter";
-  std::string Text(T.Text);
-  // A placeholder of a filter template stands for a value: show it as one.
-  for (std::size_t At = Text.find(UnknownValueMarker);
-       At != std::string::npos; At = Text.find(UnknownValueMarker, At + 3))
-    Text.replace(At, 1, "{?}");
-  return "'" + escapeControlBytes(ellipsize(Text, 43)) + "'";
+  return "'" +
+         escapeControlBytes(
+             ellipsize(showPlaceholders(std::string(T.Text)), 43)) +
+         "'";
 }
 
 // A consumed keyword or parenthesis, for messages ("after 'and'"): only its
@@ -932,12 +939,8 @@ std::vector<FilterError> checkLiteralTypes(const Filter &F,
     auto T = Declared(N.Property);
     if (!T || *T == N.Literal.type())
       continue;
-    // A placeholder of a filter template stands for a value: show it as
-    // one, never as the marker byte.
-    std::string Spelling = F.Source.substr(N.Literal.Offset, N.Literal.Length);
-    for (std::size_t At = Spelling.find(UnknownValueMarker);
-         At != std::string::npos; At = Spelling.find(UnknownValueMarker, At + 3))
-      Spelling.replace(At, 1, "{?}");
+    const std::string Spelling =
+        showPlaceholders(F.Source.substr(N.Literal.Offset, N.Literal.Length));
     std::string Message = "'" + N.Property + "' is " +
                           std::string(edmTypeName(*T)) + " but " + Spelling +
                           " is " + std::string(edmTypeName(N.Literal.type())) +

@@ -104,4 +104,14 @@ std::string quotedList(const std::vector<std::string> &Names) {
   return Out;
 }
 
+std::string quotedListWithAnd(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (std::size_t I = 0; I < Names.size(); ++I) {
+    if (I)
+      Out += I + 1 == Names.size() ? " and " : ", ";
+    Out += "'" + Names[I] + "'";
+  }
+  return Out;
+}
+
 } // namespace tablelint

@@ -22,6 +22,8 @@ std::string formatForMessage(double Value);
 
 // Names quoted and joined for a message: "'a', 'b', 'c'".
 std::string quotedList(const std::vector<std::string> &Names);
+// The same as a phrase, the last joined by "and": "'a', 'b' and 'c'".
+std::string quotedListWithAnd(const std::vector<std::string> &Names);
 
 // The value of a hexadecimal digit (either case), or -1: for decoding
 // percent-escapes.

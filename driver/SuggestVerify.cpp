@@ -7,6 +7,7 @@
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -120,15 +121,11 @@ std::string keyRemedyCaveat(const schema::Schema &Current,
       (V.Rule != "hot-partition" && V.Rule != "time-based-partition-key" &&
        V.Rule != "partition-key-design" && V.Rule != "partition-throughput"))
     return "";
-  const std::string Prefix = "tables[";
-  if (V.Subject.compare(0, Prefix.size(), Prefix) != 0)
-    return "";
-  const std::size_t End = V.Subject.find(']', Prefix.size());
-  if (End == std::string::npos)
-    return "";
-  const schema::Table *T =
-      Current.table(V.Subject.substr(Prefix.size(), End - Prefix.size()));
-  if (!T || !replay::emptyPeriodNote(*T))
+  // The subject of a key remedy is its table ("tables[Manifests]").
+  const auto T = std::find_if(
+      Current.Tables.begin(), Current.Tables.end(),
+      [&](const schema::Table &X) { return X.Path == V.Subject; });
+  if (T == Current.Tables.end() || !replay::emptyPeriodNote(*T))
     return "";
   return "the replay cannot show what it spreads: table '" + T->Name +
          "' keys its partitions by the period of a growing date, and the run "

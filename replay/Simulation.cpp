@@ -145,7 +145,17 @@ public:
 
 private:
   void warmStart();
-  void setPartitionWeights(const EntityFamily &F, const WriteTarget &T);
+  // setPartitionWeights' tally of a family's sampled entities in one
+  // table: how many each partition holds, taken as warm start stores them.
+  struct PartitionTally {
+    double Partitions = 0; // 0: the sample sees the partitions as they are
+    std::unordered_map<std::string, std::uint32_t> InPartition;
+    // Each stored entity and its partition's count.
+    std::vector<std::pair<std::uint32_t, const std::uint32_t *>> Held;
+  };
+  double sampledPartitions(const EntityFamily &F, const WriteTarget &T) const;
+  void setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
+                           const PartitionTally &Tally);
   void countUnfinishedQueries();
   // A request that failed on a retryable status after its last retry:
   // what it still needed (DesignResult::GaveUpTransactions).
@@ -335,6 +345,8 @@ void Runner::warmStart() {
         continue;
       Done[Op.Family][T.Table] = true;
       Populated[T.Table] = true;
+      PartitionTally Tally;
+      Tally.Partitions = sampledPartitions(F, T);
       for (std::uint32_t E = F.FirstExisting;
            E < F.FirstExisting + F.ExistingCount; ++E) {
         if (!T.reaches(WhenView, E))
@@ -342,8 +354,10 @@ void Runner::warmStart() {
         T.PartitionKey.render(W, E, Pk, ValueScratch);
         T.RowKey.render(W, E, Rk, ValueScratch);
         Service.preload(T.Table, Pk, Rk, E);
+        if (Tally.Partitions > 0)
+          Tally.Held.emplace_back(E, &++Tally.InPartition[Pk]);
       }
-      setPartitionWeights(F, T);
+      setPartitionWeights(F, T, Tally);
     }
   }
   const double PerRange =
@@ -352,6 +366,27 @@ void Runner::warmStart() {
     if (Populated[TI] && PerRange > 0)
       Service.presplit(TI, static_cast<std::size_t>(std::min(
                                1e6, std::ceil(Load[TI] / PerRange))));
+}
+
+// The partitions a sampled family's PartitionKey template forms in this
+// table over its retention; 0 for a family held whole, or where they are
+// not known.
+double Runner::sampledPartitions(const EntityFamily &F,
+                                 const WriteTarget &T) const {
+  if (F.ExistingWeight <= 1 || !Plan.Schema)
+    return 0;
+  const schema::Table *Decl = Plan.Schema->table(Plan.Tables[T.Table].Name);
+  if (!Decl)
+    return 0;
+  const int Type = schema::entityTypeIndex(*Decl, T.Decl->EntityTypeName);
+  if (Type < 0)
+    return 0;
+  const std::optional<double> Partitions = schema::partitionKeySpaceOver(
+      Decl->EntityTypes.empty()
+          ? *Decl
+          : schema::entityTypeViews(*Decl)[static_cast<std::size_t>(Type)],
+      F.RetentionSeconds > 0 ? F.RetentionSeconds : 86400.0);
+  return Partitions && *Partitions >= 1 ? *Partitions : 0;
 }
 
 // A sampled family's partitions in this table may hold far fewer entities
@@ -367,47 +402,22 @@ void Runner::warmStart() {
 // sampled entities is one with many: a hot tenant's), spread evenly over
 // them. Only where the average partition is below the weight: where the
 // sample sees partitions as they are, scans use the weights.
-void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T) {
+void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
+                                 const PartitionTally &Tally) {
+  if (Tally.Partitions <= 0)
+    return;
   const auto Weight = static_cast<double>(F.ExistingWeight);
-  if (F.ExistingWeight <= 1 || !Plan.Schema)
-    return;
-  const schema::Table *Decl = Plan.Schema->table(Plan.Tables[T.Table].Name);
-  if (!Decl)
-    return;
-  const int Type = schema::entityTypeIndex(*Decl, T.Decl->EntityTypeName);
-  if (Type < 0)
-    return;
-  const std::optional<double> Partitions = schema::partitionKeySpaceOver(
-      Decl->EntityTypes.empty()
-          ? *Decl
-          : schema::entityTypeViews(*Decl)[static_cast<std::size_t>(Type)],
-      F.RetentionSeconds > 0 ? F.RetentionSeconds : 86400.0);
-  if (!Partitions || *Partitions < 1)
-    return;
-  std::string Pk;
-  std::unordered_map<std::string, std::uint32_t> InPartition;
-  std::uint64_t Held = 0;
-  for (std::uint32_t E = F.FirstExisting; E < F.FirstExisting + F.ExistingCount;
-       ++E)
-    if (T.reaches(WhenView, E)) {
-      T.PartitionKey.render(W, E, Pk, ValueScratch);
-      ++InPartition[Pk];
-      ++Held;
-    }
-  const double Average =
-      std::max(1.0, static_cast<double>(Held) * Weight / *Partitions);
+  const double Average = std::max(
+      1.0, static_cast<double>(Tally.Held.size()) * Weight / Tally.Partitions);
   if (Average >= Weight)
     return;
-  for (std::uint32_t E = F.FirstExisting; E < F.FirstExisting + F.ExistingCount;
-       ++E)
-    if (T.reaches(WhenView, E)) {
-      T.PartitionKey.render(W, E, Pk, ValueScratch);
-      const auto Sampled = static_cast<double>(InPartition[Pk]);
-      Service.setPartitionWeight(
-          T.Table, E,
-          static_cast<std::uint64_t>(std::max(
-              1.0, std::round((Average + (Sampled - 1) * Weight) / Sampled))));
-    }
+  for (const auto &[E, InPartition] : Tally.Held) {
+    const auto Sampled = static_cast<double>(*InPartition);
+    Service.setPartitionWeight(
+        T.Table, E,
+        static_cast<std::uint64_t>(std::max(
+            1.0, std::round((Average + (Sampled - 1) * Weight) / Sampled))));
+  }
 }
 
 const std::vector<std::uint32_t> *Runner::selected(const schema::Query *Decl,
@@ -569,9 +579,10 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
       scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
   Q.Cursor.Point = Point;
-  Q.Cursor.Confined = confinedToPartitions(Q.Cursor.Ranges)
-                          ? Service.partitionWeights(Target.Table)
-                          : PartitionWeights();
+  // Only a table with such weights needs its ranges looked at.
+  Q.Cursor.Confined = Service.partitionWeights(Target.Table);
+  if (Q.Cursor.Confined.Of && !confinedToPartitions(Q.Cursor.Ranges))
+    Q.Cursor.Confined = PartitionWeights();
   Q.Cursor.FoundOutsideSample = Point && W.drawnAfresh(Ev.Entity) &&
                                 W.foundOutsideSample(Ev.Entity);
   Q.Cursor.ProbeEntity = Ev.Entity;

@@ -7,6 +7,7 @@
 #include "checks/schema/Checks.h"
 
 #include "core/ServiceLimits.h"
+#include "core/Text.h"
 #include "core/schema/EntityTypes.h"
 
 #include <map>
@@ -71,10 +72,9 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
     for (const auto &[Key, Writes] : ByConstantRowKey) {
       if (Writes.size() < 2 || !OneKey)
         continue;
-      std::string Names;
-      for (std::size_t I = 0; I < Writes.size(); ++I)
-        Names += std::string(I == 0 ? "" : I + 1 == Writes.size() ? " and " : ", ") +
-                 "'" + Writes[I]->Name + "'";
+      std::vector<std::string> Names;
+      for (const Write *W : Writes)
+        Names.push_back(W->Name);
       const std::string RowKey = Key.substr(Key.find('\0') + 1);
       Sink.report(Tx.Path, Tx.Pos,
                   "transaction '" + Tx.Name + "' writes the entity with RowKey '" +
@@ -82,7 +82,7 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
                       (Writes.size() == 2
                            ? std::string("twice")
                            : std::to_string(Writes.size()) + " times") +
-                      " (" + Names +
+                      " (" + quotedListWithAnd(Names) +
                       ", under the transaction's one PartitionKey); an entity "
                       "group transaction may address each entity once, and "
                       "the service refuses every execution with 400 "

@@ -13,6 +13,7 @@
 // lacks (which would drop it) and either bounds no RowKey or bounds it to a
 // range that holds every RowKey of the other type's constant prefix.
 #include "checks/schema/Checks.h"
+#include "core/Text.h"
 #include "core/schema/EntityTypes.h"
 
 #include <algorithm>
@@ -66,16 +67,6 @@ std::vector<std::string> wantedProperties(const Query &Q) {
   Out.insert(Out.end(), Q.Uses.begin(), Q.Uses.end());
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
-  return Out;
-}
-
-std::string quotedList(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (std::size_t I = 0; I < Names.size(); ++I) {
-    if (I)
-      Out += I + 1 == Names.size() ? " and " : ", ";
-    Out += "'" + Names[I] + "'";
-  }
   return Out;
 }
 
@@ -147,12 +138,12 @@ void checkQuery(const Table &Declared, const Query &Q, const QueryAnalysis &A,
   std::vector<std::string> OtherNames;
   for (std::size_t U : Others)
     OtherNames.push_back(Declared.EntityTypes[U].Name);
-  const std::string Types = quotedList(OtherNames);
+  const std::string Types = quotedListWithAnd(OtherNames);
   const std::string Name = "'" + T.Name + "'";
 
   std::string Message =
       "query '" + Q.Name + "' is for " + Name + " entities (it reads " +
-      quotedList(OwnWanted) + ", which " + Types + " entities lack), but " +
+      quotedListWithAnd(OwnWanted) + ", which " + Types + " entities lack), but " +
       (comparesRowKey(F) ? "its RowKey range holds every RowKey of " + Types
                          : std::string("its filter bounds no RowKey")) +
       ": it also returns the " + Types + " entities under PartitionKey '" +
@@ -172,7 +163,7 @@ void checkQuery(const Table &Declared, const Query &Q, const QueryAnalysis &A,
     Message += std::string(OnePerPartition.size() == 1 ? ", one"
                                                        : ", one each") +
                " a partition (the constant RowKey " +
-               quotedList(OnePerPartition) + ")";
+               quotedListWithAnd(OnePerPartition) + ")";
   // How many of the others come back for each of its own, by the declared
   // entities or, failing that, by the inserts that keep the mix.
   const TypeCount Mine = typeCount(Declared, static_cast<std::size_t>(Own));

@@ -12,22 +12,12 @@ namespace tablelint::schema {
 namespace {
 
 // Entities/s the table's writes and partition-pinned queries put on the
-// partitions together (table scans are the table-scan rule's concern).
-double pinnedLoad(const TableAnalysis &TA) {
-  double Sum = 0;
-  for (const OperationLoad &L : TA.PartitionWrites)
-    Sum += L.Rate;
-  for (const QueryAnalysis &Q : TA.Queries)
-    if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
-      Sum += *Q.Load.AccountEntitiesPerSecond;
-  return Sum;
-}
-
-// The same load with the key's values used evenly: a read of one
-// partition then reads an average one (the table over the key's values),
-// not the bigger one a skewed key gives on average, which is the skew's
-// cost (hot-partition), not the key's number of values.
-double evenlySpreadLoad(const TableAnalysis &TA, double Distinct) {
+// partitions together (table scans are the table-scan rule's concern). With
+// Distinct, the key's values used evenly: a read of one partition then
+// reads at most an average one (the table over the key's values), not the
+// bigger one a skewed key gives on average, which is the skew's cost
+// (hot-partition), not the key's number of values.
+double pinnedLoad(const TableAnalysis &TA, double Distinct = 0) {
   double Sum = 0;
   for (const OperationLoad &L : TA.PartitionWrites)
     Sum += L.Rate;
@@ -35,10 +25,8 @@ double evenlySpreadLoad(const TableAnalysis &TA, double Distinct) {
                              ? TA.Size.Entities / Distinct
                              : std::numeric_limits<double>::infinity();
   for (const QueryAnalysis &Q : TA.Queries)
-    if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond &&
-        Q.Load.Rate > 0)
-      Sum += Q.Load.Rate *
-             std::min(*Q.Load.AccountEntitiesPerSecond / Q.Load.Rate, Average);
+    if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
+      Sum += std::min(*Q.Load.AccountEntitiesPerSecond, Q.Load.Rate * Average);
   return Sum;
 }
 
@@ -60,7 +48,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
                       "/s: build the key from a property with many values");
     else if (Share.Known && !Share.Sequential && Share.Distinct &&
              *Share.Distinct > 1) {
-      const double Even = evenlySpreadLoad(TA, *Share.Distinct);
+      const double Even = pinnedLoad(TA, *Share.Distinct);
       if (Even / *Share.Distinct > Target)
         Sink.report(T.Path, partitionKeyPosition(T),
                     "partition key '" + T.PartitionKey.Text + "' has only " +

@@ -109,15 +109,12 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     // per period: the others outlive the retention.
     const Table &Declared = *TA.Declared;
     const bool OthersLackAge =
-        Declared.EntityTypes.size() > 1 &&
+        Declared.EntityTypes.size() > 1 && !Declared.property(Age) &&
         std::any_of(Declared.EntityTypes.begin(), Declared.EntityTypes.end(),
                     [&](const EntityType &E) {
-                      return !Declared.property(Age) &&
-                             std::none_of(E.Properties.begin(),
-                                          E.Properties.end(),
-                                          [&](const Property &X) {
-                                            return X.Name == Age;
-                                          });
+                      return std::none_of(
+                          E.Properties.begin(), E.Properties.end(),
+                          [&](const Property &X) { return X.Name == Age; });
                     });
     std::string Instance = T.Name;
     std::string Whose;
