@@ -1225,6 +1225,27 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.AllForNewest = A.Matches;
       A.AllForNewestWhy = A.MatchesWhy;
       A.AccountAllForNewest = WholeForAccount;
+    } else if (Scope.Class == QueryClass::RowRange &&
+               !Scope.PartitionKeys.empty() && Scope.RowHigh &&
+               !Scope.RowHigh->Key.Known &&
+               (!Scope.RowLow ||
+                (Scope.RowLow->Key.Known &&
+                 prefixGroupWithin(keyLiteralPrefix(T.RowKey), *Scope.RowLow,
+                                   true))) &&
+               keyOrderStep(T.RowKey, Q.Newest,
+                            pinnedDateUnits(T, Q.Newest))) {
+      // Scrolling back: the newest rows below a cursor ('RowKey lt
+      // '{sentAt}''), on a key that sorts oldest first, are every row
+      // older than the cursor: half of this type's rows of the partition
+      // for a cursor drawn from them, as replay draws it.
+      const TypesSize Whole =
+          typesSize(T, nullptr, true, averagePartitionSize);
+      if (Whole.Known) {
+        A.AllForNewest = Whole.Entities / 2;
+        A.AllForNewestWhy = "every row older than the cursor: half of the "
+                            "partition's on average, " +
+                            Whole.OwnWhy + " / 2";
+      }
     }
   }
   if (Q.Top && Scope.Class != QueryClass::Point &&
