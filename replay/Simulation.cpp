@@ -11,6 +11,7 @@
 
 #include "core/RetrySchedule.h"
 #include "core/schema/EntityTypes.h"
+#include "core/schema/PropertyGrowth.h"
 #include "core/schema/SchemaValues.h"
 #include "core/schema/TableSize.h"
 
@@ -50,6 +51,7 @@ struct Request {
 
 struct QueryState {
   std::uint32_t Table = 0, Op = 0;
+  std::uint32_t Event = 0; // of the logical execution
   Filter Where;
   bool HasFilter = false;
   QueryCursor Cursor;
@@ -160,6 +162,7 @@ private:
   // A request that failed on a retryable status after its last retry:
   // what it still needed (DesignResult::GaveUpTransactions).
   void countGaveUp(const Request &Done);
+  bool appendsAtEnd(const std::string &Table) const;
   // Stored rows the pages-to-go counts of given-up queries may visit, all
   // of them together; the unfinished ones at the end get as many.
   static constexpr std::uint64_t PagesToGoVisits = 20000000;
@@ -575,6 +578,7 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
   }
   Q.Table = Target.Table;
   Q.Op = Ev.Op;
+  Q.Event = EventIndex;
   const bool Point =
       scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
@@ -858,6 +862,32 @@ DesignResult Runner::run() {
   return std::move(R);
 }
 
+// Whether every new key of the table lands after its other keys: a write
+// to it puts a growing value (a time, a counter) first in the PartitionKey,
+// after literal text only, neither hashed nor reversed.
+bool Runner::appendsAtEnd(const std::string &Table) const {
+  for (std::size_t OpI = 0; OpI < Plan.Writes.size(); ++OpI)
+    for (const WriteTarget &T : Plan.Writes[OpI]) {
+      if (Plan.Tables[T.Table].Name != Table)
+        continue;
+      for (const BoundTemplate::Piece &Piece : T.PartitionKey.Pieces) {
+        if (!Piece.Part.IsPlaceholder)
+          continue;
+        const PropertyDomain &D =
+            W.Families[W.Ops[OpI].Family].Properties[Piece.Property];
+        if (D.Decl && schema::takesNewestValue(*D.Decl) &&
+            std::all_of(Piece.Part.Functions.begin(),
+                        Piece.Part.Functions.end(),
+                        [](const schema::KeyFunction &F) {
+                          return F.Fn == schema::KeyFunction::Pad;
+                        }))
+          return true;
+        break;
+      }
+    }
+  return false;
+}
+
 void Runner::countGaveUp(const Request &Done) {
   ++R.GaveUpRequests;
   if (Done.Kind != RequestKind::Page) {
@@ -876,7 +906,8 @@ void Runner::countUnfinishedQueries() {
   for (std::uint32_t I : FreeQueries)
     Free[I] = true;
   std::uint64_t VisitBudget = PagesToGoVisits;
-  std::map<std::uint32_t, std::pair<std::uint64_t, std::uint64_t>> PerOp;
+  std::map<std::uint32_t, UnfinishedQuery> PerOp;
+  std::map<std::uint32_t, std::vector<std::uint32_t>> Events;
   for (std::size_t I = 0; I < Queries.size(); ++I)
     if (!Free[I]) {
       const QueryState &Q = Queries[I];
@@ -885,13 +916,24 @@ void Runner::countUnfinishedQueries() {
                         O.Service, Q.Returned, VisitBudget);
       ++R.UnfinishedQueries;
       R.UnfinishedQueryPages += Pages;
-      ++PerOp[Q.Op].first;
-      PerOp[Q.Op].second += Pages;
+      UnfinishedQuery &Left = PerOp[Q.Op];
+      ++Left.Reads;
+      Left.Pages += Pages;
+      Left.PointReads = Left.PointReads && Q.Cursor.Point;
+      if (const std::optional<QueryTarget> &Target = Plan.Queries[Q.Op]) {
+        Left.Top = Target->Decl->Top.has_value();
+        Left.ReadsAllForNewest = Target->ReadsAllForNewest;
+      }
+      Events[Q.Op].push_back(Q.Event);
     }
-  for (const auto &[Op, Figures] : PerOp)
-    R.Notes.push_back(unfinishedQueryNote(W.Ops[Op].Name, Figures.first,
-                                          Figures.second,
+  for (auto &[Op, Left] : PerOp) {
+    std::vector<std::uint32_t> &Of = Events[Op];
+    std::sort(Of.begin(), Of.end());
+    Left.Executions = static_cast<std::uint64_t>(
+        std::unique(Of.begin(), Of.end()) - Of.begin());
+    R.Notes.push_back(unfinishedQueryNote(W.Ops[Op].Name, Left,
                                           O.Service.MaxEntitiesPerPage));
+  }
 }
 
 void Runner::summarize() {
@@ -1033,9 +1075,16 @@ void Runner::summarize() {
     R.Notes.push_back(
         "table '" + Table +
         "': the range partition at the end of the key space stayed over its "
-        "budget after every split: each new key lands after the last one "
-        "(time-ordered or sequential keys), so splitting leaves the new "
-        "load where it was (the append pattern)");
+        "budget after every split: " +
+        (appendsAtEnd(Table)
+             ? std::string("each new key lands after the last one "
+                           "(time-ordered or sequential keys), so splitting "
+                           "leaves the new load where it was (the append "
+                           "pattern)")
+             : std::string("its keys do not grow, so this is not the "
+                           "append pattern: the load of its last keys is "
+                           "more than its range's budget (a range never "
+                           "splits one key)")));
   for (std::uint32_t FI = 0; FI < W.Families.size(); ++FI) {
     const EntityFamily &F = W.Families[FI];
     if (!F.ExistingCount || F.ExistingWeight <= 1)

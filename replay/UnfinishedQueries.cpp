@@ -71,16 +71,30 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
 }
 
 std::string unfinishedQueryNote(const std::string &Query,
-                                std::uint64_t Executions, std::uint64_t Pages,
+                                const UnfinishedQuery &Left,
                                 unsigned EntitiesPerPage) {
-  return "query '" + Query + "': " + std::to_string(Executions) +
-         (Executions == 1 ? " execution was" : " executions were") +
-         " still reading when the run ended, " + std::to_string(Pages) +
-         " more pages to go (a page reads at most " +
-         std::to_string(EntitiesPerPage) +
-         " entities, or stops after its scan time): it reads more than the "
-         "budgets of its keys serve while it runs, and its requests to them "
-         "are throttled; bound it by key or declare `top` to read less";
+  std::string Note =
+      "query '" + Query + "': " + std::to_string(Left.Executions) +
+      (Left.Executions == 1 ? " execution was" : " executions were") +
+      " still reading when the run ended";
+  if (Left.Reads != Left.Executions)
+    Note += " (" + std::to_string(Left.Reads) + " bucket reads of its fan-out)";
+  if (Left.PointReads)
+    return Note + ", each a point read of one entity whose requests were "
+                  "throttled: the load of its key, not its own reading, "
+                  "holds it up";
+  Note += ", " + std::to_string(Left.Pages) +
+          " more pages to go (a page reads at most " +
+          std::to_string(EntitiesPerPage) +
+          " entities, or stops after its scan time): it reads more than the "
+          "budgets of its keys serve while it runs, and its requests to "
+          "them are throttled; ";
+  if (Left.ReadsAllForNewest)
+    return Note + "its RowKey is oldest first, so its `top` cannot stop it: "
+                  "key the RowKey newest first (the log tail) or bound it by "
+                  "key to read less";
+  return Note + (Left.Top ? "bound it by key to read less"
+                          : "bound it by key or declare `top` to read less");
 }
 
 } // namespace tablelint::replay

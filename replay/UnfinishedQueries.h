@@ -26,9 +26,20 @@ std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
                             const Workload &W, const ServiceModel &Model,
                             std::uint64_t Returned, std::uint64_t &VisitBudget);
 
+// What one query had still pending at the end.
+struct UnfinishedQuery {
+  std::uint64_t Executions = 0; // logical executions
+  std::uint64_t Reads = 0;      // their reads (a fan-out's, one per bucket)
+  std::uint64_t Pages = 0;      // pages still to go
+  bool PointReads = true;       // every one a point read
+  bool Top = false;             // the query declares `top`
+  // A "latest N" read of an oldest-first RowKey: it reads every match.
+  bool ReadsAllForNewest = false;
+};
+
 // The report's note on a query with executions still pending at the end.
 std::string unfinishedQueryNote(const std::string &Query,
-                                std::uint64_t Executions, std::uint64_t Pages,
+                                const UnfinishedQuery &Left,
                                 unsigned EntitiesPerPage);
 
 } // namespace tablelint::replay

@@ -8,6 +8,7 @@
 #include "replay/SampledTableNote.h"
 #include "replay/Simulation.h"
 
+#include "replay/UnfinishedQueries.h"
 #include "tests/replay/ReplayFixtures.h"
 
 #include <gtest/gtest.h>
@@ -293,6 +294,42 @@ TEST(ModelledSizeWarmStart, UnfinishedScanCountsThePagesItStillNeeded) {
     Noted = Noted || N.find("query 'everything': 1 execution was still "
                             "reading when the run ended") != std::string::npos;
   EXPECT_TRUE(Noted);
+}
+
+// The note counts logical executions (a fan-out's bucket reads are told
+// apart), and its advice fits the query: a point read's throttles are its
+// key's load, a read that declares `top` is not told to declare it, and a
+// "latest N" read of an oldest-first RowKey is told why `top` cannot stop it.
+TEST(ModelledSizeWarmStart, UnfinishedQueryNoteFitsTheQuery) {
+  UnfinishedQuery FanOut;
+  FanOut.Executions = 3;
+  FanOut.Reads = 48;
+  FanOut.Pages = 120;
+  FanOut.PointReads = false;
+  EXPECT_EQ(unfinishedQueryNote("scan", FanOut, 1000),
+            "query 'scan': 3 executions were still reading when the run "
+            "ended (48 bucket reads of its fan-out), 120 more pages to go (a "
+            "page reads at most 1000 entities, or stops after its scan "
+            "time): it reads more than the budgets of its keys serve while "
+            "it runs, and its requests to them are throttled; bound it by "
+            "key or declare `top` to read less");
+  UnfinishedQuery Point;
+  Point.Executions = Point.Reads = Point.Pages = 1;
+  EXPECT_EQ(unfinishedQueryNote("get", Point, 1000),
+            "query 'get': 1 execution was still reading when the run ended, "
+            "each a point read of one entity whose requests were throttled: "
+            "the load of its key, not its own reading, holds it up");
+  UnfinishedQuery Top = FanOut;
+  Top.Reads = 3;
+  Top.Top = true;
+  const std::string TopNote = unfinishedQueryNote("latest", Top, 1000);
+  EXPECT_EQ(TopNote.find("bucket reads"), std::string::npos);
+  EXPECT_NE(TopNote.find("; bound it by key to read less"), std::string::npos);
+  Top.ReadsAllForNewest = true;
+  EXPECT_NE(unfinishedQueryNote("latest", Top, 1000)
+                .find("; its RowKey is oldest first, so its `top` cannot "
+                      "stop it: key the RowKey newest first (the log tail)"),
+            std::string::npos);
 }
 
 // A table with several entity types is sampled per type: each note names

@@ -440,5 +440,61 @@ TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
   EXPECT_FALSE(Scan);
 }
 
+// The range partition at the end of the key space that stays over its
+// budget after every split is the append pattern only where new keys land
+// at the end. A stable key that sorts last (tenant 'z', 1,200 writes/s:
+// under its key's 2,000/s, over a range budget of 1,000/s) is not: its
+// range holds one key, which no split divides.
+TEST(Replay, TheEndRangeIsTheAppendPatternOnlyWhereKeysGrow) {
+  auto Yaml = [](const std::string &Key, const std::string &Property) {
+    return "version: 1\n"
+           "accounts: [{name: main, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Events\n"
+           "    account: main\n"
+           "    partitionKey: \"" + Key + "\"\n"
+           "    rowKey: \"{eventId}\"\n"
+           "    entities: 1000000\n"
+           "    properties:\n"
+           "      " + Property + "\n"
+           "      eventId: {type: guid}\n"
+           "    writes:\n"
+           "      - {name: record, op: insert, rate: 2400/s}\n";
+  };
+  const schema::SchemaLoad Counter = schema::loadSchemaText(
+      Yaml("{n:D12}", "n: {type: int64, distribution: sequential}"),
+      "counter.yaml");
+  const schema::SchemaLoad Tenant = schema::loadSchemaText(
+      Yaml("{tenant}",
+           "tenant: {type: string, values: [a, b, c, d, e, f, x, y, z], "
+           "weights: [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.22, 0.22, 0.5]}"),
+      "tenant.yaml");
+  ASSERT_TRUE(Counter.ok()) << Counter.Errors.front().str();
+  ASSERT_TRUE(Tenant.ok()) << Tenant.Errors.front().str();
+  ReplayOptions RO;
+  RO.Service.RangeEntitiesPerSecond = 1000;
+  WorkloadOptions O;
+  O.DurationSeconds = 60;
+  const std::string EndNote = "table 'Events': the range partition at the "
+                              "end of the key space stayed over its budget "
+                              "after every split: ";
+  for (const schema::SchemaLoad *L : {&Counter, &Tenant}) {
+    Replay R;
+    runReplay(R, {&L->Value}, O, RO);
+    const DesignResult &D = R.Results[0];
+    std::string Note;
+    for (const std::string &N : D.Notes)
+      if (N.rfind(EndNote, 0) == 0)
+        Note = N.substr(EndNote.size());
+    if (L == &Counter)
+      EXPECT_EQ(Note.rfind("each new key lands after the last one", 0), 0u)
+          << Note;
+    else
+      EXPECT_EQ(Note, "its keys do not grow, so this is not the append "
+                      "pattern: the load of its last keys is more than its "
+                      "range's budget (a range never splits one key)");
+  }
+}
+
 } // namespace
 } // namespace tablelint::replay
