@@ -654,6 +654,23 @@ PartitionSize partitionSize(const Table &T, bool Expected) {
               formatFigure(Period) + " s key period";
     if (Fraction < 1)
       Out.Why += " x " + formatPercent(Fraction) + Which;
+    // Writes to a key the partition holds add nothing (an upsert per
+    // player and season): at most the RowKeys one partition can hold, and
+    // at most the table's declared entities.
+    Table Rows = T;
+    Rows.PartitionKey = KeyTemplate();
+    Rows.NameTemplate.reset();
+    const std::optional<double> RowKeys = keySpaceOver(Rows, Period);
+    if (RowKeys && *RowKeys >= 1 && *RowKeys < Out.Entities) {
+      Out.Entities = *RowKeys;
+      Out.Why += ", at most the " + formatFigure(*RowKeys) +
+                 " RowKeys one partition can hold";
+    }
+    if (T.Entities && static_cast<double>(*T.Entities) < Out.Entities) {
+      Out.Entities = std::max(1.0, static_cast<double>(*T.Entities));
+      Out.Why += ", at most the table's declared " +
+                 formatFigure(Out.Entities) + " entities";
+    }
     return Out;
   }
   const TableSize Size = tableSize(T);
