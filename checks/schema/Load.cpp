@@ -394,12 +394,25 @@ bool sameValueText(const std::string &Declared, const std::string &Literal,
 
 // The fraction of scanned entities a conjunction of equalities on non-key
 // properties keeps, from the declared values/weights and distinct counts.
+// AtMost: an upper bound instead, where a condition of an `and` has no
+// known share (a time compared with a placeholder): it keeps at most
+// everything, so the others' share bounds what the whole keeps (named in
+// Why as not counted).
 std::optional<double> selectivity(const Table &T, const Filter &F,
-                                  std::uint32_t Index, std::string &Why) {
+                                  std::uint32_t Index, std::string &Why,
+                                  bool AtMost = false) {
   const FilterNode &N = F.node(Index);
   if (N.Kind == FilterNodeKind::And) {
-    std::optional<double> L = selectivity(T, F, N.Left, Why);
-    std::optional<double> R = selectivity(T, F, N.Right, Why);
+    std::optional<double> L = selectivity(T, F, N.Left, Why, AtMost);
+    std::optional<double> R = selectivity(T, F, N.Right, Why, AtMost);
+    if (AtMost) {
+      for (auto [Side, Node] : {std::pair{&L, N.Left}, std::pair{&R, N.Right}})
+        if (!*Side && F.node(Node).Kind == FilterNodeKind::Compare) {
+          *Side = 1.0;
+          Why += (Why.empty() ? "" : ", ") + quote(F.node(Node).Property) +
+                 " condition not counted";
+        }
+    }
     if (!L || !R)
       return std::nullopt;
     return *L * *R;
@@ -1193,6 +1206,12 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
             selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root, Why)) {
       A.Returned = *A.Scanned / Spread * *S;
       A.ReturnedWhy = Why;
+    } else if (std::string Bound;
+               (S = selectivity(T, *A.Filter.Parsed, A.Filter.Parsed->Root,
+                                Bound, true)) &&
+               *S < 1) {
+      A.ReturnedAtMost = *A.Scanned / Spread * *S;
+      A.ReturnedAtMostWhy = Bound;
     }
   } else if (A.Matches && Scope.Class == QueryClass::RowRange &&
              keyShare(T, instancePartitionKey(T, T.PartitionKey))

@@ -181,6 +181,11 @@ struct QueryAnalysis {
   std::string ScannedWhy;
   std::optional<double> Returned; // entities returned per execution
   std::string ReturnedWhy;
+  // Where Returned is unknown because a condition has no known share (a
+  // time compared with a placeholder): what the other conditions keep,
+  // which the whole filter keeps at most.
+  std::optional<double> ReturnedAtMost;
+  std::string ReturnedAtMostWhy;
   // What the filter matches by the model alone (scan size times the
   // non-key conditions' selectivity), before `expectedRows` or `top`: what
   // a declared `expectedRows` is checked against. Table and partition scans

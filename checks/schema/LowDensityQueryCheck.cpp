@@ -57,6 +57,13 @@ void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
         Returned = A.Matches;
         ReturnedWhy = "by the model, not the declared expectedRows";
       }
+      // A condition of unknown share keeps at most what the others do:
+      // the density is then at least the others'.
+      const bool AtMost = !Returned && A.ReturnedAtMost;
+      if (AtMost) {
+        Returned = A.ReturnedAtMost;
+        ReturnedWhy = A.ReturnedAtMostWhy;
+      }
       if (!A.Filter.Scope.isScan() || !A.Scanned || !Returned ||
           *Returned <= 0)
         continue;
@@ -75,10 +82,11 @@ void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
       Sink.report(A.Load.Path, A.Load.Pos,
                   "query '" + A.Load.Name + "' scans about " +
                       formatFigure(*A.Scanned) + " entities (" + A.ScannedWhy +
-                      ")" + AsLogTail + " to return about " +
+                      ")" + AsLogTail +
+                      (AtMost ? " to return at most " : " to return about ") +
                       formatFigure(*Returned) + " (" + ReturnedWhy +
-                      "): " + formatFigure(Ratio) +
-                      " scanned per returned, above " +
+                      "): " + (AtMost ? "at least " : "") +
+                      formatFigure(Ratio) + " scanned per returned, above " +
                       formatFigure(C.Options.MaxScannedPerReturned) +
                       "; make the selective condition part of the key");
     }
