@@ -39,21 +39,35 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
     const KeyShare &Share = TA.PartitionShare;
     const double Load = pinnedLoad(TA);
     if (Share.Known && !T.PartitionKey.Parts.empty() &&
-        instancePartitionKey(T, T.PartitionKey).isConstant() && Load > Target)
+        instancePartitionKey(T, T.PartitionKey).isConstant() && Load > Target) {
+      // One entity (a config row, a global counter): no key spreads the
+      // reads or writes of one entity.
+      double Writes = 0;
+      for (const OperationLoad &L : TA.PartitionWrites)
+        Writes += L.Rate;
+      const std::string Remedy =
+          !T.RowKey.isConstant()
+              ? "build the key from a property with many values"
+          : 2 * Writes > Load
+              ? "its one entity cannot be spread by any key: split what is "
+                "written into several entities under several keys (a counter "
+                "into N counters summed when read)"
+              : "its one entity cannot be spread by any key: cache it in the "
+                "service (a value that changes rarely), or keep copies under "
+                "several keys and read one of them at random";
       Sink.report(T.Path, partitionKeyPosition(T),
                   "table '" + T.Name + "' has one constant partition key '" +
                       T.PartitionKey.Text + "' for " + formatFigure(Load) +
                       " entities/s of writes and reads; one partition serves " +
-                      formatFigure(Target) +
-                      "/s: build the key from a property with many values");
-    else if (Share.Known && !Share.Sequential && Share.Distinct &&
+                      formatFigure(Target) + "/s: " + Remedy);
+    } else if (Share.Known && !Share.Sequential && Share.Distinct &&
              *Share.Distinct > 1) {
       const double Even = pinnedLoad(TA, *Share.Distinct);
       if (Even / *Share.Distinct > Target)
         Sink.report(T.Path, partitionKeyPosition(T),
                     "partition key '" + T.PartitionKey.Text + "' has only " +
                         formatFigure(*Share.Distinct) + " distinct values (" +
-                        Share.why() + "): even spread evenly, " +
+                        Share.why() + "): spread evenly, " +
                         formatFigure(Even) + " entities/s put " +
                         formatFigure(Even / *Share.Distinct) +
                         "/s on each partition (target " +
