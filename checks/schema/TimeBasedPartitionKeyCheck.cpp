@@ -69,7 +69,8 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
     double Rate = 0;
     for (const OperationLoad &L : TA.PartitionWrites)
       Rate += L.Rate;
-    if (Rate <= Target)
+    // At the target the newest partition has no room left for a burst.
+    if (Rate < Target)
       continue;
     const unsigned Buckets = bucketCountFor(Rate, Target);
     const Property *LeadProperty = T.property(Lead->Text);
