@@ -1105,8 +1105,12 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   // A RowKey range of constants that holds every RowKey of this type's
   // constant prefix ('msg_' to 'msh'): this type's whole share of the
   // partition, as a PartitionKey equality alone is the whole partition.
+  // A partition scan bounded so (expired leases among the 'l_' rows) reads
+  // that share alone, and filters it.
   const bool WholeTypeRange =
-      Scope.Class == QueryClass::RowRange && !Scope.PartitionKeys.empty() &&
+      (Scope.Class == QueryClass::RowRange ||
+       Scope.Class == QueryClass::PartitionScan) &&
+      !Scope.PartitionKeys.empty() &&
       rowRangeHoldsPrefix(Scope, keyLiteralPrefix(T.RowKey));
   const TypesSize Busiest =
       typesSize(T, WholeTypeRange ? nullptr : Declared, true,
@@ -1119,7 +1123,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   const bool PicksAsWrites =
       Scope.Class == QueryClass::PartitionScan && PinsOwnKey;
   const TypesSize Expected =
-      PicksAsWrites ? typesSize(T, Declared, true, expectedPartitionRead)
+      PicksAsWrites ? typesSize(T, WholeTypeRange ? nullptr : Declared, true,
+                                expectedPartitionRead)
                     : TypesSize();
   double Spread = 1;
   // Matches: the average partition a PartitionKey equality alone returns.
@@ -1136,13 +1141,19 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     break;
   case QueryClass::PartitionScan:
     if (Busiest.Known) {
+      const std::string Rows =
+          WholeTypeRange
+              ? "every '" + keyLiteralPrefix(T.RowKey) + "' row of the partition"
+              : std::string("every entity of the partition");
       A.Scanned = Busiest.Entities;
-      A.ScannedWhy = Busiest.explain("every entity of the partition");
+      A.ScannedWhy = Busiest.explain(Rows);
       Spread = Busiest.spread();
       if (Expected.Known && Expected.Entities < Busiest.Entities) {
         A.AccountScanned = Expected.Entities;
-        A.AccountScannedWhy =
-            Expected.explain("every entity of the partition it reads");
+        A.AccountScannedWhy = Expected.explain(
+            WholeTypeRange ? Rows + " it reads"
+                           : std::string("every entity of the partition it "
+                                         "reads"));
       }
     }
     break;
