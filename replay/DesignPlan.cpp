@@ -477,6 +477,35 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
       }
     }
   }
+  // A family no write names is stored where its queries read it (keys
+  // with a property it lacks have no place for it).
+  Plan.Holdings.resize(W.Families.size());
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
+    if (std::any_of(W.Ops.begin(), W.Ops.end(), [&](const LogicalOp &Op) {
+          return Op.Family == F && !Op.IsQuery;
+        }))
+      continue;
+    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+      const std::optional<QueryTarget> &Q = Plan.Queries[OpI];
+      if (W.Ops[OpI].Family != F || !Q ||
+          std::any_of(Plan.Holdings[F].begin(), Plan.Holdings[F].end(),
+                      [&](const DesignPlan::Holding &H) {
+                        return H.Table == Q->Table;
+                      }))
+        continue;
+      const schema::Table &T = Design.Tables[Q->Table];
+      DesignPlan::Holding H;
+      H.Table = Q->Table;
+      std::string Missing;
+      if (H.PartitionKey.bindKey(
+              instanceKey(T, schema::entityPartitionKey(
+                                 T, Q->Decl->EntityTypeName)),
+              W.Families[F], Missing) &&
+          H.RowKey.bindKey(schema::entityRowKey(T, Q->Decl->EntityTypeName),
+                           W.Families[F], Missing))
+        Plan.Holdings[F].push_back(std::move(H));
+    }
+  }
   return Plan;
 }
 

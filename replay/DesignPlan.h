@@ -112,6 +112,14 @@ struct DesignPlan {
   std::vector<std::optional<QueryTarget>> Queries; // per logical op
   // Logical ops this design does not declare (their events are skipped).
   std::vector<std::string> Missing;
+  // Where the existing entities of a family that no write of the workload
+  // names are stored (a table that is only read: a one-row config table):
+  // under the keys of each table whose queries read it, per family.
+  struct Holding {
+    std::uint32_t Table = 0;
+    BoundTemplate PartitionKey, RowKey;
+  };
+  std::vector<std::vector<Holding>> Holdings;
 };
 
 // Maps the logical workload onto a design. Errors: a key or filter template

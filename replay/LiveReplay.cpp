@@ -234,7 +234,7 @@ private:
   TableRestClient &Client;
   LiveDesignResult &R;
   std::optional<unsigned> RetriesOverride;
-  std::map<std::string, Buffer> Buffers; // table '\0' PartitionKey
+  std::map<std::string, Buffer> Buffers; // table '\0' op '\0' PartitionKey
   // The buffers the current entity group wrote to.
   std::vector<Buffer *> GroupBuffers;
   bool CurrentGroupSplit = false;
@@ -307,7 +307,19 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
     const std::string &Table = R.Tables[T.Table];
     RestEntity E = entity(T, Ev.Entity);
     if (T.Decl->BatchSize > 1 || Grouped) {
-      Buffer &B = Buffers[Table + '\0' + E.PartitionKey];
+      // Per write, as in the simulator: one write's entities, never
+      // another's, in a transaction (a unit's share its leader's buffer).
+      Buffer &B = Buffers[Table + '\0' +
+                          std::to_string(Grouped && Op.Unit >= 0
+                                             ? static_cast<std::uint32_t>(Op.Unit)
+                                             : Ev.Op) +
+                          '\0' + E.PartitionKey];
+      // A buffered entity written again goes in the next transaction.
+      if (!Grouped && std::any_of(B.Ops.begin(), B.Ops.end(),
+                                  [&](const BatchOperation &Buffered) {
+                                    return Buffered.Entity.RowKey == E.RowKey;
+                                  }))
+        flush(B);
       if (B.Ops.empty()) {
         B.Op = Op.Name; // a unit's transaction is named after its leader
         B.Issuer = T.Client;

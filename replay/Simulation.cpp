@@ -10,6 +10,7 @@
 #include "replay/UnfinishedQueries.h"
 
 #include "core/RetrySchedule.h"
+#include "core/Text.h"
 #include "core/schema/EntityTypes.h"
 #include "core/schema/PropertyGrowth.h"
 #include "core/schema/SchemaValues.h"
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <deque>
 #include <limits>
 #include <map>
@@ -103,6 +105,13 @@ struct SimEvent {
     return Time > O.Time || (Time == O.Time && Seq > O.Seq);
   }
 };
+
+// "2 s", "0.5 s".
+std::string secondsText(double Seconds) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%g s", Seconds);
+  return Text;
+}
 
 // Write targets a Waiter can name (its Target field).
 constexpr std::size_t MaxWaiterTarget = std::numeric_limits<std::int16_t>::max();
@@ -363,6 +372,20 @@ void Runner::warmStart() {
       setPartitionWeights(F, T, Tally);
     }
   }
+  // A family no write names (a table only read) is stored where its
+  // queries read it.
+  for (std::uint32_t FI = 0; FI < Plan.Holdings.size(); ++FI) {
+    const EntityFamily &F = W.Families[FI];
+    for (const DesignPlan::Holding &H : Plan.Holdings[FI]) {
+      Populated[H.Table] = true;
+      for (std::uint32_t E = F.FirstExisting;
+           E < F.FirstExisting + F.ExistingCount; ++E) {
+        H.PartitionKey.render(W, E, Pk, ValueScratch);
+        H.RowKey.render(W, E, Rk, ValueScratch);
+        Service.preload(H.Table, Pk, Rk, E);
+      }
+    }
+  }
   const double PerRange =
       O.Service.RangeEntitiesPerSecond * O.Service.WarmRangeShare;
   for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)
@@ -487,10 +510,27 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     const EntityShape Shape =
         entityShape(W, Ev.Entity, Pk.size() + Rk.size(),
                     T.Sent.empty() ? nullptr : &T.Sent);
+    // A buffer per table, partition key and write: a client batches one
+    // write's entities (its inserts, or its merges), never another
+    // write's into the same transaction; the writes of one execution or
+    // unit share the buffer of the execution's first write.
     KeyScratch.assign(std::to_string(T.Table));
+    KeyScratch += '\0';
+    KeyScratch += std::to_string(Grouped && Op.Unit >= 0
+                                     ? static_cast<std::uint32_t>(Op.Unit)
+                                     : Ev.Op);
     KeyScratch += '\0';
     KeyScratch += Pk;
     BatchBuffer &B = Buffers[KeyScratch];
+    // A second write of a buffered entity (a job's two heartbeats within
+    // one flush) goes in the next transaction: one transaction cannot
+    // address an entity twice.
+    if (!Grouped &&
+        std::any_of(B.Ops.begin(), B.Ops.begin() + B.Count,
+                    [&](const BatchOperation &Buffered) {
+                      return Buffered.Entity == Ev.Entity;
+                    }))
+      flushBuffer(B, Ev.Time);
     B.Table = T.Table;
     B.Client = Client;
     B.Op = Ev.Op;
@@ -1059,6 +1099,15 @@ void Runner::summarize() {
         std::to_string(K.Accessed) + " entities it served were read by queries";
     // Read one entity at a time (point reads): no scan held the key, its
     // reads are requests like its writes.
+    // Queries read a small part of what the key served: its writes are
+    // its load, and a scan note would send the user to the wrong fix.
+    if (2 * K.Scanned < K.Accessed) {
+      R.Notes.push_back(Read + ": the rest, its writes, are most of its "
+                               "load, so its throttles (" +
+                        std::to_string(K.Throttled) +
+                        ") come from them, not from the reads");
+      continue;
+    }
     R.Notes.push_back(
         2 * K.ScannedInRuns < K.Scanned
             ? Read + " one at a time (point reads): its throttles (" +
@@ -1100,23 +1149,41 @@ void Runner::summarize() {
     for (const schema::Table &T : Plan.Schema->Tables)
       if (std::optional<std::string> Note = emptyPeriodNote(T))
         R.Notes.push_back(std::move(*Note));
-  for (const LogicalOp &Op : W.Ops)
-    if (Op.Unaddressed)
-      R.Notes.push_back(
-          "'" + Op.Name + "' (" + std::string(schema::writeKindName(Op.Kind)) +
-          "): " + std::to_string(Op.Unaddressed) +
-          " executions did not run: no entity of table '" +
-          W.Families[Op.Family].Table +
-          "' to address when they arrived (" +
-          (W.Families[Op.Family].SampleAddressed
-               ? std::string("its existing entities are a sample, which "
-                             "holds none")
-               : std::string(W.Families[Op.Family].ExistingWeight > 1
-                                 ? "its existing entities are a sample, "
-                                   "which the run does not address"
-                                 : "none existing") +
-                     ", none written before them") +
-          (Op.Unit >= 0 ? " under the transaction's key" : "") + ")");
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (!Op.Unaddressed)
+      continue;
+    const EntityFamily &F = W.Families[Op.Family];
+    // A transaction's follower addresses an entity with its leader's
+    // values of the key's properties; other writes one old enough.
+    const bool Follows = Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI);
+    std::vector<std::string> KeyProperties;
+    for (auto [Mine, Leaders] : Op.FromLeader)
+      KeyProperties.push_back(F.Properties[Mine].Name);
+    const std::string Written =
+        Follows || W.AddressableAfterSeconds <= 0
+            ? std::string("none written before them")
+            : "none written at least " +
+                  secondsText(W.AddressableAfterSeconds) + " before them";
+    R.Notes.push_back(
+        "'" + Op.Name + "' (" + std::string(schema::writeKindName(Op.Kind)) +
+        "): " + std::to_string(Op.Unaddressed) +
+        " executions did not run: no entity of table '" + F.Table +
+        "' to address when they arrived (" +
+        (F.SampleAddressed
+             ? std::string("its existing entities are a sample, which "
+                           "holds none")
+             : std::string(F.ExistingWeight > 1
+                               ? "its existing entities are a sample, "
+                                 "which the run does not address"
+                               : "none existing") +
+                   ", " + Written) +
+        (Follows && !KeyProperties.empty()
+             ? " with the transaction leader's " +
+                   quotedListWithAnd(KeyProperties)
+             : std::string()) +
+        ")");
+  }
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
     if (std::optional<std::string> Note =
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],

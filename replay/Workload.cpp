@@ -15,6 +15,7 @@
 #include <cstring>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tablelint::replay {
 
@@ -219,6 +220,65 @@ private:
   ZipfSampler Zipf;
   AliasTable Alias;
 };
+
+// The number of values ValueSampler draws a property from, when fixed:
+// none for a value that changes with time or counts up, or a fresh value
+// each time.
+std::optional<std::uint64_t> fixedValueCount(const PropertyDomain &D) {
+  const schema::Property *P = D.Decl;
+  if (P && P->ChangesEverySeconds)
+    return std::nullopt;
+  if (!D.ListCodes.empty())
+    return D.ListCodes.size();
+  if (P && schema::takesNewestValue(*P))
+    return std::nullopt;
+  if (P && P->Distinct)
+    return std::max<std::uint64_t>(*P->Distinct, 1);
+  if (D.Type == EdmType::Boolean)
+    return 2;
+  if (P && !P->Dist.Text.empty())
+    return DefaultDistinct;
+  return std::nullopt;
+}
+
+// The code of a fixed domain's Index-th value (as ValueSampler draws it).
+std::uint64_t fixedValueCode(const PropertyDomain &D, std::uint64_t Index,
+                             std::int64_t StartTicks) {
+  return D.ListCodes.empty() ? indexCode(D, Index, StartTicks)
+                             : D.ListCodes[Index];
+}
+
+// The key properties of a family and their value counts
+// (EntityFamily::KeyValueCounts), or none when one has no fixed set.
+std::vector<std::pair<std::uint32_t, std::uint64_t>>
+keyValueCounts(const EntityFamily &F, const schema::Table &View) {
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> Counts;
+  double Keys = 1;
+  auto Add = [&](const schema::KeyTemplate &Key) {
+    for (const std::string &Name : Key.properties()) {
+      const int P = F.propertyIndex(Name);
+      if (P < 0)
+        return false;
+      if (std::any_of(Counts.begin(), Counts.end(), [&](const auto &C) {
+            return C.first == static_cast<std::uint32_t>(P);
+          }))
+        continue;
+      const std::optional<std::uint64_t> N =
+          fixedValueCount(F.Properties[static_cast<std::size_t>(P)]);
+      if (!N)
+        return false;
+      Keys *= static_cast<double>(*N);
+      Counts.push_back({static_cast<std::uint32_t>(P), *N});
+    }
+    return true;
+  };
+  const bool Fixed = (!View.NameTemplate || Add(*View.NameTemplate)) &&
+                     Add(View.PartitionKey) && Add(View.RowKey);
+  // A key space that fits 62 bits (positions are multiplied below).
+  if (!Fixed || Counts.empty() || Keys > 0x1p62)
+    Counts.clear();
+  return Counts;
+}
 
 } // namespace
 
@@ -450,6 +510,7 @@ namespace {
 void bindUnit(Workload &W, const schema::Table &T,
               const schema::Transaction &Tx) {
   std::vector<std::uint32_t> Ops;
+  std::vector<const schema::Write *> Decls;
   std::string Key;
   for (const std::string &Name : Tx.Writes) {
     const schema::Write *Decl = nullptr;
@@ -467,8 +528,10 @@ void bindUnit(Workload &W, const schema::Table &T,
       return;
     Key = OpKey;
     if (std::find(Ops.begin(), Ops.end(), static_cast<std::uint32_t>(Op)) ==
-        Ops.end())
+        Ops.end()) {
       Ops.push_back(static_cast<std::uint32_t>(Op));
+      Decls.push_back(Decl);
+    }
   }
   if (Ops.size() < 2)
     return;
@@ -482,14 +545,23 @@ void bindUnit(Workload &W, const schema::Table &T,
     LogicalOp &Follower = W.Ops[Ops[I]];
     Follower.Unit = static_cast<int>(Ops[0]);
     Leader.Followers.push_back(Ops[I]);
-    if (Template)
-      for (const std::string &Name : Template->properties()) {
-        const int F = W.Families[Follower.Family].propertyIndex(Name);
-        const int L = LeaderFamily.propertyIndex(Name);
-        if (F >= 0 && L >= 0)
-          Follower.FromLeader.emplace_back(static_cast<std::uint32_t>(F),
-                                           static_cast<std::uint32_t>(L));
-      }
+    if (!Template)
+      continue;
+    const std::vector<std::string> Shared = Template->properties();
+    for (const std::string &Name : Shared) {
+      const int F = W.Families[Follower.Family].propertyIndex(Name);
+      const int L = LeaderFamily.propertyIndex(Name);
+      if (F >= 0 && L >= 0)
+        Follower.FromLeader.emplace_back(static_cast<std::uint32_t>(F),
+                                         static_cast<std::uint32_t>(L));
+    }
+    const std::vector<std::string> Row =
+        schema::entityRowKey(T, Decls[I]->EntityTypeName).properties();
+    Follower.KeyFromLeader =
+        std::all_of(Row.begin(), Row.end(), [&](const std::string &Name) {
+          return std::find(Shared.begin(), Shared.end(), Name) !=
+                 Shared.end();
+        });
   }
 }
 
@@ -599,6 +671,8 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         }
         Family.Properties.push_back(std::move(D));
       }
+      Family.KeyValueCounts = keyValueCounts(
+          Family, T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type]);
       W.Families.push_back(std::move(Family));
       for (const schema::Write &Wr : T.Writes) {
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
@@ -712,7 +786,8 @@ public:
     Dead[Entity] = 1;
   }
 
-  // An entity for follower OpI under the leader's key, none of Rows.
+  // An entity for follower OpI under the leader's key, none of Rows
+  // unless the key is all the leader's (KeyFromLeader).
   std::optional<std::uint32_t> pick(std::uint32_t OpI, std::uint32_t Leader,
                                     const std::vector<std::uint32_t> &Rows,
                                     Rng &R) {
@@ -733,7 +808,8 @@ public:
         continue;
       }
       if (sameKey(E, Leader, OpI) &&
-          std::find(Rows.begin(), Rows.end(), E) == Rows.end())
+          (W.Ops[OpI].KeyFromLeader ||
+           std::find(Rows.begin(), Rows.end(), E) == Rows.end()))
         Candidates.push_back(E);
       ++I;
     }
@@ -789,11 +865,23 @@ private:
   std::vector<std::uint32_t> Candidates;
 };
 
+// Gives an existing entity the key at Position of its family's key space
+// (KeyValueCounts, the first property varying fastest).
+void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
+             std::uint64_t Position, std::int64_t StartTicks) {
+  for (const auto &[P, Count] : F.KeyValueCounts) {
+    W.setCode(Entity, P,
+              fixedValueCode(F.Properties[P], Position % Count, StartTicks));
+    Position /= Count;
+  }
+}
+
 } // namespace
 
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
   W.StartTicks = Options.StartTicks;
+  W.AddressableAfterSeconds = Options.AddressableAfterSeconds;
   W.Events.clear();
   // Arrivals: a Poisson process per op at the full rate, thinned to
   // rate * t / ramp-up while ramping (reserved for the mean plus six
@@ -863,9 +951,17 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   // The entities of each family that exist at the current point of the
   // walk (order does not matter: picks are uniform).
   std::vector<std::vector<std::uint32_t>> Live(W.Families.size());
+  // When each entity created during the run was written (by id; the
+  // existing ones, below, are old).
+  std::vector<double> Born;
   auto Fresh = [&](std::uint32_t OpI, double Time) {
     const LogicalOp &Op = W.Ops[OpI];
     const std::uint32_t E = W.addEntity(Op.Family);
+    if (Time > 0) {
+      if (Born.size() <= E)
+        Born.resize(std::max<std::size_t>(E + 1, 2 * Born.size()), -1);
+      Born[E] = Time;
+    }
     for (std::uint32_t P = 0; P < Samplers[OpI].size(); ++P)
       W.setCode(E, P,
                 Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks));
@@ -911,10 +1007,15 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (Creator < 0) {
       // A table the run only updates, merges or deletes (stock levels,
       // profiles): its first write's values say what its entities look
-      // like, and its writes' keys where they are stored. A table that is
-      // only read has neither.
+      // like, and its writes' keys where they are stored.
       for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
         if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery)
+          Creator = static_cast<int>(OpI);
+      // A table that is only read (a one-row config table read on every
+      // request): its first query's values, stored where the queries read
+      // it (DesignPlan::Holdings).
+      for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
+        if (W.Ops[OpI].Family == F)
           Creator = static_cast<int>(OpI);
       if (Creator < 0)
         continue;
@@ -941,10 +1042,38 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     const bool Addressable = Weight == 1 || Family.SampleAddressed;
     if (Addressable)
       Live[F].reserve(N);
+    // Distinct keys where every key is a fixed set's (KeyValueCounts): as
+    // many entities as keys hold every key once; fewer are drawn as any
+    // value, a key drawn again drawn anew: by its distribution a few times
+    // (a skewed key keeps its skew), then uniformly, which finds the keys
+    // of the cold tail that a skewed draw seldom reaches.
+    std::uint64_t KeySpace = 1;
+    for (const auto &[P, Count] : Family.KeyValueCounts)
+      KeySpace *= Count;
+    std::unordered_set<std::uint64_t> Taken;
+    auto KeyOf = [&](std::uint32_t E) {
+      std::uint64_t H = 0x9E3779B97F4A7C15ull;
+      for (const auto &[P, Count] : Family.KeyValueCounts)
+        H = (H ^ W.code(E, P)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+      return H;
+    };
     for (std::uint64_t I = 0; I < N; ++I) {
       const double Time =
           -Span + Span * static_cast<double>(I) / static_cast<double>(N);
-      const std::uint32_t E = Fresh(static_cast<std::uint32_t>(Creator), Time);
+      const auto Maker = static_cast<std::uint32_t>(Creator);
+      const std::uint32_t E = Fresh(Maker, Time);
+      if (!Family.KeyValueCounts.empty() && N >= KeySpace)
+        giveKey(W, E, Family, I % KeySpace, Options.StartTicks);
+      else if (!Family.KeyValueCounts.empty())
+        for (int Draw = 0; !Taken.insert(KeyOf(E)).second && Draw < 32;
+             ++Draw)
+          for (const auto &[P, Count] : Family.KeyValueCounts)
+            W.setCode(E, P,
+                      Draw < 4 ? Samplers[Maker][P].sample(OpRng[Maker], Time,
+                                                           Options.StartTicks)
+                               : fixedValueCode(Family.Properties[P],
+                                                OpRng[Maker].below(Count),
+                                                Options.StartTicks));
       if (Addressable)
         Live[F].push_back(E);
     }
@@ -1048,8 +1177,23 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       Pool.push_back(Ev.Entity);
       if (Targets.indexed(Op.Family))
         Targets.add(Ev.Entity);
-    } else if (const std::optional<std::uint64_t> At =
+    } else if (std::optional<std::uint64_t> At =
                    Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op])) {
+      // A write addresses an entity old enough to be known: drawn again a
+      // few times, and when every draw is too young (the first seconds of
+      // a new table), it has nothing to address yet.
+      auto Young = [&](std::uint32_t E) {
+        return !Op.IsQuery && E < Born.size() &&
+               Born[E] > Ev.Time - Options.AddressableAfterSeconds;
+      };
+      for (int Draw = 0; At && Young(Pool[*At]) && Draw < 8; ++Draw)
+        At = Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op]);
+      if (!At || Young(Pool[*At])) {
+        if (Leads)
+          UnitLive = false;
+        ++W.Ops[Ev.Op].Unaddressed;
+        continue;
+      }
       Ev.Entity = Pool[*At];
       if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete) {
         Pool[*At] = Pool.back(); // gone for later operations

@@ -101,6 +101,14 @@ struct EntityFamily {
   // of a key drawn afresh finds an entity (its modelled size over its key
   // space, at most 1; 0 when the key space is unbounded or unknown).
   double KeySpaceHeld = 0;
+  // The properties its key templates (table name, PartitionKey, RowKey)
+  // are made of, each with the number of values it takes, when every one
+  // takes a fixed set (a value list, `distinct`, a boolean): a table holds
+  // one entity per key, so warm start gives its existing entities distinct
+  // keys spread evenly over the key space (a conversation's one header
+  // row, a stock level per warehouse and SKU) instead of drawing each
+  // key, which leaves keys empty and draws others twice. Empty otherwise.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> KeyValueCounts;
   // Index of a property, or -1.
   int propertyIndex(std::string_view Name) const;
 };
@@ -131,6 +139,11 @@ struct LogicalOp {
   int Unit = -1;
   std::vector<std::uint32_t> Followers;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> FromLeader;
+  // A follower whose RowKey takes no value the leader's key does not (a
+  // constant RowKey: the one header row of an order) addresses that one
+  // entity, even when the transaction already writes it: two writes of
+  // one entity, which the service answers with 400 as a whole.
+  bool KeyFromLeader = false;
   // Executions of an update, merge or delete left out: nothing of its
   // family to address when it arrived (set by generateEvents).
   std::uint64_t Unaddressed = 0;
@@ -171,6 +184,12 @@ struct WorkloadOptions {
   // sample of at most this many, each standing for
   // ceil(modelled / MaxExistingEntities) entities.
   std::uint64_t MaxExistingEntities = 250000;
+  // An update, merge or delete addresses an entity written at least this
+  // long before (drawn again, a few times, when it picks a younger one):
+  // the code that updates a job knows it once its insert, sent at once or
+  // in a batch flushed within a second, has reached the service, not while
+  // the insert still sits in a client's batch.
+  double AddressableAfterSeconds = 2;
   // An op whose rate gives it no arrival in the run gets one, halfway
   // through: a short comparison (suggest's verify gate) then exercises a
   // rare query instead of judging a remedy without its query.
@@ -184,6 +203,7 @@ public:
   std::vector<WorkloadEvent> Events; // by time
   double DurationSeconds = 0;
   std::int64_t StartTicks = WorkloadOptions().StartTicks;
+  double AddressableAfterSeconds = 0; // WorkloadOptions'
 
   std::uint32_t addEntity(std::uint32_t Family);
   // Room for Entities more entities, so that millions of addEntity() calls

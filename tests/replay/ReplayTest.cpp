@@ -496,5 +496,147 @@ TEST(Replay, TheEndRangeIsTheAppendPatternOnlyWhereKeysGrow) {
   }
 }
 
+// A work queue whose API batches the job inserts and whose workers batch
+// their heartbeats (merges), per queue: each write is batched on its own
+// (a heartbeat never shares a transaction with an insert), a job's second
+// heartbeat within one flush goes in the next transaction (one
+// transaction cannot address an entity twice), and a heartbeat addresses
+// a job whose insert has reached the service, not one still in the API's
+// batch. Before, the writes shared one buffer per partition and 99.7% of
+// them failed with 400 and 404.
+TEST(Replay, BatchedInsertsAndBatchedMergesOfOneTableEachComplete) {
+  auto Yaml = [](const std::string &Table, const std::string &Writes) {
+    return "version: 1\n"
+           "accounts: [{name: jobs, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Jobs\n"
+           "    account: jobs\n"
+           "    partitionKey: \"{queueId}\"\n"
+           "    rowKey: \"{jobId}\"\n" + Table +
+           "    properties:\n"
+           "      queueId: {type: string, distinct: 10}\n"
+           "      jobId: {type: guid}\n"
+           "      leaseUntil: {type: datetime}\n"
+           "    writes:\n" + Writes;
+  };
+  const schema::SchemaLoad Fresh = schema::loadSchemaText(
+      Yaml("", "      - {name: submit, op: insert, rate: 200/s, batch: 20}\n"
+               "      - {name: heartbeat, op: merge, rate: 200/s, batch: 20, "
+               "properties: [leaseUntil]}\n"),
+      "fresh.yaml");
+  // 30 jobs, 10 a queue, each heartbeat 40 times a second: a batch of 100
+  // of one queue would hold each job several times.
+  const schema::SchemaLoad Few = schema::loadSchemaText(
+      Yaml("    entities: 30\n",
+           "      - {name: heartbeat, op: merge, rate: 400/s, batch: 100, "
+           "properties: [leaseUntil]}\n"),
+      "few.yaml");
+  ASSERT_TRUE(Fresh.ok()) << Fresh.Errors.front().str();
+  ASSERT_TRUE(Few.ok()) << Few.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  for (const schema::SchemaLoad *L : {&Fresh, &Few}) {
+    Replay R;
+    runReplay(R, {&L->Value}, O);
+    const DesignResult &D = R.Results[0];
+    EXPECT_EQ(D.Failed, 0u);
+    EXPECT_EQ(D.ClientErrors, 0u);
+    EXPECT_EQ(D.Completed, D.Issued);
+    const OpResult &Heartbeat = op(D, "heartbeat");
+    EXPECT_GT(Heartbeat.Completed, L == &Few ? 11000u : 5500u);
+    if (L == &Few) // at most 10 of a queue's heartbeats in one transaction
+      EXPECT_GE(D.Requests, Heartbeat.Completed / 10);
+    else // only the first 2 s have no job old enough to heartbeat
+      EXPECT_LT(R.W.Ops[R.W.opIndex("heartbeat")].Unaddressed, 600u);
+  }
+}
+
+// A transaction's delete addresses a row with its leader's values of the
+// partition key's properties: where none exists the note names them (a
+// hashed key's bucket holds other players' rows, which the delete of this
+// player's old rank row does not address).
+TEST(Replay, AFollowerWithNothingToAddressNamesTheLeadersKeyProperties) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: boards, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: Board\n"
+      "    account: boards\n"
+      "    partitionKey: \"b{playerId|hash:4}\"\n"
+      "    rowKey: \"{score|reverse}_{playerId}\"\n"
+      "    properties:\n"
+      "      playerId: {type: guid, distinct: 3M}\n"
+      "      score: {type: int64}\n"
+      "    writes:\n"
+      "      - {name: new-rank, op: insert, rate: 200/s}\n"
+      "      - {name: drop-rank, op: delete, rate: 200/s}\n"
+      "    transactions:\n"
+      "      - {name: improve, writes: [new-rank, drop-rank]}\n",
+      "board.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  Replay R;
+  runReplay(R, {&L.Value}, O);
+  const std::uint64_t Skipped = R.W.Ops[R.W.opIndex("drop-rank")].Unaddressed;
+  ASSERT_GT(Skipped, 1500u);
+  const std::string Note =
+      "'drop-rank' (delete): " + std::to_string(Skipped) +
+      " executions did not run: no entity of table 'Board' to address when "
+      "they arrived (none existing, none written before them with the "
+      "transaction leader's 'playerId')";
+  EXPECT_NE(std::find(R.Results[0].Notes.begin(), R.Results[0].Notes.end(),
+                      Note),
+            R.Results[0].Notes.end());
+}
+
+// A key throttled by its writes (one season's partition, 3,000 inserts/s)
+// that a top-10 read also reads once a second: the reads are a small part
+// of what the key served, so the note says the writes are its load instead
+// of blaming a scan (which would send the team to cache the read).
+TEST(Replay, AKeyLoadedByItsWritesIsNotBlamedOnItsReads) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: game, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: Board\n"
+      "    account: game\n"
+      "    partitionKey: \"s31\"\n"
+      "    rowKey: \"{score|reverse}_{playerId}\"\n"
+      "    properties:\n"
+      "      playerId: {type: guid}\n"
+      "      score: {type: int64}\n"
+      "    writes:\n"
+      "      - {name: submit-score, op: insert, rate: 3000/s}\n"
+      "    queries:\n"
+      "      - {name: top-10, filter: \"PartitionKey eq 's31'\", "
+      "select: [score], top: 10, rate: 1/s}\n",
+      "board.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Replay R;
+  runReplay(R, {&L.Value}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_FALSE(D.MostThrottled.empty());
+  const HotKey &Hot = D.MostThrottled[0];
+  ASSERT_EQ(Hot.PartitionKey, "s31");
+  ASSERT_GT(Hot.Scanned, 0u);
+  EXPECT_LT(Hot.Scanned * 20, Hot.Accessed);
+  bool Writes = false, Scan = false;
+  for (const std::string &N : D.Notes) {
+    Writes |= N == "partition key 's31' of table 'Board': " +
+                       std::to_string(Hot.Scanned) + " of the " +
+                       std::to_string(Hot.Accessed) +
+                       " entities it served were read by queries: the rest, "
+                       "its writes, are most of its load, so its throttles (" +
+                       std::to_string(Hot.Throttled) +
+                       ") come from them, not from the reads";
+    Scan |= N.find("a scan reads as fast") != std::string::npos;
+  }
+  EXPECT_TRUE(Writes);
+  EXPECT_FALSE(Scan);
+}
+
 } // namespace
 } // namespace tablelint::replay

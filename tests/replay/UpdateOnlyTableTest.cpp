@@ -131,7 +131,7 @@ TEST(UpdateOnlyTable, ASampledTableWithDeletesSaysItsMergesDoNotRun) {
   EXPECT_TRUE(hasNote(D, " executions did not run: no entity of table "
                          "'Inventory' to address when they arrived (its "
                          "existing entities are a sample, which the run does "
-                         "not address, none written before them)"));
+                         "not address, none written at least 2 s before them)"));
   EXPECT_TRUE(hasNote(D, "none creates any: its updates, merges and deletes "
                          "do not run"));
   // A point read of a random key finds a row one time in 12 (1M of 12M
@@ -314,6 +314,38 @@ TEST(UpdateOnlyTable, ATransactionsMergeFailsItsTransactionWhereTheTableHasNoEnt
                              " found none, and the service answers 404 to "
                              "such a transaction: its other writes failed "
                              "with it"));
+}
+
+// A table no write names at all: the season read from a one-row config
+// table on every request, 2,500 reads/s of one key. Its one declared
+// entity is stored where its query reads it, so each read returns it and
+// the key is over its 2,000/s (before, the table started empty, every read
+// returned nothing, and nothing was throttled). The table is only read in
+// both designs: the suggested one keeps it in another table.
+TEST(UpdateOnlyTable, ATableOnlyReadHoldsItsEntitiesWhereItsQueriesReadThem) {
+  const std::string Yaml =
+      "version: 1\n"
+      "accounts: [{name: game, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: Config\n"
+      "    account: game\n"
+      "    partitionKey: \"config\"\n"
+      "    rowKey: \"season\"\n"
+      "    entities: 1\n"
+      "    properties:\n"
+      "      currentSeason: {type: string, values: [s31]}\n"
+      "    queries:\n"
+      "      - {name: current-season, filter: \"PartitionKey eq 'config' and "
+      "RowKey eq 'season'\", rate: 2500/s}\n";
+  Workload W;
+  const DesignResult D = replayYaml(Yaml, W);
+  const OpResult &Read = op(D, "current-season");
+  ASSERT_GT(Read.Completed, 30000u);
+  EXPECT_EQ(Read.Returned, Read.Pages);
+  EXPECT_GT(D.ThrottledBy[static_cast<std::size_t>(ThrottleCause::PartitionKey)],
+            5000u);
+  ASSERT_FALSE(D.MostThrottled.empty());
+  EXPECT_EQ(D.MostThrottled[0].PartitionKey, "config");
 }
 
 } // namespace
