@@ -1097,8 +1097,6 @@ void Runner::summarize() {
         "partition key '" + K.PartitionKey + "' of table '" + K.Table +
         "': " + std::to_string(K.Scanned) + " of the " +
         std::to_string(K.Accessed) + " entities it served were read by queries";
-    // Read one entity at a time (point reads): no scan held the key, its
-    // reads are requests like its writes.
     // Queries read a small part of what the key served: its writes are
     // its load, and a scan note would send the user to the wrong fix.
     if (2 * K.Scanned < K.Accessed) {
@@ -1108,6 +1106,8 @@ void Runner::summarize() {
                         ") come from them, not from the reads");
       continue;
     }
+    // Read one entity at a time (point reads): no scan held the key, its
+    // reads are requests like its writes.
     R.Notes.push_back(
         2 * K.ScannedInRuns < K.Scanned
             ? Read + " one at a time (point reads): its throttles (" +

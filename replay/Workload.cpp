@@ -274,7 +274,8 @@ keyValueCounts(const EntityFamily &F, const schema::Table &View) {
   };
   const bool Fixed = (!View.NameTemplate || Add(*View.NameTemplate)) &&
                      Add(View.PartitionKey) && Add(View.RowKey);
-  // A key space that fits 62 bits (positions are multiplied below).
+  // A key space whose size fits 64 bits (warm start multiplies the
+  // counts and takes positions in it).
   if (!Fixed || Counts.empty() || Keys > 0x1p62)
     Counts.clear();
   return Counts;
@@ -612,7 +613,12 @@ Workload buildWorkloadModel(const schema::Schema &Current,
     // One family per entity type: its writes create entities of that
     // type; a query's placeholders take values of the type it names.
     const std::size_t Types = std::max<std::size_t>(1, T.EntityTypes.size());
+    // Each type's keys are in its view (the table itself for one type).
+    const std::vector<schema::Table> Views =
+        T.EntityTypes.empty() ? std::vector<schema::Table>()
+                              : schema::entityTypeViews(T);
     for (std::size_t Type = 0; Type < Types; ++Type) {
+      const schema::Table &View = Views.empty() ? T : Views[Type];
       const std::string TypeName =
           T.EntityTypes.empty() ? std::string() : T.EntityTypes[Type].Name;
       const auto FamilyIndex = static_cast<std::uint32_t>(W.Families.size());
@@ -635,17 +641,15 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Family.ModelledEntities =
             static_cast<double>(*T.EntityTypes[Type].Entities);
       } else {
-        // A type's keys are in its view.
-        const schema::ModelledTableSize Size = schema::modelledTableSize(
-            T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type],
-            Creates);
+        const schema::ModelledTableSize Size =
+            schema::modelledTableSize(View, Creates);
         Family.ModelledEntities = Size.Known ? Size.Entities : 0;
         Family.ModelledKeyBound = Size.KeyBound;
       }
       // The keys its templates can form over its retention (a day without
       // one: the keys of a table without dates do not depend on it).
       if (const std::optional<double> Keys = schema::keySpaceOver(
-              T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type],
+              View,
               Family.RetentionSeconds > 0 ? Family.RetentionSeconds : 86400.0);
           Keys && *Keys >= 1)
         Family.KeySpaceHeld =
@@ -671,8 +675,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         }
         Family.Properties.push_back(std::move(D));
       }
-      Family.KeyValueCounts = keyValueCounts(
-          Family, T.EntityTypes.empty() ? T : schema::entityTypeViews(T)[Type]);
+      Family.KeyValueCounts = keyValueCounts(Family, View);
       W.Families.push_back(std::move(Family));
       for (const schema::Write &Wr : T.Writes) {
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
