@@ -144,6 +144,23 @@ public:
       T.Kind = TokenKind::Literal;
       T.Literal.Known = false;
       T.Literal.TypeKnown = false;
+      // A number's type suffix after the value (`{score}L`, `{ratio}d`)
+      // types it as the same suffix types a written number.
+      if (Pos < Source.size() && (Source[Pos] == 'L' || Source[Pos] == 'l' ||
+                                  Source[Pos] == 'd' || Source[Pos] == 'D')) {
+        T.Literal.TypeKnown = true;
+        T.Literal.Value.Type = Source[Pos] == 'L' || Source[Pos] == 'l'
+                                   ? EdmType::Int64
+                                   : EdmType::Double;
+        ++Pos;
+      }
+      if (Pos < Source.size() && isIdentChar(Source[Pos])) {
+        invalid(T, Pos,
+                "unexpected '" + std::string(1, Source[Pos]) +
+                    "' after a value: an Int64 ends in 'L', a Double may "
+                    "end in 'd'");
+        return;
+      }
       finish(T);
       return;
     }

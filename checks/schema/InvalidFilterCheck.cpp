@@ -1,6 +1,7 @@
 // invalid-filter: a declared $filter the service rejects or answers wrongly:
 // one that does not parse, a literal of another type than the declared
-// property (Age eq '5' for an int32), a property the table does not declare.
+// property (Age eq '5' for an int32, a bare {score} placeholder, written as
+// Int32 digits, for an int64), a property the table does not declare.
 // Each finding points at the column inside the filter.
 #include "checks/schema/Checks.h"
 
@@ -43,6 +44,35 @@ void checkInvalidFilter(const SchemaContext &C, FindingSink &Sink) {
             filterPosition(
                 C, Q, QF.templateOffset(static_cast<std::uint32_t>(E.Offset))),
             "filter of query '" + Q.Name + "': " + E.Message);
+      // A bare placeholder of an integer property renders as digits: an
+      // Int32 literal, which an Int64 property never equals.
+      for (const FilterNode &N : F.Nodes) {
+        if (N.Kind != FilterNodeKind::Compare || N.Literal.TypeKnown)
+          continue;
+        const Property *Compared = T.property(N.Property);
+        if (!Compared || Compared->Type != EdmType::Int64)
+          continue;
+        const std::uint32_t At = QF.templateOffset(N.Literal.Offset);
+        const std::string &Text = Q.Filter;
+        if (At >= Text.size() || Text[At] != '{')
+          continue;
+        const std::size_t Close = Text.find('}', At);
+        if (Close == std::string::npos)
+          continue;
+        const std::string Spelling = Text.substr(At, Close + 1 - At);
+        const std::string Name =
+            Spelling.substr(1, Spelling.find_first_of(":|}") - 1);
+        const Property *Rendered = T.property(Name);
+        if (!Rendered || (Rendered->Type != EdmType::Int32 &&
+                          Rendered->Type != EdmType::Int64))
+          continue;
+        Sink.report(Q.Path, filterPosition(C, Q, At),
+                    "filter of query '" + Q.Name + "': '" + N.Property +
+                        "' is Edm.Int64 but " + Spelling +
+                        " is written as digits, an Edm.Int32 literal: the "
+                        "comparison matches no entity; write " + Spelling +
+                        "L");
+      }
       if (T.Properties.empty())
         continue; // nothing declared: nothing to compare against
       for (const FilterNode &N : F.Nodes) {

@@ -881,6 +881,33 @@ TEST(FilterPlaceholders, BareMarkerIsUntypedUnknownLiteral) {
   EXPECT_EQ(N.Literal.Offset, 7u);
 }
 
+TEST(FilterPlaceholders, TypeSuffixAfterMarkerTypesTheValue) {
+  // `score gt {score}L`: the value is unknown, its type is Int64, as the
+  // same suffix types a written number; `d` types a Double.
+  auto F = parsed(marked("Score gt ?L"), withMarker());
+  ASSERT_TRUE(F);
+  const FilterLiteral &L = F->root().Literal;
+  EXPECT_FALSE(L.Known);
+  EXPECT_TRUE(L.TypeKnown);
+  EXPECT_EQ(L.type(), EdmType::Int64);
+  EXPECT_EQ(L.Length, 2u);
+  auto D = parsed(marked("Ratio lt ?d and Score ge ?l"), withMarker());
+  ASSERT_TRUE(D);
+  EXPECT_EQ(D->Nodes[D->root().Left].Literal.type(), EdmType::Double);
+  EXPECT_EQ(D->Nodes[D->root().Right].Literal.type(), EdmType::Int64);
+}
+
+TEST(FilterPlaceholders, OtherLettersAfterMarkerAreRejectedWhereTheyStand) {
+  const std::string Src = marked("Score gt ?Lx");
+  auto E = rejected(Src, withMarker());
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Offset, 11u);
+  EXPECT_NE(E->Message.find("unexpected 'x' after a value"), std::string::npos);
+  auto Q = rejected(marked("Score gt ?q"), withMarker());
+  ASSERT_TRUE(Q);
+  EXPECT_EQ(Q->Offset, 10u);
+}
+
 TEST(FilterPlaceholders, MarkerInDateTimeLiteralKeepsDateTimeType) {
   auto F = parsed(marked("Ts ge datetime'?'"), withMarker());
   ASSERT_TRUE(F);
