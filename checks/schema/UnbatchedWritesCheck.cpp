@@ -8,7 +8,10 @@
 // RowKey takes fewer values a second than a transaction holds gets the same
 // entities written again, which no transaction can carry together. Writes
 // of browser and mobile clients are left alone: each device sends its own
-// entity, and rows of different devices cannot share one request.
+// entity, and rows of different devices cannot share one request. The
+// message says the same of a service's independent callers (workers
+// renewing their own leases): the rule cannot tell them from a bulk
+// writer, so it names both.
 #include "checks/schema/Checks.h"
 
 namespace tablelint::schema {
@@ -37,8 +40,11 @@ void checkUnbatchedWrites(const SchemaContext &C, FindingSink &Sink) {
                       " single-entity requests/s, " +
                       formatFigure(*L.HottestPartitionEntitiesPerSecond) +
                       "/s of them to one partition key (" + L.Share.why() +
-                      "): group rows of the same partition into entity group "
-                      "transactions of up to 100 (batch: N)");
+                      "): where one caller holds several of these rows at "
+                      "once (a bulk load, a purge, the rows of one unit of "
+                      "work), send them as entity group transactions of up "
+                      "to 100 (batch: N); rows of independent callers, each "
+                      "writing its own entity, cannot share a request");
     }
   }
 }
