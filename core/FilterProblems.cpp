@@ -30,7 +30,10 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
                                               const FilterProblemOptions &O) {
   std::vector<FilterProblem> Out;
   const std::string What =
-      F ? "filter " + quoteFilterForMessage(*F) : "query without a filter";
+      !F ? "query without a filter"
+      : O.FilterText.empty()
+          ? "filter " + quoteFilterForMessage(*F)
+          : "filter \"" + ellipsize(O.FilterText, MaxQuotedFilter) + "\"";
   switch (Scope.Class) {
   case QueryClass::TableScan:
     if (F)
@@ -45,10 +48,14 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
     break;
   case QueryClass::PartitionScan:
     Out.push_back({"partition-scan",
-                   What + " reads all of partition " +
-                       Scope.PartitionKeys.front().str() + " and keeps what " +
-                       "matches (" + Scope.Reason + "): partition scan" +
-                       overTable(O)});
+                   What + (O.MayStopEarly ? " reads partition "
+                                          : " reads all of partition ") +
+                       (O.PartitionText.empty()
+                            ? Scope.PartitionKeys.front().str()
+                            : O.PartitionText) +
+                       (O.MayStopEarly ? " in key order" : "") +
+                       " and keeps what matches (" + Scope.Reason +
+                       "): partition scan" + overTable(O)});
     break;
   default:
     break;

@@ -22,6 +22,15 @@ struct FilterProblemOptions {
   std::string Table;
   // filter-too-complex threshold.
   unsigned MaxComparisons = limits::MaxFilterComparisons;
+  // When set: the filter as written (a schema's template, placeholders
+  // named), quoted instead of the canonical form with {?} for values.
+  std::string FilterText;
+  // When set: the partition a partition scan reads ("'{queueId}'"),
+  // instead of the pinned key's value or "<runtime value>".
+  std::string PartitionText;
+  // A partition scan that may stop before the partition's end (`top`):
+  // it reads the partition in key order, not all of it.
+  bool MayStopEarly = false;
 };
 
 // Bytes of a filter that messages quote; longer ones are cut (on a

@@ -14,6 +14,17 @@ std::string filterProblemMessage(const Table &T, const QueryAnalysis &A,
   FilterProblemOptions O;
   O.Table = T.Name;
   O.MaxComparisons = Options.MaxComparisons;
+  // The template as written names its placeholders; the partition a scan
+  // reads is the one its PartitionKey template forms.
+  const Query *Q = nullptr;
+  for (const Query &Each : T.Queries)
+    if (Each.Name == A.Load.Name)
+      Q = &Each;
+  if (Q)
+    O.FilterText = Q->Filter;
+  if (A.Filter.PinnedPartition && !A.Filter.PinnedPartition->Text.empty())
+    O.PartitionText = "'" + A.Filter.PinnedPartition->Text + "'";
+  O.MayStopEarly = Q && Q->Top;
   const Filter *F = A.Filter.Parsed ? &*A.Filter.Parsed : nullptr;
   for (const FilterProblem &P : findFilterProblems(F, A.Filter.Scope, O))
     if (P.RuleId == RuleId)
