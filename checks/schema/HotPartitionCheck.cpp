@@ -26,6 +26,33 @@ std::vector<std::string> entityPerKey(const Table &T) {
 
 } // namespace
 
+std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
+                           double Load) {
+  const QueryScope &Scope = A.Filter.Scope;
+  if ((Scope.Class != QueryClass::PartitionScan &&
+       Scope.Class != QueryClass::RowRange) ||
+      Scope.NonKeyProperties.empty() || !A.Scanned)
+    return {};
+  const std::optional<double> Returned =
+      A.Returned ? A.Returned : A.ReturnedAtMost;
+  if (!Returned || *A.Scanned < 10 * std::max(1.0, *Returned))
+    return {};
+  const double Kept = *A.Scanned / std::max(1.0, *Returned);
+  std::string Out = "'" + Q.Name + "' reads " + formatFigure(Load) +
+                    " of them/s and returns " +
+                    (A.Returned ? "about" : "at most") + " 1 in " +
+                    formatFigure(Kept) + " of what it reads (it filters on " +
+                    quotedList(Scope.NonKeyProperties) +
+                    ", not on the key): a hash bucket would turn each of its "
+                    "reads into one per bucket, the same entities in more "
+                    "requests; narrow the read instead: put what it filters "
+                    "on in the key (first in the RowKey, or a sparse index "
+                    "table of only the rows it looks for)";
+  if (!Q.Top)
+    Out += ", or stop it at the rows it needs with `top`";
+  return Out;
+}
+
 void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   for (const TableAnalysis &TA : C.Tables) {
@@ -54,16 +81,27 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     // The queries of every entity type under this partition key: their
     // loads add up on its partitions (one finding, the same for each type).
     std::size_t TypesHere = 0;
+    // The query adding most to the hot key: when its scan is most of the
+    // load, the read is what to change, not the key.
+    const Query *Biggest = nullptr;
+    const QueryAnalysis *BiggestAnalysis = nullptr;
+    double BiggestLoad = 0;
     for (const TableAnalysis &Other : C.Tables) {
       if (Other.Declared != TA.Declared ||
           Other.T->PartitionKey.Text != TA.T->PartitionKey.Text)
         continue;
       ++TypesHere;
-      for (const QueryAnalysis &Q : Other.Queries) {
+      for (std::size_t QI = 0; QI < Other.Queries.size(); ++QI) {
+        const QueryAnalysis &Q = Other.Queries[QI];
         const double Before = Hot;
         Add(Q.Load);
         if (Hot != Before)
           OneEntityEach &= Q.Filter.Scope.Class == QueryClass::Point;
+        if (Hot - Before > BiggestLoad) {
+          BiggestLoad = Hot - Before;
+          Biggest = &Other.T->Queries[QI];
+          BiggestAnalysis = &Q;
+        }
       }
     }
     // Several types under the key: a partition holds several entities.
@@ -86,6 +124,12 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
                     : "cache it in its readers, or keep copies of it under "
                       "several PartitionKeys (a copy number appended), "
                       "written together, and read one at random";
+    }
+    if (Entity.empty() && Biggest && 2 * BiggestLoad > Hot) {
+      std::string Scan = scanLoadRemedy(*Biggest, *BiggestAnalysis,
+                                        BiggestLoad);
+      if (!Scan.empty())
+        Remedy = std::move(Scan);
     }
     Sink.report(T.Path, partitionKeyPosition(T),
                 "the busiest key of partition key '" + T.PartitionKey.Text +

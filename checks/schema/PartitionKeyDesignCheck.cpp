@@ -17,16 +17,34 @@ namespace {
 // reads at most an average one (the table over the key's values), not the
 // bigger one a skewed key gives on average, which is the skew's cost
 // (hot-partition), not the key's number of values.
-double pinnedLoad(const TableAnalysis &TA, double Distinct = 0) {
+// The query adding most is set in Biggest (its index, -1 for none) and
+// BiggestLoad when given.
+double pinnedLoad(const TableAnalysis &TA, double Distinct = 0,
+                  int *Biggest = nullptr, double *BiggestLoad = nullptr) {
   double Sum = 0;
   for (const OperationLoad &L : TA.PartitionWrites)
     Sum += L.Rate;
   const double Average = TA.Size.Known && Distinct > 0
                              ? TA.Size.Entities / Distinct
                              : std::numeric_limits<double>::infinity();
-  for (const QueryAnalysis &Q : TA.Queries)
-    if (Q.Filter.PinnedPartition && Q.Load.AccountEntitiesPerSecond)
-      Sum += std::min(*Q.Load.AccountEntitiesPerSecond, Q.Load.Rate * Average);
+  if (Biggest)
+    *Biggest = -1;
+  double Most = 0;
+  for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
+    const QueryAnalysis &Q = TA.Queries[I];
+    if (!Q.Filter.PinnedPartition || !Q.Load.AccountEntitiesPerSecond)
+      continue;
+    const double Load =
+        std::min(*Q.Load.AccountEntitiesPerSecond, Q.Load.Rate * Average);
+    Sum += Load;
+    if (Load > Most) {
+      Most = Load;
+      if (Biggest)
+        *Biggest = static_cast<int>(I);
+    }
+  }
+  if (BiggestLoad)
+    *BiggestLoad = Most;
   return Sum;
 }
 
@@ -62,7 +80,19 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
                       formatFigure(Target) + "/s: " + Remedy);
     } else if (Share.Known && !Share.Sequential && Share.Distinct &&
              *Share.Distinct > 1) {
-      const double Even = pinnedLoad(TA, *Share.Distinct);
+      int Biggest = -1;
+      double BiggestLoad = 0;
+      const double Even =
+          pinnedLoad(TA, *Share.Distinct, &Biggest, &BiggestLoad);
+      std::string Remedy = "add a property or a hash bucket to the key";
+      if (Biggest >= 0 && 2 * BiggestLoad > Even) {
+        // Most of it one query's filtered scan: a bucket would fan it out.
+        std::string Scan = scanLoadRemedy(
+            T.Queries[static_cast<std::size_t>(Biggest)],
+            TA.Queries[static_cast<std::size_t>(Biggest)], BiggestLoad);
+        if (!Scan.empty())
+          Remedy = std::move(Scan);
+      }
       if (Even / *Share.Distinct > Target)
         Sink.report(T.Path, partitionKeyPosition(T),
                     "partition key '" + T.PartitionKey.Text + "' has only " +
@@ -71,8 +101,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
                         formatFigure(Even) + " entities/s put " +
                         formatFigure(Even / *Share.Distinct) +
                         "/s on each partition (target " +
-                        formatFigure(Target) +
-                        "/s); add a property or a hash bucket to the key");
+                        formatFigure(Target) + "/s); " + Remedy);
     }
     if (!uniquePartitionPerEntity(Share))
       continue;

@@ -98,6 +98,14 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A);
 const KeyPart *seriesPart(const Table &T, const Query &Q,
                           const QueryAnalysis &A, unsigned MinRows);
 
+// When a query is a filtered scan of a partition (it reads at least ten
+// entities for each it returns, dropping rows by non-key conditions): the
+// advice for a partition whose load is mostly that query's (Load entities/s
+// of it), instead of a hash bucket, which would turn each read into one
+// per bucket (HotPartitionCheck.cpp). Empty when it is not such a scan.
+std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
+                           double Load);
+
 // Where a client's retry policy is declared (the client when defaulted).
 SourcePos retryPosition(const Client &Cl);
 
