@@ -957,6 +957,37 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   // When each entity created during the run was written (by id; the
   // existing ones, below, are old).
   std::vector<double> Born;
+  // An insert creates an entity under a key the table does not hold yet.
+  // Where every key property takes a fixed set of values (3 million player
+  // ids), a key drawn from the sets would be one the table may already
+  // hold (all of them when it declares as many entities), and the insert
+  // would fail with 409 in a share that depends on how many existing
+  // entities the replay holds (a sample holds few). A property's count is
+  // how many values it has now: the insert brings a new one (a sign-up, a
+  // new player id) in the largest set that is not a value list, a boolean
+  // or a value taken from its transaction's leader; the others are drawn
+  // as declared. Keys made only of value lists stay as drawn.
+  std::vector<std::uint64_t> NewKeyValues(W.Families.size(), 0);
+  auto NewKey = [&](std::uint32_t E, const LogicalOp &Op) {
+    const EntityFamily &F = W.Families[Op.Family];
+    std::optional<std::pair<std::uint32_t, std::uint64_t>> Largest;
+    for (const auto &[P, Count] : F.KeyValueCounts) {
+      const PropertyDomain &D = F.Properties[P];
+      const bool FromLeader = std::any_of(
+          Op.FromLeader.begin(), Op.FromLeader.end(),
+          [&, P = P](const auto &Pair) { return Pair.first == P; });
+      if (!D.ListCodes.empty() || D.Type == EdmType::Boolean || FromLeader ||
+          (D.Decl && D.Decl->ChangesEverySeconds))
+        continue;
+      if (!Largest || Count > Largest->second)
+        Largest = {P, Count};
+    }
+    if (Largest)
+      W.setCode(E, Largest->first,
+                indexCode(F.Properties[Largest->first],
+                          Largest->second + NewKeyValues[Op.Family]++,
+                          Options.StartTicks));
+  };
   auto Fresh = [&](std::uint32_t OpI, double Time) {
     const LogicalOp &Op = W.Ops[OpI];
     const std::uint32_t E = W.addEntity(Op.Family);
@@ -1156,6 +1187,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     }
     if (!Op.IsQuery && createsEntity(Op.Kind)) {
       Ev.Entity = Fresh(Ev.Op, Ev.Time);
+      if (Op.Kind == schema::WriteKind::Insert)
+        NewKey(Ev.Entity, Op);
       if (Leads) {
         Lead(Ev.Entity);
       } else if (Follows) {
