@@ -427,6 +427,7 @@ std::optional<double> selectivity(const Table &T, const Filter &F,
   if (!P)
     return std::nullopt;
   std::optional<double> S;
+  bool Picked = false;
   if (!P->Values.empty()) {
     const bool Weighted = P->Weights.size() == P->Values.size();
     double Sum = 0;
@@ -451,12 +452,23 @@ std::optional<double> selectivity(const Table &T, const Filter &F,
     }
   } else if (P->Distinct && *P->Distinct > 0) {
     S = 1.0 / static_cast<double>(*P->Distinct);
+    // A value the reader picks as the writes do (a placeholder) under a
+    // skewed distribution: a value read more often also holds more
+    // entities, so on average the filter keeps the values' collision share
+    // (the sum of their squared shares), as a read by the key would.
+    const ValueShare V = valueShare(*P);
+    if (!literalText(N.Literal) && V.Skewed && V.Collision > *S) {
+      S = V.Collision;
+      Picked = true;
+    }
   } else if (P->Type == EdmType::Boolean) {
     S = 0.5;
   }
   if (S)
     Why += (Why.empty() ? "" : ", ") + quote(P->Name) + " matches " +
-           formatPercent(*S);
+           formatPercent(*S) +
+           (Picked ? " on average, its value picked as the writes pick it"
+                   : "");
   return S;
 }
 
