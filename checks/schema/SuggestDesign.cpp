@@ -639,6 +639,18 @@ private:
     const Query *Q = nullptr;
     double Load = 0;
   };
+  // "'top-100' (top 100, 5000 entities/s) reads", or several "... read".
+  static std::string topReadsText(const std::vector<TopRead> &Reads) {
+    std::string Out;
+    for (std::size_t I = 0; I < Reads.size(); ++I) {
+      if (I)
+        Out += I + 1 == Reads.size() ? " and " : ", ";
+      Out += "'" + Reads[I].Q->Name + "' (top " +
+             std::to_string(Reads[I].Q->Top.value_or(0)) + ", " +
+             formatFigure(Reads[I].Load) + " entities/s)";
+    }
+    return Out + (Reads.size() > 1 ? " read" : " reads");
+  }
 
   // Closest: of every bucketing tried, the one whose busiest partition is
   // least loaded (set when none gets under the target: why no remedy).
@@ -776,9 +788,13 @@ private:
                             "' to spread the others, and cache the hot "
                             "entity's reads or shard its writes (sum the "
                             "shards on read)"
-                      : std::string("reads of the latest rows read every "
-                                    "bucket, and one value's load does not "
-                                    "split")),
+                      : topReadsText(TopReads) +
+                            " every bucket, so buckets do not split " +
+                            (TopReads.size() > 1 ? "their" : "its") +
+                            " load: cache " +
+                            (TopReads.size() > 1 ? "their results" : "its result") +
+                            " (fewer reads a second), and a bucket then "
+                            "spreads the rest"),
              T.Path});
       return;
     }
