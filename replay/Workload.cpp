@@ -881,6 +881,10 @@ void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
 
 } // namespace
 
+// The share of its key space a table's existing entities hold from which
+// an insert brings a new key (generateEvents: NewKey).
+constexpr double FullKeySpace = 0.99;
+
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
   W.StartTicks = Options.StartTicks;
@@ -957,19 +961,24 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   // When each entity created during the run was written (by id; the
   // existing ones, below, are old).
   std::vector<double> Born;
-  // An insert creates an entity under a key the table does not hold yet.
-  // Where every key property takes a fixed set of values (3 million player
-  // ids), a key drawn from the sets would be one the table may already
-  // hold (all of them when it declares as many entities), and the insert
-  // would fail with 409 in a share that depends on how many existing
-  // entities the replay holds (a sample holds few). A property's count is
-  // how many values it has now: the insert brings a new one (a sign-up, a
-  // new player id) in the largest set that is not a value list, a boolean
-  // or a value taken from its transaction's leader; the others are drawn
-  // as declared. Keys made only of value lists stay as drawn.
+  // An insert into a table whose existing entities already hold every key
+  // its fixed sets of values form (3 million profiles over 3 million player
+  // ids) can only mean a new key: drawn from the sets, every insert would
+  // fail with 409 on the service, and in the replay in the share of keys
+  // its sample holds (1 in 12), a figure of the sample, not of the design.
+  // There a property's count is read as the values it has now: the insert
+  // brings a new one (a sign-up, a new player id) in the largest set that
+  // is not a value list, a boolean or a value taken from its transaction's
+  // leader; the others are drawn as declared. A table with keys to spare
+  // draws its inserts' keys as declared (a device table filling up meets
+  // its devices again: 409); reads that pick written entities then keep
+  // the declared skew of the keys. Keys made only of value lists stay as
+  // drawn.
   std::vector<std::uint64_t> NewKeyValues(W.Families.size(), 0);
   auto NewKey = [&](std::uint32_t E, const LogicalOp &Op) {
     const EntityFamily &F = W.Families[Op.Family];
+    if (F.KeySpaceHeld < FullKeySpace)
+      return;
     std::optional<std::pair<std::uint32_t, std::uint64_t>> Largest;
     for (const auto &[P, Count] : F.KeyValueCounts) {
       const PropertyDomain &D = F.Properties[P];
