@@ -265,8 +265,15 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   for (const schema::SuggestedChange &C : R.Changes)
     std::cerr << C.ElementPath << ": " << C.RuleId << ": " << C.Description
               << "\n";
+  // A verdict is said of a remedy the design carries: one kept but whose
+  // change needs another remedy that was refused (an index table's bucket
+  // without its index) changes nothing, and its line would name a rule
+  // that no longer has a change or a finding.
+  std::set<std::pair<std::string, std::string>> Applied;
+  for (const schema::SuggestedChange &C : R.Changes)
+    Applied.insert({C.RuleId, C.Subject});
   for (const RemedyVerdict &V : Verdicts)
-    if (V.Kept)
+    if (V.Kept && Applied.count({V.Rule, V.Subject}))
       std::cerr << V.Subject << ": " << V.Rule
                 << (V.OnTopOfKept ? ": replayed on top of the remedies kept: "
                                   : ": replayed alone: ")

@@ -65,6 +65,13 @@ double costPerCompleted(const replay::DesignResult &D) {
          static_cast<double>(D.Completed);
 }
 
+// costPerCompleted per million operations, as the verify line prints it
+// ("$4.12", or "-" when nothing completed).
+std::string perMillion(const replay::DesignResult &D) {
+  const double Cost = costPerCompleted(D);
+  return std::isfinite(Cost) ? "$" + fixed(Cost * 1e6, 2) : "-";
+}
+
 // ", unfinished queries 1 (15000 pages to go) -> 1 (16 pages to go)" or
 // ", requests given up 880 (35200 transactions to go) -> 0 (...)": Count
 // and ToGo of a DesignResult, when either design has some.
@@ -149,7 +156,9 @@ void judgeRemedy(const replay::DesignResult &Before,
               fixed(Before.P99 * 1000, 1) + " -> " +
               fixed(After.P99 * 1000, 1) + " ms, cost $" +
               fixed(Before.CostPerMonth, 2) + " -> $" +
-              fixed(After.CostPerMonth, 2) + "/month" +
+              fixed(After.CostPerMonth, 2) + "/month (per million completed "
+              "operations, what the gate compares: " +
+              perMillion(Before) + " -> " + perMillion(After) + ")" +
               toGoFigures(Before, After,
                           &replay::DesignResult::UnfinishedQueries,
                           &replay::DesignResult::UnfinishedQueryPages,

@@ -9,6 +9,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 namespace tablelint::test {
 namespace {
@@ -197,6 +199,32 @@ TEST(SuggestCommand, KeepsARemedyThatPaysOffOnTopOfAnother) {
   EXPECT_THAT(R.Err, HasSubstr("transactions to go) -> 0 (0 transactions "
                                "to go), answers same ("));
   EXPECT_THAT(R.Err, Not(HasSubstr(" different")));
+  // Next to the monthly cost, the measure the gate compares.
+  EXPECT_THAT(R.Err, HasSubstr("/month (per million completed operations, "
+                               "what the gate compares: $"));
+  // A verify line is said only of a remedy the design carries: a change
+  // line of its rule comes before it.
+  std::set<std::string> Changed, Verified;
+  std::istringstream Lines(R.Err);
+  for (std::string Line; std::getline(Lines, Line);) {
+    // "PATH: RULE: what" (a path holds no ": ").
+    const std::size_t First = Line.find(": ");
+    const std::size_t Second =
+        First == std::string::npos ? First : Line.find(": ", First + 2);
+    if (Second == std::string::npos)
+      continue;
+    const std::string Rule = Line.substr(First + 2, Second - First - 2);
+    const std::string What = Line.substr(Second + 2);
+    if (What.rfind("replayed ", 0) == 0)
+      Verified.insert(Rule);
+    else if (What.rfind("advice, not applied", 0) != 0 &&
+             What.rfind("no design remedy", 0) != 0)
+      Changed.insert(Rule);
+  }
+  EXPECT_FALSE(Verified.empty());
+  for (const std::string &Rule : Verified)
+    EXPECT_TRUE(Changed.count(Rule)) << Rule << " verified, not changed:\n"
+                                     << R.Err;
   // Both in the design: the reversed key, and the index keyed by the GUID
   // as a key renders it.
   EXPECT_THAT(R.Out, HasSubstr("rowKey: \"{sentAt|reverse}_{messageId}\""));
