@@ -24,6 +24,7 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink);
 void checkPartitionScan(const SchemaContext &C, FindingSink &Sink);
 void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink);
 void checkMixedTypeQuery(const SchemaContext &C, FindingSink &Sink);
+void checkMutableKey(const SchemaContext &C, FindingSink &Sink);
 void checkMissingProjection(const SchemaContext &C, FindingSink &Sink);
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink);
 void checkDataSeriesEntity(const SchemaContext &C, FindingSink &Sink);

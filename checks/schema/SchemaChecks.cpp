@@ -199,6 +199,7 @@ const std::vector<SchemaCheck> &schemaCheckRegistry() {
       {"partition-scan", checkPartitionScan},
       {"low-density-query", checkLowDensityQuery},
       {"mixed-type-query", checkMixedTypeQuery},
+      {"mutable-key", checkMutableKey},
       {"missing-projection", checkMissingProjection},
       {"denormalize-for-query", checkDenormalizeForQuery},
       {"data-series-entity", checkDataSeriesEntity},

@@ -28,7 +28,7 @@ const std::vector<std::string> SpecifiedRules = {
     "denormalize-for-query", "read-before-write",    "data-series-entity",
     "structured-data-in-blobs", "entity-limits",     "invalid-name",
     "filter-too-complex",  "invalid-filter",         "retention-by-delete",
-    "mixed-type-query",
+    "mixed-type-query",    "mutable-key",
 };
 
 TEST(BuiltinCatalog, LoadsWithoutErrors) {
