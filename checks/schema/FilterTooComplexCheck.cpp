@@ -14,7 +14,8 @@ void checkFilterTooComplex(const SchemaContext &C, FindingSink &Sink) {
       Sink.report(
           A.Load.Path, filterPosition(C, TA.T->Queries[I], 0),
           "query '" + A.Load.Name + "': " +
-              filterProblemMessage(*TA.T, A, C.Options, "filter-too-complex"));
+              filterProblemMessage(*TA.T, TA.T->Queries[I], A, C.Options,
+                                   "filter-too-complex"));
     }
 }
 

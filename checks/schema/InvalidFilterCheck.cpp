@@ -60,9 +60,12 @@ void checkInvalidFilter(const SchemaContext &C, FindingSink &Sink) {
         if (Close == std::string::npos)
           continue;
         const std::string Spelling = Text.substr(At, Close + 1 - At);
-        const std::string Name =
-            Spelling.substr(1, Spelling.find_first_of(":|}") - 1);
-        const Property *Rendered = T.property(Name);
+        std::string Error;
+        const std::optional<KeyTemplate> Placeholder =
+            parseKeyTemplate(Spelling, Error);
+        if (!Placeholder || Placeholder->Parts.size() != 1)
+          continue;
+        const Property *Rendered = T.property(Placeholder->Parts[0].Text);
         if (!Rendered || (Rendered->Type != EdmType::Int32 &&
                           Rendered->Type != EdmType::Int64))
           continue;

@@ -93,7 +93,7 @@ void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
         continue;
       std::string Message =
           "query '" + A.Load.Name +
-          "': " + filterProblemMessage(*TA.T, A, C.Options, "partition-scan");
+          "': " + filterProblemMessage(*TA.T, Q, A, C.Options, "partition-scan");
       // A fan-out reads every bucket each execution: the figure is per
       // bucket read, and the execution reads them all.
       const std::uint64_t Reads = fanOutReads(Q);

@@ -83,9 +83,11 @@ std::string tableNameTemplateProblem(const Table &T, const KeyTemplate &Name);
 const KeyPart *leadingSequentialPart(const KeyTemplate &Key,
                                      const KeyShare &Share);
 
-// The message core/FilterProblems gives a query for RuleId (the wording of
-// the code checks), or empty (TableScanCheck.cpp).
-std::string filterProblemMessage(const Table &T, const QueryAnalysis &A,
+// The message core/FilterProblems gives query Q of T (analysed as A) for
+// RuleId (the wording of the code checks, with Q's template quoted as
+// written), or empty (TableScanCheck.cpp).
+std::string filterProblemMessage(const Table &T, const Query &Q,
+                                 const QueryAnalysis &A,
                                  const SchemaCheckOptions &Options,
                                  const char *RuleId);
 

@@ -8,7 +8,8 @@ namespace tablelint::schema {
 
 // The message findFilterProblems gives for RuleId (the wording the code
 // checks use), or empty.
-std::string filterProblemMessage(const Table &T, const QueryAnalysis &A,
+std::string filterProblemMessage(const Table &T, const Query &Q,
+                                 const QueryAnalysis &A,
                                  const SchemaCheckOptions &Options,
                                  const char *RuleId) {
   FilterProblemOptions O;
@@ -16,15 +17,10 @@ std::string filterProblemMessage(const Table &T, const QueryAnalysis &A,
   O.MaxComparisons = Options.MaxComparisons;
   // The template as written names its placeholders; the partition a scan
   // reads is the one its PartitionKey template forms.
-  const Query *Q = nullptr;
-  for (const Query &Each : T.Queries)
-    if (Each.Name == A.Load.Name)
-      Q = &Each;
-  if (Q)
-    O.FilterText = Q->Filter;
+  O.FilterText = Q.Filter;
   if (A.Filter.PinnedPartition && !A.Filter.PinnedPartition->Text.empty())
     O.PartitionText = "'" + A.Filter.PinnedPartition->Text + "'";
-  O.MayStopEarly = Q && Q->Top;
+  O.MayStopEarly = Q.Top.has_value();
   const Filter *F = A.Filter.Parsed ? &*A.Filter.Parsed : nullptr;
   for (const FilterProblem &P : findFilterProblems(F, A.Filter.Scope, O))
     if (P.RuleId == RuleId)
@@ -40,7 +36,8 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
         continue;
       std::string Message =
           "query '" + A.Load.Name +
-          "': " + filterProblemMessage(*TA.T, A, C.Options, "table-scan");
+          "': " + filterProblemMessage(*TA.T, TA.T->Queries[I], A, C.Options,
+                                     "table-scan");
       if (A.Scanned)
         Message += ", " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
