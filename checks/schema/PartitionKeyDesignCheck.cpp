@@ -84,16 +84,16 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
       double BiggestLoad = 0;
       const double Even =
           pinnedLoad(TA, *Share.Distinct, &Biggest, &BiggestLoad);
-      std::string Remedy = "add a property or a hash bucket to the key";
-      if (Biggest >= 0 && 2 * BiggestLoad > Even) {
-        // Most of it one query's filtered scan: a bucket would fan it out.
-        std::string Scan = scanLoadRemedy(
-            T.Queries[static_cast<std::size_t>(Biggest)],
-            TA.Queries[static_cast<std::size_t>(Biggest)], BiggestLoad);
-        if (!Scan.empty())
-          Remedy = std::move(Scan);
-      }
-      if (Even / *Share.Distinct > Target)
+      if (Even / *Share.Distinct > Target) {
+        std::string Remedy = "add a property or a hash bucket to the key";
+        if (Biggest >= 0 && 2 * BiggestLoad > Even) {
+          // Most of it one query's filtered scan: a bucket would fan it out.
+          std::string Scan = scanLoadRemedy(
+              T.Queries[static_cast<std::size_t>(Biggest)],
+              TA.Queries[static_cast<std::size_t>(Biggest)], BiggestLoad);
+          if (!Scan.empty())
+            Remedy = std::move(Scan);
+        }
         Sink.report(T.Path, partitionKeyPosition(T),
                     "partition key '" + T.PartitionKey.Text + "' has only " +
                         formatFigure(*Share.Distinct) + " distinct values (" +
@@ -102,6 +102,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
                         formatFigure(Even / *Share.Distinct) +
                         "/s on each partition (target " +
                         formatFigure(Target) + "/s); " + Remedy);
+      }
     }
     if (!uniquePartitionPerEntity(Share))
       continue;
