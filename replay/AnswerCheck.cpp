@@ -276,6 +276,58 @@ std::string onlyIn(const Workload &W, const std::string &Label,
                            : "");
 }
 
+// The logical writes that create the entities of table Table in design P.
+std::vector<std::uint32_t> fillingWrites(const Workload &W, const DesignPlan &P,
+                                         std::uint32_t Table) {
+  std::vector<std::uint32_t> Out;
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op) {
+    if (W.Ops[Op].IsQuery || !createsEntity(W.Ops[Op].Kind))
+      continue;
+    for (const WriteTarget &T : P.Writes[Op])
+      if (T.Table == Table) {
+        Out.push_back(Op);
+        break;
+      }
+  }
+  return Out;
+}
+
+std::string quotedNames(const Workload &W, const std::vector<std::uint32_t> &Ops,
+                        const DesignPlan &Other) {
+  if (Ops.empty())
+    return "no write of the workload";
+  std::string Out;
+  for (std::size_t I = 0; I < Ops.size(); ++I) {
+    Out += (I ? ", '" : "'") + W.Ops[Ops[I]].Name + "'";
+    if (Other.Writes[Ops[I]].empty())
+      Out += " (not declared in " + Other.Label + ")";
+  }
+  return Out;
+}
+
+// Why query Op's answers differ, when the two designs fill the tables it
+// reads with different logical writes; empty otherwise.
+std::string differentSources(const Workload &W, std::uint32_t Op,
+                             const DesignPlan *const Plans[2]) {
+  std::vector<std::uint32_t> Filled[2];
+  for (int D = 0; D < 2; ++D)
+    Filled[D] = fillingWrites(W, *Plans[D], Plans[D]->Queries[Op]->Table);
+  if (Filled[0] == Filled[1])
+    return "";
+  std::string Out = W.Ops[Op].Name + ": ";
+  for (int D = 0; D < 2; ++D) {
+    const DesignPlan &P = *Plans[D];
+    Out += (D ? "; " : "") + P.Label + " reads table '" +
+           P.Tables[P.Queries[Op]->Table].Name + "', whose entities come from " +
+           quotedNames(W, Filled[D], *Plans[1 - D]);
+  }
+  return Out +
+         ". A logical write is one set of entities: a table holds the same "
+         "entities as another only when it declares the same write (by "
+         "name), as an index table declares the write of the table it "
+         "indexes";
+}
+
 } // namespace
 
 AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
@@ -374,6 +426,10 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
       Diff.Detail = onlyIn(W, Plans[D]->Label, A[D], A[1 - D]);
     Check.Differences.push_back(std::move(Diff));
   }
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
+    if (Row[Op] >= 0 && Check.PerQuery[static_cast<std::size_t>(Row[Op])].Different)
+      if (std::string Cause = differentSources(W, Op, Plans); !Cause.empty())
+        Check.Causes.push_back(std::move(Cause));
   return Check;
 }
 

@@ -61,6 +61,11 @@ struct AnswerCheck {
   std::vector<std::string> NotInBoth;
   std::vector<QueryComparison> PerQuery;
   std::vector<AnswerDifference> Differences;
+  // Per query with differences whose table is filled by other logical
+  // writes in one design than in the other (an index table that declares
+  // a write of its own instead of its table's write): why the answers
+  // cannot agree, and what to change.
+  std::vector<std::string> Causes;
 };
 
 AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,

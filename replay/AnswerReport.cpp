@@ -53,6 +53,8 @@ std::string answerCheckText(const AnswerCheck &A,
              std::to_string(Q.Different) + " different\n";
   for (const AnswerDifference &D : A.Differences)
     Out += "  different: " + differenceText(D, Labels) + "\n";
+  for (const std::string &C : A.Causes)
+    Out += "  why: " + C + "\n";
   return Out;
 }
 
@@ -80,6 +82,9 @@ llvm::json::Object answerCheckJson(const AnswerCheck &A) {
   }
   for (const std::string &N : A.NotInBoth)
     NotInBoth.push_back(N);
+  llvm::json::Array Causes;
+  for (const std::string &C : A.Causes)
+    Causes.push_back(C);
   return llvm::json::Object{
       {"compared", static_cast<std::int64_t>(A.Compared)},
       {"same", static_cast<std::int64_t>(A.Equal)},
@@ -87,7 +92,8 @@ llvm::json::Object answerCheckJson(const AnswerCheck &A) {
       {"agree", A.Different == 0},
       {"notInBoth", std::move(NotInBoth)},
       {"perQuery", std::move(PerQuery)},
-      {"differences", std::move(Differences)}};
+      {"differences", std::move(Differences)},
+      {"causes", std::move(Causes)}};
 }
 
 std::string answerCheckHtml(const AnswerCheck &A,
@@ -98,6 +104,8 @@ std::string answerCheckHtml(const AnswerCheck &A,
   Out += "<ul class=\"notes\">";
   for (const AnswerDifference &D : A.Differences)
     Out += "<li>" + htmlEscape(differenceText(D, Labels)) + "</li>";
+  for (const std::string &C : A.Causes)
+    Out += "<li>why: " + htmlEscape(C) + "</li>";
   return Out + "</ul>\n";
 }
 

@@ -377,6 +377,16 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
   Plan.Writes.resize(W.Ops.size());
   Plan.Queries.resize(W.Ops.size());
   const Declarations Declared(Design);
+  for (const schema::Table &T : Design.Tables) {
+    for (const schema::Write &Wr : T.Writes)
+      if (W.opIndex(Wr.Name) < 0)
+        Plan.Unplayed.push_back("write '" + Wr.Name + "' of table '" +
+                                T.Name + "'");
+    for (const schema::Query &Q : T.Queries)
+      if (W.opIndex(Q.Name) < 0)
+        Plan.Unplayed.push_back("query '" + Q.Name + "' of table '" +
+                                T.Name + "'");
+  }
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     const EntityFamily &Family = W.Families[Op.Family];

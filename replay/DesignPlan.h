@@ -112,6 +112,10 @@ struct DesignPlan {
   std::vector<std::optional<QueryTarget>> Queries; // per logical op
   // Logical ops this design does not declare (their events are skipped).
   std::vector<std::string> Missing;
+  // Writes and queries only this design declares ("write 'x' of table
+  // 'T'"): the logical workload is the current design's, so they are not
+  // replayed.
+  std::vector<std::string> Unplayed;
   // Where the existing entities of a family that no write of the workload
   // names are stored (a table that is only read: a one-row config table):
   // under the keys of each table whose queries read it, per family.

@@ -128,6 +128,7 @@ public:
     R.Label = Plan.Label;
     R.File = Plan.Schema ? Plan.Schema->File : "";
     R.Missing = Plan.Missing;
+    R.Unplayed = Plan.Unplayed;
     R.BucketSeconds = bucketSeconds(W, O);
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
@@ -1193,6 +1194,12 @@ void Runner::summarize() {
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "
                       "were not replayed");
+  for (const std::string &What : R.Unplayed)
+    R.Notes.push_back(
+        What + " is declared only in this design: the workload replayed is "
+               "the first design's, so it was not replayed here. A table "
+               "that holds the same entities as a table of the first design "
+               "(an index) declares that table's write by its name");
   explainRemainingThrottles(R, O.Service.PartitionEntitiesPerSecond);
 }
 

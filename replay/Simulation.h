@@ -114,6 +114,7 @@ struct DesignResult {
   std::vector<SplitRecord> Splits;
   std::vector<std::string> Notes;
   std::vector<std::string> Missing;
+  std::vector<std::string> Unplayed; // DesignPlan::Unplayed
   double SimulatedSeconds = 0;
 };
 

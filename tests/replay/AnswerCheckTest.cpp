@@ -17,7 +17,10 @@
 namespace tablelint::replay {
 namespace {
 
+using ::testing::Contains;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 schema::Schema load(const std::string &Text) {
@@ -236,6 +239,39 @@ TEST(AnswerCheck, ASparseIndexReturnsWhatTheScanReturned) {
       static_cast<double>(Suggested.EntitiesWritten - Writes);
   EXPECT_GT(IndexRows, 0.05 * static_cast<double>(Writes));
   EXPECT_LT(IndexRows, 0.2 * static_cast<double>(Writes));
+  // Both designs fill the tables 'failing' reads with the same write.
+  EXPECT_TRUE(A.Causes.empty());
+  EXPECT_TRUE(R.Plans[1].Unplayed.empty());
+  EXPECT_THAT(Suggested.Notes,
+              Not(Contains(HasSubstr("declared only in this design"))));
+}
+
+TEST(AnswerCheck, AnIndexWithAWriteOfItsOwnIsNamedAsTheCause) {
+  // The index declares its write under a name of its own: it is not the
+  // current design's write, so the replay has nothing to fill it with and
+  // every read of it returns nothing. The report says which write fills
+  // which table, and that the index write was not replayed.
+  Replayed R;
+  R.Current = load(devicesDesign("op: insert", FailingQuery));
+  std::string Index = failingIndex("", "op: insert");
+  Index.replace(Index.find("name: report,"), 13, "name: report-index,");
+  R.Suggested = load(devicesDesign("op: insert", "") + Index);
+  prepare(R, 20);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Different, 0u);
+  ASSERT_EQ(A.Causes.size(), 1u);
+  EXPECT_EQ(A.Causes[0].substr(0, A.Causes[0].find('.')),
+            "failing: current reads table 'Latest', whose entities come from "
+            "'report'; suggested reads table 'LatestByStatus', whose entities "
+            "come from no write of the workload");
+  EXPECT_THAT(R.Plans[1].Unplayed,
+              ElementsAre("write 'report-index' of table 'LatestByStatus'"));
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  EXPECT_THAT(Suggested.Notes,
+              Contains(StartsWith("write 'report-index' of table "
+                                  "'LatestByStatus' is declared only in this "
+                                  "design: the workload replayed is the first "
+                                  "design's, so it was not replayed here")));
 }
 
 TEST(AnswerCheck, AnUpsertThatChangesTheIndexedValueLeavesAStaleRow) {
