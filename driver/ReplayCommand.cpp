@@ -4,6 +4,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
+#include "driver/ParallelTasks.h"
 #include "driver/ProgressLine.h"
 
 #include "core/AtomicFile.h"
@@ -20,8 +21,10 @@
 
 #include <cerrno>
 #include <csignal>
+#include <functional>
 #include <iostream>
 #include <limits>
+#include <mutex>
 
 namespace tablelint {
 
@@ -136,6 +139,15 @@ const std::vector<OptionSpec> &replayOptions() {
        "apply (the policy, delays and retryOn always do)",
        {}},
       {"keep", 0, false, "", "keep the live run's tables", {}},
+      {"jobs",
+       'j',
+       true,
+       "N",
+       "designs simulated and the answer check run in parallel, each on "
+       "its own core (default: the number of cores); the report is the "
+       "same for every N, -j 1 runs them one after another and holds one "
+       "design's store at a time",
+       {}},
       {"help", 'h', false, "", "show this help", {}},
   };
   return Specs;
@@ -191,6 +203,39 @@ void printReplayHelp() {
          "report that cannot be written. Ctrl-C or SIGTERM\nduring a live "
          "run deletes its tables, then ends the process by that signal.\n";
 }
+
+// The progress of the designs simulated at the same time, on one line:
+// the share of their simulated time done, all designs together.
+class ParallelProgress {
+public:
+  ParallelProgress(ProgressLine &Line,
+                   const std::vector<replay::DesignPlan> &Plans)
+      : Line(Line) {
+    for (const replay::DesignPlan &P : Plans)
+      Done.emplace_back(P.Label, 0.0);
+  }
+  void update(const std::string &Label, double Share) {
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    double Sum = 0;
+    std::string Running;
+    for (auto &[Name, D] : Done) {
+      if (Name == Label)
+        D = Share;
+      Sum += D;
+      if (D > 0 && D < 1)
+        Running += (Running.empty() ? "" : " + ") + Name;
+    }
+    Line.update((Running.empty() ? Label : Running) +
+                    (Running.find(" + ") == std::string::npos ? " design"
+                                                              : " designs"),
+                Sum / static_cast<double>(Done.size()));
+  }
+
+private:
+  ProgressLine &Line;
+  std::mutex Mutex;
+  std::vector<std::pair<std::string, double>> Done;
+};
 
 void printErrors(const std::vector<InputError> &Errors) {
   for (const InputError &E : Errors)
@@ -321,6 +366,16 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     }
     LO.Retries = static_cast<unsigned>(std::stoul(N));
   }
+  unsigned Jobs = defaultJobs();
+  if (A.has("jobs")) {
+    std::string Error;
+    const std::optional<unsigned> J = parseJobs(A.get("jobs"), Error);
+    if (!J) {
+      std::cerr << "tablelint: error: " << Error << "\n";
+      return ExitInputError;
+    }
+    Jobs = *J;
+  }
   if (A.has("trace") && A.has("ramp-up")) {
     std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "
                  "trace replays its own times\n";
@@ -402,16 +457,30 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   Report.Events = W.Events.size();
   {
     ProgressLine Progress("replay");
-    RO.Progress = [&Progress](const std::string &Label, double Done) {
-      Progress.update(Label + " design", Done);
+    ParallelProgress Shared(Progress, Plans);
+    RO.Progress = [&Shared](const std::string &Label, double Done) {
+      Shared.update(Label, Done);
     };
-    for (const replay::DesignPlan &Plan : Plans)
-      Report.Designs.push_back(replay::simulateDesign(W, Plan, RO));
+    // The answer check renders keys with plans of its own: a plan caches
+    // the last text it rendered (BoundTemplate), so two runs cannot share
+    // one at the same time.
+    std::vector<replay::DesignPlan> CheckPlans;
+    if (Plans.size() == 2)
+      CheckPlans = Plans;
+    Report.Designs.resize(Plans.size());
+    std::vector<std::function<void()>> Tasks;
+    for (std::size_t I = 0; I < Plans.size(); ++I)
+      Tasks.push_back([&, I] {
+        Report.Designs[I] = replay::simulateDesign(W, Plans[I], RO);
+      });
+    if (Plans.size() == 2)
+      Tasks.push_back([&] {
+        Report.Answers = replay::checkAnswers(W, CheckPlans[0], CheckPlans[1]);
+      });
+    runTasks(Tasks, Jobs);
     RO.Progress = nullptr;
   }
   Report.Options = RO;
-  if (Plans.size() == 2)
-    Report.Answers = replay::checkAnswers(W, Plans[0], Plans[1]);
   if (!LO.Url.empty()) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);

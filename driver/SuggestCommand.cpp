@@ -9,6 +9,7 @@
 #include "checks/schema/SuggestDesign.h"
 #include "checks/schema/SuggestedText.h"
 #include "core/schema/SchemaValues.h"
+#include "driver/ParallelTasks.h"
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
@@ -43,6 +44,13 @@ const std::vector<OptionSpec> &suggestOptions() {
        {}},
       {"no-verify", 0, false, "", "apply every remedy without replaying it",
        {}},
+      {"jobs",
+       'j',
+       true,
+       "N",
+       "remedies replayed in parallel, each on its own core (default: the "
+       "number of cores); the verdicts are the same for every N",
+       {}},
       {"diff", 0, false, "",
        "print the change as a unified diff of SCHEMA.yaml, named a/SCHEMA.yaml "
        "and b/SCHEMA.yaml as git does (the design itself goes to -o FILE "
@@ -57,7 +65,7 @@ void printSuggestHelp() {
   std::cout
       << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml] "
          "[--diff]\n                         [--verify-duration D | "
-         "--no-verify]\n\n"
+         "--no-verify] [-j N]\n\n"
          "Writes a complete schema in which each schema finding with a "
          "design remedy is\napplied without changing what any query returns: "
          "hash buckets on time-based,\nhot or too-narrow partition keys (at "
@@ -133,6 +141,16 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     Verify.DurationSeconds = *D;
   } else {
     Verify.DurationSeconds = 30;
+  }
+  Verify.Jobs = defaultJobs();
+  if (Parsed.has("jobs")) {
+    std::string Error;
+    const std::optional<unsigned> J = parseJobs(Parsed.get("jobs"), Error);
+    if (!J) {
+      std::cerr << "tablelint suggest: error: " << Error << "\n";
+      return ExitInputError;
+    }
+    Verify.Jobs = *J;
   }
   const schema::SchemaCheckOptions Options =
       schema::defaultSchemaCheckOptions();

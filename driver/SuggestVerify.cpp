@@ -1,6 +1,8 @@
 // Replaying each remedy of `suggest` alone against the current design.
 #include "driver/SuggestVerify.h"
 
+#include "driver/ParallelTasks.h"
+
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/SampledTableNote.h"
@@ -223,21 +225,37 @@ verifyRemedies(const schema::Schema &Current,
     CurrentErrors = std::move(Errors);
     return {};
   }
-  const replay::DesignResult Before = replay::simulateDesign(W, Base, RO);
-
-  for (RemedyVerdict &V : Out) {
-    const DesignRun One = runDesign(
-        W, Current, Options,
-        [&](const std::string &Rule, const std::string &S) {
-          return Rule == V.Rule && S == V.Subject;
-        },
-        "suggested", RO);
-    if (!One.Plan) {
+  // The current design and each remedy alone are replayed side by side.
+  // A plan caches the text it last rendered (replay::BoundTemplate), so
+  // each task compares answers with a copy of the current design's plan,
+  // made before any task runs.
+  replay::DesignResult Before;
+  std::vector<DesignRun> Alone(Out.size());
+  std::vector<replay::AnswerCheck> AloneAnswers(Out.size());
+  std::vector<replay::DesignPlan> Bases(Out.size(), Base);
+  std::vector<std::function<void()>> Tasks;
+  Tasks.push_back([&] { Before = replay::simulateDesign(W, Base, RO); });
+  for (std::size_t I = 0; I < Out.size(); ++I)
+    Tasks.push_back([&, I] {
+      const RemedyVerdict &V = Out[I];
+      Alone[I] = runDesign(
+          W, Current, Options,
+          [&](const std::string &Rule, const std::string &S) {
+            return Rule == V.Rule && S == V.Subject;
+          },
+          "suggested", RO);
+      if (Alone[I].Plan)
+        AloneAnswers[I] = replay::checkAnswers(W, Bases[I], *Alone[I].Plan);
+    });
+  runTasks(Tasks, Verify.Jobs);
+  for (std::size_t I = 0; I < Out.size(); ++I) {
+    RemedyVerdict &V = Out[I];
+    if (!Alone[I].Plan) {
       V.Worse = "its design does not map the workload: " +
-                One.Errors.front().Message;
+                Alone[I].Errors.front().Message;
       continue;
     }
-    judgeRemedy(Before, One.Result, replay::checkAnswers(W, Base, *One.Plan),
+    judgeRemedy(Before, Alone[I].Result, AloneAnswers[I],
                 Verify.DurationSeconds, V);
   }
 
@@ -262,18 +280,33 @@ verifyRemedies(const schema::Schema &Current,
           },
           Name, RO);
     };
-    const DesignRun KeptOnly = RunWith(nullptr, "kept");
+    // The kept remedies together, and each refused one on top of them,
+    // side by side; the verdicts are applied in order once all have run.
+    DesignRun KeptOnly;
+    std::vector<std::size_t> Refused;
+    for (std::size_t I = 0; I < Out.size(); ++I)
+      if (!Out[I].Kept && !Out[I].Figures.empty())
+        Refused.push_back(I); // not kept, and its design maps the workload
+    std::vector<DesignRun> With(Refused.size());
+    std::vector<replay::AnswerCheck> WithAnswers(Refused.size());
+    std::vector<replay::DesignPlan> Bases(Refused.size(), Base);
+    std::vector<std::function<void()>> Round;
+    Round.push_back([&] { KeptOnly = RunWith(nullptr, "kept"); });
+    for (std::size_t R = 0; R < Refused.size(); ++R)
+      Round.push_back([&, R] {
+        With[R] = RunWith(&Out[Refused[R]], "suggested");
+        if (With[R].Plan)
+          WithAnswers[R] = replay::checkAnswers(W, Bases[R], *With[R].Plan);
+      });
+    runTasks(Round, Verify.Jobs);
     if (!KeptOnly.Plan)
       break;
-    for (RemedyVerdict &V : Out) {
-      if (V.Kept || V.Figures.empty())
-        continue; // kept, or its design does not map the workload
-      const DesignRun With = RunWith(&V, "suggested");
-      if (!With.Plan)
+    for (std::size_t R = 0; R < Refused.size(); ++R) {
+      RemedyVerdict &V = Out[Refused[R]];
+      if (!With[R].Plan)
         continue;
       RemedyVerdict Again = V;
-      judgeRemedy(KeptOnly.Result, With.Result,
-                  replay::checkAnswers(W, Base, *With.Plan),
+      judgeRemedy(KeptOnly.Result, With[R].Result, WithAnswers[R],
                   Verify.DurationSeconds, Again);
       if (!Again.Kept)
         continue;

@@ -26,6 +26,9 @@ struct AnswerCheck;
 struct VerifyOptions {
   double DurationSeconds = 60;
   std::uint64_t Seed = 1;
+  // Remedies replayed side by side (driver/ParallelTasks.h); the verdicts
+  // are the same for any number.
+  unsigned Jobs = 1;
 };
 
 struct RemedyVerdict {

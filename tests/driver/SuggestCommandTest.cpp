@@ -232,6 +232,27 @@ TEST(SuggestCommand, KeepsARemedyThatPaysOffOnTopOfAnother) {
   EXPECT_THAT(R.Out, HasSubstr("filter: \"PartitionKey eq '{playerId}'\""));
 }
 
+TEST(SuggestCommand, TheVerdictsAreTheSameForEveryNumberOfJobs) {
+  // The remedies are replayed side by side with -j: alone, then the
+  // refused ones on top of the kept (this design has both rounds).
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/game-backend.yaml";
+  auto Run = [&](const std::string &Jobs) {
+    return runTablelint({"suggest", In, "--verify-duration", "10s", "-j", Jobs});
+  };
+  const ToolResult One = Run("1");
+  ASSERT_EQ(One.ExitCode, 0) << One.Err;
+  ASSERT_THAT(One.Err, HasSubstr("replayed on top of the remedies kept"));
+  const ToolResult Many = Run("4");
+  EXPECT_EQ(Many.ExitCode, 0) << Many.Err;
+  EXPECT_EQ(Many.Out, One.Out);
+  EXPECT_EQ(Many.Err, One.Err);
+  const ToolResult Bad = Run("0");
+  EXPECT_EQ(Bad.ExitCode, 2);
+  EXPECT_THAT(Bad.Err, HasSubstr("invalid value '0' for '--jobs': expected a "
+                                 "positive number"));
+}
+
 // Each remedy is replayed alone against the current design; one that makes
 // a measure worse is advice with its figures, the others stay with theirs.
 TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {

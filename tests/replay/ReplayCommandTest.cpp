@@ -289,6 +289,52 @@ TEST(ReplayCommand, SameSeedSameBytes) {
   EXPECT_NE(A, Run("4"));
 }
 
+TEST(ReplayCommand, TheReportIsTheSameForEveryNumberOfJobs) {
+  // With -j the designs and the answer check run side by side; each writes
+  // only its own result. A pair whose answers differ (an index declared
+  // with a write of its own) puts the answer check's details in the
+  // report too.
+  const std::string Designs =
+      std::string(TABLELINT_SOURCE_DIR) + "/test-inputs/schemas/designs/";
+  auto Run = [](const std::vector<std::string> &Files,
+                const std::string &Jobs, const std::string &Format) {
+    std::vector<std::string> Args = {"replay"};
+    Args.insert(Args.end(), Files.begin(), Files.end());
+    Args.insert(Args.end(), {"--duration", "20s", "--format", Format, "-j", Jobs});
+    return runTablelint(Args);
+  };
+  const std::vector<std::string> Agree = {Inputs + "current.yaml",
+                                          Inputs + "suggested.yaml"};
+  const std::vector<std::string> Differ = {Designs + "user-profiles.yaml",
+                                           Designs + "user-profiles.good.yaml"};
+  const ToolResult AgreeOne = Run(Agree, "1", "json"),
+                   AgreeMany = Run(Agree, "3", "json");
+  EXPECT_EQ(AgreeOne.ExitCode, 0) << AgreeOne.Err;
+  EXPECT_EQ(AgreeMany.ExitCode, 0) << AgreeMany.Err;
+  EXPECT_EQ(AgreeMany.Out, AgreeOne.Out);
+  const ToolResult DifferOne = Run(Differ, "1", "text"),
+                   DifferMany = Run(Differ, "3", "text");
+  EXPECT_EQ(DifferOne.ExitCode, 1) << DifferOne.Err;
+  EXPECT_EQ(DifferMany.ExitCode, 1) << DifferMany.Err;
+  EXPECT_EQ(DifferMany.Out, DifferOne.Out);
+  EXPECT_THAT(DifferMany.Out,
+              HasSubstr("  why: find-by-email: current reads table 'Profiles', "
+                        "whose entities come from 'sign-up'; suggested reads "
+                        "table 'ProfilesByEmail', whose entities come from no "
+                        "write of the workload."));
+  EXPECT_THAT(DifferMany.Out,
+              HasSubstr("suggested: note: write 'sign-up-email' of table "
+                        "'ProfilesByEmail' is declared only in this design"));
+
+  for (const std::string Bad : {"0", "-1", "two", ""}) {
+    const ToolResult R = runTablelint(
+        {"replay", Inputs + "current.yaml", "--duration", "5s", "-j", Bad});
+    EXPECT_EQ(R.ExitCode, 2) << Bad;
+    EXPECT_THAT(R.Err, HasSubstr("invalid value '" + Bad +
+                                 "' for '--jobs': expected a positive number"));
+  }
+}
+
 TEST(ReplayCommand, WrittenTraceReplaysToTheSameReport) {
   TempDir Dir;
   ToolResult Generated =
