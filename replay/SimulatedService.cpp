@@ -490,16 +490,9 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   }
   const std::string &End = C.Ranges[C.Range].second; // "" = unbounded
   const std::string_view StartPk = partitionOf(C.Next);
-  // A table scan's first page names no key.
   PartitionKeyStats *StartStats =
       StartPk.empty() ? nullptr : &pkStats(T, StartPk);
   const std::size_t Range = rangeOf(T, StartPk);
-  ThrottleCause Cause = ThrottleCause::None;
-  if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
-    if (StartStats)
-      ++StartStats->Throttled;
-    return throttled(Throttle, Cause);
-  }
   // The page stops at the range partition's end: keys of partition keys
   // at or after the next range's Low.
   std::string Stop = End;
@@ -511,6 +504,18 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       StopIsBoundary = true;
     }
   }
+  RowStore::Cursor It = T.Rows.lowerBound(C.Next);
+  // A table scan's first page names no key, but it reads the first one it
+  // finds, whose budget it needs like any other read of it: else every
+  // execution's first page would read one key past its 2,000/s.
+  if (!StartStats && It.valid() && (Stop.empty() || It.key() < Stop))
+    StartStats = &pkStats(T, partitionOf(It.key()));
+  ThrottleCause Cause = ThrottleCause::None;
+  if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
+    if (StartStats)
+      ++StartStats->Throttled;
+    return throttled(Throttle, Cause);
+  }
   const std::uint64_t PageLimit =
       C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
             : Model.MaxEntitiesPerPage;
@@ -519,7 +524,6 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const auto ScanLimit = static_cast<std::uint64_t>(std::max(
       1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
   LogicalEntityView View(W);
-  RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
   std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
