@@ -40,7 +40,7 @@ std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
   const double Kept = *A.Scanned / std::max(1.0, *Returned);
   std::string Out = "'" + Q.Name + "' reads " + formatFigure(Load) +
                     " of them/s and returns " +
-                    (A.Returned ? "about" : "at most") + " 1 in " +
+                    (A.Returned && !A.ReturnedIsBound ? "about" : "at most") + " 1 in " +
                     formatFigure(Kept) + " of what it reads (it filters on " +
                     quotedList(Scope.NonKeyProperties) +
                     ", not on the key): a hash bucket would turn each of its "

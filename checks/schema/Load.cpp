@@ -474,6 +474,16 @@ std::optional<double> selectivity(const Table &T, const Filter &F,
 
 } // namespace
 
+bool conjunctPins(const Filter &F, std::uint32_t Node,
+                  std::string_view Property) {
+  const FilterNode &N = F.node(Node);
+  if (N.Kind == FilterNodeKind::And)
+    return conjunctPins(F, N.Left, Property) ||
+           conjunctPins(F, N.Right, Property);
+  return N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
+         N.Property == Property;
+}
+
 std::optional<double> nodeSelectivity(const Table &T, const Filter &F,
                                       std::uint32_t Node) {
   std::string Why;
@@ -1262,6 +1272,23 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     if (WholeForAccount && *WholeForAccount < Busiest.Entities) {
       A.AccountScanned = *WholeForAccount;
       A.AccountScannedWhy = "every entity of the partition it reads";
+    }
+  }
+  // A RowKey equality keeps at most one entity per PartitionKey: a scan
+  // that does not pin the PartitionKey (a lookup by RowKey alone) returns
+  // at most as many entities as the table has partition keys, whatever it
+  // scans to find them.
+  if (A.Returned && A.Filter.Parsed &&
+      (Scope.Class == QueryClass::TableScan ||
+       Scope.Class == QueryClass::PartitionRange) &&
+      conjunctPins(*A.Filter.Parsed, A.Filter.Parsed->Root, "RowKey")) {
+    const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
+    if (Keys.Distinct && *Keys.Distinct < *A.Returned) {
+      A.Returned = *Keys.Distinct;
+      A.ReturnedWhy = "one entity per partition key with a RowKey "
+                      "equality: " +
+                      formatFigure(*Keys.Distinct) + " partition keys";
+      A.ReturnedIsBound = true;
     }
   }
   if (Q.Top && A.Returned && *A.Returned > static_cast<double>(*Q.Top)) {

@@ -98,6 +98,9 @@ TableSize instanceSize(const Table &T);
 // The share of entities a filter node keeps (a conjunction of equalities
 // on properties with declared values, weights or distinct counts); nullopt
 // when unknown.
+// Whether Node is, or is joined by `and` to, an equality on Property.
+bool conjunctPins(const Filter &F, std::uint32_t Node,
+                  std::string_view Property);
 std::optional<double> nodeSelectivity(const Table &T, const Filter &F,
                                       std::uint32_t Node);
 
@@ -181,6 +184,9 @@ struct QueryAnalysis {
   std::string ScannedWhy;
   std::optional<double> Returned; // entities returned per execution
   std::string ReturnedWhy;
+  // Returned is a bound, not an estimate: a RowKey equality without the
+  // PartitionKey returns at most one entity per partition key.
+  bool ReturnedIsBound = false;
   // Where Returned is unknown because a condition has no known share (a
   // time compared with a placeholder): what the other conditions keep,
   // which the whole filter keeps at most.

@@ -59,8 +59,9 @@ void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
       }
       // A condition of unknown share keeps at most what the others do:
       // the density is then at least the others'.
-      const bool AtMost = !Returned && A.ReturnedAtMost;
-      if (AtMost) {
+      const bool AtMost =
+          (!Returned && A.ReturnedAtMost) || (Returned && A.ReturnedIsBound);
+      if (!Returned && AtMost) {
         Returned = A.ReturnedAtMost;
         ReturnedWhy = A.ReturnedAtMostWhy;
       }
