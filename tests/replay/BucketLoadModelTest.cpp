@@ -77,8 +77,9 @@ TEST(BucketLoadModel, UniformValuesSpreadEvenly) {
 TEST(BucketLoadModel, TableScanLeftInABucketedDesignHeatsTheFirstBucket) {
   // 6,000 inserts/s over 16 buckets (375/s each) and a table scan every
   // 10 s: the writes spread evenly, the scan does not. Every execution
-  // starts on the first key and reads it at the key's full budget, so the
-  // first bucket serves far more than the others, its writes are
+  // starts on the first key and reads it as fast as the key's budget
+  // allows (each page, the first one too, admitted by the budget of the
+  // key it reads), so the first bucket serves the most, its writes are
   // throttled, and the report says the queries' reads did it.
   schema::Schema S = telemetrySchema(6000, BucketedDayKey);
   S.Tables[0].Queries.push_back(
@@ -90,7 +91,7 @@ TEST(BucketLoadModel, TableScanLeftInABucketedDesignHeatsTheFirstBucket) {
   const DesignResult &D = R.Results[0];
   ASSERT_GE(D.MostAccessed.size(), 3u);
   EXPECT_EQ(D.MostAccessed[0].PartitionKey, "00_20250101");
-  EXPECT_GT(D.MostAccessed[0].Accessed, 3 * D.MostAccessed[2].Accessed / 2);
+  EXPECT_GT(D.MostAccessed[0].Accessed, D.MostAccessed[2].Accessed);
   ASSERT_FALSE(D.MostThrottled.empty());
   const HotKey &First = D.MostThrottled[0];
   EXPECT_EQ(First.PartitionKey, "00_20250101");

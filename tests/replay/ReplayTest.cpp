@@ -440,6 +440,62 @@ TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
   EXPECT_FALSE(Scan);
 }
 
+TEST(Replay, ATableScanIsHeldToTheBudgetOfTheKeyItReads) {
+  // One PartitionKey of 10 million entities, scanned ten times a second
+  // with and without a PartitionKey equality: either way the key serves
+  // its 2,000 entities/s (and a page's overshoot: a page admitted with
+  // budget left reads up to 5 s of it). A table scan's first page names no
+  // key; it was admitted without asking one and read 10,000 entities of
+  // the key every execution: the key served the range's budget, 10,000/s.
+  for (const std::string Filter :
+       {"status eq 'disputed'", "PartitionKey eq 't1' and status eq "
+                                "'disputed'"}) {
+    const schema::SchemaLoad L = schema::loadSchemaText(
+        "version: 1\n"
+        "accounts: [{name: pay}]\n"
+        "tables:\n"
+        "  - name: Entries\n"
+        "    account: pay\n"
+        "    partitionKey: \"{tenantId}\"\n"
+        "    rowKey: \"{entryId}\"\n"
+        "    entities: 10M\n"
+        "    properties:\n"
+        "      tenantId: {type: string, values: [t1]}\n"
+        "      entryId: {type: guid}\n"
+        "      status: {type: string, values: [disputed, ok], weights: "
+        "[0.001, 0.999]}\n"
+        "    writes:\n"
+        "      - {name: add, op: insert, rate: 1/s}\n"
+        "    queries:\n"
+        "      - {name: disputed, filter: \"" +
+            Filter + "\", rate: 10/s}\n",
+        "entries.yaml");
+    ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+    WorkloadOptions O;
+    O.DurationSeconds = 60;
+    Replay R;
+    runReplay(R, {&L.Value}, O);
+    const DesignResult &D = R.Results[0];
+    ASSERT_EQ(D.Heatmap.size(), 1u);
+    const HeatRow &Key = D.Heatmap[0];
+    ASSERT_EQ(Key.FirstKey, "t1");
+    ASSERT_EQ(D.BucketSeconds, 1.0);
+    // Every 10 s the key serves at most 10 s of its budget, its burst and
+    // one page's overshoot; over the first minute it serves about its
+    // budget.
+    std::uint64_t Served = 0, Minute = 0;
+    for (std::size_t I = 0; I < Key.Cells.size(); ++I) {
+      Served += Key.Cells[I];
+      if (I >= 10)
+        Served -= Key.Cells[I - 10];
+      EXPECT_LE(Served, 2000u * 10 + 2000 + 10000) << Filter << " at " << I;
+      if (I < 60)
+        Minute += Key.Cells[I];
+    }
+    EXPECT_GT(Minute, 2000u * 50) << Filter;
+  }
+}
+
 // The range partition at the end of the key space that stays over its
 // budget after every split is the append pattern only where new keys land
 // at the end. A stable key that sorts last (tenant 'z', 1,200 writes/s:
