@@ -23,6 +23,14 @@ std::string percent(double Share) {
   return Text;
 }
 
+// "'post-entry'", "'a', 'b'".
+std::string mirroredList(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "'" : ", '") + N + "'";
+  return Out;
+}
+
 } // namespace
 
 std::string sampledTableNote(const EntityFamily &F, bool OutsideSample) {
@@ -53,10 +61,14 @@ std::string sampledTableNote(const EntityFamily &F, bool OutsideSample) {
          std::to_string(F.ExistingWeight) +
          " entities in scans, budgets, pages and costs; " +
          (F.SampleAddressed
-              ? std::string("no operation of the run creates any, so its "
-                            "updates, merges and point reads address the "
-                            "sample's entities, each as the one entity of "
-                            "its key")
+              ? (F.MirroredCreates.empty()
+                     ? std::string("no operation of the run creates any")
+                     : "the run's inserts into it (" +
+                           mirroredList(F.MirroredCreates) +
+                           ") are another table's writes mirrored here, "
+                           "whose entities its own operations do not pick") +
+                    ", so its updates, merges and point reads address the "
+                    "sample's entities, each as the one entity of its key"
               : "operations of the run address only entities written during "
                 "it" +
                     (F.OnlyExisting

@@ -679,16 +679,25 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       W.Families.push_back(std::move(Family));
       for (const schema::Write &Wr : T.Writes) {
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
-                static_cast<int>(Type) ||
-            W.opIndex(Wr.Name) >= 0)
+            static_cast<int>(Type))
           continue;
+        if (const int Bound = W.opIndex(Wr.Name); Bound >= 0) {
+          // Bound by its home, a table before this one.
+          if (createsEntity(Wr.Op) &&
+              W.Ops[static_cast<std::size_t>(Bound)].Family != FamilyIndex)
+            W.Families[FamilyIndex].MirroredCreates.push_back(Wr.Name);
+          continue;
+        }
         // A write mirrored into several tables writes its home's entities
         // (asked until the home binds it: the tables after find it bound).
         if (Declarations[Wr.Name] > 1) {
           const schema::Table *Home =
               schema::writeHomeTable(Current, Wr.Name);
-          if (Home && Home != &T)
+          if (Home && Home != &T) {
+            if (createsEntity(Wr.Op))
+              W.Families[FamilyIndex].MirroredCreates.push_back(Wr.Name);
             continue;
+          }
         }
         LogicalOp Op;
         Op.Name = Wr.Name;

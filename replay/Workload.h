@@ -96,6 +96,10 @@ struct EntityFamily {
   // point reads address all the same, each as the one entity of its key
   // (a table the run only updates and reads, and never deletes from).
   bool SampleAddressed = false;
+  // Inserts of other tables' logical writes that this table declares too
+  // (an index table's mirror of its table's write): they store entities of
+  // their home's family here, which this family's operations do not pick.
+  std::vector<std::string> MirroredCreates;
   // Of the keys its key templates can form (core/schema/TableSize.h:
   // keySpaceOver), the share the table holds: the chance that a point read
   // of a key drawn afresh finds an entity (its modelled size over its key

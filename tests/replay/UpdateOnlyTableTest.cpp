@@ -115,6 +115,50 @@ TEST(UpdateOnlyTable, ASampledTableIsAddressedEntityByEntity) {
                          "key"));
 }
 
+// An index table whose only insert is its table's write, mirrored: the
+// note says where its writes come from instead of that nothing creates
+// its entities (the run writes thousands into it).
+TEST(UpdateOnlyTable, AMirroredIndexSaysWhereItsInsertsComeFrom) {
+  Workload W;
+  const DesignResult D = replayYaml(
+      "version: 1\n"
+      "accounts: [{name: pay}]\n"
+      "tables:\n"
+      "  - name: Entries\n"
+      "    account: pay\n"
+      "    partitionKey: \"{accountId}\"\n"
+      "    rowKey: \"{entryId}\"\n"
+      "    properties:\n"
+      "      accountId: {type: string, distinct: 1000}\n"
+      "      entryId: {type: guid}\n"
+      "    writes:\n"
+      "      - {name: post-entry, op: insert, rate: 100/s}\n"
+      "    retention: 30d\n"
+      "  - name: EntriesById\n"
+      "    account: pay\n"
+      "    partitionKey: \"{entryId}\"\n"
+      "    rowKey: \"e\"\n"
+      "    properties:\n"
+      "      entryId: {type: guid}\n"
+      "      accountId: {type: string, distinct: 1000}\n"
+      "    writes:\n"
+      "      - {name: post-entry, op: insert, rate: 100/s}\n"
+      "    queries:\n"
+      "      - {name: by-id, filter: \"PartitionKey eq '{entryId}' and "
+      "RowKey eq 'e'\", rate: 10/s}\n"
+      "    retention: 30d\n",
+      W);
+  EXPECT_GT(D.EntitiesWritten, 2 * op(D, "post-entry").Completed - 1);
+  EXPECT_TRUE(hasNote(D, "table 'EntriesById' holds about 259200000 "
+                         "entities"));
+  EXPECT_TRUE(hasNote(D, "the run's inserts into it ('post-entry') are "
+                         "another table's writes mirrored here, whose "
+                         "entities its own operations do not pick, so its "
+                         "updates, merges and point reads address the "
+                         "sample's entities"));
+  EXPECT_FALSE(hasNote(D, "no operation of the run creates any"));
+}
+
 // Where the run also deletes, a sampled row is not addressed (deleting it
 // would take the 4 it stands for out of every scan), and the report says
 // what did not run instead of showing a silent 0/0.
