@@ -178,7 +178,14 @@ std::optional<std::uint64_t> parseCount(std::string_view Text,
     return std::nullopt;
   }
   const double Value = V * Scale;
-  if (Value != std::floor(Value) || Value > 1e18) {
+  if (Value > 1e18) {
+    // A whole number all the same: say what is wrong with it.
+    Error = "'" + std::string(Text) +
+            "' is too large: tablelint accepts whole numbers up to 1e18 (a "
+            "typo?)";
+    return std::nullopt;
+  }
+  if (Value != std::floor(Value)) {
     Error = "expected a whole number like 50000 or 2M, got '" +
             std::string(Text) + "'";
     return std::nullopt;

@@ -342,6 +342,13 @@ TEST(SchemaValues, DurationsAndBandwidths) {
   EXPECT_EQ(parseCount("2M", Error), 2000000u);
   EXPECT_EQ(parseCount("1.5k", Error), 1500u);
   EXPECT_FALSE(parseCount("1.5", Error));
+  EXPECT_EQ(Error, "expected a whole number like 50000 or 2M, got '1.5'");
+  // A whole number past the limit is told as too large, not as no number.
+  EXPECT_EQ(parseCount("1000000000000000000", Error), 1000000000000000000u);
+  EXPECT_FALSE(parseCount("99999999999999999999999", Error));
+  EXPECT_EQ(Error, "'99999999999999999999999' is too large: tablelint "
+                   "accepts whole numbers up to 1e18 (a typo?)");
+  EXPECT_FALSE(parseCount("2000000T", Error));
 }
 
 TEST(SchemaValues, Distributions) {
