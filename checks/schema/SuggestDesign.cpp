@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -325,9 +326,61 @@ private:
     return Lit;
   }
 
+  // The index entities' properties: the source's, in its order, that
+  // Keep names (all of them when Keep is empty).
+  static std::vector<Property> indexEntityProperties(
+      const Table &Source, const std::vector<std::string> &Keep,
+      const std::string &IdxPath) {
+    std::vector<Property> Out;
+    for (const Property &Src : Source.Properties) {
+      if (!Keep.empty() &&
+          std::find(Keep.begin(), Keep.end(), Src.Name) == Keep.end())
+        continue;
+      Property P = Src;
+      P.Path = IdxPath + ".properties[" + P.Name + "]";
+      P.Note.clear();
+      Out.push_back(std::move(P));
+    }
+    return Out;
+  }
+
+  // The source's writes mirrored into the index Idx (its properties set):
+  // a merge sends only the properties the index holds, and none when it
+  // holds none of them; a sparse index's writes reach it only for When.
+  static std::vector<Write> mirroredWrites(const Table &Source,
+                                           const Table &Idx,
+                                           const std::string &When) {
+    std::vector<Write> Out;
+    for (Write W : Source.Writes) {
+      if (!W.Properties.empty()) {
+        std::vector<std::string> Sent;
+        for (const std::string &N : W.Properties)
+          if (Idx.property(N))
+            Sent.push_back(N);
+        if (Sent.empty())
+          continue; // a merge of properties the index does not hold
+        W.Properties = Sent;
+      }
+      W.Path = Idx.Path + ".writes[" + W.Name + "]";
+      W.Note = "mirrors '" + W.Name + "' of " + Source.Name;
+      if (!When.empty()) {
+        W.When = When;
+        W.Note += ", only for entities with " + When;
+      }
+      Out.push_back(W);
+    }
+    return Out;
+  }
+
   void addIndexTables(std::size_t Index) {
     const Table &Source = Current.Tables[Index];
     std::vector<std::string> Moved;
+    // The index tables this source got, by what keys them (the looked-up
+    // property, and a sparse index's condition): a second query by the
+    // same property reads the same index, written once per entity.
+    std::map<std::string, std::size_t> IndexBy;
+    // Per index table: the properties its queries keep (empty: all).
+    std::map<std::size_t, std::vector<std::string>> IndexKeeps;
     for (const Query &Q : Source.Queries) {
       if (!Found.has("denormalize-for-query", Q.Path) ||
           !allowed("denormalize-for-query", Q.Path))
@@ -383,6 +436,42 @@ private:
       }
       if (Unkeyable || KeyEquality.empty())
         continue;
+      const bool SparseKey = KeyLiteral.find('{') == std::string::npos;
+      const std::string IndexKey =
+          Key->Name + (SparseKey ? "\n" + KeyEquality : std::string());
+      if (const auto Same = IndexBy.find(IndexKey); Same != IndexBy.end()) {
+        // Served by the index an earlier query of the table got.
+        Table &Idx = R.Design.Tables[Same->second];
+        std::vector<std::string> &Keep = IndexKeeps[Same->second];
+        const std::vector<std::string> More = indexProperties(Source, Q, F);
+        if (Keep.empty() || More.empty())
+          Keep.clear();
+        else
+          for (const std::string &N : More)
+            if (std::find(Keep.begin(), Keep.end(), N) == Keep.end())
+              Keep.push_back(N);
+        Idx.Properties = indexEntityProperties(Source, Keep, Idx.Path);
+        Idx.Writes =
+            mirroredWrites(Source, Idx, SparseKey ? KeyEquality : "");
+        Query Moved1 = Q;
+        Moved1.Filter = "PartitionKey eq '" + KeyLiteral + "'" + Rest;
+        Moved1.Path = Idx.Path + ".queries[" + Q.Name + "]";
+        Moved1.FilterPos = {};
+        Subject = Q.Path;
+        std::string Why =
+            "queries[" + Q.Name + "] (denormalize-for-query): " +
+            formatFigure(Q.Frequency.PerSecond) + " lookups/s by '" +
+            Key->Name + "' read the index table " + Idx.Name +
+            " that another query by '" + Key->Name +
+            "' reads, instead of scanning " + Source.Name +
+            ": one index, written once per entity";
+        change("denormalize-for-query", Moved1.Path, Moved1.Note, Why);
+        addNote(Moved1.Note,
+                "moved from " + Source.Name + " (denormalize-for-query)");
+        Idx.Queries.push_back(std::move(Moved1));
+        Moved.push_back(Q.Name);
+        continue;
+      }
       Table Idx;
       const std::string By =
           "By" +
@@ -420,36 +509,11 @@ private:
       // filter's properties and those it selects or uses (all of them when
       // it says neither).
       const std::vector<std::string> Keep = indexProperties(Source, Q, F);
-      for (const Property &Src : Source.Properties) {
-        if (!Keep.empty() &&
-            std::find(Keep.begin(), Keep.end(), Src.Name) == Keep.end())
-          continue;
-        Property P = Src;
-        P.Path = Idx.Path + ".properties[" + P.Name + "]";
-        P.Note.clear();
-        Idx.Properties.push_back(std::move(P));
-      }
+      Idx.Properties = indexEntityProperties(Source, Keep, Idx.Path);
       // A constant key value makes a sparse index: rows only for the
       // entities the query asks for.
-      const bool Sparse = KeyLiteral.find('{') == std::string::npos;
-      for (Write W : Source.Writes) {
-        if (!W.Properties.empty()) {
-          std::vector<std::string> Sent;
-          for (const std::string &N : W.Properties)
-            if (Idx.property(N))
-              Sent.push_back(N);
-          if (Sent.empty())
-            continue; // a merge of properties the index does not hold
-          W.Properties = Sent;
-        }
-        W.Path = Idx.Path + ".writes[" + W.Name + "]";
-        W.Note = "mirrors '" + W.Name + "' of " + Source.Name;
-        if (Sparse) {
-          W.When = KeyEquality;
-          W.Note += ", only for entities with " + KeyEquality;
-        }
-        Idx.Writes.push_back(W);
-      }
+      const bool Sparse = SparseKey;
+      Idx.Writes = mirroredWrites(Source, Idx, Sparse ? KeyEquality : "");
       Idx.Entities.reset();
       if (Source.Entities)
         Idx.Entities = static_cast<std::uint64_t>(std::llround(
@@ -485,6 +549,8 @@ private:
               "moved from " + Source.Name + " (denormalize-for-query)");
       Idx.Queries.push_back(std::move(Moved1));
       Moved.push_back(Q.Name);
+      IndexBy[IndexKey] = R.Design.Tables.size();
+      IndexKeeps[R.Design.Tables.size()] = Keep;
       R.Design.Tables.push_back(std::move(Idx));
       IndexSubjects.push_back(Q.Path);
     }

@@ -354,6 +354,66 @@ tables:
                        "spreads the rest")));
 }
 
+TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
+  // Two reads of one account's entries (its latest, its statement since a
+  // date) both scan the table by 'accountId': one index table serves
+  // both, written once per entry, holding what either query needs.
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: Entries
+    account: pay
+    partitionKey: "{postedAt:yyyyMMdd}"
+    rowKey: "{entryId}"
+    properties:
+      accountId: {type: string, distinct: 100k}
+      entryId: {type: guid}
+      postedAt: {type: datetime, grows: true}
+      amount: {type: int64}
+      memo: {type: string, bytes: 400}
+    writes:
+      - {name: post-entry, op: insert, rate: 50/s}
+    queries:
+      - {name: balance, filter: "accountId eq '{accountId}'", newest: postedAt, top: 1, select: [amount], rate: 20/s}
+      - {name: statement, filter: "accountId eq '{accountId}' and postedAt ge datetime'{postedAt}'", select: [postedAt, memo], rate: 2/s}
+      - {name: by-entry, filter: "entryId eq '{entryId}'", rate: 1/s}
+    retention: 30d
+)",
+                                      "ledger.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  std::vector<std::string> Tables;
+  for (const Table &T : R.Design.Tables)
+    Tables.push_back(T.Name);
+  EXPECT_THAT(Tables, ::testing::ElementsAre("Entries", "EntriesByAccountId",
+                                             "EntriesByEntryId"));
+  const Table &Index = tableNamed(R.Design, "EntriesByAccountId");
+  std::vector<std::string> Queries, Properties;
+  for (const Query &Q : Index.Queries)
+    Queries.push_back(Q.Name);
+  for (const Property &P : Index.Properties)
+    Properties.push_back(P.Name);
+  EXPECT_THAT(Queries, ::testing::ElementsAre("balance", "statement"));
+  // The keys' properties and what both queries select, in the source's
+  // order; not the by-entry query's whole entity.
+  EXPECT_THAT(Properties, ::testing::ElementsAre("accountId", "entryId",
+                                                 "postedAt", "amount", "memo"));
+  ASSERT_EQ(Index.Writes.size(), 1u);
+  EXPECT_EQ(Index.Writes[0].Name, "post-entry");
+  bool Said = false;
+  for (const SuggestedChange &C : R.Changes)
+    Said |= C.RuleId == "denormalize-for-query" &&
+            C.ElementPath == "tables[EntriesByAccountId].queries[statement]" &&
+            C.Description.find("read the index table EntriesByAccountId that "
+                               "another query by 'accountId' reads") !=
+                std::string::npos;
+  EXPECT_TRUE(Said);
+  // The design loads back.
+  const std::string Text = writeSchemaYaml(R.Design);
+  const SchemaLoad Back = loadSchemaText(Text, "suggested.yaml");
+  ASSERT_TRUE(Back.ok()) << Back.Errors.front().str() << "\n" << Text;
+}
+
 // A table with several entity types is kept as declared; suggest says so
 // only when a finding there has a remedy it does not make, and names it.
 TEST(SuggestDesign, KeptTablesAreAdvisedOnlyForTheirFindings) {
