@@ -680,6 +680,9 @@ private:
     return Out;
   }
 
+  // The most buckets a suggested key gets: every fan-out read reads each.
+  static constexpr unsigned MaxBuckets = 4096;
+
   struct BucketChoice {
     std::string Property;
     unsigned Buckets = 0;
@@ -734,7 +737,7 @@ private:
     int BestScore = -1;
     for (unsigned Buckets =
              bucketCountFor(Load, Options.PartitionEntitiesPerSecond);
-         Buckets <= 4096; Buckets *= 2) {
+         Buckets <= MaxBuckets; Buckets *= 2) {
       for (const Property &P : T.Properties) {
         // Only a property the RowKey holds whole: rows that share both keys
         // then share the bucket, so no two rows that were one become two
@@ -814,12 +817,15 @@ private:
       Load += writeLoad(T, W).HottestPartitionEntitiesPerSecond.value_or(0);
     }
     std::vector<TopRead> TopReads;
+    std::vector<TopRead> Reads; // every read of the busiest partition
     for (const Query &Q : T.Queries) {
       const QueryAnalysis A = analyzeQuery(T, Q);
       if (!A.Filter.PinnedPartition)
         continue;
       const double L = A.Load.HottestPartitionEntitiesPerSecond.value_or(0);
       Load += L;
+      if (L > 0)
+        Reads.push_back({&Q, L});
       if (Q.Top)
         TopReads.push_back({&Q, L});
     }
@@ -833,6 +839,32 @@ private:
     std::optional<BucketChoice> Closest;
     const std::optional<BucketChoice> Choice =
         chooseBuckets(T, Load, Prefix, Lead, TopReads, Closest);
+    if (!Choice && !Closest &&
+        bucketCountFor(Load, Options.PartitionEntitiesPerSecond) > MaxBuckets) {
+      // Past any bucket count: say what loads the partition and what to
+      // bound instead (a day's partition read whole by a nightly job).
+      std::string What;
+      for (const TopRead &Read : Reads)
+        What += (What.empty() ? "" : ", ") + ("'" + Read.Q->Name + "' ") +
+                formatFigure(Read.Load) + "/s";
+      if (Writes > 0)
+        What += (What.empty() ? "" : ", ") + std::string("writes ") +
+                formatFigure(Writes) + "/s";
+      R.Advice.push_back(
+          {Rule, T.Path,
+           "not bucketed: the busiest partition takes " + formatFigure(Load) +
+               " entities/s (" + What + "); under the " +
+               formatFigure(Options.PartitionEntitiesPerSecond) +
+               "/s target that needs more than the " +
+               std::to_string(MaxBuckets) +
+               " buckets suggest tries, and a read of a whole partition "
+               "would fan out over every one of them: bound what the reads "
+               "scan (a RowKey range, top, or an entity the writes keep up "
+               "to date with what they read), then a bucket spreads the "
+               "writes",
+           T.Path});
+      return;
+    }
     if (!Choice) {
       // Say why: a bucket spreads the values of a property, never the load
       // of one value (a hot SKU, a hot counter).

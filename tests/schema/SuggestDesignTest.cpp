@@ -354,6 +354,43 @@ tables:
                        "spreads the rest")));
 }
 
+TEST(SuggestDesign, ALoadPastAnyBucketCountSaysWhatLoadsThePartition) {
+  // A day's partition read whole by a nightly job, 5,000 times a day: 10
+  // million entities/s on the day's partition, past what 4,096 buckets
+  // split. The time-based key is advised with what loads it, not left
+  // without a word while lint asks for a bucket.
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: LedgerEntries
+    account: pay
+    partitionKey: "{postedAt:yyyyMMdd}"
+    rowKey: "{entryId}"
+    properties:
+      entryId: {type: guid}
+      postedAt: {type: datetime, grows: true}
+    writes:
+      - {name: post-entry, op: insert, rate: 2k/s}
+    queries:
+      - {name: settle-day, filter: "PartitionKey eq '{postedAt:yyyyMMdd}'", rate: 5k/day}
+    retention: 35d
+)",
+                                      "ledger.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  std::vector<std::string> Why;
+  for (const SuggestedChange &A : R.Advice)
+    if (A.RuleId == "time-based-partition-key")
+      Why.push_back(A.Description);
+  EXPECT_THAT(Why, ::testing::ElementsAre(::testing::StartsWith(
+                       "not bucketed: the busiest partition takes 10 million "
+                       "entities/s ('settle-day' 10 million/s, writes "
+                       "2000/s); under the 2000/s target that needs more "
+                       "than the 4096 buckets suggest tries")));
+  EXPECT_EQ(tableNamed(R.Design, "LedgerEntries").PartitionKey.Text,
+            "{postedAt:yyyyMMdd}");
+}
+
 TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
   // Two reads of one account's entries (its latest, its statement since a
   // date) both scan the table by 'accountId': one index table serves
