@@ -1153,6 +1153,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   bool MatchesWholePartition = false;
   // The whole partition such a read returns, as the account serves it.
   std::optional<double> WholeForAccount;
+  // The partition a PartitionKey equality alone reads on average when it
+  // picks its key as the writes did (the collision share).
+  std::optional<double> ExpectedRead;
   switch (Scope.Class) {
   case QueryClass::TableScan:
     if (Size.Known) {
@@ -1211,6 +1214,8 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
         const TypesSize Mean = typesSize(T, Types, true, expectedPartitionRead);
         if (Mean.Known && Mean.Entities > Whole.Entities)
           WholeForAccount = Mean.Entities;
+        if (Mean.Known)
+          ExpectedRead = Mean.Entities;
       }
       A.Matches = Whole.Entities;
       A.MatchesWhy =
@@ -1256,6 +1261,12 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     A.Returned = A.Matches;
     A.ReturnedWhy = A.MatchesWhy;
     WholePartition = true;
+    // The account serves the current partition an execution picks on
+    // average, not the busiest (a tenant's day of zipf-skewed tenants).
+    if (ExpectedRead && *ExpectedRead < *A.Returned) {
+      A.AccountScanned = *ExpectedRead;
+      A.AccountScannedWhy = "every entity of the partition it reads";
+    }
   } else if (A.Matches && MatchesWholePartition && Busiest.Known &&
              Busiest.Entities > *A.Matches && PinsOwnKey) {
     // A PartitionKey equality alone on a skewed key: its busiest partition
