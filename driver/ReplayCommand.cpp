@@ -472,6 +472,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     for (std::size_t I = 0; I < Plans.size(); ++I)
       Tasks.push_back([&, I] {
         Report.Designs[I] = replay::simulateDesign(W, Plans[I], RO);
+        Shared.update(Plans[I].Label, 1.0); // done: off the running list
       });
     if (Plans.size() == 2)
       Tasks.push_back([&] {
