@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 namespace tablelint {
 
@@ -171,6 +172,26 @@ std::string formatOptionsHelp(const std::vector<OptionSpec> &Specs) {
   for (auto &[Left, Help] : Rows)
     Out += Left + std::string(Width + 2 - Left.size(), ' ') + Help + "\n";
   return Out;
+}
+
+std::optional<unsigned> positiveNumber(const std::string &Text) {
+  if (Text.empty() || Text.size() > 6 ||
+      Text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const unsigned V = static_cast<unsigned>(std::stoul(Text));
+  return V ? std::optional<unsigned>(V) : std::nullopt;
+}
+
+std::optional<std::string> jobsOption(const ParsedArgs &A, unsigned &Jobs) {
+  Jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (!A.has("jobs"))
+    return std::nullopt;
+  const std::optional<unsigned> J = positiveNumber(A.get("jobs"));
+  if (!J)
+    return "invalid value '" + A.get("jobs") +
+           "' for '--jobs': expected a positive number";
+  Jobs = *J;
+  return std::nullopt;
 }
 
 } // namespace tablelint

@@ -52,6 +52,15 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
                                      const std::vector<std::string> &Args,
                                      ParsedArgs &Out);
 
+// A positive whole number of at most six digits (--jobs, --shard K/N);
+// nullopt otherwise.
+std::optional<unsigned> positiveNumber(const std::string &Text);
+
+// --jobs N of lint, replay and suggest into Jobs: N, or without the option
+// the number of cores this process may use. An error message when N is
+// not a positive number.
+std::optional<std::string> jobsOption(const ParsedArgs &A, unsigned &Jobs);
+
 // Splits Args at the first "--": what follows (compiler arguments) goes to
 // After, which stays empty when there is no "--".
 std::vector<std::string>

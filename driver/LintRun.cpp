@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
-#include <thread>
 #include <unistd.h>
 
 namespace tablelint {
@@ -21,14 +20,6 @@ namespace tablelint {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::optional<unsigned> positive(const std::string &Text) {
-  if (Text.empty() || Text.size() > 6 ||
-      Text.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
-  const unsigned V = static_cast<unsigned>(std::stoul(Text));
-  return V ? std::optional<unsigned>(V) : std::nullopt;
-}
 
 // Every .tablelint.yaml that applies to an input, loaded; its errors become
 // notifications (the run goes on with what could be read).
@@ -115,19 +106,13 @@ readLintRunOptions(const ParsedArgs &A,
       return "invalid value '" + Regex + "' for '--header-filter': " + *Error;
     Options.HeaderFilter = Regex;
   }
-  Options.Jobs = std::max(1u, std::thread::hardware_concurrency());
-  if (A.has("jobs")) {
-    auto J = positive(A.get("jobs"));
-    if (!J)
-      return "invalid value '" + A.get("jobs") +
-             "' for '--jobs': expected a positive number";
-    Options.Jobs = *J;
-  }
+  if (auto Error = jobsOption(A, Options.Jobs))
+    return Error;
   if (A.has("shard")) {
     const std::string S = A.get("shard");
     const auto Slash = S.find('/');
-    auto K = Slash == std::string::npos ? std::nullopt : positive(S.substr(0, Slash));
-    auto N = Slash == std::string::npos ? std::nullopt : positive(S.substr(Slash + 1));
+    auto K = Slash == std::string::npos ? std::nullopt : positiveNumber(S.substr(0, Slash));
+    auto N = Slash == std::string::npos ? std::nullopt : positiveNumber(S.substr(Slash + 1));
     if (!K || !N || *K > *N)
       return "invalid value '" + S +
              "' for '--shard': expected K/N with 1 <= K <= N, e.g. 2/4";

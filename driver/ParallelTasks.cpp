@@ -33,19 +33,4 @@ void runTasks(const std::vector<std::function<void()>> &Tasks, unsigned Jobs) {
       std::rethrow_exception(E);
 }
 
-unsigned defaultJobs() {
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
-std::optional<unsigned> parseJobs(const std::string &Text, std::string &Error) {
-  if (Text.empty() || Text.size() > 4 ||
-      Text.find_first_not_of("0123456789") != std::string::npos ||
-      std::stoul(Text) == 0) {
-    Error = "invalid value '" + Text +
-            "' for '--jobs': expected a positive number";
-    return std::nullopt;
-  }
-  return static_cast<unsigned>(std::stoul(Text));
-}
-
 } // namespace tablelint

@@ -5,8 +5,6 @@
 #pragma once
 
 #include <functional>
-#include <optional>
-#include <string>
 #include <vector>
 
 namespace tablelint {
@@ -15,12 +13,5 @@ namespace tablelint {
 // and returns when all have ended. An exception a task throws is rethrown
 // here once all have ended (the first task's, in task order).
 void runTasks(const std::vector<std::function<void()>> &Tasks, unsigned Jobs);
-
-// The default number of jobs: the cores this process may use.
-unsigned defaultJobs();
-
-// Parses a --jobs value: a positive number (at most 9999); nullopt with
-// Error set otherwise.
-std::optional<unsigned> parseJobs(const std::string &Text, std::string &Error);
 
 } // namespace tablelint

@@ -366,15 +366,10 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     }
     LO.Retries = static_cast<unsigned>(std::stoul(N));
   }
-  unsigned Jobs = defaultJobs();
-  if (A.has("jobs")) {
-    std::string Error;
-    const std::optional<unsigned> J = parseJobs(A.get("jobs"), Error);
-    if (!J) {
-      std::cerr << "tablelint: error: " << Error << "\n";
-      return ExitInputError;
-    }
-    Jobs = *J;
+  unsigned Jobs = 1;
+  if (auto Error = jobsOption(A, Jobs)) {
+    std::cerr << "tablelint: error: " << *Error << "\n";
+    return ExitInputError;
   }
   if (A.has("trace") && A.has("ramp-up")) {
     std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "

@@ -9,7 +9,6 @@
 #include "checks/schema/SuggestDesign.h"
 #include "checks/schema/SuggestedText.h"
 #include "core/schema/SchemaValues.h"
-#include "driver/ParallelTasks.h"
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
 #include "core/AtomicFile.h"
@@ -142,15 +141,9 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   } else {
     Verify.DurationSeconds = 30;
   }
-  Verify.Jobs = defaultJobs();
-  if (Parsed.has("jobs")) {
-    std::string Error;
-    const std::optional<unsigned> J = parseJobs(Parsed.get("jobs"), Error);
-    if (!J) {
-      std::cerr << "tablelint suggest: error: " << Error << "\n";
-      return ExitInputError;
-    }
-    Verify.Jobs = *J;
+  if (auto Error = jobsOption(Parsed, Verify.Jobs)) {
+    std::cerr << "tablelint suggest: error: " << *Error << "\n";
+    return ExitInputError;
   }
   const schema::SchemaCheckOptions Options =
       schema::defaultSchemaCheckOptions();
