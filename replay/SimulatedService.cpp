@@ -504,18 +504,24 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       StopIsBoundary = true;
     }
   }
-  RowStore::Cursor It = T.Rows.lowerBound(C.Next);
   // A table scan's first page names no key, but it reads the first one it
   // finds, whose budget it needs like any other read of it: else every
-  // execution's first page would read one key past its 2,000/s.
-  if (!StartStats && It.valid() && (Stop.empty() || It.key() < Stop))
-    StartStats = &pkStats(T, partitionOf(It.key()));
+  // execution's first page would read one key past its 2,000/s. Only
+  // such a page searches the store before it is admitted; the others
+  // search once admitted (a throttled page reads nothing).
+  std::optional<RowStore::Cursor> First;
+  if (!StartStats) {
+    First = T.Rows.lowerBound(C.Next);
+    if (First->valid() && (Stop.empty() || First->key() < Stop))
+      StartStats = &pkStats(T, partitionOf(First->key()));
+  }
   ThrottleCause Cause = ThrottleCause::None;
   if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
     if (StartStats)
       ++StartStats->Throttled;
     return throttled(Throttle, Cause);
   }
+  RowStore::Cursor It = First ? std::move(*First) : T.Rows.lowerBound(C.Next);
   const std::uint64_t PageLimit =
       C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
             : Model.MaxEntitiesPerPage;
