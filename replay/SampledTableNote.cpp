@@ -1,5 +1,6 @@
 #include "replay/SampledTableNote.h"
 
+#include "core/Text.h"
 #include "core/schema/PropertyGrowth.h"
 #include "core/schema/SchemaValues.h"
 
@@ -21,14 +22,6 @@ std::string percent(double Share) {
   char Text[32];
   std::snprintf(Text, sizeof Text, "%.1f%%", 100 * Share);
   return Text;
-}
-
-// "'post-entry'", "'a', 'b'".
-std::string mirroredList(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (const std::string &N : Names)
-    Out += (Out.empty() ? "'" : ", '") + N + "'";
-  return Out;
 }
 
 } // namespace
@@ -64,7 +57,7 @@ std::string sampledTableNote(const EntityFamily &F, bool OutsideSample) {
               ? (F.MirroredCreates.empty()
                      ? std::string("no operation of the run creates any")
                      : "the run's inserts into it (" +
-                           mirroredList(F.MirroredCreates) +
+                           quotedList(F.MirroredCreates) +
                            ") are another table's writes mirrored here, "
                            "whose entities its own operations do not pick") +
                     ", so its updates, merges and point reads address the "

@@ -681,15 +681,8 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         if (schema::entityTypeIndex(T, Wr.EntityTypeName) !=
             static_cast<int>(Type))
           continue;
-        if (const int Bound = W.opIndex(Wr.Name); Bound >= 0) {
-          // Bound by its home, a table before this one.
-          if (createsEntity(Wr.Op) &&
-              W.Ops[static_cast<std::size_t>(Bound)].Family != FamilyIndex)
-            W.Families[FamilyIndex].MirroredCreates.push_back(Wr.Name);
-          continue;
-        }
-        // A write mirrored into several tables writes its home's entities
-        // (asked until the home binds it: the tables after find it bound).
+        // A write mirrored into several tables writes its home's entities:
+        // only its home binds it, and an insert of it here is noted.
         if (Declarations[Wr.Name] > 1) {
           const schema::Table *Home =
               schema::writeHomeTable(Current, Wr.Name);
@@ -699,6 +692,8 @@ Workload buildWorkloadModel(const schema::Schema &Current,
             continue;
           }
         }
+        if (W.opIndex(Wr.Name) >= 0)
+          continue;
         LogicalOp Op;
         Op.Name = Wr.Name;
         Op.Kind = Wr.Op;
