@@ -378,9 +378,11 @@ private:
     // The index tables this source got, by what keys them (the looked-up
     // property, and a sparse index's condition): a second query by the
     // same property reads the same index, written once per entity.
-    std::map<std::string, std::size_t> IndexBy;
-    // Per index table: the properties its queries keep (empty: all).
-    std::map<std::size_t, std::vector<std::string>> IndexKeeps;
+    struct IndexOf {
+      std::size_t Table = 0;          // in R.Design.Tables
+      std::vector<std::string> Keep; // what its queries need (empty: all)
+    };
+    std::map<std::string, IndexOf> IndexBy;
     for (const Query &Q : Source.Queries) {
       if (!Found.has("denormalize-for-query", Q.Path) ||
           !allowed("denormalize-for-query", Q.Path))
@@ -436,13 +438,31 @@ private:
       }
       if (Unkeyable || KeyEquality.empty())
         continue;
-      const bool SparseKey = KeyLiteral.find('{') == std::string::npos;
+      // A constant key value makes a sparse index: rows only for the
+      // entities the query asks for.
+      const bool Sparse = KeyLiteral.find('{') == std::string::npos;
       const std::string IndexKey =
-          Key->Name + (SparseKey ? "\n" + KeyEquality : std::string());
+          Key->Name + (Sparse ? "\n" + KeyEquality : std::string());
+      // The query as it reads index Idx: its key equality becomes the
+      // PartitionKey's, the other conditions stay; and, with its change
+      // noted, moved there.
+      auto MovedTo = [&](const Table &Idx) {
+        Query M = Q;
+        M.Filter = "PartitionKey eq '" + KeyLiteral + "'" + Rest;
+        M.Path = Idx.Path + ".queries[" + Q.Name + "]";
+        M.FilterPos = {};
+        return M;
+      };
+      auto Move = [&](Table &Idx, Query M) {
+        addNote(M.Note,
+                "moved from " + Source.Name + " (denormalize-for-query)");
+        Idx.Queries.push_back(std::move(M));
+        Moved.push_back(Q.Name);
+      };
       if (const auto Same = IndexBy.find(IndexKey); Same != IndexBy.end()) {
         // Served by the index an earlier query of the table got.
-        Table &Idx = R.Design.Tables[Same->second];
-        std::vector<std::string> &Keep = IndexKeeps[Same->second];
+        Table &Idx = R.Design.Tables[Same->second.Table];
+        std::vector<std::string> &Keep = Same->second.Keep;
         const std::vector<std::string> More = indexProperties(Source, Q, F);
         if (Keep.empty() || More.empty())
           Keep.clear();
@@ -451,14 +471,9 @@ private:
             if (std::find(Keep.begin(), Keep.end(), N) == Keep.end())
               Keep.push_back(N);
         Idx.Properties = indexEntityProperties(Source, Keep, Idx.Path);
-        Idx.Writes =
-            mirroredWrites(Source, Idx, SparseKey ? KeyEquality : "");
-        Query Moved1 = Q;
-        Moved1.Filter = "PartitionKey eq '" + KeyLiteral + "'" + Rest;
-        Moved1.Path = Idx.Path + ".queries[" + Q.Name + "]";
-        Moved1.FilterPos = {};
-        Subject = Q.Path;
-        std::string Why =
+        Idx.Writes = mirroredWrites(Source, Idx, Sparse ? KeyEquality : "");
+        Query Moved1 = MovedTo(Idx);
+        const std::string Why =
             "queries[" + Q.Name + "] (denormalize-for-query): " +
             formatFigure(Q.Frequency.PerSecond) + " lookups/s by '" +
             Key->Name + "' read the index table " + Idx.Name +
@@ -466,10 +481,7 @@ private:
             "' reads, instead of scanning " + Source.Name +
             ": one index, written once per entity";
         change("denormalize-for-query", Moved1.Path, Moved1.Note, Why);
-        addNote(Moved1.Note,
-                "moved from " + Source.Name + " (denormalize-for-query)");
-        Idx.Queries.push_back(std::move(Moved1));
-        Moved.push_back(Q.Name);
+        Move(Idx, std::move(Moved1));
         continue;
       }
       Table Idx;
@@ -510,9 +522,6 @@ private:
       // it says neither).
       const std::vector<std::string> Keep = indexProperties(Source, Q, F);
       Idx.Properties = indexEntityProperties(Source, Keep, Idx.Path);
-      // A constant key value makes a sparse index: rows only for the
-      // entities the query asks for.
-      const bool Sparse = SparseKey;
       Idx.Writes = mirroredWrites(Source, Idx, Sparse ? KeyEquality : "");
       Idx.Entities.reset();
       if (Source.Entities)
@@ -522,10 +531,7 @@ private:
                  ? writeShare(Idx, Idx.Writes.front())
                  : 1.0)));
       Idx.RetentionSeconds = Source.RetentionSeconds;
-      Query Moved1 = Q;
-      Moved1.Filter = "PartitionKey eq '" + KeyLiteral + "'" + Rest;
-      Moved1.Path = Idx.Path + ".queries[" + Q.Name + "]";
-      Moved1.FilterPos = {};
+      Query Moved1 = MovedTo(Idx);
       std::string Why =
           "index table for queries[" + Q.Name +
           "] (denormalize-for-query): " + formatFigure(Q.Frequency.PerSecond) +
@@ -545,12 +551,8 @@ private:
       Why += "; the writes keep it eventually consistent (a failed "
              "mirror write must be retried)";
       change("denormalize-for-query", Idx.Path, Idx.Note, Why);
-      addNote(Moved1.Note,
-              "moved from " + Source.Name + " (denormalize-for-query)");
-      Idx.Queries.push_back(std::move(Moved1));
-      Moved.push_back(Q.Name);
-      IndexBy[IndexKey] = R.Design.Tables.size();
-      IndexKeeps[R.Design.Tables.size()] = Keep;
+      Move(Idx, std::move(Moved1));
+      IndexBy[IndexKey] = {R.Design.Tables.size(), Keep};
       R.Design.Tables.push_back(std::move(Idx));
       IndexSubjects.push_back(Q.Path);
     }
