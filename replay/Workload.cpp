@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -239,6 +240,26 @@ std::optional<std::uint64_t> fixedValueCount(const PropertyDomain &D) {
   if (P && !P->Dist.Text.empty())
     return DefaultDistinct;
   return std::nullopt;
+}
+
+// Whether ValueSampler draws a fixed domain's values unevenly: a skewed
+// distribution (zipf, hotspot, latest) or a value list of unequal weights.
+bool drawnUnevenly(const PropertyDomain &D) {
+  const schema::Property *P = D.Decl;
+  if (!P || P->ChangesEverySeconds)
+    return false;
+  if (!D.ListCodes.empty())
+    return P->Weights.size() == D.ListCodes.size() &&
+           std::adjacent_find(P->Weights.begin(), P->Weights.end(),
+                              std::not_equal_to<>()) != P->Weights.end();
+  switch (P->Dist.Kind) {
+  case schema::DistributionKind::Zipf:
+  case schema::DistributionKind::Hotspot:
+  case schema::DistributionKind::Latest:
+    return true;
+  default:
+    return false;
+  }
 }
 
 // The code of a fixed domain's Index-th value (as ValueSampler draws it).
@@ -765,9 +786,18 @@ std::uint64_t existingToHold(const EntityFamily &F,
 // whose key properties (FromLeader) hold the leader's values, found by a
 // hash of those values. Deleted entities are marked dead and dropped
 // lazily, here and from their family's pool.
+//
+// It also indexes, by key, the entities of a family whose key properties
+// all take fixed sets of values, one of them drawn unevenly (a counter row
+// per tenant, the tenants zipf): such a table holds one entity per key, so
+// a uniform pick among its entities would spread its updates, merges,
+// deletes and reads evenly over the keys, hiding the hot tenant's row.
+// There an operation draws its key by the declared distributions and
+// addresses the entity under it (pickByKey).
 class UnitTargets {
 public:
-  explicit UnitTargets(const Workload &W) : W(W), Indexed(W.Families.size()) {
+  explicit UnitTargets(const Workload &W)
+      : W(W), Indexed(W.Families.size()), ByKey(W.Families.size()) {
     for (std::uint32_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
       const LogicalOp &Op = W.Ops[OpI];
       if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI) &&
@@ -776,15 +806,69 @@ public:
         Followers.push_back({OpI, {}});
       }
     }
+    for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
+      const EntityFamily &Family = W.Families[F];
+      if (std::any_of(Family.KeyValueCounts.begin(),
+                      Family.KeyValueCounts.end(), [&](const auto &PC) {
+                        return drawnUnevenly(Family.Properties[PC.first]);
+                      })) {
+        Indexed[F] = true;
+        ByKey[F].emplace();
+      }
+    }
   }
 
   bool indexed(std::uint32_t Family) const { return Indexed[Family]; }
+  bool keyed(std::uint32_t Family) const {
+    return ByKey[Family].has_value();
+  }
 
   void add(std::uint32_t Entity) {
     const std::uint32_t Family = W.familyOf(Entity);
     for (auto &[OpI, Buckets] : Followers)
       if (W.Ops[OpI].Family == Family)
         Buckets[hash(Entity, OpI, false)].push_back(Entity);
+    if (ByKey[Family]) {
+      // A key written again (an upsert) holds the newest few of its
+      // entities: any live one addresses the key's one row.
+      std::vector<std::uint32_t> &Held =
+          (*ByKey[Family])[keyHash(Family, [&](std::uint32_t P) {
+            return W.code(Entity, P);
+          })];
+      if (Held.size() < MostPerKey)
+        Held.push_back(Entity);
+      else
+        Held[Entity % MostPerKey] = Entity;
+    }
+  }
+
+  // An entity of a keyed family under a key drawn by Draw (a property's
+  // value code), that Usable accepts: drawn again a few times when the key
+  // holds none (fewer entities than keys), none after that.
+  template <typename DrawFn, typename UsableFn>
+  std::optional<std::uint32_t> pickByKey(std::uint32_t Family, DrawFn Draw,
+                                         Rng &R, UsableFn Usable) {
+    auto &Keys = *ByKey[Family];
+    for (int Attempt = 0; Attempt < 8; ++Attempt) {
+      auto B = Keys.find(keyHash(Family, Draw));
+      if (B == Keys.end())
+        continue;
+      std::vector<std::uint32_t> &Held = B->second;
+      Candidates.clear();
+      for (std::size_t K = 0; K < Held.size();) {
+        if (dead(Held[K])) {
+          Held[K] = Held.back();
+          Held.pop_back();
+          continue;
+        }
+        if (Usable(Held[K]))
+          Candidates.push_back(Held[K]);
+        ++K;
+      }
+      if (!Candidates.empty())
+        return Candidates[R.below(Candidates.size())];
+    }
+    return std::nullopt;
   }
 
   void remove(std::uint32_t Entity) {
@@ -844,6 +928,16 @@ public:
 private:
   bool dead(std::uint32_t E) const { return E < Dead.size() && Dead[E]; }
 
+  // A hash of the codes of a keyed family's key properties, in
+  // KeyValueCounts order (CodeOf: of an entity, or drawn).
+  template <typename CodeFn>
+  std::uint64_t keyHash(std::uint32_t Family, CodeFn CodeOf) const {
+    std::uint64_t H = 0x9E3779B97F4A7C15ull;
+    for (const auto &PC : W.Families[Family].KeyValueCounts)
+      H = (H ^ CodeOf(PC.first)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+    return H;
+  }
+
   // The follower's key values: of the leader (FromLeader's second), or of
   // an entity of the follower's family (its first).
   std::uint64_t hash(std::uint32_t Entity, std::uint32_t OpI,
@@ -870,6 +964,11 @@ private:
       Followers;
   std::vector<char> Dead; // by entity
   std::vector<std::uint32_t> Candidates;
+  // Keyed families' entities by key (pickByKey); empty for the others.
+  static constexpr std::size_t MostPerKey = 4;
+  std::vector<std::optional<
+      std::unordered_map<std::uint64_t, std::vector<std::uint32_t>>>>
+      ByKey;
 };
 
 // Gives an existing entity the key at Position of its family's key space
@@ -1226,15 +1325,35 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       Pool.push_back(Ev.Entity);
       if (Targets.indexed(Op.Family))
         Targets.add(Ev.Entity);
+      W.Events[Kept++] = Ev;
+      continue;
+    }
+    // A write addresses an entity old enough to be known: drawn again a
+    // few times, and when every draw is too young (the first seconds of a
+    // new table), it has nothing to address yet.
+    auto Young = [&](std::uint32_t E) {
+      return !Op.IsQuery && E < Born.size() &&
+             Born[E] > Ev.Time - Options.AddressableAfterSeconds;
+    };
+    std::optional<std::uint32_t> ByKey;
+    if (Targets.keyed(Op.Family))
+      ByKey = Targets.pickByKey(
+          Op.Family,
+          [&](std::uint32_t P) {
+            return Samplers[Ev.Op][P].sample(OpRng[Ev.Op], Ev.Time,
+                                             Options.StartTicks);
+          },
+          OpRng[Ev.Op], [&](std::uint32_t E) { return !Young(E); });
+    if (ByKey) {
+      // Its key drawn as declared: the entity under it (deleted, it
+      // leaves the pool lazily).
+      Ev.Entity = *ByKey;
+      if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete)
+        Targets.remove(Ev.Entity);
+      if (Leads)
+        Lead(Ev.Entity);
     } else if (std::optional<std::uint64_t> At =
                    Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op])) {
-      // A write addresses an entity old enough to be known: drawn again a
-      // few times, and when every draw is too young (the first seconds of
-      // a new table), it has nothing to address yet.
-      auto Young = [&](std::uint32_t E) {
-        return !Op.IsQuery && E < Born.size() &&
-               Born[E] > Ev.Time - Options.AddressableAfterSeconds;
-      };
       for (int Draw = 0; At && Young(Pool[*At]) && Draw < 8; ++Draw)
         At = Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op]);
       if (!At || Young(Pool[*At])) {

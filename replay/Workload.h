@@ -315,7 +315,9 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // inserts create entities drawn from the declared distributions, other
 // writes and queries pick an entity of their family that exists at that
 // point (written earlier and not deleted since, or one of the table's
-// existing entities); an update, merge or delete with nothing to address
+// existing entities): uniformly, or, where every key property takes a
+// fixed set of values and one is skewed (one row per key), the one under
+// a key drawn by the declared distributions; an update, merge or delete with nothing to address
 // is not generated, except a transaction's follower in a sampled family
 // whose key space share is known (EntityFamily::KeySpaceHeld > 0): it
 // addresses the real table's entity under its leader's key

@@ -121,6 +121,38 @@ inline std::string hotLinksYaml(const std::string &Entities) {
          "RowKey eq 'link'\", rate: 15k/s}\n";
 }
 
+// One counter row per tenant (5,000 tenants, `entities: 5000`), tenants
+// drawn as Distribution says (", distribution: zipf(0.99)", or "" for
+// uniform), merged at BumpRate (a rate text) and, with Reads, read by
+// point reads at 1000/s; with Deletes, rows deleted at 20/s.
+inline std::string countersYaml(const std::string &Distribution,
+                                const std::string &BumpRate, bool Reads,
+                                bool Deletes) {
+  return "version: 1\n"
+         "accounts: [{name: prod}]\n"
+         "tables:\n"
+         "  - name: Counters\n"
+         "    account: prod\n"
+         "    partitionKey: \"{tenantId}\"\n"
+         "    rowKey: \"counter\"\n"
+         "    properties:\n"
+         "      tenantId: {type: string, distinct: 5000" +
+         Distribution +
+         "}\n"
+         "      unread: {type: int32}\n"
+         "    writes:\n"
+         "      - {name: bump, op: merge, rate: " +
+         BumpRate + ", properties: [unread]}\n" +
+         std::string(Deletes ? "      - {name: close, op: delete, rate: 20/s}\n"
+                             : "") +
+         std::string(Reads ? "    queries:\n"
+                             "      - {name: read-counter, filter: "
+                             "\"PartitionKey eq '{tenantId}' and RowKey eq "
+                             "'counter'\", rate: 1000/s}\n"
+                           : "") +
+         "    entities: 5000\n";
+}
+
 // Generates the workload from the first schema and runs every schema.
 inline void runReplay(Replay &R,
                       const std::vector<const schema::Schema *> &Designs,
