@@ -1345,6 +1345,19 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       }
     }
   }
+  // A table scan for the newest N on a RowKey that does not put the
+  // newest first cannot stop at `top`: the newest match may be anywhere in
+  // any partition, so it reads every entity and keeps the last N (as
+  // replay runs it: DesignPlan's ReadsAllForNewest). Unlike a partition
+  // read, no RowKey order would fix that, so every rule sizes it whole.
+  const bool ScanReadsAll = Scope.Class == QueryClass::TableScan &&
+                            !Q.Newest.empty() && Q.Top && A.Scanned &&
+                            !newestFirstInKeyOrder(T.RowKey, Q.Newest);
+  if (ScanReadsAll)
+    A.ScannedWhy += "; `top " + std::to_string(*Q.Top) +
+                    "` cannot end the scan: the newest by '" + Q.Newest +
+                    "' may be anywhere, RowKey '" + T.RowKey.Text +
+                    "' does not sort it first";
   if (Q.Top && Scope.Class != QueryClass::Point &&
       A.Filter.Parsed) {
     const double Top = static_cast<double>(*Q.Top);
@@ -1355,7 +1368,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.Returned = Top;
       A.ReturnedWhy = "declared top " + formatFigure(Top);
     }
-    if (Keep && *Keep > 0 &&
+    if (Keep && *Keep > 0 && !ScanReadsAll &&
         (!A.Scanned || *A.Scanned > Top / *Keep * Spread)) {
       A.Scanned = Top / *Keep * Spread;
       A.ScannedWhy = "until top " + formatFigure(Top) + " rows are found" +

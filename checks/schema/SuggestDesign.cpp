@@ -292,6 +292,9 @@ private:
          {Source.RowKey.properties(), Instance, F.properties(), Q.Select,
           Q.Uses})
       Keep.insert(Keep.end(), More.begin(), More.end());
+    // What "latest N" orders by (the index's RowKey may lead with it).
+    if (!Q.Newest.empty())
+      Keep.push_back(Q.Newest);
     return Keep;
   }
 
@@ -459,7 +462,39 @@ private:
         Idx.Queries.push_back(std::move(M));
         Moved.push_back(Q.Name);
       };
-      if (const auto Same = IndexBy.find(IndexKey); Same != IndexBy.end()) {
+      // A "latest N" read (`newest`, `top`, no RowKey condition of its
+      // own): the index puts the newest first, as the log tail does, so
+      // `top` ends each read instead of every execution reading the whole
+      // index partition to keep the last N.
+      const Property *NewestProp =
+          !Q.Newest.empty() && Q.Top && Q.Filter.find("RowKey") ==
+                                            std::string::npos
+              ? Source.property(Q.Newest)
+              : nullptr;
+      const bool NewestLead =
+          NewestProp && (NewestProp->Type == EdmType::DateTime ||
+                         NewestProp->Type == EdmType::Int32 ||
+                         NewestProp->Type == EdmType::Int64);
+      // Another query joins an index whose order serves it: one that
+      // reads the first N in key order (`top`) keeps reading them in the
+      // order the index was made for.
+      auto Serves = [&](const Table &Idx) {
+        const bool Reversed =
+            !Idx.RowKey.Parts.empty() && Idx.RowKey.Parts[0].IsPlaceholder &&
+            std::any_of(Idx.RowKey.Parts[0].Functions.begin(),
+                        Idx.RowKey.Parts[0].Functions.end(),
+                        [](const KeyFunction &Fn) {
+                          return Fn.Fn == KeyFunction::Reverse;
+                        });
+        if (!Q.Top)
+          return true;
+        return Reversed ? NewestLead && newestFirstInKeyOrder(Idx.RowKey,
+                                                              Q.Newest)
+                        : !NewestLead;
+      };
+      if (const auto Same = IndexBy.find(IndexKey);
+          Same != IndexBy.end() &&
+          Serves(R.Design.Tables[Same->second.Table])) {
         // Served by the index an earlier query of the table got.
         Table &Idx = R.Design.Tables[Same->second.Table];
         std::vector<std::string> &Keep = Same->second.Keep;
@@ -509,10 +544,24 @@ private:
       // entity's row unique.
       // A property name that is no identifier (an invalid-name finding)
       // cannot be a placeholder: no index then.
+      // A "latest N" index leads with the newest property reversed; the
+      // source's PartitionKey is left out when it is made of that property
+      // alone (a day of it: the time already orders and separates them).
+      std::string RowKeyText =
+          Source.PartitionKey.Text + "_" + Source.RowKey.Text;
+      if (NewestLead) {
+        const std::vector<std::string> PkProps =
+            Source.PartitionKey.properties();
+        const bool PkIsNewest =
+            !PkProps.empty() &&
+            std::all_of(PkProps.begin(), PkProps.end(),
+                        [&](const std::string &N) { return N == Q.Newest; });
+        RowKeyText = "{" + Q.Newest + "|reverse}_" +
+                     (PkIsNewest ? Source.RowKey.Text : RowKeyText);
+      }
       std::optional<KeyTemplate> Pk =
           parseKeyTemplate("{" + Key->Name + "}", Error);
-      std::optional<KeyTemplate> Rk = parseKeyTemplate(
-          Source.PartitionKey.Text + "_" + Source.RowKey.Text, Error);
+      std::optional<KeyTemplate> Rk = parseKeyTemplate(RowKeyText, Error);
       if (!Pk || !Rk)
         continue;
       Idx.PartitionKey = *Pk;

@@ -445,10 +445,68 @@ tables:
                                "another query by 'accountId' reads") !=
                 std::string::npos;
   EXPECT_TRUE(Said);
-  // The design loads back.
+  // 'balance' reads the newest entry: the index puts the newest first (the
+  // log tail), so `top: 1` ends each read; the day PartitionKey, made of
+  // 'postedAt' alone, is not repeated. Oldest first, every execution read
+  // the account's whole partition, and a second suggest pass reversed it.
+  EXPECT_EQ(Index.RowKey.Text, "{postedAt|reverse}_{entryId}");
+  // The design loads back, and its lint finds no whole-partition read
+  // for 'balance'.
   const std::string Text = writeSchemaYaml(R.Design);
   const SchemaLoad Back = loadSchemaText(Text, "suggested.yaml");
   ASSERT_TRUE(Back.ok()) << Back.Errors.front().str() << "\n" << Text;
+  const SchemaLintResult Again =
+      lintSchemaText(Text, "suggested.yaml", defaultSchemaCheckOptions());
+  for (const Finding &F : Again.Findings)
+    EXPECT_FALSE(F.RuleId == "partition-scan" &&
+                 F.Message.find("'balance'") != std::string::npos)
+        << F.Message;
+}
+
+// A "latest N" read on a table whose keys do not hold its time: the index
+// leads with the time reversed, before the source's keys (which keep each
+// row unique); a query that reads the first N in key order does not join
+// that index, whose order would change its answer.
+TEST(SuggestDesign, ALatestNIndexPutsTheNewestFirst) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: Entries
+    account: pay
+    partitionKey: "{tenantId}"
+    rowKey: "{entryId}"
+    properties:
+      tenantId: {type: string, distinct: 100}
+      accountId: {type: string, distinct: 100k}
+      entryId: {type: guid}
+      postedAt: {type: datetime, grows: true}
+      amount: {type: int64}
+    entities: 10M
+    writes:
+      - {name: post-entry, op: insert, rate: 50/s}
+    queries:
+      - {name: balance, filter: "accountId eq '{accountId}'", newest: postedAt, top: 1, select: [amount], rate: 20/s}
+      - {name: first-entries, filter: "accountId eq '{accountId}'", top: 5, select: [amount], rate: 20/s}
+)",
+                                      "ledger.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  std::map<std::string, std::string> RowKeys, QueryTable;
+  for (const Table &T : R.Design.Tables) {
+    RowKeys[T.Name] = T.RowKey.Text;
+    for (const Query &Q : T.Queries)
+      QueryTable[Q.Name] = T.Name;
+  }
+  EXPECT_EQ(RowKeys["EntriesByAccountId"],
+            "{postedAt|reverse}_{tenantId}_{entryId}");
+  EXPECT_EQ(QueryTable["balance"], "EntriesByAccountId");
+  EXPECT_EQ(QueryTable["first-entries"], "EntriesByAccountId2");
+  EXPECT_EQ(RowKeys["EntriesByAccountId2"], "{tenantId}_{entryId}");
+  const SchemaLintResult Again = lintSchemaText(
+      writeSchemaYaml(R.Design), "suggested.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(Again.Errors.empty());
+  for (const Finding &F : Again.Findings)
+    EXPECT_NE(F.RuleId, "partition-scan") << F.Message;
 }
 
 // A table with several entity types is kept as declared; suggest says so
