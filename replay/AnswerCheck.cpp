@@ -191,8 +191,8 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const QueryTarget &Q = *Plan.Queries[Ev.Op];
   const RowStore &Store = Tables[Q.Table];
-  // A "latest N" reader of an oldest-first RowKey reads every match and
-  // keeps the last `top` (below).
+  // A "latest N" reader of a RowKey that does not put the newest first
+  // reads every match and keeps the `top` newest (below).
   const std::uint64_t Keep = Q.Decl->Top.value_or(0);
   const std::uint64_t Top = Q.ReadsAllForNewest ? 0 : Keep;
   Answer A;
@@ -244,8 +244,22 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
       Rows.resize(Top);
   }
   if (Q.ReadsAllForNewest && Keep && Rows.size() > Keep) {
-    // The newest are last in key order (merged by RowKey above).
-    Rows.erase(Rows.begin(), Rows.end() - static_cast<std::ptrdiff_t>(Keep));
+    // The reader keeps the `top` with the greatest `newest` value: its key
+    // does not order them (a guid RowKey, a day's rows in id order), so
+    // key order cannot; among equal values, the later in key order.
+    std::vector<std::pair<std::int64_t, std::size_t>> ByValue;
+    ByValue.reserve(Rows.size());
+    for (std::size_t I = 0; I < Rows.size(); ++I) {
+      View.reset(Rows[I].second, Rows[I].first);
+      const EdmValue *V = View.property(Q.Decl->Newest);
+      ByValue.emplace_back(V ? V->Int : 0, I);
+    }
+    std::sort(ByValue.begin(), ByValue.end());
+    std::vector<std::pair<std::string, std::uint32_t>> Newest;
+    for (auto It = ByValue.end() - static_cast<std::ptrdiff_t>(Keep);
+         It != ByValue.end(); ++It)
+      Newest.push_back(std::move(Rows[It->second]));
+    Rows = std::move(Newest);
   }
   for (const auto &Row : Rows)
     A.Entities.push_back(Row.second);

@@ -85,8 +85,8 @@ struct QueryTarget {
   // BoundTemplate::Piece::FanOut); empty: one read per execution.
   std::vector<std::uint64_t> FanOutBuckets;
   // A "latest N" query (Query::Newest) on a RowKey that is not newest
-  // first: the reader reads every match (no $top) and keeps the last `top`
-  // in key order, the newest.
+  // first: the reader reads every match (no $top) and keeps the `top` with
+  // the greatest value of the `newest` property.
   bool ReadsAllForNewest = false;
 
   // Reads per execution: the product of FanOutBuckets (1 without).

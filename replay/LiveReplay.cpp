@@ -418,6 +418,12 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
   }
   const std::string &Table = R.Tables[Target->Table];
   const unsigned Keep = static_cast<unsigned>(Target->Decl->Top.value_or(0));
+  // A "latest N" reader that reads every match keeps the newest by the
+  // property's value, so it asks for that property too.
+  const std::string &Newest = Target->Decl->Newest;
+  if (Target->ReadsAllForNewest && Keep && !Select.empty() &&
+      ("," + Select + ",").find("," + Newest + ",") == std::string::npos)
+    Select += "," + Newest;
   // A "latest N" reader of an oldest-first RowKey reads every match.
   const unsigned Top = Target->ReadsAllForNewest ? 0 : Keep;
   // Each read in key order, cut at $top; a fan-out's reads merged in
@@ -460,8 +466,20 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
     if (Top && Rows.size() > Top)
       Rows.resize(Top);
   }
-  if (Target->ReadsAllForNewest && Keep && Rows.size() > Keep)
-    Rows.erase(Rows.begin(), Rows.end() - Keep); // the newest are last
+  if (Target->ReadsAllForNewest && Keep && Rows.size() > Keep) {
+    // The `top` with the greatest value, the later in key order among
+    // equal ones (AnswerCheck's rule).
+    std::vector<std::pair<std::int64_t, std::size_t>> ByValue;
+    for (std::size_t I = 0; I < Rows.size(); ++I) {
+      const EdmValue *V = Rows[I].find(Newest);
+      ByValue.emplace_back(V ? V->Int : 0, I);
+    }
+    std::sort(ByValue.begin(), ByValue.end());
+    std::vector<RestEntity> Kept;
+    for (auto It = ByValue.end() - Keep; It != ByValue.end(); ++It)
+      Kept.push_back(std::move(Rows[It->second]));
+    Rows = std::move(Kept);
+  }
   Out.Ok = true;
   R.EntitiesReturned += Rows.size();
   for (const RestEntity &E : Rows)
