@@ -3,6 +3,8 @@
 // by that property turns it into a point or range read.
 #include "checks/schema/Checks.h"
 
+#include <algorithm>
+
 namespace tablelint::schema {
 
 namespace {
@@ -64,18 +66,59 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
   return Best;
 }
 
+std::vector<const Property *> lookupKeyProperties(const Table &T,
+                                                  const QueryAnalysis &A) {
+  const Property *Best = lookupProperty(T, A);
+  if (!Best)
+    return {};
+  std::vector<const Property *> Keys{Best};
+  const Filter &F = *A.Filter.Parsed;
+  std::vector<const FilterNode *> Equalities;
+  std::vector<std::uint32_t> Stack{F.Root};
+  while (!Stack.empty()) {
+    const FilterNode &N = F.node(Stack.back());
+    Stack.pop_back();
+    if (N.Kind == FilterNodeKind::And) {
+      Stack.push_back(N.Right);
+      Stack.push_back(N.Left);
+    } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq) {
+      Equalities.push_back(&N);
+    }
+  }
+  const bool Sparse = std::any_of(
+      Equalities.begin(), Equalities.end(), [&](const FilterNode *N) {
+        return N->Property == Best->Name && N->Literal.Known;
+      });
+  if (Sparse)
+    return Keys;
+  for (const FilterNode *N : Equalities) {
+    const Property *P = T.property(N->Property);
+    if (!P || N->Literal.Known || N->Property == "PartitionKey" ||
+        N->Property == "RowKey" || indexSpread(*P) <= 1 ||
+        std::find(Keys.begin(), Keys.end(), P) != Keys.end())
+      continue;
+    Keys.push_back(P);
+  }
+  return Keys;
+}
+
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {
     for (const QueryAnalysis &A : TA.Queries) {
-      const Property *P = lookupProperty(*TA.T, A);
-      if (!P || A.Load.Rate <= 0)
+      const std::vector<const Property *> Keys =
+          lookupKeyProperties(*TA.T, A);
+      if (Keys.empty() || A.Load.Rate <= 0)
         continue;
+      std::string Names;
+      for (std::size_t I = 0; I < Keys.size(); ++I)
+        Names += std::string(I == 0 ? "" : I + 1 == Keys.size() ? " and " : ", ") +
+                 "'" + Keys[I]->Name + "'";
       Sink.report(A.Load.Path, A.Load.Pos,
-                  "query '" + A.Load.Name + "' looks entities up by '" +
-                      P->Name + "' at " + formatFigure(A.Load.Rate) +
+                  "query '" + A.Load.Name + "' looks entities up by " +
+                      Names + " at " + formatFigure(A.Load.Rate) +
                       "/s with a table scan of '" + TA.T->Name +
-                      "': keep an index table keyed by '" + P->Name +
-                      "', written with each entity, and query it by key");
+                      "': keep an index table keyed by " + Names +
+                      ", written with each entity, and query it by key");
     }
   }
 }

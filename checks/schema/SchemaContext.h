@@ -94,6 +94,14 @@ std::string filterProblemMessage(const Table &T, const Query &Q,
 // The declared non-key property a table-scan query looks entities up by
 // (DenormalizeForQueryCheck.cpp), or null.
 const Property *lookupProperty(const Table &T, const QueryAnalysis &A);
+// The properties an index for that query is keyed by: lookupProperty's
+// first, then every other equality of the conjunction on a declared
+// non-key property of several values whose value the caller passes (a
+// placeholder: 'tenantId' beside 'accountId'), so the index partition
+// holds exactly what the query returns. Only lookupProperty's when its
+// value is a constant (a sparse index) or when there is none.
+std::vector<const Property *> lookupKeyProperties(const Table &T,
+                                                  const QueryAnalysis &A);
 
 // The RowKey's leading date/time placeholder when the query reads a range
 // of at least MinRows consecutive points of it (DataSeriesEntityCheck.cpp).

@@ -391,13 +391,34 @@ private:
           !allowed("denormalize-for-query", Q.Path))
         continue;
       const QueryAnalysis A = analyzeQuery(Source, Q);
-      const Property *Key = lookupProperty(Source, A);
-      if (!Key)
+      // Keyed by the looked-up property, and by the other properties
+      // whose values the query passes (a tenant beside an account).
+      const std::vector<const Property *> Keys =
+          lookupKeyProperties(Source, A);
+      if (Keys.empty())
         continue;
-      if (const Write *Changes = changesProperty(Source, Key->Name)) {
+      const Property *Key = Keys.front();
+      std::string KeyNames, KeyPlaceholders, By = "By";
+      for (const Property *P : Keys) {
+        KeyNames += std::string(KeyNames.empty() ? ""
+                                : P == Keys.back() ? "' and '"
+                                                   : "', '") +
+                    P->Name;
+        KeyPlaceholders +=
+            (KeyPlaceholders.empty() ? "{" : "_{") + P->Name + "}";
+        By += std::string(1, static_cast<char>(std::toupper(
+                                 static_cast<unsigned char>(P->Name[0])))) +
+              P->Name.substr(1);
+      }
+      const Write *Changes = nullptr;
+      for (const Property *P : Keys)
+        if (!Changes)
+          if ((Changes = changesProperty(Source, P->Name)))
+            Key = P;
+      if (Changes) {
         R.Advice.push_back(
             {"denormalize-for-query", Q.Path,
-             "no index table by '" + Key->Name + "': write '" + Changes->Name +
+             "no index table by '" + KeyNames + "': write '" + Changes->Name +
                  "' (" + std::string(writeKindName(Changes->Op)) +
                  ") can change '" + Key->Name +
                  "' of a stored entity, and its index row under the old "
@@ -411,6 +432,7 @@ private:
       // key; the other conditions stay.
       const Filter &F = *A.Filter.Parsed;
       std::string KeyLiteral, KeyEquality, Rest;
+      std::vector<std::string> KeyTexts(Keys.size());
       bool Unkeyable = false;
       std::vector<std::uint32_t> Stack{F.Root};
       while (!Stack.empty()) {
@@ -423,29 +445,38 @@ private:
         }
         const std::string Span =
             templateSpan(A.Filter, Q.Filter, N.Offset, N.Length);
-        if (KeyLiteral.empty() && N.Kind == FilterNodeKind::Compare &&
-            N.Op == CompareOp::Eq && N.Property == Key->Name) {
+        const auto K = std::find_if(
+            Keys.begin(), Keys.end(),
+            [&](const Property *P) { return P->Name == N.Property; });
+        const std::size_t At = static_cast<std::size_t>(K - Keys.begin());
+        if (K != Keys.end() && KeyTexts[At].empty() &&
+            N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq) {
           std::string Lit = templateSpan(A.Filter, Q.Filter, N.Literal.Offset,
                                          N.Literal.Length);
-          std::optional<std::string> Text = keyTextOfLiteral(Lit, *Key);
-          if (!Text) {
+          std::optional<std::string> Text = keyTextOfLiteral(Lit, **K);
+          if (!Text || Text->empty()) {
             Unkeyable = true; // the key cannot spell this value
             break;
           }
-          KeyLiteral = *Text;
-          KeyEquality = Span;
+          KeyTexts[At] = *Text;
+          if (At == 0)
+            KeyEquality = Span;
           continue;
         }
         Rest +=
             " and " + (N.Kind == FilterNodeKind::Or ? "(" + Span + ")" : Span);
       }
-      if (Unkeyable || KeyEquality.empty())
+      if (Unkeyable ||
+          std::any_of(KeyTexts.begin(), KeyTexts.end(),
+                      [](const std::string &T) { return T.empty(); }))
         continue;
+      for (const std::string &T : KeyTexts)
+        KeyLiteral += (KeyLiteral.empty() ? "" : "_") + T;
       // A constant key value makes a sparse index: rows only for the
       // entities the query asks for.
       const bool Sparse = KeyLiteral.find('{') == std::string::npos;
       const std::string IndexKey =
-          Key->Name + (Sparse ? "\n" + KeyEquality : std::string());
+          KeyPlaceholders + (Sparse ? "\n" + KeyEquality : std::string());
       // The query as it reads index Idx: its key equality becomes the
       // PartitionKey's, the other conditions stay; and, with its change
       // noted, moved there.
@@ -511,8 +542,8 @@ private:
         const std::string Why =
             "queries[" + Q.Name + "] (denormalize-for-query): " +
             formatFigure(Q.Frequency.PerSecond) + " lookups/s by '" +
-            Key->Name + "' read the index table " + Idx.Name +
-            " that another query by '" + Key->Name +
+            KeyNames + "' read the index table " + Idx.Name +
+            " that another query by '" + KeyNames +
             "' reads, instead of scanning " + Source.Name +
             ": one index, written once per entity";
         change("denormalize-for-query", Moved1.Path, Moved1.Note, Why);
@@ -520,11 +551,6 @@ private:
         continue;
       }
       Table Idx;
-      const std::string By =
-          "By" +
-          std::string(1, static_cast<char>(std::toupper(
-                             static_cast<unsigned char>(Key->Name[0])))) +
-          Key->Name.substr(1);
       Idx.Account = Source.Account;
       std::string Error;
       // Of a table per period or tenant, an index per instance, named by
@@ -560,7 +586,7 @@ private:
                      (PkIsNewest ? Source.RowKey.Text : RowKeyText);
       }
       std::optional<KeyTemplate> Pk =
-          parseKeyTemplate("{" + Key->Name + "}", Error);
+          parseKeyTemplate(KeyPlaceholders, Error);
       std::optional<KeyTemplate> Rk = parseKeyTemplate(RowKeyText, Error);
       if (!Pk || !Rk)
         continue;
@@ -584,7 +610,7 @@ private:
       std::string Why =
           "index table for queries[" + Q.Name +
           "] (denormalize-for-query): " + formatFigure(Q.Frequency.PerSecond) +
-          " lookups/s by '" + Key->Name +
+          " lookups/s by '" + KeyNames +
           "' read one partition instead of "
           "scanning " +
           Source.Name;

@@ -463,6 +463,44 @@ tables:
         << F.Message;
 }
 
+// A lookup by two values the caller passes (a tenant and an account): the
+// index is keyed by both, so each read is one partition holding exactly
+// the matches; keyed by the account alone, each read scanned every
+// tenant's entries of that account, 50 times what it returns.
+TEST(SuggestDesign, AnIndexIsKeyedByEveryValueTheQueryPasses) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: Entries
+    account: pay
+    partitionKey: "{postedAt:yyyyMMdd}"
+    rowKey: "{entryId}"
+    properties:
+      tenantId: {type: string, distinct: 50}
+      accountId: {type: string, distinct: 400}
+      entryId: {type: guid}
+      postedAt: {type: datetime, grows: true}
+    writes:
+      - {name: post-entry, op: insert, rate: 20/s}
+    queries:
+      - {name: account-entries, filter: "tenantId eq '{tenantId}' and accountId eq '{accountId}'", rate: 5/s}
+    retention: 30d
+)",
+                                      "ledger.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  const Table &Index = tableNamed(R.Design, "EntriesByAccountIdTenantId");
+  EXPECT_EQ(Index.PartitionKey.Text, "{accountId}_{tenantId}");
+  ASSERT_EQ(Index.Queries.size(), 1u);
+  EXPECT_EQ(Index.Queries[0].Filter,
+            "PartitionKey eq '{accountId}_{tenantId}'");
+  const SchemaLintResult Again = lintSchemaText(
+      writeSchemaYaml(R.Design), "suggested.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(Again.Errors.empty());
+  for (const Finding &F : Again.Findings)
+    EXPECT_NE(F.RuleId, "low-density-query") << F.Message;
+}
+
 // A "latest N" read on a table whose keys do not hold its time: the index
 // leads with the time reversed, before the source's keys (which keep each
 // row unique); a query that reads the first N in key order does not join
