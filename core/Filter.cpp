@@ -894,6 +894,24 @@ bool Filter::fullyKnown() const {
   });
 }
 
+std::vector<std::uint32_t> Filter::conjuncts() const {
+  std::vector<std::uint32_t> Out;
+  if (Nodes.empty())
+    return Out;
+  std::vector<std::uint32_t> Stack{Root};
+  while (!Stack.empty()) {
+    const std::uint32_t I = Stack.back();
+    Stack.pop_back();
+    if (Nodes[I].Kind == FilterNodeKind::And) {
+      Stack.push_back(Nodes[I].Right);
+      Stack.push_back(Nodes[I].Left);
+    } else {
+      Out.push_back(I);
+    }
+  }
+  return Out;
+}
+
 unsigned Filter::comparisonCount() const {
   return static_cast<unsigned>(
       std::count_if(Nodes.begin(), Nodes.end(), [](const FilterNode &N) {

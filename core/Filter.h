@@ -103,6 +103,9 @@ struct Filter {
   unsigned comparisonCount() const;
   // Properties referenced, sorted, each once.
   std::vector<std::string> properties() const;
+  // The operands of the top-level conjunction, left to right (the root
+  // alone when it is no `and`), as node indices.
+  std::vector<std::uint32_t> conjuncts() const;
   // The filter written back in canonical form: single spaces, minimal
   // parentheses except around a negated comparison (`not (A eq 1)`, which
   // reads better than the equivalent `not A eq 1`), literals in their source

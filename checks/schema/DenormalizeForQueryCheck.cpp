@@ -36,15 +36,10 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
   const Filter &F = *A.Filter.Parsed;
   const Property *Best = nullptr;
   double BestSpread = 0;
-  std::vector<std::uint32_t> Stack{F.Root};
-  while (!Stack.empty()) {
-    const FilterNode &N = F.node(Stack.back());
-    Stack.pop_back();
-    if (N.Kind == FilterNodeKind::And) {
-      Stack.push_back(N.Right);
-      Stack.push_back(N.Left);
-    } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
-               N.Property != "PartitionKey" && N.Property != "RowKey") {
+  for (const std::uint32_t I : F.conjuncts()) {
+    const FilterNode &N = F.node(I);
+    if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
+        N.Property != "PartitionKey" && N.Property != "RowKey") {
       const Property *P = T.property(N.Property);
       if (!P)
         continue;
@@ -74,17 +69,10 @@ std::vector<const Property *> lookupKeyProperties(const Table &T,
   std::vector<const Property *> Keys{Best};
   const Filter &F = *A.Filter.Parsed;
   std::vector<const FilterNode *> Equalities;
-  std::vector<std::uint32_t> Stack{F.Root};
-  while (!Stack.empty()) {
-    const FilterNode &N = F.node(Stack.back());
-    Stack.pop_back();
-    if (N.Kind == FilterNodeKind::And) {
-      Stack.push_back(N.Right);
-      Stack.push_back(N.Left);
-    } else if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq) {
-      Equalities.push_back(&N);
-    }
-  }
+  for (const std::uint32_t I : F.conjuncts())
+    if (F.node(I).Kind == FilterNodeKind::Compare &&
+        F.node(I).Op == CompareOp::Eq)
+      Equalities.push_back(&F.node(I));
   const bool Sparse = std::any_of(
       Equalities.begin(), Equalities.end(), [&](const FilterNode *N) {
         return N->Property == Best->Name && N->Literal.Known;

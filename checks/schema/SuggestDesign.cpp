@@ -434,15 +434,8 @@ private:
       std::string KeyLiteral, KeyEquality, Rest;
       std::vector<std::string> KeyTexts(Keys.size());
       bool Unkeyable = false;
-      std::vector<std::uint32_t> Stack{F.Root};
-      while (!Stack.empty()) {
-        const FilterNode &N = F.node(Stack.back());
-        Stack.pop_back();
-        if (N.Kind == FilterNodeKind::And) {
-          Stack.push_back(N.Right);
-          Stack.push_back(N.Left);
-          continue;
-        }
+      for (const std::uint32_t I : F.conjuncts()) {
+        const FilterNode &N = F.node(I);
         const std::string Span =
             templateSpan(A.Filter, Q.Filter, N.Offset, N.Length);
         const auto K = std::find_if(

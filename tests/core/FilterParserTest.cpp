@@ -491,6 +491,20 @@ TEST(FilterCounts, SixteenComparisonsParseAndCount) {
   EXPECT_EQ(F->comparisonCount(), 16u);
 }
 
+TEST(FilterConjuncts, TheOperandsOfTheTopLevelAndLeftToRight) {
+  auto F = parsed("a eq 1 and (b eq 2 or c eq 3) and d eq 4");
+  ASSERT_TRUE(F);
+  std::vector<std::string> Seen;
+  for (std::uint32_t I : F->conjuncts())
+    Seen.push_back(F->node(I).Kind == FilterNodeKind::Or
+                       ? "or"
+                       : F->node(I).Property);
+  EXPECT_EQ(Seen, (std::vector<std::string>{"a", "or", "d"}));
+  auto One = parsed("a eq 1 or b eq 2");
+  ASSERT_TRUE(One);
+  EXPECT_EQ(One->conjuncts(), std::vector<std::uint32_t>{One->Root});
+}
+
 TEST(FilterCounts, RepeatedPropertyCountsEachComparison) {
   auto F = parsed("RowKey ge 'a' and RowKey lt 'b'");
   ASSERT_TRUE(F);
