@@ -48,6 +48,36 @@ TEST(LintSchema, ReportsSchemaFindingsAtTheirElement) {
                                "partition"));
 }
 
+// Idempotency claims: one insert per API request, 150/s on each of 10
+// tenants' partitions. A schema cannot tell independent callers from a
+// bulk writer, so unbatched-writes is a note: it is shown, and the default
+// gate (warning) passes; `--fail-on note` still fails on it.
+TEST(LintSchema, UnbatchedWritesOfASchemaIsANoteBelowTheDefaultGate) {
+  Project P;
+  P.write("schema/claims.yaml", R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: Claims
+    account: pay
+    partitionKey: "{tenantId}"
+    rowKey: "{requestId}"
+    properties:
+      tenantId: {type: string, distinct: 10}
+      requestId: {type: guid}
+    writes:
+      - {name: claim-request, op: insert, rate: 1500/s}
+    retention: 1d
+)");
+  const ToolResult R = P.lint({"schema/claims.yaml"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("schema/claims.yaml:12:9: note: write "
+                               "'claim-request' sends 1500 single-entity "
+                               "requests/s"));
+  const ToolResult Strict =
+      P.lint({"--fail-on", "note", "schema/claims.yaml"});
+  EXPECT_EQ(Strict.ExitCode, 1) << Strict.Out << Strict.Err;
+}
+
 // Lines of Text that start with Prefix.
 std::size_t linesStartingWith(const std::string &Text, const std::string &Prefix) {
   std::size_t N = 0;
