@@ -886,6 +886,9 @@ private:
       Writes += W.Frequency.PerSecond;
       Load += writeLoad(T, W).HottestPartitionEntitiesPerSecond.value_or(0);
     }
+    // What the writes put on the busiest partition: its share of them (a
+    // skewed key's busiest value), or all of them on a leading time key.
+    double BusiestWrites = Load;
     std::vector<TopRead> TopReads;
     std::vector<TopRead> Reads; // every read of the busiest partition
     for (const Query &Q : T.Queries) {
@@ -900,8 +903,10 @@ private:
         TopReads.push_back({&Q, L});
     }
     const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, Share);
-    if (Lead)
+    if (Lead) {
       Load = std::max(Load, Writes);
+      BusiestWrites = std::max(BusiestWrites, Writes);
+    }
     // A bucket goes before a time-based or constant key, after other keys;
     // decided on the key as it was, before it is replaced below (the
     // queries' pinned keys are rewritten the same way).
@@ -917,9 +922,9 @@ private:
       for (const TopRead &Read : Reads)
         What += (What.empty() ? "" : ", ") + ("'" + Read.Q->Name + "' ") +
                 formatFigure(Read.Load) + "/s";
-      if (Writes > 0)
+      if (BusiestWrites > 0)
         What += (What.empty() ? "" : ", ") + std::string("writes ") +
-                formatFigure(Writes) + "/s";
+                formatFigure(BusiestWrites) + "/s";
       R.Advice.push_back(
           {Rule, T.Path,
            "not bucketed: the busiest partition takes " + formatFigure(Load) +

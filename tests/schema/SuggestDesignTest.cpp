@@ -391,6 +391,39 @@ tables:
             "{postedAt:yyyyMMdd}");
 }
 
+// The same past any bucket count on a skewed tenant key: the writes named
+// are those of the busiest tenant (zipf(0.99) over 100: 18.9% of 2,000/s),
+// not all of the table's.
+TEST(SuggestDesign, ALoadPastAnyBucketCountNamesTheBusiestPartitionsWrites) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: pay, region: westeurope}]
+tables:
+  - name: Entries
+    account: pay
+    partitionKey: "{tenantId}"
+    rowKey: "{entryId}"
+    properties:
+      tenantId: {type: string, distinct: 100, distribution: zipf(0.99)}
+      entryId: {type: guid}
+      amount: {type: int64}
+    writes:
+      - {name: post-entry, op: insert, rate: 2k/s}
+    queries:
+      - {name: large-entries, filter: "PartitionKey eq '{tenantId}' and amount gt 1000000", rate: 100/s}
+    retention: 35d
+)",
+                                      "ledger.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  std::vector<std::string> Why;
+  for (const SuggestedChange &A : R.Advice)
+    if (A.Description.find("not bucketed: the busiest partition") !=
+        std::string::npos)
+      Why.push_back(A.Description);
+  ASSERT_EQ(Why.size(), 1u);
+  EXPECT_THAT(Why[0], ::testing::HasSubstr(", writes 378/s); under the"));
+}
+
 TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
   // Two reads of one account's entries (its latest, its statement since a
   // date) both scan the table by 'accountId': one index table serves
