@@ -243,24 +243,12 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
     if (Top && Rows.size() > Top)
       Rows.resize(Top);
   }
-  if (Q.ReadsAllForNewest && Keep && Rows.size() > Keep) {
-    // The reader keeps the `top` with the greatest `newest` value: its key
-    // does not order them (a guid RowKey, a day's rows in id order), so
-    // key order cannot; among equal values, the later in key order.
-    std::vector<std::pair<std::int64_t, std::size_t>> ByValue;
-    ByValue.reserve(Rows.size());
-    for (std::size_t I = 0; I < Rows.size(); ++I) {
-      View.reset(Rows[I].second, Rows[I].first);
+  if (Q.ReadsAllForNewest && Keep)
+    keepNewest(Rows, Keep, [&](const std::pair<std::string, std::uint32_t> &Row) {
+      View.reset(Row.second, Row.first);
       const EdmValue *V = View.property(Q.Decl->Newest);
-      ByValue.emplace_back(V ? V->Int : 0, I);
-    }
-    std::sort(ByValue.begin(), ByValue.end());
-    std::vector<std::pair<std::string, std::uint32_t>> Newest;
-    for (auto It = ByValue.end() - static_cast<std::ptrdiff_t>(Keep);
-         It != ByValue.end(); ++It)
-      Newest.push_back(std::move(Rows[It->second]));
-    Rows = std::move(Newest);
-  }
+      return V ? V->Int : 0;
+    });
   for (const auto &Row : Rows)
     A.Entities.push_back(Row.second);
   std::sort(A.Entities.begin(), A.Entities.end());

@@ -10,6 +10,8 @@
 #include "core/schema/Schema.h"
 #include "replay/Workload.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,6 +97,27 @@ struct QueryTarget {
   void renderRead(const Workload &W, std::uint32_t Entity, std::uint64_t Read,
                   std::string &Out, EdmValue &Scratch) const;
 };
+
+// What a ReadsAllForNewest reader keeps of the rows it read, in key order:
+// the Keep with the greatest ValueOf(row) (the `newest` property), the
+// later in key order among equal values. The simulator's answer check and
+// the live replay apply the same rule.
+template <typename RowT, typename ValueFn>
+void keepNewest(std::vector<RowT> &Rows, std::size_t Keep, ValueFn ValueOf) {
+  if (Rows.size() <= Keep)
+    return;
+  std::vector<std::pair<std::int64_t, std::size_t>> ByValue;
+  ByValue.reserve(Rows.size());
+  for (std::size_t I = 0; I < Rows.size(); ++I)
+    ByValue.emplace_back(ValueOf(Rows[I]), I);
+  std::sort(ByValue.begin(), ByValue.end());
+  std::vector<RowT> Kept;
+  Kept.reserve(Keep);
+  for (auto It = ByValue.end() - static_cast<std::ptrdiff_t>(Keep);
+       It != ByValue.end(); ++It)
+    Kept.push_back(std::move(Rows[It->second]));
+  Rows = std::move(Kept);
+}
 
 struct PlannedTable {
   std::string Name;

@@ -466,20 +466,11 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
     if (Top && Rows.size() > Top)
       Rows.resize(Top);
   }
-  if (Target->ReadsAllForNewest && Keep && Rows.size() > Keep) {
-    // The `top` with the greatest value, the later in key order among
-    // equal ones (AnswerCheck's rule).
-    std::vector<std::pair<std::int64_t, std::size_t>> ByValue;
-    for (std::size_t I = 0; I < Rows.size(); ++I) {
-      const EdmValue *V = Rows[I].find(Newest);
-      ByValue.emplace_back(V ? V->Int : 0, I);
-    }
-    std::sort(ByValue.begin(), ByValue.end());
-    std::vector<RestEntity> Kept;
-    for (auto It = ByValue.end() - Keep; It != ByValue.end(); ++It)
-      Kept.push_back(std::move(Rows[It->second]));
-    Rows = std::move(Kept);
-  }
+  if (Target->ReadsAllForNewest && Keep)
+    keepNewest(Rows, Keep, [&](const RestEntity &E) {
+      const EdmValue *V = E.find(Newest);
+      return V ? V->Int : 0;
+    });
   Out.Ok = true;
   R.EntitiesReturned += Rows.size();
   for (const RestEntity &E : Rows)

@@ -781,6 +781,17 @@ std::uint64_t existingToHold(const EntityFamily &F,
       F.ModelledEntities / static_cast<double>(existingWeight(F, Options))));
 }
 
+// A hash of the codes of a family's key properties (KeyValueCounts, in its
+// order; CodeOf gives a property's code: an entity's, or one drawn): one
+// key, one hash, for warm start's distinct keys and for picks by key.
+template <typename CodeFn>
+std::uint64_t keyCodesHash(const EntityFamily &F, CodeFn CodeOf) {
+  std::uint64_t H = 0x9E3779B97F4A7C15ull;
+  for (const auto &PC : F.KeyValueCounts)
+    H = (H ^ CodeOf(PC.first)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+  return H;
+}
+
 // The entities an update, merge or delete of a unit (a follower that does
 // not create its entity) may address: the live entities of its family
 // whose key properties (FromLeader) hold the leader's values, found by a
@@ -832,9 +843,9 @@ public:
       // A key written again (an upsert) holds the newest few of its
       // entities: any live one addresses the key's one row.
       std::vector<std::uint32_t> &Held =
-          (*ByKey[Family])[keyHash(Family, [&](std::uint32_t P) {
-            return W.code(Entity, P);
-          })];
+          (*ByKey[Family])[keyCodesHash(
+              W.Families[Family],
+              [&](std::uint32_t P) { return W.code(Entity, P); })];
       if (Held.size() < MostPerKey)
         Held.push_back(Entity);
       else
@@ -850,7 +861,7 @@ public:
                                          Rng &R, UsableFn Usable) {
     auto &Keys = *ByKey[Family];
     for (int Attempt = 0; Attempt < 8; ++Attempt) {
-      auto B = Keys.find(keyHash(Family, Draw));
+      auto B = Keys.find(keyCodesHash(W.Families[Family], Draw));
       if (B == Keys.end())
         continue;
       std::vector<std::uint32_t> &Held = B->second;
@@ -927,16 +938,6 @@ public:
 
 private:
   bool dead(std::uint32_t E) const { return E < Dead.size() && Dead[E]; }
-
-  // A hash of the codes of a keyed family's key properties, in
-  // KeyValueCounts order (CodeOf: of an entity, or drawn).
-  template <typename CodeFn>
-  std::uint64_t keyHash(std::uint32_t Family, CodeFn CodeOf) const {
-    std::uint64_t H = 0x9E3779B97F4A7C15ull;
-    for (const auto &PC : W.Families[Family].KeyValueCounts)
-      H = (H ^ CodeOf(PC.first)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
-    return H;
-  }
 
   // The follower's key values: of the leader (FromLeader's second), or of
   // an entity of the follower's family (its first).
@@ -1198,10 +1199,8 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       KeySpace *= Count;
     std::unordered_set<std::uint64_t> Taken;
     auto KeyOf = [&](std::uint32_t E) {
-      std::uint64_t H = 0x9E3779B97F4A7C15ull;
-      for (const auto &[P, Count] : Family.KeyValueCounts)
-        H = (H ^ W.code(E, P)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
-      return H;
+      return keyCodesHash(Family,
+                          [&](std::uint32_t P) { return W.code(E, P); });
     };
     for (std::uint64_t I = 0; I < N; ++I) {
       const double Time =
