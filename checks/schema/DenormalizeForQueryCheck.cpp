@@ -2,6 +2,7 @@
 // entities up by a non-key property with a table scan; an index table keyed
 // by that property turns it into a point or range read.
 #include "checks/schema/Checks.h"
+#include "core/Text.h"
 
 #include <algorithm>
 
@@ -97,10 +98,10 @@ void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
           lookupKeyProperties(*TA.T, A);
       if (Keys.empty() || A.Load.Rate <= 0)
         continue;
-      std::string Names;
-      for (std::size_t I = 0; I < Keys.size(); ++I)
-        Names += std::string(I == 0 ? "" : I + 1 == Keys.size() ? " and " : ", ") +
-                 "'" + Keys[I]->Name + "'";
+      std::vector<std::string> KeyNames;
+      for (const Property *P : Keys)
+        KeyNames.push_back(P->Name);
+      const std::string Names = quotedListWithAnd(KeyNames);
       Sink.report(A.Load.Path, A.Load.Pos,
                   "query '" + A.Load.Name + "' looks entities up by " +
                       Names + " at " + formatFigure(A.Load.Rate) +

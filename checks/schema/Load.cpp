@@ -1347,7 +1347,7 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   }
   // A table scan for the newest N on a RowKey that does not put the
   // newest first cannot stop at `top`: the newest match may be anywhere in
-  // any partition, so it reads every entity and keeps the last N (as
+  // any partition, so it reads every entity and keeps the newest N (as
   // replay runs it: DesignPlan's ReadsAllForNewest). Unlike a partition
   // read, no RowKey order would fix that, so every rule sizes it whole.
   const bool ScanReadsAll = Scope.Class == QueryClass::TableScan &&

@@ -1,11 +1,11 @@
 #include "checks/schema/LogTailRemedy.h"
 
 namespace tablelint::schema {
-namespace {
-
 bool boundsRowKey(const Query &Q) {
   return Q.Filter.find("RowKey") != std::string::npos;
 }
+
+namespace {
 
 // The leading placeholder of the RowKey, when it renders P in ascending
 // order (oldest first): as is, as ticks, zero-padded, or in a date format

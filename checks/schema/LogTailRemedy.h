@@ -19,6 +19,10 @@ struct LogTailPlan {
   std::string Blocker;
 };
 
+// Whether Q's filter has a condition on the RowKey (its own range or point
+// on the key as it is rendered now): no "latest N" key order is made for it.
+bool boundsRowKey(const Query &Q);
+
 // The log-tail rewrite of T's RowKey; nullopt when no query of T reads the
 // newest N of an oldest-first RowKey (already reversed, a RowKey range in
 // its own filter, or no `newest`).

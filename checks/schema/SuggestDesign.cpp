@@ -7,6 +7,7 @@
 #include "checks/schema/SchemaContext.h"
 #include "core/RetrySchedule.h"
 #include "core/ServiceLimits.h"
+#include "core/Text.h"
 #include "core/schema/SchemaValues.h"
 #include "core/schema/Suppressions.h"
 
@@ -398,18 +399,17 @@ private:
       if (Keys.empty())
         continue;
       const Property *Key = Keys.front();
-      std::string KeyNames, KeyPlaceholders, By = "By";
+      std::vector<std::string> Names;
+      std::string KeyPlaceholders, By = "By";
       for (const Property *P : Keys) {
-        KeyNames += std::string(KeyNames.empty() ? ""
-                                : P == Keys.back() ? "' and '"
-                                                   : "', '") +
-                    P->Name;
+        Names.push_back(P->Name);
         KeyPlaceholders +=
             (KeyPlaceholders.empty() ? "{" : "_{") + P->Name + "}";
         By += std::string(1, static_cast<char>(std::toupper(
                                  static_cast<unsigned char>(P->Name[0])))) +
               P->Name.substr(1);
       }
+      const std::string KeyNames = quotedListWithAnd(Names);
       const Write *Changes = nullptr;
       for (const Property *P : Keys)
         if (!Changes)
@@ -418,7 +418,7 @@ private:
       if (Changes) {
         R.Advice.push_back(
             {"denormalize-for-query", Q.Path,
-             "no index table by '" + KeyNames + "': write '" + Changes->Name +
+             "no index table by " + KeyNames + ": write '" + Changes->Name +
                  "' (" + std::string(writeKindName(Changes->Op)) +
                  ") can change '" + Key->Name +
                  "' of a stored entity, and its index row under the old "
@@ -491,8 +491,7 @@ private:
       // `top` ends each read instead of every execution reading the whole
       // index partition to keep the last N.
       const Property *NewestProp =
-          !Q.Newest.empty() && Q.Top && Q.Filter.find("RowKey") ==
-                                            std::string::npos
+          !Q.Newest.empty() && Q.Top && !boundsRowKey(Q)
               ? Source.property(Q.Newest)
               : nullptr;
       const bool NewestLead =
@@ -534,10 +533,10 @@ private:
         Query Moved1 = MovedTo(Idx);
         const std::string Why =
             "queries[" + Q.Name + "] (denormalize-for-query): " +
-            formatFigure(Q.Frequency.PerSecond) + " lookups/s by '" +
-            KeyNames + "' read the index table " + Idx.Name +
-            " that another query by '" + KeyNames +
-            "' reads, instead of scanning " + Source.Name +
+            formatFigure(Q.Frequency.PerSecond) + " lookups/s by " +
+            KeyNames + " read the index table " + Idx.Name +
+            " that another query by " + KeyNames +
+            " reads, instead of scanning " + Source.Name +
             ": one index, written once per entity";
         change("denormalize-for-query", Moved1.Path, Moved1.Note, Why);
         Move(Idx, std::move(Moved1));
@@ -603,8 +602,8 @@ private:
       std::string Why =
           "index table for queries[" + Q.Name +
           "] (denormalize-for-query): " + formatFigure(Q.Frequency.PerSecond) +
-          " lookups/s by '" + KeyNames +
-          "' read one partition instead of "
+          " lookups/s by " + KeyNames +
+          " read one partition instead of "
           "scanning " +
           Source.Name;
       if (Sparse)
