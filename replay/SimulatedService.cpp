@@ -445,7 +445,10 @@ void findSampledStretch(const Workload &W, const QueryCursor &C,
                         LogicalEntityView &View, SampledStretch &S,
                         std::uint64_t *Budget) {
   const Filter *Where = C.Where;
+  std::vector<SampledStretch::Match> Found = std::move(S.Found);
+  Found.clear(); // its capacity stays for the next stretch
   S = SampledStretch();
+  S.Found = std::move(Found);
   S.Active = true;
   for (; It.valid(); It.next()) {
     if (Budget && (*Budget)-- == 0) {
@@ -462,10 +465,12 @@ void findSampledStretch(const Workload &W, const QueryCursor &C,
     S.Last = Key;
     View.reset(It.value(), Key);
     if (!Where || evaluateFilter(*Where, View)) {
-      S.Matches = Weight;
-      S.Match = It.value();
-      S.MatchKeyChars = static_cast<std::uint32_t>(Key.size() - 1);
-      break;
+      S.Matches += Weight;
+      S.Found.push_back({It.value(),
+                         static_cast<std::uint32_t>(Key.size() - 1),
+                         S.Matches});
+      if (S.Found.size() == StretchMatches)
+        break;
     }
   }
 }
@@ -570,7 +575,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       It.next();
       continue;
     }
-    // A sampled entity: read as part of its stretch, up to the next match.
+    // A sampled entity: read as part of its stretch of sampled entities.
     SampledStretch &Stretch = C.Stretch;
     if (!Stretch.Active || Key > Stretch.Last)
       findSampledStretch(W, C, It, Stop, View, Stretch);
@@ -579,13 +584,15 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
                         PageLimit - Returned);
     Scanned += Step.Take;
     RunScanned += Step.Take;
-    if (Step.Yield) {
-      Returned += Step.Yield;
-      if (!C.Page.empty() && C.Page.back().Entity == Stretch.Match)
-        C.Page.back().Count += Step.Yield;
-      else
-        C.Page.push_back({Stretch.Match, Stretch.MatchKeyChars, Step.Yield});
-    }
+    Returned += Step.Yield;
+    Stretch.forEachMatch(
+        Step.YieldFrom, Step.YieldFrom + Step.Yield,
+        [&](const SampledStretch::Match &M, std::uint64_t N) {
+          if (!C.Page.empty() && C.Page.back().Entity == M.Entity)
+            C.Page.back().Count += N;
+          else
+            C.Page.push_back({M.Entity, M.KeyChars, N});
+        });
     if (Step.Partial) {
       C.Consumed += Step.Take; // the next page goes on inside this entity
       break;

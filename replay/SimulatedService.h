@@ -182,8 +182,8 @@ struct QueryCursor {
   // logical entity, whose values its key was rendered from.
   bool FoundOutsideSample = false;
   std::uint32_t ProbeEntity = 0;
-  // The stretch of sampled entities being read, up to the next match
-  // (replay/SampledScan.h: where a sample's matches are).
+  // The stretch of sampled entities being read, up to the StretchMatches-th
+  // match ahead (replay/SampledScan.h: where a sample's matches are).
   SampledStretch Stretch;
   // Filled by each page: entities returned, each with how many real
   // entities it stands for in this page.
@@ -223,11 +223,11 @@ bool scopeRanges(const Filter *Where,
                  std::vector<std::pair<std::string, std::string>> &Ranges);
 
 // The stretch of sampled entities starting at It (replay/SampledScan.h):
-// the sampled entities up to and including the first that Where matches
-// (null: every entity), or up to Stop ("" = the end) when none does.
-// Entities of weight 1 (QueryCursor::weight) are passed over. With Budget,
-// each entity looked at spends one; when it runs out the stretch ends
-// there, without a match.
+// the sampled entities up to and including the StretchMatches-th that Where
+// matches (null: every entity), or up to Stop ("" = the end) when fewer
+// do. Entities of weight 1 (QueryCursor::weight) are passed over. With
+// Budget, each entity looked at spends one; when it runs out the stretch
+// ends there, with the matches found so far.
 void findSampledStretch(const Workload &W, const QueryCursor &C,
                         RowStore::Cursor It, std::string_view Stop,
                         LogicalEntityView &View, SampledStretch &S,
