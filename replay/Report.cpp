@@ -66,6 +66,14 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
        [](const DesignResult &D) { return grouped(D.Failed); }},
       {"throughput (completed ops/s)",
        [&R](const DesignResult &D) { return fixed(throughput(D, R), 1); }},
+      {"simulated: workload + drain",
+       [&R](const DesignResult &D) {
+         return fixed(R.Workload.DurationSeconds, 0) + " s + " +
+                fixed(std::max(0.0, D.SimulatedSeconds -
+                                        R.Workload.DurationSeconds),
+                      0) +
+                " s";
+       }},
       {"requests (round trips)",
        [](const DesignResult &D) { return grouped(D.Requests); }},
       {"throttled (503/500)",
@@ -415,6 +423,7 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"operationsCompleted", static_cast<std::int64_t>(D.Completed)},
       {"operationsFailed", static_cast<std::int64_t>(D.Failed)},
       {"throughputPerSecond", throughput(D, R)},
+      {"simulatedSeconds", D.SimulatedSeconds},
       {"requests", static_cast<std::int64_t>(D.Requests)},
       {"throttled", static_cast<std::int64_t>(D.Throttled)},
       {"serverBusy", static_cast<std::int64_t>(D.ServerBusy)},

@@ -109,6 +109,9 @@ struct EntityShape {
   std::uint64_t Bytes = 0;        // billing size
   std::uint32_t Properties = 0;   // user properties
   std::uint64_t LargestValue = 0; // bytes of the largest string/binary
+  // What it takes in a JSON body (core/JsonPayloadSize.h): the payload
+  // figures, where the entity limits look at Bytes.
+  std::uint64_t Payload = 0;
 };
 
 // HTTP statuses the simulated service answers with.
@@ -139,6 +142,7 @@ struct BatchOperation {
   std::string PartitionKey, RowKey;
   std::uint32_t Entity = 0;
   std::uint64_t Bytes = 0; // billing size, for the 4 MiB rule
+  std::uint64_t Payload = 0; // JSON body (EntityShape::Payload)
   std::uint32_t Properties = 0;
   std::uint64_t LargestValue = 0;
 };

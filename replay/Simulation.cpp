@@ -9,6 +9,7 @@
 #include "replay/ThrottleNotes.h"
 #include "replay/UnfinishedQueries.h"
 
+#include "core/JsonPayloadSize.h"
 #include "core/RetrySchedule.h"
 #include "core/Text.h"
 #include "core/schema/EntityTypes.h"
@@ -315,6 +316,7 @@ private:
   std::vector<std::vector<float>> OpLatencies; // of the completed
 
   double LastCompletion = 0;
+  double LastServed = 0; // the last request the service answered
   std::string KeyScratch, FilterScratch, PkScratch, RkScratch;
   // Per write target of the event being dispatched: whether it reaches
   // its table (a `when` is evaluated once).
@@ -545,6 +547,7 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     Buffered.RowKey.assign(Rk);
     Buffered.Entity = Ev.Entity;
     Buffered.Bytes = Shape.Bytes;
+    Buffered.Payload = Shape.Payload;
     Buffered.Properties = Shape.Properties;
     Buffered.LargestValue = Shape.LargestValue;
     B.Events.push_back(EventIndex);
@@ -584,7 +587,7 @@ std::uint32_t Runner::pointRequest(std::uint32_t EventIndex,
   T.RowKey.render(W, Ev.Entity, Q.RowKey, ValueScratch);
   Q.Shape = entityShape(W, Ev.Entity, Q.PartitionKey.size() + Q.RowKey.size(),
                         T.Sent.empty() ? nullptr : &T.Sent);
-  Q.Bytes = Q.Shape.Bytes;
+  Q.Bytes = Q.Shape.Payload;
   return Req;
 }
 
@@ -665,7 +668,7 @@ void Runner::flushBuffer(BatchBuffer &B, double Now) {
   B.Events.clear();
   Q.Bytes = 0;
   for (const BatchOperation &Op : Q.Batch)
-    Q.Bytes += Op.Bytes;
+    Q.Bytes += Op.Payload;
   send(Req, Now);
 }
 
@@ -718,14 +721,16 @@ void Runner::execute(std::uint32_t Req, double Now) {
       for (const QueryCursor::Returned &E : S.Cursor.Page)
         ResponseBytes +=
             E.Count *
-            entityBytes(W, E.Entity, E.KeyChars,
+            entityShape(W, E.Entity, E.KeyChars,
                         S.Select ? selected(S.Select, W.familyOf(E.Entity))
-                                 : nullptr);
+                                 : nullptr)
+                .Payload;
     }
     break;
   }
   }
   Q.Status = Resp.Status;
+  LastServed = std::max(LastServed, Now);
   ++R.Requests;
   TimeBucket &B = R.Timeline[bucket(Now)];
   ++B.Requests;
@@ -898,7 +903,8 @@ DesignResult Runner::run() {
       ++R.Ops[W.Events[I].Op].Failed;
     }
   countUnfinishedQueries();
-  R.SimulatedSeconds = std::max(LastCompletion, W.DurationSeconds);
+  R.SimulatedSeconds =
+      std::max({LastCompletion, LastServed, W.DurationSeconds});
   summarize();
   return std::move(R);
 }
@@ -1211,14 +1217,18 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
   const EntityFamily &F = W.Families[W.familyOf(Entity)];
   EntityShape Shape;
   Shape.Bytes = limits::EntityOverheadBytes + 2 * KeyChars;
+  double Payload = payload::JsonKeysBytes + static_cast<double>(KeyChars);
   auto Add = [&](std::uint32_t P) {
     const PropertyDomain &D = F.Properties[P];
     const std::uint64_t Code = W.code(Entity, P);
     Shape.Bytes += limits::PropertyOverheadBytes + 2 * D.Name.size() +
                    D.billingBytes(Code);
+    const std::uint64_t Bytes = D.dataBytes(Code);
+    Payload += static_cast<double>(D.Name.size()) +
+               payload::JsonPropertyBytes +
+               payload::jsonValueBytes(D.Type, static_cast<double>(Bytes));
     // Strings are stored as UTF-16.
-    const std::uint64_t Data =
-        D.Type == EdmType::String ? 2 * D.dataBytes(Code) : D.dataBytes(Code);
+    const std::uint64_t Data = D.Type == EdmType::String ? 2 * Bytes : Bytes;
     Shape.LargestValue = std::max(Shape.LargestValue, Data);
   };
   if (Sent) {
@@ -1230,6 +1240,7 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
       Add(P);
     Shape.Properties = static_cast<std::uint32_t>(F.Properties.size());
   }
+  Shape.Payload = static_cast<std::uint64_t>(Payload);
   return Shape;
 }
 

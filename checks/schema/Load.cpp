@@ -2,6 +2,7 @@
 // write and query puts on the busiest partition and on the account.
 #include "checks/schema/Load.h"
 
+#include "core/JsonPayloadSize.h"
 #include "core/ServiceLimits.h"
 #include "core/schema/EntityTypes.h"
 #include "core/schema/PropertyGrowth.h"
@@ -763,40 +764,33 @@ struct ValueSize {
 ValueSize valueSize(const Property &P) {
   ValueSize V;
   const double Bytes = P.Bytes ? static_cast<double>(*P.Bytes) : 0;
+  V.Payload = payload::jsonValueBytes(P.Type, Bytes);
   switch (P.Type) {
   case EdmType::String:
     V.Billing = 2 * Bytes + limits::StringValueOverheadBytes;
-    V.Payload = Bytes + 2;
     V.Exact = P.Bytes.has_value();
     break;
   case EdmType::Binary:
     V.Billing = Bytes + limits::BinaryValueOverheadBytes;
-    V.Payload = 4 * std::ceil(Bytes / 3) + 2; // base64 in JSON
     V.Exact = P.Bytes.has_value();
     break;
   case EdmType::Int32:
     V.Billing = limits::Int32ValueBytes;
-    V.Payload = 1;
     break;
   case EdmType::Int64:
     V.Billing = limits::Int64ValueBytes;
-    V.Payload = 3;
     break;
   case EdmType::Double:
     V.Billing = limits::DoubleValueBytes;
-    V.Payload = 1;
     break;
   case EdmType::DateTime:
     V.Billing = limits::DateTimeValueBytes;
-    V.Payload = 22;
     break;
   case EdmType::Guid:
     V.Billing = limits::GuidValueBytes;
-    V.Payload = 38;
     break;
   case EdmType::Boolean:
     V.Billing = limits::BooleanValueBytes;
-    V.Payload = 4;
     break;
   }
   return V;
@@ -855,8 +849,8 @@ EntitySize entitySize(const Table &T,
   S.RowKeyChars = keyLengthLowerBound(T, T.RowKey);
   S.BillingBytes =
       limits::EntityOverheadBytes + 2.0 * (S.PartitionKeyChars + S.RowKeyChars);
-  // {"PartitionKey":"..","RowKey":".."}
-  S.PayloadBytes = 29 + S.PartitionKeyChars + S.RowKeyChars;
+  S.PayloadBytes =
+      payload::JsonKeysBytes + S.PartitionKeyChars + S.RowKeyChars;
   for (const Property &P : T.Properties) {
     if (Selected && std::find(Selected->begin(), Selected->end(), P.Name) ==
                         Selected->end())
@@ -864,7 +858,7 @@ EntitySize entitySize(const Table &T,
     const ValueSize V = valueSize(P);
     S.BillingBytes +=
         limits::PropertyOverheadBytes + 2.0 * P.Name.size() + V.Billing;
-    S.PayloadBytes += P.Name.size() + 4 + V.Payload;
+    S.PayloadBytes += P.Name.size() + payload::JsonPropertyBytes + V.Payload;
     S.Exact &= V.Exact;
   }
   return S;

@@ -1,6 +1,7 @@
 // The replay end to end: the same logical workload through two designs, and
 // the figures a user compares (throttling, scanned per returned, retries,
 // latency from the intended schedule), plus determinism and traces.
+#include "checks/schema/Load.h"
 #include "core/schema/SchemaLoader.h"
 #include "replay/Report.h"
 #include "replay/Simulation.h"
@@ -170,6 +171,62 @@ TEST(Replay, EntityOverTheLimitsIsRejectedWith400) {
   EXPECT_EQ(D.ClientErrors, D.Issued);
   EXPECT_EQ(D.Retries, 0u);
   EXPECT_EQ(D.EntitiesWritten, 0u);
+}
+
+// A player profile with a 30,000-byte binary inventory, written and read
+// by key. JSON sends the binary as base64: 40,002 characters with its
+// quotes, so each entity takes 40,171 bytes on the wire whichever way it
+// goes, the size the schema checks give it (its billing size, 30,228
+// bytes, counts the binary raw and the strings twice). Read with
+// `select: [name]`, only the keys and the name come back.
+TEST(Replay, PayloadBytesAreTheJsonTheSchemaChecksCount) {
+  auto Run = [](const std::string &Select, double &SentPerEntity,
+                double &ReceivedPerEntity, schema::Schema &S) {
+    const schema::SchemaLoad L = schema::loadSchemaText(
+        "version: 1\n"
+        "accounts: [{name: game}]\n"
+        "tables:\n"
+        "  - name: Profiles\n"
+        "    account: game\n"
+        "    partitionKey: \"{playerId}\"\n"
+        "    rowKey: \"profile\"\n"
+        "    properties:\n"
+        "      playerId: {type: guid}\n"
+        "      name: {type: string, bytes: 24}\n"
+        "      inventory: {type: binary, bytes: 30000}\n"
+        "    writes: [{name: sign-up, op: insert, rate: 20/s}]\n"
+        "    queries:\n"
+        "      - {name: get-profile, filter: \"PartitionKey eq '{playerId}' "
+        "and RowKey eq 'profile'\", rate: 50/s" +
+            Select + "}\n",
+        "profiles.yaml");
+    for (const InputError &E : L.Errors)
+      ADD_FAILURE() << E.str();
+    S = L.Value;
+    WorkloadOptions O;
+    O.DurationSeconds = 10;
+    Replay R;
+    runReplay(R, {&S}, O);
+    const DesignResult &D = R.Results[0];
+    ASSERT_GT(D.EntitiesWritten, 150u);
+    ASSERT_GT(D.EntitiesReturned, 100u);
+    SentPerEntity = static_cast<double>(D.RequestBytes) /
+                    static_cast<double>(D.EntitiesWritten);
+    ReceivedPerEntity = static_cast<double>(D.ResponseBytes) /
+                        static_cast<double>(D.EntitiesReturned);
+  };
+  double Sent = 0, Received = 0;
+  schema::Schema S;
+  Run("", Sent, Received, S);
+  const schema::EntitySize Whole = schema::entitySize(S.Tables[0]);
+  EXPECT_EQ(Whole.PayloadBytes, 40171);
+  EXPECT_EQ(Sent, Whole.PayloadBytes);
+  EXPECT_EQ(Received, Whole.PayloadBytes);
+  Run(", select: [name]", Sent, Received, S);
+  const std::vector<std::string> Name = {"name"};
+  const schema::EntitySize Projected = schema::entitySize(S.Tables[0], &Name);
+  EXPECT_EQ(Projected.PayloadBytes, 29 + 36 + 7 + 4 + 4 + 26);
+  EXPECT_EQ(Received, Projected.PayloadBytes);
 }
 
 TEST(Replay, NonKeyQueryScansFarMoreThanTheIndexTable) {
@@ -527,6 +584,19 @@ TEST(Replay, ATableScanIsHeldToTheBudgetOfTheKeyItReads) {
         Minute += Key.Cells[I];
     }
     EXPECT_GT(Minute, 2000u * 50) << Filter;
+    // Executions still reading go on after the workload: the report says
+    // how long, so the key's entities are read against that time.
+    ASSERT_GT(D.SimulatedSeconds, 60.0);
+    EXPECT_LE(static_cast<double>(D.EntitiesScanned),
+              2000 * D.SimulatedSeconds + 2000 + 10000);
+    char Row[64];
+    std::snprintf(Row, sizeof Row, "60 s + %.0f s", D.SimulatedSeconds - 60);
+    const std::string Text = formatText(R.Report);
+    const std::size_t At = Text.find("simulated: workload + drain");
+    ASSERT_NE(At, std::string::npos);
+    EXPECT_NE(Text.substr(At, Text.find('\n', At) - At).find(Row),
+              std::string::npos)
+        << Text.substr(At, 80);
   }
 }
 
