@@ -91,6 +91,19 @@ std::string toGoFigures(const replay::DesignResult &Before,
   return std::string(", ") + What + " " + One(Before) + " -> " + One(After);
 }
 
+// ", bytes received 9486000000 -> 401000000" when the responses' payload
+// moved by more than 1% (a projection changes nothing else the line
+// shows); "" otherwise.
+std::string bytesReceived(const replay::DesignResult &Before,
+                          const replay::DesignResult &After) {
+  const auto A = static_cast<double>(Before.ResponseBytes),
+             B = static_cast<double>(After.ResponseBytes);
+  if (std::fabs(A - B) <= 0.01 * std::max(A, B))
+    return "";
+  return ", bytes received " + std::to_string(Before.ResponseBytes) + " -> " +
+         std::to_string(After.ResponseBytes);
+}
+
 // One design replayed: the suggestion it comes from (its plan points into
 // the suggestion's schema, so the suggestion lives as long as the plan),
 // the plan and the replay's figures. Errors: why the design does not map
@@ -145,7 +158,45 @@ std::string keyRemedyCaveat(const schema::Schema &Current,
          "judge this remedy by the finding's figures";
 }
 
+// A design throttled on at least this share of its requests (percent) in
+// both runs is saturated: see saturatedDesignCaveat.
+constexpr double SaturatedThrottledPercent = 50;
+
 } // namespace
+
+std::string saturatedDesignCaveat(const replay::DesignResult &Before,
+                                  const replay::DesignResult &After) {
+  if (Before.ThrottledPercent < SaturatedThrottledPercent ||
+      After.ThrottledPercent < SaturatedThrottledPercent)
+    return "";
+  std::vector<const replay::OpResult *> Readers;
+  for (const replay::OpResult &Op : Before.Ops)
+    if (Op.IsQuery && Op.Scanned)
+      Readers.push_back(&Op);
+  // Most read first; among equals, in the report's order.
+  std::sort(Readers.begin(), Readers.end(),
+            [](const replay::OpResult *A, const replay::OpResult *B) {
+              return A->Scanned != B->Scanned ? A->Scanned > B->Scanned
+                                              : A < B;
+            });
+  std::string Names;
+  const std::size_t Shown = std::min<std::size_t>(Readers.size(), 3);
+  for (std::size_t I = 0; I < Shown; ++I)
+    Names += std::string(I ? ", " : "") + "'" + Readers[I]->Name + "' " +
+             std::to_string(Readers[I]->Scanned);
+  return "the current design is throttled on " +
+         fixed(Before.ThrottledPercent, 1) + "% of its requests and " +
+         fixed(After.ThrottledPercent, 1) + "% with this remedy" +
+         (Names.empty() ? std::string()
+                        : " (entities read in the run: " + Names +
+                              (Readers.size() > Shown ? ", ..." : "") + ")") +
+         ": on budgets this saturated, what the remedy adds or saves moves "
+         "the other operations' throttling and give-ups, and each scan that "
+         "cannot finish there moves the cost per completed operation by a "
+         "whole execution, so this comparison judges the saturation more "
+         "than the remedy; fix what saturates the design first, then "
+         "suggest again";
+}
 
 void judgeRemedy(const replay::DesignResult &Before,
                  const replay::DesignResult &After,
@@ -161,6 +212,7 @@ void judgeRemedy(const replay::DesignResult &Before,
               fixed(After.CostPerMonth, 2) + "/month (per million completed "
               "operations, what the gate compares: " +
               perMillion(Before) + " -> " + perMillion(After) + ")" +
+              bytesReceived(Before, After) +
               toGoFigures(Before, After,
                           &replay::DesignResult::UnfinishedQueries,
                           &replay::DesignResult::UnfinishedQueryPages,
@@ -248,6 +300,8 @@ verifyRemedies(const schema::Schema &Current,
         AloneAnswers[I] = replay::checkAnswers(W, Bases[I], *Alone[I].Plan);
     });
   runTasks(Tasks, Verify.Jobs);
+  // Of a remedy refused alone, why its comparison may say little.
+  std::vector<std::string> SaturationCaveats(Out.size());
   for (std::size_t I = 0; I < Out.size(); ++I) {
     RemedyVerdict &V = Out[I];
     if (!Alone[I].Plan) {
@@ -257,6 +311,8 @@ verifyRemedies(const schema::Schema &Current,
     }
     judgeRemedy(Before, Alone[I].Result, AloneAnswers[I],
                 Verify.DurationSeconds, V);
+    if (!V.Kept && !AloneAnswers[I].Different)
+      SaturationCaveats[I] = saturatedDesignCaveat(Before, Alone[I].Result);
   }
 
   // Remedies can need each other: a table scan that saturates the account
@@ -315,8 +371,13 @@ verifyRemedies(const schema::Schema &Current,
       Progress = true;
     }
   }
-  for (RemedyVerdict &V : Out)
+  for (std::size_t I = 0; I < Out.size(); ++I) {
+    RemedyVerdict &V = Out[I];
     V.Caveat = keyRemedyCaveat(Current, V, Verify.DurationSeconds);
+    // Kept on top of the others, its figures are not the alone run's.
+    if (!V.Kept && !SaturationCaveats[I].empty())
+      V.Caveat += (V.Caveat.empty() ? "" : "; ") + SaturationCaveats[I];
+  }
   return Out;
 }
 

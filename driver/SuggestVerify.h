@@ -53,6 +53,15 @@ void judgeRemedy(const replay::DesignResult &Before,
                  const replay::AnswerCheck &Answers, double Seconds,
                  RemedyVerdict &V);
 
+// Why a refused remedy's comparison says little about the remedy itself,
+// when the design is throttled on at least half its requests in both runs:
+// whatever the remedy adds or saves then moves the other operations'
+// throttling and give-ups, and the scans that can never finish there
+// swing the cost per completed operation by whole executions. Names the
+// queries that read the most. "" when the design is not that saturated.
+std::string saturatedDesignCaveat(const replay::DesignResult &Before,
+                                  const replay::DesignResult &After);
+
 // One verdict per remedy (rule and subject) of All.Changes, in order.
 // When the current design itself does not map its workload (a template
 // naming a property the entities of a same-named write do not have), no
