@@ -374,6 +374,43 @@ TEST(ModelledSizeWarmStart, UnfinishedScanCountsThePagesItStillNeeded) {
 // apart), and its advice fits the query: a point read's throttles are its
 // key's load, a read that declares `top` is not told to declare it, and a
 // "latest N" read of an oldest-first RowKey is told why `top` cannot stop it.
+// A table scan of 2,000,000 products, 30 times a second, that the first
+// category's budget throttles until every execution gives up: each had
+// about 200 pages of 10,000 entities to go. Counting them walks the store
+// from each cursor within a budget of visits for the whole run; past it,
+// an execution counted only the few pages it could still visit, and 600
+// given-up scans came to 14 pages each, which made the index that
+// removes them look dearer per completed operation than the scans.
+TEST(ModelledSizeWarmStart, EveryGivenUpScanCountsItsPagesToGo) {
+  const schema::SchemaLoad L = schema::loadSchemaText(
+      "version: 1\n"
+      "accounts: [{name: shop}]\n"
+      "tables:\n"
+      "  - name: Catalog\n"
+      "    account: shop\n"
+      "    partitionKey: \"{category}\"\n"
+      "    rowKey: \"{productId}\"\n"
+      "    entities: 2M\n"
+      "    properties:\n"
+      "      category: {type: string, bytes: 16, distinct: 40}\n"
+      "      productId: {type: string, bytes: 10, distinct: 2M}\n"
+      "      sku: {type: string, bytes: 12, distinct: 2M}\n"
+      "    queries:\n"
+      "      - {name: sku-lookup, filter: \"sku eq '{sku}'\", rate: 30/s}\n",
+      "catalog.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  Replay R;
+  runReplay(R, {&L.Value}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_GT(D.GaveUpRequests, 400u);
+  const double PerScan = static_cast<double>(D.GaveUpTransactions) /
+                         static_cast<double>(D.GaveUpRequests);
+  EXPECT_GT(PerScan, 180);
+  EXPECT_LE(PerScan, 201);
+}
+
 TEST(ModelledSizeWarmStart, UnfinishedQueryNoteFitsTheQuery) {
   UnfinishedQuery FanOut;
   FanOut.Executions = 3;
