@@ -67,8 +67,9 @@ inline constexpr std::uint64_t MaxEntityBytes = 1024 * 1024;
 // 255 properties including PartitionKey, RowKey and Timestamp.
 inline constexpr unsigned MaxPropertiesIncludingSystem = 255;
 inline constexpr unsigned MaxUserProperties = 252;
-// PartitionKey and RowKey: 1 KiB each; Azurite caps at 512 characters, so
-// tablelint warns from there.
+// PartitionKey and RowKey: 1 KiB each, sized as UTF-16 like the entity size
+// formula (2 bytes a character: 512 characters, where Azurite stops too).
+// KeyWarnCharacters: the default of entity-limits' option to warn earlier.
 inline constexpr unsigned MaxKeyBytes = 1024;
 inline constexpr unsigned KeyWarnCharacters = 512;
 // String and binary properties: 64 KiB (strings are UTF-16).

@@ -63,12 +63,19 @@ void checkKey(const SchemaContext &C, FindingSink &Sink, const Table &T,
                       describeChar(*Ch) + ", which keys may not contain");
   }
   const unsigned Length = keyLengthLowerBound(T, Key);
-  if (Length > limits::MaxKeyBytes)
+  // The service sizes keys as UTF-16, as the entity size formula counts
+  // them (2 bytes a character): 1 KiB is 512 characters, where Azurite
+  // stops too (the replay answers such a write 400).
+  if (2 * static_cast<std::uint64_t>(Length) > limits::MaxKeyBytes)
     Sink.report(T.Path, Pos,
                 std::string(Which) + " '" + Key.Text +
                     "' renders to at least " + std::to_string(Length) +
-                    " characters; keys are limited to " +
-                    std::to_string(limits::MaxKeyBytes) + " bytes");
+                    " characters, " + std::to_string(2 * Length) +
+                    " bytes as the service sizes keys (UTF-16); keys are "
+                    "limited to " +
+                    std::to_string(limits::MaxKeyBytes) + " bytes (" +
+                    std::to_string(limits::MaxKeyBytes / 2) +
+                    " characters): every write of such a key is refused");
   else if (Length > C.Options.KeyWarnCharacters)
     Sink.report(T.Path, Pos,
                 std::string(Which) + " '" + Key.Text +
