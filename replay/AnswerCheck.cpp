@@ -133,6 +133,17 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
     T.RowKey.render(W, Ev.Entity, Rk, Scratch);
     StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0};
     if (T.Decl->BatchSize <= 1) {
+      // An insert the service refuses (409: the key is taken) ends the
+      // logical write: the application writes its tables in the order
+      // the design declares them, and does not copy into an index a
+      // product its home table turned away. Copied anyway, the index held
+      // rows its home lacked, and an index design answered differently
+      // from the design without one.
+      if (Kind == WriteKind::Insert) {
+        if (!Tables[T.Table].insert(S.Row, S.Entity))
+          return;
+        continue;
+      }
       applyIfAllowed(Tables[T.Table], S);
       continue;
     }
