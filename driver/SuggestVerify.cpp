@@ -67,6 +67,12 @@ double costPerCompleted(const replay::DesignResult &D) {
          static_cast<double>(D.Completed);
 }
 
+// p99 in ms as the verify line prints it: "-" when nothing completed (a
+// latency is a completed operation's).
+std::string p99Millis(const replay::DesignResult &D) {
+  return D.Completed ? fixed(D.P99 * 1000, 1) : "-";
+}
+
 // costPerCompleted per million operations, as the verify line prints it
 // ("$4.12", or "-" when nothing completed).
 std::string perMillion(const replay::DesignResult &D) {
@@ -206,8 +212,7 @@ void judgeRemedy(const replay::DesignResult &Before,
               std::to_string(After.Failed) + ", throttled " +
               fixed(Before.ThrottledPercent, 1) + "% -> " +
               fixed(After.ThrottledPercent, 1) + "%, p99 " +
-              fixed(Before.P99 * 1000, 1) + " -> " +
-              fixed(After.P99 * 1000, 1) + " ms, cost $" +
+              p99Millis(Before) + " -> " + p99Millis(After) + " ms, cost $" +
               fixed(Before.CostPerMonth, 2) + " -> $" +
               fixed(After.CostPerMonth, 2) + "/month (per million completed "
               "operations, what the gate compares: " +

@@ -99,6 +99,9 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
       {"retries", [](const DesignResult &D) { return grouped(D.Retries); }},
       {"latency p50 / p95 / p99 (ms)",
        [](const DesignResult &D) {
+         // Latencies are of completed operations: none, none to show.
+         if (!D.Completed)
+           return std::string("- / - / -");
          return millis(D.P50) + " / " + millis(D.P95) + " / " + millis(D.P99);
        }},
       {"entities written",
@@ -320,7 +323,7 @@ std::string formatText(const ReplayReport &R) {
       for (const DesignResult &D : R.Designs) {
         const OpResult &Op = D.Ops[I];
         std::string Cell = grouped(Op.Completed) + "/" + grouped(Op.Failed) +
-                           ", " + millis(Op.P99);
+                           ", " + (Op.Completed ? millis(Op.P99) : "-");
         if (Op.IsQuery)
           Cell +=
               ", " + (Op.Returned ? fixed(static_cast<double>(Op.Scanned) /

@@ -1215,6 +1215,20 @@ void Runner::summarize() {
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],
                               R.Ops[OpI].Issued))
       R.Notes.push_back(std::move(*Note));
+  // A rare operation may not arrive in a short run: its figures are 0/0,
+  // which reads as nothing wrong with it.
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
+    if (!R.Ops[OpI].Issued && !W.Ops[OpI].Unaddressed &&
+        W.Ops[OpI].PerSecond > 0 &&
+        std::find(R.Missing.begin(), R.Missing.end(), W.Ops[OpI].Name) ==
+            R.Missing.end())
+      R.Notes.push_back(
+          std::string(W.Ops[OpI].IsQuery ? "query '" : "write '") +
+          W.Ops[OpI].Name + "' (one every " +
+          secondsText(1 / W.Ops[OpI].PerSecond) +
+          ") did not occur in the " + secondsText(W.DurationSeconds) +
+          " of workload: it was not replayed; replay a longer --duration to "
+          "include it");
   for (const std::string &Name : R.Missing)
     R.Notes.push_back("'" + Name +
                       "' is not declared in this design: its operations "

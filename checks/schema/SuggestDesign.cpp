@@ -182,7 +182,8 @@ private:
           Waited += retry::delaySeconds(Plain, I, 0);
         Cap = ", giving up after " + std::to_string(Steps) +
               " retries as the checklist's schedule does (" +
-              std::to_string(Retry.MaxRetries) + " would wait " +
+              std::to_string(Retry.MaxRetries) +
+              " retries under the new delays would wait " +
               formatDuration(Waited) + " per failing request)";
         Retry.MaxRetries = Steps;
       }

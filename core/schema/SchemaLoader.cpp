@@ -14,6 +14,7 @@
 #include "core/schema/YamlLines.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <string_view>
@@ -1040,7 +1041,9 @@ void Loader::checkValues(Property &P, const YAML::Node &ValuesNode,
     return;
   }
   if (Sum < 0.99 || Sum > 1.01) {
-    error(WeightsNode, "'weights' add up to " + formatNumber(Sum) +
+    // Rounded: 0.1 + 0.7 adds up to 0.7999999999999999 in doubles.
+    error(WeightsNode, "'weights' add up to " +
+                           formatNumber(std::round(Sum * 1e9) / 1e9) +
                            "; they are shares and must add up to 1");
     return;
   }

@@ -51,6 +51,13 @@ TEST(SuggestVerify, FailuresWithinTheRunsNoiseAreNotWorse) {
   judgeRemedy(Whole, Projected, Same, 60, V);
   EXPECT_EQ(V.Figures.find("bytes received"), std::string::npos) << V.Figures;
 
+  // Nothing completed: no latency to show, not 0.0 ms.
+  replay::DesignResult NoneDone = saturated(2000000);
+  NoneDone.P99 = 0;
+  judgeRemedy(NoneDone, Whole, Same, 60, V);
+  EXPECT_NE(V.Figures.find("p99 - -> 30000.0 ms"), std::string::npos)
+      << V.Figures;
+
   replay::DesignResult Clean = saturated(0), Some = saturated(3);
   Clean.ThrottledPercent = Some.ThrottledPercent = 0;
   Clean.P99 = Some.P99 = 0.005;

@@ -229,6 +229,28 @@ TEST(Replay, PayloadBytesAreTheJsonTheSchemaChecksCount) {
   EXPECT_EQ(Received, Projected.PayloadBytes);
 }
 
+// A report once an hour does not arrive in 10 s: its row says 0/0, which
+// reads as nothing wrong with it, so a note says it did not occur.
+TEST(Replay, AnOperationTooRareForTheRunIsNamed) {
+  schema::Schema S = telemetrySchema(10);
+  S.Tables[0].Queries.push_back(
+      query("hourly-report", "status ne 'none'", 1.0 / 3600));
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  Replay R;
+  runReplay(R, {&S}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_EQ(op(D, "hourly-report").Issued, 0u);
+  std::size_t Named = 0;
+  for (const std::string &N : D.Notes) {
+    Named += N == "query 'hourly-report' (one every 3600 s) did not occur in "
+                  "the 10 s of workload: it was not replayed; replay a longer "
+                  "--duration to include it";
+    EXPECT_EQ(N.find("'ingest-reading' (one every"), std::string::npos) << N;
+  }
+  EXPECT_EQ(Named, 1u);
+}
+
 TEST(Replay, NonKeyQueryScansFarMoreThanTheIndexTable) {
   schema::Schema Current = telemetrySchema(100);
   Current.Tables[0].Queries.push_back(
@@ -597,6 +619,15 @@ TEST(Replay, ATableScanIsHeldToTheBudgetOfTheKeyItReads) {
     EXPECT_NE(Text.substr(At, Text.find('\n', At) - At).find(Row),
               std::string::npos)
         << Text.substr(At, 80);
+    // No execution finished: its latency is not 0.0 ms but none.
+    const OpResult &Scan = op(D, "disputed");
+    ASSERT_EQ(Scan.Completed, 0u);
+    const std::size_t Line = Text.find("\n  disputed ");
+    ASSERT_NE(Line, std::string::npos);
+    EXPECT_NE(Text.substr(Line, 80).find(
+                  "0/" + std::to_string(Scan.Failed) + ", -, "),
+              std::string::npos)
+        << Text.substr(Line, 80);
   }
 }
 

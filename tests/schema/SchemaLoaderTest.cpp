@@ -513,7 +513,7 @@ TEST(SchemaLoader, ImpossibleValues) {
           "says 4",
           "values.yaml:13:44: error: value 'x' is not of type int32, the type "
           "of 'itemId'",
-          "values.yaml:14:58: error: 'weights' add up to 1.1; they are shares "
+          "values.yaml:14:58: error: 'weights' add up to 0.8; they are shares "
           "and must add up to 1",
           "values.yaml:15:37: error: 'weights' needs 'values': one weight per "
           "value",

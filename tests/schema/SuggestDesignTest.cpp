@@ -259,8 +259,9 @@ clients:
               ::testing::UnorderedElementsAre(
                   "clients[patient]: exponential backoff with jitter (2s "
                   "doubling to 30s) instead of the constant policy, giving up "
-                  "after 4 retries as the checklist's schedule does (10 would "
-                  "wait 210s per failing request), for retry-without-backoff",
+                  "after 4 retries as the checklist's schedule does (10 "
+                  "retries under the new delays would wait 210s per failing "
+                  "request), for retry-without-backoff",
                   "clients[brief]: exponential backoff with jitter (2s "
                   "doubling to 30s) instead of the linear policy, for "
                   "retry-without-backoff"));
