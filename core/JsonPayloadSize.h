@@ -11,6 +11,7 @@
 #include "core/Edm.h"
 
 #include <cmath>
+#include <cstddef>
 
 namespace tablelint::payload {
 
@@ -42,6 +43,13 @@ inline double jsonValueBytes(EdmType Type, double DataBytes) {
     return 4;
   }
   return 0;
+}
+
+// One property in the body: ,"name":value.
+inline double jsonPropertyBytes(std::size_t NameChars, EdmType Type,
+                                double DataBytes) {
+  return static_cast<double>(NameChars) + JsonPropertyBytes +
+         jsonValueBytes(Type, DataBytes);
 }
 
 } // namespace tablelint::payload

@@ -32,6 +32,15 @@ double delaySeconds(const schema::RetrySpec &Spec, unsigned Retry,
   return std::min(Delay, Spec.MaxDelaySeconds);
 }
 
+double totalDelaySeconds(const schema::RetrySpec &Spec) {
+  schema::RetrySpec Plain = Spec;
+  Plain.Jitter = false;
+  double Total = 0;
+  for (unsigned I = 1, N = allowedRetries(Spec); I <= N; ++I)
+    Total += delaySeconds(Plain, I, 0);
+  return Total;
+}
+
 bool retriesStatus(const schema::RetrySpec &Spec, int Status) {
   if (!Spec.RetryOn.empty())
     return std::find(Spec.RetryOn.begin(), Spec.RetryOn.end(), Status) !=

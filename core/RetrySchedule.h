@@ -19,6 +19,9 @@ namespace tablelint::retry {
 // (core/ServiceLimits.h) picked by Draw in [0, 1); capped at MaxDelay.
 double delaySeconds(const schema::RetrySpec &Spec, unsigned Retry, double Draw);
 
+// The waits of all allowedRetries(Spec) retries added up, without jitter
+// (the policy's nominal schedule).
+double totalDelaySeconds(const schema::RetrySpec &Spec);
 // Whether an answer with HTTP Status is retried: the spec's RetryOn when it
 // lists any, else the SDK's default set (limits::RetryableStatusCodes).
 bool retriesStatus(const schema::RetrySpec &Spec, int Status);

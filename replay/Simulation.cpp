@@ -1257,9 +1257,8 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
     Shape.Bytes += limits::PropertyOverheadBytes + 2 * D.Name.size() +
                    D.billingBytes(Code);
     const std::uint64_t Bytes = D.dataBytes(Code);
-    Payload += static_cast<double>(D.Name.size()) +
-               payload::JsonPropertyBytes +
-               payload::jsonValueBytes(D.Type, static_cast<double>(Bytes));
+    Payload += payload::jsonPropertyBytes(D.Name.size(), D.Type,
+                                          static_cast<double>(Bytes));
     // Strings are stored as UTF-16.
     const std::uint64_t Data = D.Type == EdmType::String ? 2 * Bytes : Bytes;
     Shape.LargestValue = std::max(Shape.LargestValue, Data);

@@ -757,14 +757,12 @@ namespace {
 
 struct ValueSize {
   double Billing = 0;
-  double Payload = 0;
   bool Exact = true;
 };
 
 ValueSize valueSize(const Property &P) {
   ValueSize V;
   const double Bytes = P.Bytes ? static_cast<double>(*P.Bytes) : 0;
-  V.Payload = payload::jsonValueBytes(P.Type, Bytes);
   switch (P.Type) {
   case EdmType::String:
     V.Billing = 2 * Bytes + limits::StringValueOverheadBytes;
@@ -858,7 +856,8 @@ EntitySize entitySize(const Table &T,
     const ValueSize V = valueSize(P);
     S.BillingBytes +=
         limits::PropertyOverheadBytes + 2.0 * P.Name.size() + V.Billing;
-    S.PayloadBytes += P.Name.size() + payload::JsonPropertyBytes + V.Payload;
+    S.PayloadBytes += payload::jsonPropertyBytes(
+        P.Name.size(), P.Type, P.Bytes ? static_cast<double>(*P.Bytes) : 0);
     S.Exact &= V.Exact;
   }
   return S;

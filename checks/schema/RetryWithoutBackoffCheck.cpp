@@ -2,8 +2,7 @@
 // does not grow geometrically, so retries pile onto a throttled partition.
 #include "checks/schema/Checks.h"
 
-#include <algorithm>
-#include <cmath>
+#include "core/RetrySchedule.h"
 
 namespace tablelint::schema {
 
@@ -67,10 +66,7 @@ void checkRetryWithoutBackoff(const SchemaContext &C, FindingSink &Sink) {
             formatFigure(R.BaseDelaySeconds) + " s, so the delay never grows";
       Effect = "throttled requests come back at the same pace";
     } else if (R.MaxRetries >= ShortScheduleRetries) {
-      double Total = 0;
-      for (unsigned I = 0; I < R.MaxRetries; ++I)
-        Total += std::min(R.BaseDelaySeconds * std::pow(2.0, I),
-                          R.MaxDelaySeconds);
+      const double Total = retry::totalDelaySeconds(R);
       if (Total < ShortScheduleSeconds) {
         Why = "an exponential policy whose waits add up to " + seconds(Total) +
               " (baseDelay " + seconds(R.BaseDelaySeconds) + ", maxDelay " +

@@ -175,11 +175,7 @@ private:
       const unsigned Steps = static_cast<unsigned>(
           limits::ChecklistBackoffSeconds.size());
       if (Retry.MaxRetries > Steps) {
-        RetrySpec Plain = Retry;
-        Plain.Jitter = false;
-        double Waited = 0;
-        for (unsigned I = 1; I <= Retry.MaxRetries; ++I)
-          Waited += retry::delaySeconds(Plain, I, 0);
+        const double Waited = retry::totalDelaySeconds(Retry);
         Cap = ", giving up after " + std::to_string(Steps) +
               " retries as the checklist's schedule does (" +
               std::to_string(Retry.MaxRetries) +
