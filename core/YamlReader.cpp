@@ -2,6 +2,7 @@
 #include "core/YamlReader.h"
 
 #include "core/NameHint.h"
+#include "core/schema/YamlLines.h"
 
 #include <algorithm>
 
@@ -30,6 +31,15 @@ std::optional<YAML::Node> parseYaml(const std::string &File,
     E.Line = static_cast<unsigned>(Ex.mark.line) + 1;
     E.Column = static_cast<unsigned>(Ex.mark.column) + 1;
     E.Message = "invalid YAML: " + Ex.msg;
+    // Report the mistake where it is, and where the parser gave up.
+    if (std::optional<schema::YamlSyntaxCause> Cause =
+            schema::findYamlSyntaxCause(Text, E.Line, E.Column)) {
+      E.Message = "invalid YAML: " + Cause->Message + " (the parser gave up at " +
+                  std::to_string(E.Line) + ":" + std::to_string(E.Column) +
+                  ": " + Ex.msg + ")";
+      E.Line = Cause->Line;
+      E.Column = Cause->Column;
+    }
     Errors.push_back(std::move(E));
   } catch (const YAML::Exception &Ex) {
     Errors.push_back({File, 0, 0, std::string("invalid YAML: ") + Ex.what()});

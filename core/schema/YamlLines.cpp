@@ -26,10 +26,29 @@ bool endsWithBlockIndicator(std::string_view Content) {
   return I == 1 || isSpace(Content[I - 2]);
 }
 
+// A place in the text: 1-based line, 0-based column.
+struct TextPlace {
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
 struct ScanState {
   char Quote = 0;           // inside a quoted scalar spanning lines
   unsigned FlowDepth = 0;   // inside [ ] / { } spanning lines
   int BlockScalarBase = -1; // lines indented more belong to a block scalar
+  // For explaining a syntax error: the line being scanned (1-based), the
+  // open flow brackets (the first 256, innermost last) and where the open
+  // quote started, the first bracket that closes one of the other kind,
+  // and the first line indented with a tab.
+  unsigned LineNumber = 0;
+  std::vector<std::pair<TextPlace, char>> Openers;
+  TextPlace QuoteStart;
+  struct Mismatched {
+    TextPlace Closer, Opener;
+    char Closes, Opens;
+  };
+  std::optional<Mismatched> Mismatch;
+  std::optional<TextPlace> FirstTabIndent;
 };
 
 // Fills the structure fields of one line and returns where its content
@@ -73,10 +92,14 @@ std::size_t scanLine(YamlLine &L, ScanState &S) {
       ContentEnd = I;
       break;
     }
+    const TextPlace Here{S.LineNumber, static_cast<unsigned>(I)};
     if ((C == '"' || C == '\'') && atTokenStart(T, I)) {
       S.Quote = C;
+      S.QuoteStart = Here;
     } else if ((C == '[' || C == '{') &&
                (S.FlowDepth > 0 || atTokenStart(T, I))) {
+      if (S.FlowDepth < 256)
+        S.Openers.emplace_back(Here, C);
       ++S.FlowDepth;
       if (S.FlowDepth > L.FlowDepthMax) {
         L.FlowDepthMax = S.FlowDepth;
@@ -84,6 +107,12 @@ std::size_t scanLine(YamlLine &L, ScanState &S) {
           L.FlowLevels.emplace_back(S.FlowDepth, static_cast<unsigned>(I));
       }
     } else if ((C == ']' || C == '}') && S.FlowDepth > 0) {
+      if (S.FlowDepth <= 256) {
+        const auto &[Opened, Bracket] = S.Openers.back();
+        if (!S.Mismatch && (Bracket == '[') != (C == ']'))
+          S.Mismatch = ScanState::Mismatched{Here, Opened, C, Bracket};
+        S.Openers.pop_back();
+      }
       --S.FlowDepth;
     } else if (C == ':' && Structural && !KeySeen && S.FlowDepth == 0 &&
                (I + 1 == T.size() || isSpace(T[I + 1]))) {
@@ -94,11 +123,8 @@ std::size_t scanLine(YamlLine &L, ScanState &S) {
   return ContentEnd;
 }
 
-} // namespace
-
-std::vector<YamlLine> scanYamlLines(std::string_view Text) {
+std::vector<YamlLine> scanLines(std::string_view Text, ScanState &S) {
   std::vector<YamlLine> Lines;
-  ScanState S;
   // A UTF-8 byte order mark is not part of the first line (yaml-cpp does
   // not count it in columns either).
   std::size_t Start = Text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
@@ -112,6 +138,7 @@ std::vector<YamlLine> scanYamlLines(std::string_view Text) {
       L.Text.remove_suffix(1);
     while (L.Indent < L.Text.size() && L.Text[L.Indent] == ' ')
       ++L.Indent;
+    S.LineNumber = static_cast<unsigned>(Lines.size()) + 1;
     const bool Empty = L.Indent == L.Text.size();
     if (S.BlockScalarBase >= 0 &&
         (Empty || static_cast<int>(L.Indent) > S.BlockScalarBase)) {
@@ -120,6 +147,10 @@ std::vector<YamlLine> scanYamlLines(std::string_view Text) {
     } else {
       S.BlockScalarBase = -1;
       L.InFlowOrQuote = S.Quote != 0 || S.FlowDepth > 0;
+      if (!L.InFlowOrQuote && !S.FirstTabIndent && L.Indent < L.Text.size() &&
+          L.Text[L.Indent] == '\t' &&
+          L.Text.find_first_not_of(" \t", L.Indent) != std::string_view::npos)
+        S.FirstTabIndent = TextPlace{S.LineNumber, L.Indent};
       const bool StartsInQuote = S.Quote != 0;
       const std::size_t ContentEnd = scanLine(L, S);
       std::string_view Content = L.Text.substr(0, ContentEnd);
@@ -140,6 +171,52 @@ std::vector<YamlLine> scanYamlLines(std::string_view Text) {
     Start = End + 1;
   }
   return Lines;
+}
+
+} // namespace
+
+std::vector<YamlLine> scanYamlLines(std::string_view Text) {
+  ScanState S;
+  return scanLines(Text, S);
+}
+
+std::optional<YamlSyntaxCause> findYamlSyntaxCause(std::string_view Text,
+                                                   unsigned ErrorLine,
+                                                   unsigned ErrorColumn) {
+  ScanState S;
+  scanLines(Text, S);
+  std::vector<YamlSyntaxCause> Causes;
+  auto Add = [&](TextPlace At, std::string Message) {
+    Causes.push_back({At.Line, At.Column + 1, std::move(Message)});
+  };
+  if (S.FirstTabIndent)
+    Add(*S.FirstTabIndent,
+        "a tab indents this line; YAML indents with spaces only");
+  if (S.Mismatch)
+    Add(S.Mismatch->Closer,
+        std::string("this '") + S.Mismatch->Closes + "' closes the '" +
+            S.Mismatch->Opens + "' opened at " +
+            std::to_string(S.Mismatch->Opener.Line) + ":" +
+            std::to_string(S.Mismatch->Opener.Column + 1));
+  // After a mismatch the brackets left open are its consequence.
+  else if (!S.Openers.empty())
+    Add(S.Openers.front().first, std::string("this '") +
+                                     S.Openers.front().second +
+                                     "' is never closed");
+  if (S.Quote)
+    Add(S.QuoteStart, std::string("this ") +
+                          (S.Quote == '"' ? "double" : "single") +
+                          " quote is never closed");
+  // The earliest cause at or before the place the parser gave up.
+  std::optional<YamlSyntaxCause> Best;
+  for (YamlSyntaxCause &C : Causes) {
+    if (C.Line > ErrorLine || (C.Line == ErrorLine && C.Column > ErrorColumn))
+      continue;
+    if (!Best || C.Line < Best->Line ||
+        (C.Line == Best->Line && C.Column < Best->Column))
+      Best = std::move(C);
+  }
+  return Best;
 }
 
 std::optional<NestingProblem>

@@ -37,6 +37,21 @@ struct YamlLine {
 
 std::vector<YamlLine> scanYamlLines(std::string_view Text);
 
+// What a YAML syntax error most likely comes from, when yaml-cpp gives up
+// later than the mistake (it reports an unclosed '{' where the next block
+// entry appears, and a tab as "illegal block entry"): the earliest, at or
+// before the error, of a line indented with a tab, a bracket closing one of
+// the other kind, a flow bracket or a quote never closed. Line and Column
+// are 1-based.
+struct YamlSyntaxCause {
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Message;
+};
+std::optional<YamlSyntaxCause> findYamlSyntaxCause(std::string_view Text,
+                                                   unsigned ErrorLine,
+                                                   unsigned ErrorColumn);
+
 struct NestingProblem {
   unsigned Line = 0; // 1-based
   unsigned Column = 0;

@@ -700,8 +700,8 @@ TEST(SchemaLoader, ReportsTheFirstHundredErrorsAndCountsTheRest) {
 TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
   EXPECT_EQ(messages(loadSchemaText("version: 1\ntables: [\n", "open.yaml")),
             std::vector<std::string>{
-                "open.yaml:3:1: error: invalid YAML: end of sequence flow "
-                "not found"});
+                "open.yaml:2:9: error: invalid YAML: this '[' is never closed "
+                "(the parser gave up at 3:1: end of sequence flow not found)"});
   EXPECT_EQ(messages(loadSchemaText("", "empty.yaml")),
             std::vector<std::string>{
                 "empty.yaml: error: empty schema: expected a mapping with "
@@ -710,6 +710,52 @@ TEST(SchemaLoader, InvalidYamlAndEmptyFiles) {
             std::vector<std::string>{
                 "/nonexistent/schema.yaml: error: cannot read the file: no "
                 "such file or directory"});
+}
+
+// yaml-cpp gives up where the damage shows, often lines after the mistake,
+// and with a message about what it found there; the error names the
+// mistake where it is, and keeps where the parser gave up.
+TEST(SchemaLoader, InvalidYamlIsReportedWhereTheMistakeIs) {
+  const std::string Head = "version: 1\naccounts: [{name: a}]\ntables:\n"
+                           "  - name: T\n    account: a\n"
+                           "    partitionKey: '{a}'\n    rowKey: '{b}'\n"
+                           "    writes:\n";
+  // A flow mapping left open swallows the next entries.
+  EXPECT_EQ(messages(loadSchemaText(
+                Head + "      - {name: w1, op: insert, rate: 10/s\n"
+                       "      - {name: w2, op: insert, rate: 10/s}\n"
+                       "      - {name: w3, op: insert, rate: 10/s}\n",
+                "unclosed.yaml")),
+            std::vector<std::string>{
+                "unclosed.yaml:9:9: error: invalid YAML: this '{' is never "
+                "closed (the parser gave up at 11:7: illegal block entry)"});
+  // A tab in the indentation.
+  EXPECT_EQ(messages(loadSchemaText("version: 1\naccounts: [{name: a}]\n"
+                                    "tables:\n\t- name: T\n",
+                                    "tab.yaml")),
+            std::vector<std::string>{
+                "tab.yaml:4:1: error: invalid YAML: a tab indents this line; "
+                "YAML indents with spaces only (the parser gave up at 4:2: "
+                "illegal block entry)"});
+  // A bracket closing one of the other kind: the missing '}' is the
+  // mistake, not the '[' it leaves open.
+  EXPECT_EQ(messages(loadSchemaText("version: 1\naccounts: [{name: a]\n"
+                                    "tables: []\n",
+                                    "mismatch.yaml")),
+            std::vector<std::string>{
+                "mismatch.yaml:2:20: error: invalid YAML: this ']' closes the "
+                "'{' opened at 2:12 (the parser gave up at 2:20: illegal flow "
+                "end)"});
+  // Brackets and tabs that are fine stay out of it: a tab inside a block
+  // scalar and a multi-line flow mapping that is closed, before a mistake
+  // of another kind, reported where the parser saw it.
+  EXPECT_EQ(messages(loadSchemaText(
+                "version: 1\naccounts: [{name: a,\n  region: x}]\n"
+                "tables:\n  - name: T\n    note: |\n      a\ttab\n"
+                "    account: a: b\n",
+                "other.yaml")),
+            std::vector<std::string>{
+                "other.yaml:8:15: error: invalid YAML: illegal map value"});
 }
 
 // ------------------------------------------------------------ suppressions
