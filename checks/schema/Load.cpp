@@ -1147,8 +1147,9 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
   // The whole partition such a read returns, as the account serves it.
   std::optional<double> WholeForAccount;
   // The partition a PartitionKey equality alone reads on average when it
-  // picks its key as the writes did (the collision share).
+  // picks its key as the writes did (the collision share), and why.
   std::optional<double> ExpectedRead;
+  std::string ExpectedReadWhy;
   switch (Scope.Class) {
   case QueryClass::TableScan:
     if (Size.Known) {
@@ -1207,8 +1208,14 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
         const TypesSize Mean = typesSize(T, Types, true, expectedPartitionRead);
         if (Mean.Known && Mean.Entities > Whole.Entities)
           WholeForAccount = Mean.Entities;
-        if (Mean.Known)
+        if (Mean.Known) {
           ExpectedRead = Mean.Entities;
+          ExpectedReadWhy =
+              WholeTypeRange ? "every '" + keyLiteralPrefix(T.RowKey) +
+                                   "' row of the partition it reads: " +
+                                   Mean.OwnWhy
+                             : Mean.explain("the partition it reads");
+        }
       }
       A.Matches = Whole.Entities;
       A.MatchesWhy =
@@ -1315,6 +1322,15 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
       A.AllForNewest = A.Matches;
       A.AllForNewestWhy = A.MatchesWhy;
       A.AccountAllForNewest = WholeForAccount;
+      // Each execution reads the whole partition it picks, and it picks as
+      // the writes fill them: on a skewed key that is the expected
+      // partition, larger than the average one (the figure the account
+      // counts), not the average.
+      if (ExpectedRead && *ExpectedRead > *A.Matches * 1.01) {
+        A.AllForNewest = ExpectedRead;
+        A.AllForNewestWhy = ExpectedReadWhy;
+        A.AccountAllForNewest.reset();
+      }
     } else if (Scope.Class == QueryClass::RowRange &&
                !Scope.PartitionKeys.empty() && Scope.RowHigh &&
                !Scope.RowHigh->Key.Known &&
