@@ -73,13 +73,29 @@ bool sameUpToTies(const Answer &A, const Answer &B, std::int64_t Step,
 class FunctionalDesign {
 public:
   FunctionalDesign(const Workload &W, const DesignPlan &Plan)
-      : W(W), Plan(Plan), Tables(Plan.Tables.size()), View(W) {}
+      : W(W), Plan(Plan), Tables(Plan.Tables.size()),
+        Existing(Plan.Tables.size()), View(W) {
+    holdExistingRows();
+  }
 
   void write(std::uint32_t EventIndex);
   void flushAll();
   Answer query(std::uint32_t EventIndex);
 
 private:
+  // The rows of the tables' existing entities (warm start), where the
+  // simulated service preloads them (Simulation.cpp: warmStart). The check
+  // compares what the run writes, so queries do not read them; an insert
+  // of a key one of them holds is refused (409) as the service refuses it,
+  // and a delete removes it. Without them an insert the service turned
+  // away was stored here, and a merge of the existing entity then made its
+  // row another entity's: a design with an index answered differently
+  // from the same design without one.
+  void holdExistingRows();
+  bool heldBeforeTheRun(std::uint32_t Table, std::string_view Row) const {
+    return Existing[Table].find(Row) != nullptr;
+  }
+
   // A single write, applied when the service's rules allow it (an insert
   // of a new row, an update, merge or delete of an existing one), in one
   // search of the store: the check's cost is its searches.
@@ -113,6 +129,7 @@ private:
   const Workload &W;
   const DesignPlan &Plan;
   std::vector<RowStore> Tables;
+  std::vector<RowStore> Existing; // rows only; see holdExistingRows
   std::map<std::string, Buffer> Buffers; // table "\0" PartitionKey
   LogicalEntityView View;
   std::string Pk, Rk, FilterText;
@@ -122,6 +139,31 @@ private:
   std::vector<std::string_view> BatchRows;
   BatchUndo Undo;
 };
+
+void FunctionalDesign::holdExistingRows() {
+  std::vector<std::vector<bool>> Done(
+      W.Families.size(), std::vector<bool>(Plan.Tables.size(), false));
+  for (std::uint32_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const EntityFamily &F = W.Families[Op.Family];
+    if (Op.IsQuery || F.ExistingCount == 0 ||
+        (!createsEntity(Op.Kind) && !F.OnlyExisting))
+      continue;
+    for (const WriteTarget &T : Plan.Writes[OpI]) {
+      if (Done[Op.Family][T.Table])
+        continue;
+      Done[Op.Family][T.Table] = true;
+      for (std::uint32_t E = F.FirstExisting;
+           E < F.FirstExisting + F.ExistingCount; ++E) {
+        if (!T.reaches(View, E))
+          continue;
+        T.PartitionKey.render(W, E, Pk, Scratch);
+        T.RowKey.render(W, E, Rk, Scratch);
+        Existing[T.Table].insert(rowKey(Pk, Rk), E);
+      }
+    }
+  }
+}
 
 void FunctionalDesign::write(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
@@ -140,10 +182,13 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
       // rows its home lacked, and an index design answered differently
       // from the design without one.
       if (Kind == WriteKind::Insert) {
-        if (!Tables[T.Table].insert(S.Row, S.Entity))
+        if (heldBeforeTheRun(T.Table, S.Row) ||
+            !Tables[T.Table].insert(S.Row, S.Entity))
           return;
         continue;
       }
+      if (Kind == WriteKind::Delete)
+        Existing[T.Table].erase(S.Row);
       applyIfAllowed(Tables[T.Table], S);
       continue;
     }
@@ -177,7 +222,10 @@ void FunctionalDesign::flush(std::uint32_t Table,
   if (Ops.size() > limits::MaxBatchOperations ||
       std::adjacent_find(BatchRows.begin(), BatchRows.end()) !=
           BatchRows.end() ||
-      Bytes >= limits::MaxBatchPayloadBytes) {
+      Bytes >= limits::MaxBatchPayloadBytes ||
+      std::any_of(Ops.begin(), Ops.end(), [&](const StagedWrite &S) {
+        return S.Kind == WriteKind::Insert && heldBeforeTheRun(Table, S.Row);
+      })) {
     Ops.clear();
     return;
   }
