@@ -46,9 +46,14 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
                                        overTable(O) +
                                        " reads every entity"});
     break;
-  case QueryClass::PartitionScan:
+  case QueryClass::PartitionScan: {
+    // A RowKey bound limits what is read to the rows inside it: not all of
+    // the partition, whatever else the filter asks.
+    const bool Bounded = Scope.RowLow || Scope.RowHigh;
     Out.push_back({"partition-scan",
-                   What + (O.MayStopEarly ? " reads partition "
+                   What +
+                       (Bounded           ? " reads the RowKey range of partition "
+                        : O.MayStopEarly ? " reads partition "
                                           : " reads all of partition ") +
                        (O.PartitionText.empty()
                             ? Scope.PartitionKeys.front().str()
@@ -57,6 +62,7 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
                        " and keeps what matches (" + Scope.Reason +
                        "): partition scan" + overTable(O)});
     break;
+  }
   default:
     break;
   }

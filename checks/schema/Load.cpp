@@ -1159,7 +1159,14 @@ QueryAnalysis analyzeQuery(const Table &T, const Query &Q,
     }
     break;
   case QueryClass::PartitionScan:
-    if (Busiest.Known) {
+    // A RowKey range inside the partition (other than the whole of this
+    // type's prefix) reads the rows inside it, which the declared sizes do
+    // not tell: left unsized, as the same range without the non-key
+    // condition is (a row range). Sized as the whole partition, a cursor
+    // query ('RowKey lt '{eventTime|reverse}'' and a user) was a scan of
+    // every row, and a bound below every key read none.
+    if (Busiest.Known &&
+        (WholeTypeRange || (!Scope.RowLow && !Scope.RowHigh))) {
       const std::string Rows =
           WholeTypeRange
               ? "every '" + keyLiteralPrefix(T.RowKey) + "' row of the partition"
