@@ -336,6 +336,13 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
         else if (isSchemaFile(It->path()) && schema::looksLikeSchemaFile(Abs))
           Schemas.push_back(Abs);
       }
+      // A directory with nothing to check is a wrong path more often
+      // than a clean tree: said, not passed as "no findings".
+      if (Found.empty() && Schemas.empty())
+        In.Problems.push_back(problem(
+            "no-inputs", fs::absolute(P).lexically_normal().string(),
+            "no C++ source or schema file in this directory (a schema is a "
+            "YAML file with top-level 'version' and 'tables' keys)"));
       std::sort(Found.begin(), Found.end());
       std::sort(Schemas.begin(), Schemas.end());
       Files.insert(Files.end(), Found.begin(), Found.end());

@@ -18,7 +18,8 @@ struct ToolNotification {
   // Error: part of the input was not analysed (the run is incomplete).
   Severity Level = Severity::Error;
   // Stable id: "compile-error", "not-in-compile-database",
-  // "no-compile-database", "no-such-file", "configuration", "schema".
+  // "no-compile-database", "no-such-file", "no-inputs", "configuration",
+  // "schema".
   std::string Id;
   std::string File; // absolute; empty when about the whole run
   unsigned Line = 0;

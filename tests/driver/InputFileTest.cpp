@@ -115,5 +115,21 @@ TEST(InputFile, AnOversizedConfigurationIsAnError) {
   EXPECT_LT(childrenPeakMiB(), 400);
 }
 
+// A directory with nothing tablelint reads (a wrong path in a CI gate)
+// passed as "no findings" with exit 0; the other inputs are still checked.
+TEST(InputFile, ADirectoryWithNothingToCheckIsAnError) {
+  Project P;
+  P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  P.write("docs/notes.txt", "nothing here\n");
+  P.write("deploy/pipeline.yaml", "stages: [build]\n");
+  const ToolResult R = P.lint({"-p", ".", "scan.cpp", "docs", "deploy"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("docs: error: no C++ source or schema file in "
+                               "this directory"));
+  EXPECT_THAT(R.Err, HasSubstr("deploy: error: no C++ source or schema file"));
+  EXPECT_THAT(R.Out, HasSubstr("scan.cpp:4:"));
+}
+
 } // namespace
 } // namespace tablelint::test
