@@ -141,26 +141,16 @@ private:
 };
 
 void FunctionalDesign::holdExistingRows() {
-  std::vector<std::vector<bool>> Done(
-      W.Families.size(), std::vector<bool>(Plan.Tables.size(), false));
-  for (std::uint32_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
-    const LogicalOp &Op = W.Ops[OpI];
-    const EntityFamily &F = W.Families[Op.Family];
-    if (Op.IsQuery || F.ExistingCount == 0 ||
-        (!createsEntity(Op.Kind) && !F.OnlyExisting))
-      continue;
-    for (const WriteTarget &T : Plan.Writes[OpI]) {
-      if (Done[Op.Family][T.Table])
+  for (const ExistingPlacement &P : existingPlacements(W, Plan)) {
+    const EntityFamily &F = W.Families[P.Family];
+    const WriteTarget &T = *P.Target;
+    for (std::uint32_t E = F.FirstExisting;
+         E < F.FirstExisting + F.ExistingCount; ++E) {
+      if (!T.reaches(View, E))
         continue;
-      Done[Op.Family][T.Table] = true;
-      for (std::uint32_t E = F.FirstExisting;
-           E < F.FirstExisting + F.ExistingCount; ++E) {
-        if (!T.reaches(View, E))
-          continue;
-        T.PartitionKey.render(W, E, Pk, Scratch);
-        T.RowKey.render(W, E, Rk, Scratch);
-        Existing[T.Table].insert(rowKey(Pk, Rk), E);
-      }
+      T.PartitionKey.render(W, E, Pk, Scratch);
+      T.RowKey.render(W, E, Rk, Scratch);
+      Existing[T.Table].insert(rowKey(Pk, Rk), E);
     }
   }
 }

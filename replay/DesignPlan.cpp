@@ -366,6 +366,27 @@ void QueryTarget::renderRead(const Workload &W, std::uint32_t Entity,
   Filter.render(W, Entity, Out, Scratch, &Buckets);
 }
 
+std::vector<ExistingPlacement> existingPlacements(const Workload &W,
+                                                  const DesignPlan &Plan) {
+  std::vector<ExistingPlacement> Out;
+  std::vector<std::vector<bool>> Done(
+      W.Families.size(), std::vector<bool>(Plan.Tables.size(), false));
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const EntityFamily &F = W.Families[Op.Family];
+    if (Op.IsQuery || F.ExistingCount == 0 ||
+        (!createsEntity(Op.Kind) && !F.OnlyExisting))
+      continue;
+    for (const WriteTarget &T : Plan.Writes[OpI]) {
+      if (Done[Op.Family][T.Table])
+        continue;
+      Done[Op.Family][T.Table] = true;
+      Out.push_back({Op.Family, &T});
+    }
+  }
+  return Out;
+}
+
 DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
                       const std::string &Label,
                       std::vector<InputError> &Errors) {

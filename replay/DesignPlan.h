@@ -149,6 +149,18 @@ struct DesignPlan {
   std::vector<std::vector<Holding>> Holdings;
 };
 
+// Where a design holds the existing entities of the workload's families
+// (warm start): each (family, write target) once, for the family's
+// creating writes, or its other writes when it is only updated. The
+// simulated service preloads them there and the answer check holds their
+// rows.
+struct ExistingPlacement {
+  std::uint32_t Family = 0;
+  const WriteTarget *Target = nullptr;
+};
+std::vector<ExistingPlacement> existingPlacements(const Workload &W,
+                                                  const DesignPlan &Plan);
+
 // Maps the logical workload onto a design. Errors: a key or filter template
 // naming a property the logical entity does not have, a filter template that
 // does not parse (at the column inside the filter).

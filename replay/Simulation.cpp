@@ -162,11 +162,16 @@ private:
   // table: how many each partition holds, taken as warm start stores them.
   struct PartitionTally {
     double Partitions = 0; // 0: the sample sees the partitions as they are
+    // The keys one partition can hold (the key space over the partitions
+    // the PartitionKey forms, over the retention); 0: unbounded or unknown.
+    double Capacity = 0;
     std::unordered_map<std::string, std::uint32_t> InPartition;
     // Each stored entity and its partition's count.
     std::vector<std::pair<std::uint32_t, const std::uint32_t *>> Held;
   };
-  double sampledPartitions(const EntityFamily &F, const WriteTarget &T) const;
+  // Also sets Capacity when the key space is bounded.
+  double sampledPartitions(const EntityFamily &F, const WriteTarget &T,
+                           double *Capacity = nullptr) const;
   void setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
                            const PartitionTally &Tally);
   void countUnfinishedQueries();
@@ -352,37 +357,27 @@ void Runner::warmStart() {
           static_cast<double>(std::max<std::uint64_t>(
               1, Q->Decl->ExpectedRows.value_or(Q->Decl->Top.value_or(1))));
   }
-  std::vector<std::vector<bool>> Done(
-      W.Families.size(), std::vector<bool>(Plan.Tables.size(), false));
   std::vector<bool> Populated(Plan.Tables.size(), false);
   std::string Pk, Rk;
-  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
-    const LogicalOp &Op = W.Ops[OpI];
-    const EntityFamily &F = W.Families[Op.Family];
-    // The existing entities go where the family's creating writes put
-    // them, or its other writes address them (a table only updated).
-    if (Op.IsQuery || F.ExistingCount == 0 ||
-        (!createsEntity(Op.Kind) && !F.OnlyExisting))
-      continue;
-    for (const WriteTarget &T : Plan.Writes[OpI]) {
-      if (Done[Op.Family][T.Table])
-        continue;
-      Done[Op.Family][T.Table] = true;
-      Populated[T.Table] = true;
-      PartitionTally Tally;
-      Tally.Partitions = sampledPartitions(F, T);
-      for (std::uint32_t E = F.FirstExisting;
-           E < F.FirstExisting + F.ExistingCount; ++E) {
-        if (!T.reaches(WhenView, E))
-          continue; // a sparse table holds only what its `when` keeps
-        T.PartitionKey.render(W, E, Pk, ValueScratch);
-        T.RowKey.render(W, E, Rk, ValueScratch);
-        Service.preload(T.Table, Pk, Rk, E);
-        if (Tally.Partitions > 0)
-          Tally.Held.emplace_back(E, &++Tally.InPartition[Pk]);
-      }
-      setPartitionWeights(F, T, Tally);
+  // The existing entities go where the family's creating writes put them,
+  // or its other writes address them (a table only updated).
+  for (const ExistingPlacement &P : existingPlacements(W, Plan)) {
+    const EntityFamily &F = W.Families[P.Family];
+    const WriteTarget &T = *P.Target;
+    Populated[T.Table] = true;
+    PartitionTally Tally;
+    Tally.Partitions = sampledPartitions(F, T, &Tally.Capacity);
+    for (std::uint32_t E = F.FirstExisting;
+         E < F.FirstExisting + F.ExistingCount; ++E) {
+      if (!T.reaches(WhenView, E))
+        continue; // a sparse table holds only what its `when` keeps
+      T.PartitionKey.render(W, E, Pk, ValueScratch);
+      T.RowKey.render(W, E, Rk, ValueScratch);
+      Service.preload(T.Table, Pk, Rk, E);
+      if (Tally.Partitions > 0)
+        Tally.Held.emplace_back(E, &++Tally.InPartition[Pk]);
     }
+    setPartitionWeights(F, T, Tally);
   }
   // A family no write names (a table only read) is stored where its
   // queries read it.
@@ -409,8 +404,8 @@ void Runner::warmStart() {
 // The partitions a sampled family's PartitionKey template forms in this
 // table over its retention; 0 for a family held whole, or where they are
 // not known.
-double Runner::sampledPartitions(const EntityFamily &F,
-                                 const WriteTarget &T) const {
+double Runner::sampledPartitions(const EntityFamily &F, const WriteTarget &T,
+                                 double *Capacity) const {
   if (F.ExistingWeight <= 1 || !Plan.Schema)
     return 0;
   const schema::Table *Decl = Plan.Schema->table(Plan.Tables[T.Table].Name);
@@ -419,12 +414,19 @@ double Runner::sampledPartitions(const EntityFamily &F,
   const int Type = schema::entityTypeIndex(*Decl, T.Decl->EntityTypeName);
   if (Type < 0)
     return 0;
-  const std::optional<double> Partitions = schema::partitionKeySpaceOver(
+  const schema::Table View =
       Decl->EntityTypes.empty()
           ? *Decl
-          : schema::entityTypeViews(*Decl)[static_cast<std::size_t>(Type)],
-      F.RetentionSeconds > 0 ? F.RetentionSeconds : 86400.0);
-  return Partitions && *Partitions >= 1 ? *Partitions : 0;
+          : schema::entityTypeViews(*Decl)[static_cast<std::size_t>(Type)];
+  const double Span = F.RetentionSeconds > 0 ? F.RetentionSeconds : 86400.0;
+  const std::optional<double> Partitions =
+      schema::partitionKeySpaceOver(View, Span);
+  if (!Partitions || *Partitions < 1)
+    return 0;
+  if (Capacity)
+    if (const std::optional<double> Keys = schema::keySpaceOver(View, Span))
+      *Capacity = *Keys / *Partitions;
+  return *Partitions;
 }
 
 // A sampled family's partitions in this table may hold far fewer entities
@@ -440,6 +442,13 @@ double Runner::sampledPartitions(const EntityFamily &F,
 // sampled entities is one with many: a hot tenant's), spread evenly over
 // them. Only where the average partition is below the weight: where the
 // sample sees partitions as they are, scans use the weights.
+//
+// Nor can a partition hold more than its keys: where the key space is
+// bounded (a tenant's counters, one a day and meter over the retention:
+// 2,005), the sampled entities of a partition count together as at most
+// that many, and as that many where the table holds its whole key space. A skewed key fills its hot partitions' keys in the sample,
+// each standing for the weight: 2,005 x 161 in a partition of 2,005, which
+// throttled the hot tenant's reads as no real table would.
 void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
                                  const PartitionTally &Tally) {
   if (Tally.Partitions <= 0)
@@ -447,14 +456,23 @@ void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
   const auto Weight = static_cast<double>(F.ExistingWeight);
   const double Average = std::max(
       1.0, static_cast<double>(Tally.Held.size()) * Weight / Tally.Partitions);
-  if (Average >= Weight)
+  const bool SpreadAverage = Average < Weight;
+  if (!SpreadAverage && Tally.Capacity <= 0)
     return;
   for (const auto &[E, InPartition] : Tally.Held) {
     const auto Sampled = static_cast<double>(*InPartition);
-    Service.setPartitionWeight(
-        T.Table, E,
-        static_cast<std::uint64_t>(std::max(
-            1.0, std::round((Average + (Sampled - 1) * Weight) / Sampled))));
+    double Each =
+        SpreadAverage ? (Average + (Sampled - 1) * Weight) / Sampled : Weight;
+    // A table that holds its whole key space holds every key of each
+    // partition: as many as the partition can hold, whatever the sample
+    // drew there (a product's 40 warehouses).
+    if (Tally.Capacity > 0 &&
+        (Each * Sampled > Tally.Capacity || F.KeySpaceHeld >= FullKeySpace))
+      Each = Tally.Capacity / Sampled;
+    const auto Rounded =
+        static_cast<std::uint64_t>(std::max(1.0, std::round(Each)));
+    if (SpreadAverage || Rounded != F.ExistingWeight)
+      Service.setPartitionWeight(T.Table, E, Rounded);
   }
 }
 
@@ -1177,7 +1195,8 @@ void Runner::summarize() {
         R.Notes.push_back(std::move(*Note));
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
-    if (!Op.Unaddressed)
+    // A write this design does not declare has no executions to miss.
+    if (!Op.Unaddressed || (!Op.IsQuery && Plan.Writes[OpI].empty()))
       continue;
     const EntityFamily &F = W.Families[Op.Family];
     // A transaction's follower addresses an entity with its leader's
@@ -1215,6 +1234,21 @@ void Runner::summarize() {
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],
                               R.Ops[OpI].Issued))
       R.Notes.push_back(std::move(*Note));
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (!Op.AgedOut || Plan.Writes[OpI].empty())
+      continue;
+    const EntityFamily &F = W.Families[Op.Family];
+    R.Notes.push_back(
+        "'" + Op.Name + "' (delete): a retention purge of table '" + F.Table +
+        "' (retention " + schema::formatDuration(F.RetentionSeconds) +
+        ", deletes at least half of its inserts): its " +
+        std::to_string(Op.AgedOut) +
+        " executions deleted entities written a retention ago, which the "
+        "table holds and the run does not: each is served and charged as a "
+        "delete of an entity that exists, and the store keeps what the run "
+        "wrote");
+  }
   // A rare operation may not arrive in a short run: its figures are 0/0,
   // which reads as nothing wrong with it.
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)

@@ -505,6 +505,8 @@ std::uint64_t Workload::sampledWeight(std::uint32_t Entity) const {
 }
 
 bool Workload::foundOutsideSample(std::uint32_t Entity) const {
+  if (deletesAgedOut(Entity))
+    return true;
   const EntityFamily &F = Families[familyOf(Entity)];
   if (F.ExistingWeight <= 1 || F.KeySpaceHeld <= 0)
     return false;
@@ -985,9 +987,6 @@ void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
 
 } // namespace
 
-// The share of its key space a table's existing entities hold from which
-// an insert brings a new key (generateEvents: NewKey).
-constexpr double FullKeySpace = 0.99;
 
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
@@ -1239,8 +1238,30 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       for (std::uint32_t E : Live[F])
         Targets.add(E);
   for (LogicalOp &Op : W.Ops)
-    Op.Unaddressed = Op.FoundOutsideSample = Op.MissingOutsideSample = 0;
+    Op.Unaddressed = Op.FoundOutsideSample = Op.MissingOutsideSample =
+        Op.AgedOut = 0;
   W.OutsideSampleTargets.clear();
+  W.AgedOutTargets.clear();
+  // Families kept at a declared retention by deleting what ages out
+  // (core/schema retention-by-delete's reading: deletes at half the
+  // inserts or more, in entities/s).
+  std::vector<bool> Purged(W.Families.size(), false);
+  {
+    std::vector<double> Inserted(W.Families.size(), 0),
+        Deleted(W.Families.size(), 0);
+    for (const LogicalOp &Op : W.Ops) {
+      if (Op.IsQuery)
+        continue;
+      const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
+      if (createsEntity(Op.Kind))
+        Inserted[Op.Family] += Entities;
+      else if (Op.Kind == schema::WriteKind::Delete)
+        Deleted[Op.Family] += Entities;
+    }
+    for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+      Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
+                  Deleted[F] >= 0.5 * Inserted[F];
+  }
   std::size_t Kept = 0;
   // The first entity of the group being generated, and how many are in it;
   // the entity of the unit's leader being generated, whether it could be
@@ -1324,6 +1345,17 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       Pool.push_back(Ev.Entity);
       if (Targets.indexed(Op.Family))
         Targets.add(Ev.Entity);
+      W.Events[Kept++] = Ev;
+      continue;
+    }
+    if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
+        Op.Unit < 0 && Purged[Op.Family]) {
+      // A retention purge deletes what has aged out: an entity written
+      // just past the retention before now.
+      Ev.Entity =
+          Fresh(Ev.Op, Ev.Time - W.Families[Op.Family].RetentionSeconds - 1);
+      W.AgedOutTargets.push_back(Ev.Entity);
+      ++W.Ops[Ev.Op].AgedOut;
       W.Events[Kept++] = Ev;
       continue;
     }

@@ -117,6 +117,12 @@ struct EntityFamily {
   int propertyIndex(std::string_view Name) const;
 };
 
+// The share of its key space a table's existing entities hold from which
+// it counts as full: an insert brings a new key (generateEvents: NewKey),
+// and each partition holds every key it can (Simulation's partition
+// weights).
+constexpr double FullKeySpace = 0.99;
+
 // A named write or query, matched by name across designs.
 struct LogicalOp {
   std::string Name;
@@ -157,6 +163,12 @@ struct LogicalOp {
   // written each, and those it holds none for, whose transactions the
   // service answers with 404.
   std::uint64_t FoundOutsideSample = 0, MissingOutsideSample = 0;
+  // A retention purge's executions (set by generateEvents: a delete of a
+  // table that declares `retention` and deletes at least half of what it
+  // inserts, as retention-by-delete reads it): each deletes an entity
+  // older than the retention, which the real table holds and the replay
+  // does not (Workload::deletesAgedOut).
+  std::uint64_t AgedOut = 0;
 };
 
 struct WorkloadEvent {
@@ -282,9 +294,23 @@ public:
   // what scans count on top of the sample's weights), else as a 404.
   bool addressesOutsideSample(std::uint32_t Entity) const {
     return std::binary_search(OutsideSampleTargets.begin(),
-                              OutsideSampleTargets.end(), Entity);
+                              OutsideSampleTargets.end(), Entity) ||
+           deletesAgedOut(Entity);
   }
   std::vector<std::uint32_t> OutsideSampleTargets; // ascending
+  // Whether Entity is what a retention purge deletes (LogicalOp::AgedOut):
+  // an entity past the retention, its values those of its age, which the
+  // real table holds (the purge keeps up with the inserts) and the replay
+  // does not: the service serves the delete as of an entity that exists
+  // and leaves its store unchanged, and the answer check finds no row.
+  // Before, the purge deleted entities of the run at least 2 s old, the
+  // newest a query returns, so a design without the purge (a table per
+  // period) answered differently.
+  bool deletesAgedOut(std::uint32_t Entity) const {
+    return std::binary_search(AgedOutTargets.begin(), AgedOutTargets.end(),
+                              Entity);
+  }
+  std::vector<std::uint32_t> AgedOutTargets; // ascending
   // Ops by name, for opIndex: every op added by addOp.
   std::unordered_map<std::string, std::uint32_t> OpByName;
 

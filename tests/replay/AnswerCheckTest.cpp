@@ -406,5 +406,59 @@ TEST(AnswerCheck, AnInsertOfAKeyAnExistingEntityHoldsIsRefused) {
                                      : A.Differences[0].Detail);
 }
 
+// A table kept 30 days by deleting what ages out, and the remedy
+// retention-by-delete gives for it: a table per day, no deletes. The purge
+// deletes entities a retention old, which the run does not hold: it used
+// to delete the run's own entities 2 s after their insert, the newest the
+// query returns, and the remedy was reported as changing answers.
+std::string purgedEvents(bool TablePerDay) {
+  return std::string("version: 1\n"
+                     "accounts: [{name: a}]\n"
+                     "tables:\n"
+                     "  - name: ") +
+         (TablePerDay ? "\"Events{eventTime:yyyyMMdd}\"" : "Events") +
+         "\n"
+         "    account: a\n"
+         "    partitionKey: \"{tenantId}\"\n"
+         "    rowKey: \"{eventTime|reverse}_{eventId}\"\n"
+         "    retention: 30d\n"
+         "    properties:\n"
+         "      tenantId: {type: string, distinct: 50}\n"
+         "      eventTime: {type: datetime, grows: true}\n"
+         "      eventId: {type: guid}\n"
+         "    writes:\n"
+         "      - {name: record, op: insert, rate: 20/s}\n" +
+         (TablePerDay ? "" : "      - {name: purge, op: delete, rate: 20/s}\n") +
+         "    queries:\n"
+         "      - {name: latest, filter: \"PartitionKey eq '{tenantId}'\", "
+         "newest: eventTime, top: 20, rate: 1/s}\n";
+}
+
+TEST(AnswerCheck, ARetentionPurgeDeletesWhatAgedOutNotWhatTheRunWrote) {
+  Replayed R;
+  R.Current = load(purgedEvents(false));
+  R.Suggested = load(purgedEvents(true));
+  prepare(R, 60);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 40u);
+  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
+                                     ? std::string()
+                                     : A.Differences[0].Detail);
+  const int Purge = R.W.opIndex("purge");
+  ASSERT_GE(Purge, 0);
+  EXPECT_GT(R.W.Ops[Purge].AgedOut, 1000u);
+  // Each deleted an entity that exists: no 404, and the note says what ran.
+  const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
+  EXPECT_EQ(Current.Ops[Purge].Completed, R.W.Ops[Purge].AgedOut);
+  EXPECT_EQ(Current.ClientErrors, 0u);
+  EXPECT_THAT(Current.Notes,
+              Contains(HasSubstr("'purge' (delete): a retention purge of "
+                                 "table 'Events' (retention 30d")));
+  // The design without the purge says nothing of its executions.
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  EXPECT_THAT(Suggested.Notes,
+              Not(Contains(HasSubstr("'purge' (delete):"))));
+}
+
 } // namespace
 } // namespace tablelint::replay
