@@ -251,7 +251,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {
     Q.renderRead(W, Ev.Entity, Read, FilterText, Scratch);
     if (Read == 0)
-      A.Filter = FilterText;
+      A.Filter = filterAsSent(FilterText);
     std::optional<Filter> Where;
     if (!Q.Filter.Pieces.empty()) {
       FilterParseResult Parsed = parseFilter(FilterText);

@@ -228,6 +228,36 @@ std::string instanceFilter(const schema::Table &T, const std::string &Filter) {
 
 } // namespace
 
+std::string filterAsSent(const std::string &Filter) {
+  const std::string Head = "PartitionKey ge '";
+  const std::size_t NameEnd = Filter.find("~' and PartitionKey lt '");
+  if (Filter.compare(0, Head.size(), Head) != 0 ||
+      NameEnd == std::string::npos)
+    return Filter;
+  const std::string Name = Filter.substr(Head.size(), NameEnd - Head.size());
+  const std::string RangeEnd = Name + "\x7f'";
+  const std::size_t Rest = Filter.find(RangeEnd, NameEnd);
+  if (Rest == std::string::npos)
+    return Filter;
+  std::string Sent;
+  const std::string Open = " and (";
+  const std::size_t From = Rest + RangeEnd.size();
+  if (Filter.compare(From, Open.size(), Open) == 0 && Filter.back() == ')') {
+    const std::string Inner =
+        Filter.substr(From + Open.size(), Filter.size() - From - Open.size() - 1);
+    const std::string Prefix = Name + "~";
+    for (std::size_t I = 0; I < Inner.size();) {
+      if (Inner.compare(I, Prefix.size(), Prefix) == 0) {
+        I += Prefix.size();
+        continue;
+      }
+      Sent += Inner[I++];
+    }
+  }
+  return (Sent.empty() ? std::string("none") : Sent) + " on table '" + Name +
+         "'";
+}
+
 namespace {
 
 // Text inside an OData string literal: each quote doubled.

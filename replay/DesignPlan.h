@@ -149,6 +149,14 @@ struct DesignPlan {
   std::vector<std::vector<Holding>> Holdings;
 };
 
+// A rendered filter as the application sends it: a table with a name
+// template is simulated as one table whose PartitionKeys carry the
+// instance's name ('Events20250101~tenantId-5', filters kept to the
+// instance's key range by a bound ending in a DEL byte); for the reports,
+// "PartitionKey eq 'tenantId-5' on table 'Events20250101'". Any other
+// filter is returned as it is.
+std::string filterAsSent(const std::string &Filter);
+
 // Where a design holds the existing entities of the workload's families
 // (warm start): each (family, write target) once, for the family's
 // creating writes, or its other writes when it is only updated. The

@@ -433,7 +433,7 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
   for (std::uint64_t Read = 0; Read < Reads; ++Read) {
     Target->renderRead(W, Ev.Entity, Read, Filter, ValueScratch);
     if (Read == 0)
-      Out.Filter = Filter;
+      Out.Filter = filterAsSent(Filter);
     // Pages until the continuations end or $top rows are in, as a client
     // asking for the first N does.
     std::size_t Got = 0;

@@ -460,5 +460,34 @@ TEST(AnswerCheck, ARetentionPurgeDeletesWhatAgedOutNotWhatTheRunWrote) {
               Not(Contains(HasSubstr("'purge' (delete):"))));
 }
 
+// A table per day is simulated as one table whose PartitionKeys carry the
+// day's table name, a query kept to the day's key range by a bound ending
+// in a DEL byte. Reports show the filter the application sends, on its
+// table: the raw form read as an empty range on a terminal.
+TEST(AnswerCheck, ReportsShowATablePerPeriodFilterAsSent) {
+  Replayed R;
+  R.Current = load(purgedEvents(true));
+  R.Suggested = load(purgedEvents(true));
+  prepare(R, 5);
+  const int Latest = R.W.opIndex("latest");
+  ASSERT_GE(Latest, 0);
+  const QueryTarget &Q = *R.Plans[0].Queries[static_cast<std::size_t>(Latest)];
+  std::uint32_t Entity = 0;
+  for (const WorkloadEvent &Ev : R.W.Events)
+    if (Ev.Op == static_cast<std::uint32_t>(Latest))
+      Entity = Ev.Entity;
+  std::string Internal;
+  EdmValue Scratch;
+  Q.renderRead(R.W, Entity, 0, Internal, Scratch);
+  ASSERT_THAT(Internal, HasSubstr("\x7f"));
+  const std::string Sent = filterAsSent(Internal);
+  EXPECT_THAT(Sent, testing::MatchesRegex(
+                        "PartitionKey eq 'tenantId-[0-9]+' on table "
+                        "'Events2025010[0-9]'"));
+  // Other filters are left as they are.
+  EXPECT_EQ(filterAsSent("PartitionKey eq 'a' and RowKey ge 'b'"),
+            "PartitionKey eq 'a' and RowKey ge 'b'");
+}
+
 } // namespace
 } // namespace tablelint::replay
