@@ -204,14 +204,26 @@ std::string saturatedDesignCaveat(const replay::DesignResult &Before,
          "suggest again";
 }
 
+// Two throttled shares, to a tenth of a point, or to the precision that
+// tells them apart (the gate's tolerance is 0.05 points): a refusal for
+// the throttled share printed "77.3% -> 77.3%".
+std::string throttledShares(double Before, double After) {
+  int Digits = 1;
+  while (Digits < 3 && Before != After &&
+         fixed(Before, Digits) == fixed(After, Digits))
+    ++Digits;
+  return fixed(Before, Digits) + "% -> " + fixed(After, Digits) + "%";
+}
+
 void judgeRemedy(const replay::DesignResult &Before,
                  const replay::DesignResult &After,
                  const replay::AnswerCheck &Answers, double Seconds,
                  RemedyVerdict &V) {
   V.Figures = "failed " + std::to_string(Before.Failed) + " -> " +
               std::to_string(After.Failed) + ", throttled " +
-              fixed(Before.ThrottledPercent, 1) + "% -> " +
-              fixed(After.ThrottledPercent, 1) + "%, p99 " +
+              throttledShares(Before.ThrottledPercent,
+                              After.ThrottledPercent) +
+              ", p99 " +
               p99Millis(Before) + " -> " + p99Millis(After) + " ms, cost $" +
               fixed(Before.CostPerMonth, 2) + " -> $" +
               fixed(After.CostPerMonth, 2) + "/month (per million completed "

@@ -51,6 +51,20 @@ TEST(SuggestVerify, FailuresWithinTheRunsNoiseAreNotWorse) {
   judgeRemedy(Whole, Projected, Same, 60, V);
   EXPECT_EQ(V.Figures.find("bytes received"), std::string::npos) << V.Figures;
 
+  // A throttled share worse by more than the gate's 0.05 points is printed
+  // to the precision that shows it: "77.3% -> 77.3%" gave no reason.
+  replay::DesignResult Less = saturated(0), More = saturated(0);
+  Less.ThrottledPercent = 77.28;
+  More.ThrottledPercent = 77.34;
+  judgeRemedy(Less, More, Same, 60, V);
+  EXPECT_FALSE(V.Kept);
+  EXPECT_EQ(V.Worse, "throttled share");
+  EXPECT_NE(V.Figures.find("throttled 77.28% -> 77.34%"), std::string::npos)
+      << V.Figures;
+  judgeRemedy(saturated(0), saturated(0), Same, 60, V);
+  EXPECT_NE(V.Figures.find("throttled 80.0% -> 80.0%"), std::string::npos)
+      << V.Figures;
+
   // Nothing completed: no latency to show, not 0.0 ms.
   replay::DesignResult NoneDone = saturated(2000000);
   NoneDone.P99 = 0;
