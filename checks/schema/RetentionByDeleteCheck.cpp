@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 
 namespace tablelint::schema {
 
@@ -92,12 +93,27 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     }
     if (!Purge || Inserts <= 0 || Deletes < PurgeShareOfInserts * Inserts)
       continue;
-    // The first query that finds entities by their age.
+    // The query that finds entities by their age: of those bounding a
+    // growing time from above, the one most like a purge job's (keys only,
+    // no `top`, across partitions, rarest), not a reader paging back
+    // through a tenant's events before a cursor.
     std::size_t FinderAt = T.Queries.size();
     std::string Age;
-    for (std::size_t I = 0; I < T.Queries.size() && Age.empty(); ++I) {
-      Age = ageBoundProperty(T, TA.Queries[I]);
-      FinderAt = I;
+    std::tuple<bool, bool, bool, double> Best;
+    for (std::size_t I = 0; I < T.Queries.size(); ++I) {
+      std::string Candidate = ageBoundProperty(T, TA.Queries[I]);
+      if (Candidate.empty())
+        continue;
+      const Query &Q = T.Queries[I];
+      const std::tuple<bool, bool, bool, double> Score{
+          Q.HasSelect && Q.Select.empty(), !Q.Top.has_value(),
+          TA.Queries[I].Filter.Scope.Class == QueryClass::TableScan,
+          -Q.Frequency.PerSecond};
+      if (FinderAt == T.Queries.size() || Score > Best) {
+        FinderAt = I;
+        Age = std::move(Candidate);
+        Best = Score;
+      }
     }
     if (Age.empty())
       continue;
