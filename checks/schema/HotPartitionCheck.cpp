@@ -26,9 +26,25 @@ std::vector<std::string> entityPerKey(const Table &T) {
 
 } // namespace
 
+bool isWholePartitionListing(const Query &Q, const QueryAnalysis &A) {
+  const QueryScope &Scope = A.Filter.Scope;
+  return Scope.Class == QueryClass::RowRange && !Scope.RowLow &&
+         !Scope.RowHigh && Scope.NonKeyProperties.empty() && !Q.Top &&
+         A.Returned && *A.Returned >= MinListingRows;
+}
+
 std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
                            double Load) {
   const QueryScope &Scope = A.Filter.Scope;
+  if (isWholePartitionListing(Q, A))
+    return "'" + Q.Name + "' reads " + formatFigure(Load) +
+           " of them/s, a whole partition each time (" +
+           formatFigure(*A.Returned) + " entities in the busiest: " +
+           A.ReturnedWhy +
+           "): a hash bucket would turn each of its reads into one per "
+           "bucket, the same entities in more requests; read a page at a "
+           "time instead (`top` with the continuation of the last page), "
+           "or cache the listing";
   if ((Scope.Class != QueryClass::PartitionScan &&
        Scope.Class != QueryClass::RowRange) ||
       Scope.NonKeyProperties.empty() || !A.Scanned)

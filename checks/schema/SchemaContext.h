@@ -116,6 +116,12 @@ const KeyPart *seriesPart(const Table &T, const Query &Q,
 std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
                            double Load);
 
+// A read of a whole partition (a PartitionKey equality alone, no `top`)
+// returning at least MinListingRows: a listing, which a hash bucket of
+// another property would fan out into one request per bucket.
+constexpr double MinListingRows = 100;
+bool isWholePartitionListing(const Query &Q, const QueryAnalysis &A);
+
 // Where a client's retry policy is declared (the client when defaulted).
 SourcePos retryPosition(const Client &Cl);
 

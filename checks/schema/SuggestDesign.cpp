@@ -903,6 +903,30 @@ private:
       Load = std::max(Load, Writes);
       BusiestWrites = std::max(BusiestWrites, Writes);
     }
+    // Most of the load from listings of whole partitions: a bucket would
+    // send each listing to every bucket (512 requests for a tenant of 5
+    // users); page or cache them instead.
+    double Listings = 0;
+    std::string Listed;
+    for (const TopRead &Read : Reads)
+      if (isWholePartitionListing(*Read.Q, analyzeQuery(T, *Read.Q))) {
+        Listings += Read.Load;
+        Listed += (Listed.empty() ? "'" : ", '") + Read.Q->Name + "' (" +
+                  formatFigure(Read.Load) + "/s)";
+      }
+    if (!Lead && 2 * Listings > Load) {
+      R.Advice.push_back(
+          {Rule, T.Path,
+           "not bucketed: most of the busiest partition's " +
+               formatFigure(Load) + " entities/s are listings of the whole "
+               "partition (" + Listed +
+               "), which a bucket would turn into one request per bucket "
+               "each: read a page at a time (`top` with the continuation of "
+               "the last page), or cache the listing; a bucket then spreads "
+               "what is left",
+           T.Path});
+      return;
+    }
     // A bucket goes before a time-based or constant key, after other keys;
     // decided on the key as it was, before it is replaced below (the
     // queries' pinned keys are rewritten the same way).

@@ -308,8 +308,9 @@ TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
   fs::remove_all(Dir);
 }
 
-// A depot's manifest of the day, read whole twice a minute: at the end of
-// the day that is 1.51 million entities of the busiest depot, which
+// A depot's manifest of the day, its planned stops read twice a minute
+// (nine in ten of the day's rows: a scan of the whole partition): at the
+// end of the day that is 1.51 million entities of the busiest depot, which
 // hot-partition sizes. The replay starts where every day begins, so the
 // day's partitions hold seconds of writes and the bucketed key only costs
 // its fan-out: the remedy is refused, and the advice says why its replay
@@ -332,11 +333,14 @@ TEST(SuggestCommand, ARefusedKeyRemedyOfADateKeySaysTheReplayStartsEmpty) {
           "      day: {type: datetime, grows: true}\n"
           "      courierId: {type: string, distinct: 3000}\n"
           "      trackingNo: {type: string, bytes: 18}\n"
+          "      stop: {type: string, values: [planned, done], weights: "
+          "[0.9, 0.1]}\n"
           "    writes:\n"
           "      - {name: plan-route, op: insert-or-replace, rate: 150/s}\n"
           "    queries:\n"
           "      - {name: depot-day, filter: \"PartitionKey eq "
-          "'{depotId}_{day:yyyyMMdd}'\", select: [courierId], rate: 2/min}\n"));
+          "'{depotId}_{day:yyyyMMdd}' and stop eq 'planned'\", select: "
+          "[courierId], rate: 2/min}\n"));
   ToolResult R = runTablelint({"suggest", In, "--verify-duration", "20s"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_THAT(R.Err,
@@ -350,6 +354,49 @@ TEST(SuggestCommand, ARefusedKeyRemedyOfADateKeySaysTheReplayStartsEmpty) {
                         "partitions hold only 20 s of writes, where the "
                         "finding sizes them at a whole period; judge this "
                         "remedy by the finding's figures"));
+  fs::remove_all(Dir);
+}
+
+// The console lists a tenant's users, whole, ten times a second: nearly
+// all of the busiest tenant's load. A hash bucket would send each listing
+// to every bucket (512 requests for a tenant of five users), so suggest
+// does not apply one, with or without the replay, and says what to do.
+TEST(SuggestCommand, AListingOfWholePartitionsIsNotBucketed) {
+  const std::string Dir = makeTempDir("suggest-listing");
+  const std::string In = Dir + "/users.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts: [{name: acct, region: westeurope}]\n"
+          "tables:\n"
+          "  - name: Users\n"
+          "    account: acct\n"
+          "    partitionKey: \"{tenantId}\"\n"
+          "    rowKey: \"{userId}\"\n"
+          "    entities: 2M\n"
+          "    properties:\n"
+          "      tenantId: {type: string, distinct: 20000, distribution: "
+          "zipf(1.1)}\n"
+          "      userId: {type: guid}\n"
+          "      displayName: {type: string, bytes: 40}\n"
+          "    writes:\n"
+          "      - {name: create-user, op: insert, rate: 2/s}\n"
+          "    queries:\n"
+          "      - {name: list-tenant-users, filter: \"PartitionKey eq "
+          "'{tenantId}'\", select: [displayName], rate: 10/s}\n"));
+  ToolResult R = runTablelint({"suggest", In, "--no-verify"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, Not(HasSubstr("|hash:")));
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Users]: hot-partition: advice, not applied: "
+                        "not bucketed: most of the busiest partition's 423759 "
+                        "entities/s are listings of the whole partition "
+                        "('list-tenant-users' (423758/s)), which a bucket "
+                        "would turn into one request per bucket each"));
+  ToolResult L = runTablelint({"lint", In});
+  EXPECT_THAT(L.Out, HasSubstr("over one partition's 2000/s: "
+                               "'list-tenant-users' reads 423758 of them/s, a "
+                               "whole partition each time (291121 entities in "
+                               "the busiest"));
   fs::remove_all(Dir);
 }
 
