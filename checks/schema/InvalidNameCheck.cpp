@@ -6,11 +6,25 @@
 
 #include "core/ServiceLimits.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tablelint::schema {
 
 namespace {
+
+// The character starting at byte I, whole: a UTF-8 sequence is quoted as
+// the character it is ('Ü'), never as one of its bytes.
+std::string characterAt(const std::string &Name, std::size_t I) {
+  const auto Lead = static_cast<unsigned char>(Name[I]);
+  std::size_t Length = Lead < 0x80 ? 1 : Lead >= 0xF0 ? 4 : Lead >= 0xE0 ? 3
+                                                      : Lead >= 0xC0 ? 2 : 1;
+  Length = std::min(Length, Name.size() - I);
+  for (std::size_t K = 1; K < Length; ++K)
+    if ((static_cast<unsigned char>(Name[I + K]) & 0xC0) != 0x80)
+      return Name.substr(I, K);
+  return Name.substr(I, Length);
+}
 
 std::string tableNameProblem(const std::string &Name) {
   if (Name.size() < limits::MinTableNameLength ||
@@ -18,10 +32,12 @@ std::string tableNameProblem(const std::string &Name) {
     return "has " + std::to_string(Name.size()) +
            " characters (3 to 63 allowed)";
   if (!std::isalpha(static_cast<unsigned char>(Name[0])))
-    return "must start with a letter";
-  for (char C : Name)
-    if (!std::isalnum(static_cast<unsigned char>(C)))
-      return std::string("contains '") + C + "' (letters and digits only)";
+    return "must start with an ASCII letter (A-Z, a-z), not '" +
+           characterAt(Name, 0) + "'";
+  for (std::size_t I = 0; I < Name.size(); ++I)
+    if (!std::isalnum(static_cast<unsigned char>(Name[I])))
+      return "contains '" + characterAt(Name, I) +
+             "' (ASCII letters and digits only)";
   std::string Lower;
   for (char C : Name)
     Lower += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
@@ -39,10 +55,12 @@ std::string propertyNameProblem(const std::string &Name) {
     return "is a system property's name";
   const unsigned char First = static_cast<unsigned char>(Name[0]);
   if (!std::isalpha(First) && First != '_')
-    return "must start with a letter or '_'";
-  for (char C : Name)
-    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
-      return std::string("contains '") + C + "' (not allowed in identifiers)";
+    return "must start with an ASCII letter or '_', not '" +
+           characterAt(Name, 0) + "'";
+  for (std::size_t I = 0; I < Name.size(); ++I)
+    if (!std::isalnum(static_cast<unsigned char>(Name[I])) && Name[I] != '_')
+      return "contains '" + characterAt(Name, I) +
+             "' (ASCII letters, digits and '_' only)";
   return {};
 }
 
