@@ -5,6 +5,21 @@ bool boundsRowKey(const Query &Q) {
   return Q.Filter.find("RowKey") != std::string::npos;
 }
 
+std::string logTailRead(const Query &Q) {
+  const std::string Top = "a top-" + std::to_string(Q.Top.value_or(0)) + " read";
+  for (const char *Op : {" lt ", " le "}) {
+    if (Q.Filter.find(Q.Newest + Op) == std::string::npos)
+      continue;
+    const std::string Reversed = Op[2] == 't' ? "gt" : "ge";
+    return Top + " once the cursor on '" + Q.Newest +
+           "' bounds the RowKey (reversed, '" + Q.Newest + std::string(Op) +
+           "...' is 'RowKey " + Reversed +
+           " ...'); kept as a filter on a non-key property it still reads "
+           "every row newer than the cursor first";
+  }
+  return Top;
+}
+
 namespace {
 
 // The leading placeholder of the RowKey, when it renders P in ascending
@@ -50,9 +65,18 @@ std::optional<LogTailPlan> planLogTail(const Table &T) {
              " by '" + Reader->Newest + "', but RowKey '" + T.RowKey.Text +
              "' sorts oldest first, so every execution reads the whole "
              "partition; RowKey '" + Plan.RowKey +
-             "' puts the newest first: a top-" +
-             std::to_string(*Reader->Top) + " read";
+             "' puts the newest first: " + logTailRead(*Reader);
+  // A cursor on the time stays a filter on a non-key property: the new key
+  // alone does not make the read short, and the filter must change with
+  // it (the answer of 'RowKey ge' depends on the key's exact form), so the
+  // remedy is advice for such a reader.
+  if (logTailRead(*Reader) != "a top-" + std::to_string(*Reader->Top) + " read")
+    Plan.Blocker = "query '" + Reader->Name + "' bounds '" + Reader->Newest +
+                   "' from above (a cursor): rewrite that bound as a RowKey "
+                   "bound together with the key";
   for (const Query &Q : T.Queries) {
+    if (!Plan.Blocker.empty())
+      break;
     if (!Q.Newest.empty() && Q.Newest == Reader->Newest && !boundsRowKey(Q))
       continue;
     if (boundsRowKey(Q))

@@ -23,6 +23,13 @@ struct LogTailPlan {
 // on the key as it is rendered now): no "latest N" key order is made for it.
 bool boundsRowKey(const Query &Q);
 
+// What a reversed RowKey makes of a "latest N" read: "a top-N read", or,
+// where the filter also bounds the `newest` property from above (a cursor:
+// 'eventTime le datetime'{eventTime}''), what it takes for that: the
+// cursor kept as a filter on a non-key property still reads every newer
+// row before the first match.
+std::string logTailRead(const Query &Q);
+
 // The log-tail rewrite of T's RowKey; nullopt when no query of T reads the
 // newest N of an oldest-first RowKey (already reversed, a RowKey range in
 // its own filter, or no `newest`).

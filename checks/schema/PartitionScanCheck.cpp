@@ -1,6 +1,7 @@
 // partition-scan (checklist 21b, a note): a query that pins its partition but
 // filters the rest while reading all of it.
 #include "checks/schema/Checks.h"
+#include "checks/schema/LogTailRemedy.h"
 #include "core/schema/EntityTypes.h"
 
 #include <algorithm>
@@ -28,8 +29,8 @@ std::string newestReadMessage(const Table &T, const Query &Q,
          ", " + formatFigure(*A.AllForNewest * Q.Frequency.PerSecond) +
          " entities/s at " + formatFigure(Q.Frequency.PerSecond) + "/s" +
          "; a RowKey leading with '{" + Q.Newest +
-         "|reverse}' puts the newest first (the log tail pattern): a top-" +
-         Top + " read";
+         "|reverse}' puts the newest first (the log tail pattern): " +
+         logTailRead(Q);
 }
 
 // A filter on a property the RowKey leads with, in an order its keys sort
