@@ -58,6 +58,67 @@ void checkMutableKey(const SchemaContext &C, FindingSink &Sink) {
         }
     }
   }
+  // An index of this table elsewhere: a table that creates copies of its
+  // entities by the same write (an index table declares its home's
+  // insert) and keys them by a property this merge changes, but does not
+  // declare the merge. Its row stays under the old value: a lookup by the
+  // new one finds nothing, by the old one the entity.
+  auto Creates = [](const Table &T, const std::string &Name) {
+    return std::any_of(T.Writes.begin(), T.Writes.end(), [&](const Write &X) {
+      return X.Name == Name && (X.Op == WriteKind::Insert ||
+                                X.Op == WriteKind::InsertOrReplace ||
+                                X.Op == WriteKind::InsertOrMerge);
+    });
+  };
+  auto Declares = [](const Table &T, const std::string &Name) {
+    return std::any_of(T.Writes.begin(), T.Writes.end(),
+                       [&](const Write &X) { return X.Name == Name; });
+  };
+  for (const TableAnalysis &Home : C.Tables) {
+    const Table &H = *Home.T;
+    for (const Write &W : H.Writes) {
+      if (W.Op != WriteKind::Merge && W.Op != WriteKind::InsertOrMerge)
+        continue;
+      std::vector<std::string> Reported; // index tables, once each
+      for (const TableAnalysis &Other : C.Tables) {
+        const Table &I = *Other.T;
+        if (I.Name == H.Name || Declares(I, W.Name) ||
+            std::find(Reported.begin(), Reported.end(), I.Name) !=
+                Reported.end() ||
+            std::none_of(H.Writes.begin(), H.Writes.end(),
+                         [&](const Write &X) {
+                           return X.Name != W.Name && Creates(I, X.Name) &&
+                                  Creates(H, X.Name);
+                         }))
+          continue;
+        std::vector<std::pair<const KeyTemplate *, const char *>> Keys = {
+            {&I.PartitionKey, "PartitionKey"}, {&I.RowKey, "RowKey"}};
+        if (I.NameTemplate)
+          Keys.insert(Keys.begin(), {&*I.NameTemplate, "table name"});
+        for (const std::string &P : W.Properties) {
+          const auto Key = std::find_if(Keys.begin(), Keys.end(), [&](auto K) {
+            const std::vector<std::string> In = K.first->properties();
+            return std::find(In.begin(), In.end(), P) != In.end();
+          });
+          if (Key == Keys.end())
+            continue;
+          Reported.push_back(I.Name);
+          Sink.report(
+              W.Path, W.Pos,
+              "write '" + W.Name + "' (" + std::string(writeKindName(W.Op)) +
+                  ") changes '" + P + "' in table '" + H.Name +
+                  "', and table '" + I.Name + "', which holds copies of its "
+                  "entities, keys them by it (" + Key->second + " '" +
+                  Key->first->Text + "') but does not declare '" + W.Name +
+                  "': its copy stays under the old '" + P +
+                  "', so a read by the new value finds nothing and one by "
+                  "the old value finds the entity; with each change, "
+                  "delete the old copy and insert one under the new value");
+          break;
+        }
+      }
+    }
+  }
 }
 
 } // namespace tablelint::schema
