@@ -3,6 +3,7 @@
 // by that property turns it into a point or range read.
 #include "checks/schema/Checks.h"
 #include "core/Text.h"
+#include "core/schema/SchemaValues.h"
 
 #include <algorithm>
 
@@ -91,7 +92,94 @@ std::vector<const Property *> lookupKeyProperties(const Table &T,
   return Keys;
 }
 
+namespace {
+
+// The properties the rows of T hold when every write of it names what it
+// writes (merges, insert-or-merges with `properties`) and one of them
+// creates rows: those names and the key templates' properties. Empty when
+// a write writes whole entities, or none creates rows (they come from
+// elsewhere: the table holds what another process wrote).
+std::vector<std::string> partialRowProperties(const Table &T) {
+  bool Creates = false;
+  std::vector<std::string> Out;
+  for (const Write &W : T.Writes) {
+    if (W.Op == WriteKind::Delete)
+      continue;
+    if ((W.Op != WriteKind::Merge && W.Op != WriteKind::InsertOrMerge) ||
+        W.Properties.empty())
+      return {};
+    Creates |= W.Op == WriteKind::InsertOrMerge;
+    Out.insert(Out.end(), W.Properties.begin(), W.Properties.end());
+  }
+  if (!Creates)
+    return {};
+  for (const KeyTemplate *K : {&T.PartitionKey, &T.RowKey}) {
+    const std::vector<std::string> In = K->properties();
+    Out.insert(Out.end(), In.begin(), In.end());
+  }
+  if (T.NameTemplate) {
+    const std::vector<std::string> In = T.NameTemplate->properties();
+    Out.insert(Out.end(), In.begin(), In.end());
+  }
+  return Out;
+}
+
+// A query of such a table that selects or filters on a property no write
+// sets: the rows its writes create do not hold it (a sparse index filled
+// by a merge of the status alone, read for the carrier and tracking
+// number), so the query finds nothing or returns rows without it.
+void reportUnwrittenProperties(const TableAnalysis &TA, FindingSink &Sink) {
+  const Table &T = *TA.T;
+  if (TA.Declared && TA.Declared->EntityTypes.size() > 1)
+    return;
+  const std::vector<std::string> Held = partialRowProperties(T);
+  if (Held.empty())
+    return;
+  for (std::size_t I = 0; I < T.Queries.size(); ++I) {
+    const Query &Q = T.Queries[I];
+    std::vector<std::string> Missing;
+    auto Check = [&](const std::string &P) {
+      if (P == "PartitionKey" || P == "RowKey" || P == "Timestamp" ||
+          !T.property(P) ||
+          std::find(Held.begin(), Held.end(), P) != Held.end() ||
+          std::find(Missing.begin(), Missing.end(), P) != Missing.end())
+        return;
+      Missing.push_back(P);
+    };
+    for (const std::string &P : TA.Queries[I].Filter.Scope.NonKeyProperties)
+      Check(P);
+    for (const std::string &P : Q.Select)
+      Check(P);
+    if (Missing.empty())
+      continue;
+    std::vector<std::string> Writes;
+    for (const Write &W : T.Writes)
+      if (W.Op != WriteKind::Delete)
+        Writes.push_back("'" + W.Name + "' (" + std::string(writeKindName(W.Op)) + " of " +
+                         quotedListWithAnd(W.Properties) + ")");
+    std::string WriteList;
+    for (std::size_t K = 0; K < Writes.size(); ++K)
+      WriteList += (K ? ", " : "") + Writes[K];
+    Sink.report(TA.Queries[I].Load.Path, TA.Queries[I].Load.Pos,
+                "query '" + Q.Name + "' reads " + quotedListWithAnd(Missing) +
+                    ", which no write of table '" + T.Name +
+                    "' sets: its rows are created by " + WriteList +
+                    ", which give them those and their keys alone, so the query "
+                    "returns rows without " +
+                    (Missing.size() > 1 ? "them" : "it") +
+                    " (or none, filtering on " +
+                    (Missing.size() > 1 ? "them" : "it") +
+                    "); write the properties the query reads into the "
+                    "table with its rows (name them in the write's "
+                    "properties, or write the whole entity)");
+  }
+}
+
+} // namespace
+
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
+  for (const TableAnalysis &TA : C.Tables)
+    reportUnwrittenProperties(TA, Sink);
   for (const TableAnalysis &TA : C.Tables) {
     for (const QueryAnalysis &A : TA.Queries) {
       const std::vector<const Property *> Keys =
