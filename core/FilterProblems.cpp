@@ -50,17 +50,17 @@ std::vector<FilterProblem> findFilterProblems(const Filter *F,
     // A RowKey bound limits what is read to the rows inside it: not all of
     // the partition, whatever else the filter asks.
     const bool Bounded = Scope.RowLow || Scope.RowHigh;
-    Out.push_back({"partition-scan",
-                   What +
-                       (Bounded           ? " reads the RowKey range of partition "
-                        : O.MayStopEarly ? " reads partition "
-                                          : " reads all of partition ") +
-                       (O.PartitionText.empty()
-                            ? Scope.PartitionKeys.front().str()
-                            : O.PartitionText) +
-                       (O.MayStopEarly ? " in key order" : "") +
-                       " and keeps what matches (" + Scope.Reason +
-                       "): partition scan" + overTable(O)});
+    Out.push_back(
+        {"partition-scan",
+         What +
+             (Bounded          ? " reads the RowKey range of partition "
+              : O.MayStopEarly ? " reads partition "
+                               : " reads all of partition ") +
+             (O.PartitionText.empty() ? Scope.PartitionKeys.front().str()
+                                      : O.PartitionText) +
+             (O.MayStopEarly ? " in key order" : "") +
+             " and keeps what matches (" + Scope.Reason + "): partition scan" +
+             overTable(O)});
     break;
   }
   default:

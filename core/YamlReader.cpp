@@ -34,9 +34,9 @@ std::optional<YAML::Node> parseYaml(const std::string &File,
     // Report the mistake where it is, and where the parser gave up.
     if (std::optional<schema::YamlSyntaxCause> Cause =
             schema::findYamlSyntaxCause(Text, E.Line, E.Column)) {
-      E.Message = "invalid YAML: " + Cause->Message + " (the parser gave up at " +
-                  std::to_string(E.Line) + ":" + std::to_string(E.Column) +
-                  ": " + Ex.msg + ")";
+      E.Message = "invalid YAML: " + Cause->Message +
+                  " (the parser gave up at " + std::to_string(E.Line) + ":" +
+                  std::to_string(E.Column) + ": " + Ex.msg + ")";
       E.Line = Cause->Line;
       E.Column = Cause->Column;
     }

@@ -243,8 +243,8 @@ std::string filterAsSent(const std::string &Filter) {
   const std::string Open = " and (";
   const std::size_t From = Rest + RangeEnd.size();
   if (Filter.compare(From, Open.size(), Open) == 0 && Filter.back() == ')') {
-    const std::string Inner =
-        Filter.substr(From + Open.size(), Filter.size() - From - Open.size() - 1);
+    const std::string Inner = Filter.substr(
+        From + Open.size(), Filter.size() - From - Open.size() - 1);
     const std::string Prefix = Name + "~";
     for (std::size_t I = 0; I < Inner.size();) {
       if (Inner.compare(I, Prefix.size(), Prefix) == 0) {

@@ -446,9 +446,10 @@ double Runner::sampledPartitions(const EntityFamily &F, const WriteTarget &T,
 // Nor can a partition hold more than its keys: where the key space is
 // bounded (a tenant's counters, one a day and meter over the retention:
 // 2,005), the sampled entities of a partition count together as at most
-// that many, and as that many where the table holds its whole key space. A skewed key fills its hot partitions' keys in the sample,
-// each standing for the weight: 2,005 x 161 in a partition of 2,005, which
-// throttled the hot tenant's reads as no real table would.
+// that many, and as that many where the table holds its whole key space.
+// A skewed key fills its hot partitions' keys in the sample, each standing
+// for the weight: 2,005 x 161 in a partition of 2,005, which throttled the
+// hot tenant's reads as no real table would.
 void Runner::setPartitionWeights(const EntityFamily &F, const WriteTarget &T,
                                  const PartitionTally &Tally) {
   if (Tally.Partitions <= 0)

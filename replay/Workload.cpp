@@ -987,7 +987,6 @@ void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
 
 } // namespace
 
-
 void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
   W.StartTicks = Options.StartTicks;

@@ -155,7 +155,8 @@ void reportUnwrittenProperties(const TableAnalysis &TA, FindingSink &Sink) {
     std::vector<std::string> Writes;
     for (const Write &W : T.Writes)
       if (W.Op != WriteKind::Delete)
-        Writes.push_back("'" + W.Name + "' (" + std::string(writeKindName(W.Op)) + " of " +
+        Writes.push_back("'" + W.Name + "' (" +
+                         std::string(writeKindName(W.Op)) + " of " +
                          quotedListWithAnd(W.Properties) + ")");
     std::string WriteList;
     for (std::size_t K = 0; K < Writes.size(); ++K)
@@ -164,8 +165,8 @@ void reportUnwrittenProperties(const TableAnalysis &TA, FindingSink &Sink) {
                 "query '" + Q.Name + "' reads " + quotedListWithAnd(Missing) +
                     ", which no write of table '" + T.Name +
                     "' sets: its rows are created by " + WriteList +
-                    ", which give them those and their keys alone, so the query "
-                    "returns rows without " +
+                    ", which give them those and their keys alone, so the "
+                    "query returns rows without " +
                     (Missing.size() > 1 ? "them" : "it") +
                     " (or none, filtering on " +
                     (Missing.size() > 1 ? "them" : "it") +

@@ -6,7 +6,8 @@ bool boundsRowKey(const Query &Q) {
 }
 
 std::string logTailRead(const Query &Q) {
-  const std::string Top = "a top-" + std::to_string(Q.Top.value_or(0)) + " read";
+  const std::string Top =
+      "a top-" + std::to_string(Q.Top.value_or(0)) + " read";
   for (const char *Op : {" lt ", " le "}) {
     if (Q.Filter.find(Q.Newest + Op) == std::string::npos)
       continue;
