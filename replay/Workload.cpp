@@ -1242,8 +1242,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.OutsideSampleTargets.clear();
   W.AgedOutTargets.clear();
   // Families kept at a declared retention by deleting what ages out
-  // (core/schema retention-by-delete's reading: deletes at half the
-  // inserts or more, in entities/s).
+  // (schema::PurgeShareOfInserts, retention-by-delete's reading).
   std::vector<bool> Purged(W.Families.size(), false);
   {
     std::vector<double> Inserted(W.Families.size(), 0),
@@ -1259,7 +1258,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     }
     for (std::uint32_t F = 0; F < W.Families.size(); ++F)
       Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
-                  Deleted[F] >= 0.5 * Inserted[F];
+                  Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
   }
   std::size_t Kept = 0;
   // The first entity of the group being generated, and how many are in it;

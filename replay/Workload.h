@@ -319,13 +319,7 @@ private:
   EntityCodes Codes;
 };
 
-// Whether a write creates the entity it writes (insert, insert-or-replace,
-// insert-or-merge) rather than addressing one that exists.
-inline bool createsEntity(schema::WriteKind Kind) {
-  return Kind == schema::WriteKind::Insert ||
-         Kind == schema::WriteKind::InsertOrReplace ||
-         Kind == schema::WriteKind::InsertOrMerge;
-}
+using schema::createsEntity;
 
 // Families (one per table of the current design, or per entity type of a
 // table that declares several) and logical ops (every write and query

@@ -508,8 +508,7 @@ double writeShare(const Table &T, const Write &W, std::string *Why) {
 double insertRate(const Table &T) {
   double Rate = 0;
   for (const Write &W : T.Writes)
-    if (W.Op == WriteKind::Insert || W.Op == WriteKind::InsertOrReplace ||
-        W.Op == WriteKind::InsertOrMerge)
+    if (createsEntity(W.Op))
       Rate += W.Frequency.PerSecond * writeShare(T, W);
   return Rate;
 }

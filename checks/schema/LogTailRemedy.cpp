@@ -5,20 +5,31 @@ bool boundsRowKey(const Query &Q) {
   return Q.Filter.find("RowKey") != std::string::npos;
 }
 
+namespace {
+
+// The comparison (" lt " or " le ") by which Q's filter bounds its
+// `newest` property from above (a cursor), or null.
+const char *newestCursor(const Query &Q) {
+  for (const char *Op : {" lt ", " le "})
+    if (Q.Filter.find(Q.Newest + Op) != std::string::npos)
+      return Op;
+  return nullptr;
+}
+
+} // namespace
+
 std::string logTailRead(const Query &Q) {
   const std::string Top =
       "a top-" + std::to_string(Q.Top.value_or(0)) + " read";
-  for (const char *Op : {" lt ", " le "}) {
-    if (Q.Filter.find(Q.Newest + Op) == std::string::npos)
-      continue;
-    const std::string Reversed = Op[2] == 't' ? "gt" : "ge";
-    return Top + " once the cursor on '" + Q.Newest +
-           "' bounds the RowKey (reversed, '" + Q.Newest + std::string(Op) +
-           "...' is 'RowKey " + Reversed +
-           " ...'); kept as a filter on a non-key property it still reads "
-           "every row newer than the cursor first";
-  }
-  return Top;
+  const char *Op = newestCursor(Q);
+  if (!Op)
+    return Top;
+  const std::string Reversed = Op[2] == 't' ? "gt" : "ge";
+  return Top + " once the cursor on '" + Q.Newest +
+         "' bounds the RowKey (reversed, '" + Q.Newest + std::string(Op) +
+         "...' is 'RowKey " + Reversed +
+         " ...'); kept as a filter on a non-key property it still reads "
+         "every row newer than the cursor first";
 }
 
 namespace {
@@ -71,7 +82,7 @@ std::optional<LogTailPlan> planLogTail(const Table &T) {
   // alone does not make the read short, and the filter must change with
   // it (the answer of 'RowKey ge' depends on the key's exact form), so the
   // remedy is advice for such a reader.
-  if (logTailRead(*Reader) != "a top-" + std::to_string(*Reader->Top) + " read")
+  if (newestCursor(*Reader))
     Plan.Blocker = "query '" + Reader->Name + "' bounds '" + Reader->Newest +
                    "' from above (a cursor): rewrite that bound as a RowKey "
                    "bound together with the key";

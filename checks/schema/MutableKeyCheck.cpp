@@ -12,14 +12,32 @@
 
 namespace tablelint::schema {
 
+namespace {
+
+// The key templates of a table (one entity type's view), and the word a
+// message uses for each.
+std::vector<std::pair<const KeyTemplate *, const char *>>
+keyTemplates(const Table &T) {
+  std::vector<std::pair<const KeyTemplate *, const char *>> Keys = {
+      {&T.PartitionKey, "PartitionKey"}, {&T.RowKey, "RowKey"}};
+  if (T.NameTemplate)
+    Keys.insert(Keys.begin(), {&*T.NameTemplate, "table name"});
+  return Keys;
+}
+
+// Whether T has a write of that name that creates its entities.
+bool createsBy(const Table &T, const std::string &Name) {
+  return std::any_of(T.Writes.begin(), T.Writes.end(), [&](const Write &X) {
+    return X.Name == Name && createsEntity(X.Op);
+  });
+}
+
+} // namespace
+
 void checkMutableKey(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {
     const Table &T = *TA.T;
-    // The key templates of this type, and the word a message uses for each.
-    std::vector<std::pair<const KeyTemplate *, const char *>> Keys = {
-        {&T.PartitionKey, "PartitionKey"}, {&T.RowKey, "RowKey"}};
-    if (T.NameTemplate)
-      Keys.insert(Keys.begin(), {&*T.NameTemplate, "table name"});
+    const auto Keys = keyTemplates(T);
     for (const Write &W : T.Writes) {
       if (W.Op != WriteKind::Merge && W.Op != WriteKind::InsertOrMerge)
         continue;
@@ -63,17 +81,6 @@ void checkMutableKey(const SchemaContext &C, FindingSink &Sink) {
   // insert) and keys them by a property this merge changes, but does not
   // declare the merge. Its row stays under the old value: a lookup by the
   // new one finds nothing, by the old one the entity.
-  auto Creates = [](const Table &T, const std::string &Name) {
-    return std::any_of(T.Writes.begin(), T.Writes.end(), [&](const Write &X) {
-      return X.Name == Name && (X.Op == WriteKind::Insert ||
-                                X.Op == WriteKind::InsertOrReplace ||
-                                X.Op == WriteKind::InsertOrMerge);
-    });
-  };
-  auto Declares = [](const Table &T, const std::string &Name) {
-    return std::any_of(T.Writes.begin(), T.Writes.end(),
-                       [&](const Write &X) { return X.Name == Name; });
-  };
   for (const TableAnalysis &Home : C.Tables) {
     const Table &H = *Home.T;
     for (const Write &W : H.Writes) {
@@ -82,19 +89,16 @@ void checkMutableKey(const SchemaContext &C, FindingSink &Sink) {
       std::vector<std::string> Reported; // index tables, once each
       for (const TableAnalysis &Other : C.Tables) {
         const Table &I = *Other.T;
-        if (I.Name == H.Name || Declares(I, W.Name) ||
+        if (I.Name == H.Name || I.write(W.Name) ||
             std::find(Reported.begin(), Reported.end(), I.Name) !=
                 Reported.end() ||
             std::none_of(H.Writes.begin(), H.Writes.end(),
                          [&](const Write &X) {
-                           return X.Name != W.Name && Creates(I, X.Name) &&
-                                  Creates(H, X.Name);
+                           return X.Name != W.Name && createsEntity(X.Op) &&
+                                  createsBy(I, X.Name);
                          }))
           continue;
-        std::vector<std::pair<const KeyTemplate *, const char *>> Keys = {
-            {&I.PartitionKey, "PartitionKey"}, {&I.RowKey, "RowKey"}};
-        if (I.NameTemplate)
-          Keys.insert(Keys.begin(), {&*I.NameTemplate, "table name"});
+        const auto Keys = keyTemplates(I);
         for (const std::string &P : W.Properties) {
           const auto Key = std::find_if(Keys.begin(), Keys.end(), [&](auto K) {
             const std::vector<std::string> In = K.first->properties();

@@ -15,16 +15,6 @@ namespace tablelint::schema {
 
 namespace {
 
-// Deletes at this share of the inserts or more keep the table at its
-// retention (each inserted entity is deleted once); fewer are the
-// occasional delete of a live entity.
-constexpr double PurgeShareOfInserts = 0.5;
-
-bool insertsEntities(WriteKind K) {
-  return K == WriteKind::Insert || K == WriteKind::InsertOrReplace ||
-         K == WriteKind::InsertOrMerge;
-}
-
 // The growing datetime property Q's filter bounds from above only
 // ("signedInAt lt datetime'...'"): the query finds entities older than a
 // cut-off. Empty when it does not.
@@ -81,7 +71,7 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     double Inserts = 0, Deletes = 0, DeleteTransactions = 0;
     const Write *Purge = nullptr;
     for (const Write &W : T.Writes) {
-      if (insertsEntities(W.Op))
+      if (createsEntity(W.Op))
         Inserts += W.Frequency.PerSecond;
       else if (W.Op == WriteKind::Delete) {
         Deletes += W.Frequency.PerSecond;

@@ -887,6 +887,9 @@ private:
     double BusiestWrites = Load;
     std::vector<TopRead> TopReads;
     std::vector<TopRead> Reads; // every read of the busiest partition
+    // The part of it that lists whole partitions (isWholePartitionListing).
+    double Listings = 0;
+    std::string Listed;
     for (const Query &Q : T.Queries) {
       const QueryAnalysis A = analyzeQuery(T, Q);
       if (!A.Filter.PinnedPartition)
@@ -897,6 +900,11 @@ private:
         Reads.push_back({&Q, L});
       if (Q.Top)
         TopReads.push_back({&Q, L});
+      if (L > 0 && isWholePartitionListing(Q, A)) {
+        Listings += L;
+        Listed += (Listed.empty() ? "'" : ", '") + Q.Name + "' (" +
+                  formatFigure(L) + "/s)";
+      }
     }
     const KeyPart *Lead = leadingSequentialPart(T.PartitionKey, Share);
     if (Lead) {
@@ -906,14 +914,6 @@ private:
     // Most of the load from listings of whole partitions: a bucket would
     // send each listing to every bucket (512 requests for a tenant of 5
     // users); page or cache them instead.
-    double Listings = 0;
-    std::string Listed;
-    for (const TopRead &Read : Reads)
-      if (isWholePartitionListing(*Read.Q, analyzeQuery(T, *Read.Q))) {
-        Listings += Read.Load;
-        Listed += (Listed.empty() ? "'" : ", '") + Read.Q->Name + "' (" +
-                  formatFigure(Read.Load) + "/s)";
-      }
     if (!Lead && 2 * Listings > Load) {
       R.Advice.push_back(
           {Rule, T.Path,

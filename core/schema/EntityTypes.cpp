@@ -79,21 +79,10 @@ std::vector<Table> entityTypeViews(const Table &T) {
   return Views;
 }
 
-namespace {
-
-const Write *writeNamed(const Table &T, const std::string &Name) {
-  for (const Write &W : T.Writes)
-    if (W.Name == Name)
-      return &W;
-  return nullptr;
-}
-
-} // namespace
-
 std::vector<std::string> mirroredKeyPropertiesMissing(
     const Schema &S, const std::string &WriteName, const Table &Home) {
   std::vector<std::string> Missing;
-  const Write *HomeWrite = writeNamed(Home, WriteName);
+  const Write *HomeWrite = Home.write(WriteName);
   if (!HomeWrite)
     return Missing;
   const std::vector<const Property *> Has =
@@ -106,7 +95,7 @@ std::vector<std::string> mirroredKeyPropertiesMissing(
         Missing.push_back(Name);
   };
   for (const Table &T : S.Tables) {
-    const Write *W = writeNamed(T, WriteName);
+    const Write *W = T.write(WriteName);
     if (!W)
       continue;
     if (T.NameTemplate)
@@ -119,7 +108,7 @@ std::vector<std::string> mirroredKeyPropertiesMissing(
 
 const Table *writeHomeTable(const Schema &S, const std::string &WriteName) {
   for (const Table &T : S.Tables)
-    if (writeNamed(T, WriteName) &&
+    if (T.write(WriteName) &&
         mirroredKeyPropertiesMissing(S, WriteName, T).empty())
       return &T;
   return nullptr;

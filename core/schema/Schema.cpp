@@ -454,6 +454,13 @@ const Property *Table::property(const std::string &PropName) const {
   return nullptr;
 }
 
+const Write *Table::write(const std::string &WriteName) const {
+  for (const Write &W : Writes)
+    if (W.Name == WriteName)
+      return &W;
+  return nullptr;
+}
+
 const Account *Schema::account(const std::string &AccountName) const {
   for (const Account &A : Accounts)
     if (A.Name == AccountName)

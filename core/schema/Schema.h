@@ -255,6 +255,20 @@ enum class WriteKind : unsigned char {
   Delete,
 };
 
+// Whether a write creates the entity it writes (insert, insert-or-replace,
+// insert-or-merge) rather than addressing one that exists.
+inline bool createsEntity(WriteKind Kind) {
+  return Kind == WriteKind::Insert || Kind == WriteKind::InsertOrReplace ||
+         Kind == WriteKind::InsertOrMerge;
+}
+
+// A table with a retention that deletes at least this share of what it
+// inserts (in entities/s) keeps itself at the retention by deleting what
+// ages out: a retention purge (retention-by-delete; replay's deletes of
+// such a table address entities a retention old). Fewer are the
+// occasional delete of a live entity.
+inline constexpr double PurgeShareOfInserts = 0.5;
+
 struct Write {
   std::string Name;
   WriteKind Op = WriteKind::Insert;
@@ -374,6 +388,8 @@ struct Table {
   SourcePos Pos;
 
   const Property *property(const std::string &Name) const;
+  // The (first) write of that name, or null.
+  const Write *write(const std::string &Name) const;
 };
 
 // The leading date units (from the year down: 3 for a day) that every

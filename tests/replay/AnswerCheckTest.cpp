@@ -36,6 +36,11 @@ struct Replayed {
   std::vector<DesignPlan> Plans;
 };
 
+// What the first difference found says, for a failure message.
+std::string firstDifference(const AnswerCheck &A) {
+  return A.Differences.empty() ? std::string() : A.Differences[0].Detail;
+}
+
 // The workload of Current for Seconds, mapped onto both designs.
 void prepare(Replayed &R, double Seconds, std::uint64_t Seed = 7) {
   std::vector<InputError> Errors;
@@ -85,9 +90,7 @@ TEST(AnswerCheck, FanOutOverEveryBucketKeepsTheLatestN) {
   prepare(R, 20);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 50u);
-  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
-                                     ? std::string()
-                                     : A.Differences[0].Detail);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
   // The simulator sends the four reads: four times the pages.
   const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
   const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
@@ -224,9 +227,7 @@ TEST(AnswerCheck, ASparseIndexReturnsWhatTheScanReturned) {
   prepare(R, 30);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 20u);
-  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
-                                     ? std::string()
-                                     : A.Differences[0].Detail);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
   // The index holds only the failing rows: about a tenth of the writes.
   const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
   ASSERT_EQ(Suggested.Failed, 0u);
@@ -380,9 +381,7 @@ TEST(AnswerCheck, AnInsertItsHomeTableRefusesIsNotCopiedIntoTheIndex) {
   prepare(R, 30);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 100u);
-  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
-                                     ? std::string()
-                                     : A.Differences[0].Detail);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
   // The catalog refused most additions: the case is the one it tests.
   const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
   EXPECT_GT(Current.ClientErrors, 50u);
@@ -401,9 +400,7 @@ TEST(AnswerCheck, AnInsertOfAKeyAnExistingEntityHoldsIsRefused) {
   prepare(R, 30);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 100u);
-  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
-                                     ? std::string()
-                                     : A.Differences[0].Detail);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
 }
 
 // A table kept 30 days by deleting what ages out, and the remedy
@@ -441,9 +438,7 @@ TEST(AnswerCheck, ARetentionPurgeDeletesWhatAgedOutNotWhatTheRunWrote) {
   prepare(R, 60);
   const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
   EXPECT_GT(A.Compared, 40u);
-  EXPECT_EQ(A.Different, 0u) << (A.Differences.empty()
-                                     ? std::string()
-                                     : A.Differences[0].Detail);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
   const int Purge = R.W.opIndex("purge");
   ASSERT_GE(Purge, 0);
   EXPECT_GT(R.W.Ops[Purge].AgedOut, 1000u);

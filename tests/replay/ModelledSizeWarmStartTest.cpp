@@ -632,6 +632,16 @@ TEST(ModelledSizeWarmStart, AScanOfManyPartitionsCountsEverySampledWeight) {
   EXPECT_LT(All.Scanned, 77760000u + 5000000u + 100000u);
 }
 
+// 20 s of one design given as text, every budget as replay runs it (L
+// holds the schema the replay refers to).
+void replayText(Replay &R, schema::SchemaLoad &L, const char *Yaml) {
+  L = schema::loadSchemaText(Yaml, "design.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  WorkloadOptions O;
+  O.DurationSeconds = 20;
+  runReplay(R, {&L.Value}, O, {});
+}
+
 // A tenant's daily counters, one a day and meter: 401 days x 5 meters over
 // the retention, at most 2,005 in a tenant's partition, however often the
 // zipf tenants are picked. Held as a sample (each standing for 161 at
@@ -639,7 +649,9 @@ TEST(ModelledSizeWarmStart, AScanOfManyPartitionsCountsEverySampledWeight) {
 // weight, tenant 0's partition held 2,005 x 161 and its reads were
 // throttled as no real table's would be.
 TEST(ModelledSizeWarmStart, APartitionNeverHoldsMoreThanItsKeys) {
-  const schema::SchemaLoad L = schema::loadSchemaText(R"(version: 1
+  Replay R;
+  schema::SchemaLoad L;
+  replayText(R, L, R"(version: 1
 accounts: [{name: acct}]
 tables:
   - name: UsageCounters
@@ -656,13 +668,7 @@ tables:
       - {name: bump, op: insert-or-merge, rate: 3500/s, properties: [quantity]}
     queries:
       - {name: tenant-history, filter: "PartitionKey eq '{tenantId}'", rate: 2/s}
-)",
-                                                     "c.yaml");
-  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  WorkloadOptions O;
-  O.DurationSeconds = 20;
-  Replay R;
-  runReplay(R, {&L.Value}, O, {});
+)");
   ASSERT_FALSE(HasFatalFailure());
   ASSERT_GT(R.W.Families[0].ExistingWeight, 100u);
   const OpResult &History = op(R.Results[0], "tenant-history");
@@ -679,7 +685,9 @@ tables:
 // picked partitions where the sample held more (it picks entities) and
 // returned 54 a product.
 TEST(ModelledSizeWarmStart, AFullKeySpaceFillsEveryPartition) {
-  const schema::SchemaLoad L = schema::loadSchemaText(R"(version: 1
+  Replay R;
+  schema::SchemaLoad L;
+  replayText(R, L, R"(version: 1
 accounts: [{name: stock}]
 tables:
   - name: Stock
@@ -695,13 +703,7 @@ tables:
       - {name: adjust-stock, op: merge, rate: 600/s, properties: [onHand]}
     queries:
       - {name: product-everywhere, filter: "PartitionKey eq '{productId}'", rate: 50/s}
-)",
-                                                     "s.yaml");
-  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
-  WorkloadOptions O;
-  O.DurationSeconds = 20;
-  Replay R;
-  runReplay(R, {&L.Value}, O, {});
+)");
   ASSERT_FALSE(HasFatalFailure());
   ASSERT_EQ(R.W.Families[0].ExistingWeight, 16u);
   const OpResult &Read = op(R.Results[0], "product-everywhere");
