@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
 
 namespace tablelint::replay {
 
@@ -54,9 +55,54 @@ std::string ratio(const DesignResult &D) {
   return fixed(D.ScannedPerReturned, 1);
 }
 
+namespace {
+
+const char *statusName(int Status) {
+  switch (Status) {
+  case StatusBadRequest:
+    return "bad request";
+  case StatusNotFound:
+    return "not found";
+  case StatusConflict:
+    return "conflict";
+  case StatusTooLarge:
+    return "too large";
+  default:
+    return "client error";
+  }
+}
+
+// The 4xx answers by operation and status, a row for each pair any design
+// met ("  purge: 404 not found"), in operation order.
+std::vector<Row> clientErrorRows(const ReplayReport &R) {
+  std::vector<Row> Out;
+  if (R.Designs.empty())
+    return Out;
+  for (std::size_t I = 0; I < R.Designs[0].Ops.size(); ++I) {
+    std::map<int, bool> Statuses;
+    for (const DesignResult &D : R.Designs)
+      for (const auto &[Status, Count] : D.Ops[I].ClientErrors)
+        Statuses[Status] = true;
+    for (const auto &[Status, Any] : Statuses)
+      Out.push_back({"  " + R.Designs[0].Ops[I].Name + ": " +
+                         std::to_string(Status) + " " + statusName(Status),
+                     [I, Status = Status](const DesignResult &D) {
+                       auto It = D.Ops[I].ClientErrors.find(Status);
+                       return grouped(It == D.Ops[I].ClientErrors.end()
+                                          ? 0
+                                          : It->second);
+                     }});
+  }
+  return Out;
+}
+
+} // namespace
+
 // One line per figure, the designs side by side (Row: ReportFigures.h).
+// The 4xx by operation and status, and the operations not sent, only when
+// a design has any.
 std::vector<Row> summaryRows(const ReplayReport &R) {
-  return {
+  std::vector<Row> Rows = {
       {"design file", [](const DesignResult &D) { return D.File; }},
       {"operations issued",
        [](const DesignResult &D) { return grouped(D.Issued); }},
@@ -127,6 +173,22 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
       {"range partition splits",
        [](const DesignResult &D) { return grouped(D.Splits.size()); }},
   };
+  auto After = [&Rows](const char *Label) {
+    return std::find_if(Rows.begin(), Rows.end(),
+                        [Label](const Row &Line) {
+                          return Line.Label == Label;
+                        }) +
+           1;
+  };
+  std::vector<Row> ByOperation = clientErrorRows(R);
+  Rows.insert(After("client errors (4xx)"), ByOperation.begin(),
+              ByOperation.end());
+  if (std::any_of(R.Designs.begin(), R.Designs.end(),
+                  [](const DesignResult &D) { return D.NotSent > 0; }))
+    Rows.insert(After("operations failed"),
+                {"operations not sent",
+                 [](const DesignResult &D) { return grouped(D.NotSent); }});
+  return Rows;
 }
 
 std::string pad(const std::string &S, std::size_t Width) {
@@ -371,19 +433,25 @@ llvm::json::Object throttledByJson(const DesignResult &D) {
 
 llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
   llvm::json::Array Ops;
-  for (const OpResult &Op : D.Ops)
+  for (const OpResult &Op : D.Ops) {
+    llvm::json::Object ByStatus;
+    for (const auto &[Status, Count] : Op.ClientErrors)
+      ByStatus[std::to_string(Status)] = static_cast<std::int64_t>(Count);
     Ops.push_back(llvm::json::Object{
         {"name", Op.Name},
         {"kind", Op.IsQuery ? "query" : "write"},
         {"issued", static_cast<std::int64_t>(Op.Issued)},
         {"completed", static_cast<std::int64_t>(Op.Completed)},
         {"failed", static_cast<std::int64_t>(Op.Failed)},
+        {"notSent", static_cast<std::int64_t>(Op.NotSent)},
+        {"clientErrors", std::move(ByStatus)},
         {"latencyMs", llvm::json::Object{{"p50", Op.P50 * 1000},
                                          {"p95", Op.P95 * 1000},
                                          {"p99", Op.P99 * 1000}}},
         {"entitiesScanned", static_cast<std::int64_t>(Op.Scanned)},
         {"entitiesReturned", static_cast<std::int64_t>(Op.Returned)},
         {"pages", static_cast<std::int64_t>(Op.Pages)}});
+  }
   auto Keys = [](const std::vector<HotKey> &List) {
     llvm::json::Array A;
     for (const HotKey &K : List)
@@ -435,6 +503,7 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"throttledBy", throttledByJson(D)},
       {"throttledPercentLastTenth", D.LateThrottledPercent},
       {"clientErrors", static_cast<std::int64_t>(D.ClientErrors)},
+      {"notSent", static_cast<std::int64_t>(D.NotSent)},
       {"retries", static_cast<std::int64_t>(D.Retries)},
       {"latencyMs", llvm::json::Object{{"p50", D.P50 * 1000},
                                        {"p95", D.P95 * 1000},

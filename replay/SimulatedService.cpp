@@ -196,6 +196,13 @@ std::string_view SimulatedService::scratchKey(std::string &Buffer,
   return Buffer;
 }
 
+bool SimulatedService::holds(std::uint32_t Table,
+                             std::string_view PartitionKey,
+                             std::string_view RowKey) {
+  return Tables[Table].Rows.find(scratchKey(KeyScratch, PartitionKey,
+                                            RowKey)) != nullptr;
+}
+
 void SimulatedService::refill(double Now, double Budget, double &Tokens,
                               double &Refilled) {
   if (Now > Refilled) {

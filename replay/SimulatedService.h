@@ -308,6 +308,10 @@ public:
                         const EntityShape &Shape = {});
   ServiceResponse batch(double Now, std::uint32_t Table,
                         const std::vector<BatchOperation> &Ops);
+  // Whether the table stores an entity under the keys (no request: what
+  // the client knows of what it wrote).
+  bool holds(std::uint32_t Table, std::string_view PartitionKey,
+             std::string_view RowKey);
   // Reads one page at Cursor; sets Cursor.Page, PageScanned, More.
   ServiceResponse queryPage(double Now, std::uint32_t Table,
                             QueryCursor &Cursor);

@@ -49,8 +49,15 @@ struct Request {
   std::vector<std::uint32_t> BatchEvents;
   std::uint32_t Query = 0;
   unsigned Attempt = 0;
+  // Point update, merge or delete: how often it has waited for the insert
+  // of its entity to succeed (Runner::waitsForInsert).
+  std::uint8_t Waits = 0;
   int Status = StatusOk;
 };
+
+// Not an answer of the service: a point update, merge or delete whose
+// entity's insert has not succeeded yet, so the client has not sent it.
+constexpr int StatusNotSent = 1;
 
 struct QueryState {
   std::uint32_t Table = 0, Op = 0;
@@ -152,6 +159,15 @@ public:
         S.Jitter = Rng(streamSeed(O.Seed, "jitter:" + C.Name));
         Clients.push_back(std::move(S));
       }
+    // An update, merge or delete waits for its entity's insert as long as
+    // the slowest client's retries of that insert can take.
+    double RetrySpan = 0;
+    for (const ClientState &C : Clients)
+      RetrySpan = std::max(RetrySpan, retry::totalDelaySeconds(C.Retry) *
+                                          limits::SdkRetryJitterHigh);
+    if (W.AddressableAfterSeconds > 0)
+      MaxInsertWaits = static_cast<unsigned>(std::min(
+          250.0, std::ceil(RetrySpan / W.AddressableAfterSeconds) + 1));
   }
 
   DesignResult run();
@@ -267,6 +283,7 @@ private:
       // Batch and BatchEvents are set when the request is a batch
       // (flushBuffer); Batch keeps its operations for a buffer to reuse.
       Requests[I].Attempt = 0;
+      Requests[I].Waits = 0;
       return I;
     }
     Requests.emplace_back();
@@ -296,6 +313,21 @@ private:
   void respond(std::uint32_t Req, double Now, bool Inline);
   void finishPart(std::uint32_t Event, double Now, bool Ok);
   void summarize();
+  // Whether point request Q is an update, merge or delete of an entity
+  // the run inserts whose insert has not succeeded in this design (still
+  // retried after a throttle, waiting for a slot, or failed): the code that
+  // addresses an entity knows it once its insert succeeds, so it is not
+  // sent yet (the workload picked an entity at least 2 s old, which the
+  // insert reaches on time only when it is not throttled).
+  bool waitsForInsert(const Request &Q);
+  void noteCreated(std::uint32_t Entity) {
+    if (Entity >= Created.size())
+      Created.resize(std::max<std::size_t>(Entity + 1, Created.size() * 2));
+    Created[Entity] = 1;
+  }
+  // Per entity: a write creating it succeeded in this design.
+  std::vector<std::uint8_t> Created;
+  unsigned MaxInsertWaits = 0;
 
   const Workload &W;
   const DesignPlan &Plan;
@@ -326,6 +358,9 @@ private:
   const std::vector<std::uint32_t> *selected(const schema::Query *Decl,
                                              std::uint32_t Family);
   std::vector<std::uint16_t> Outstanding;
+  // Per event: FailedPart when a part of it failed; NotSentPart when a
+  // part was never sent (waitsForInsert), and none failed.
+  static constexpr std::uint8_t FailedPart = 1, NotSentPart = 2;
   std::vector<std::uint8_t> Failed;
   std::vector<std::vector<float>> OpLatencies; // of the completed
 
@@ -641,6 +676,7 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
       // A value that breaks the filter (the template checked out): the
       // request is rejected as the service would.
       ++R.ClientErrors;
+      ++R.Ops[Ev.Op].ClientErrors[StatusBadRequest];
       FreeQueries.push_back(QI);
       finishPart(EventIndex, Ev.Time, false);
       return;
@@ -704,7 +740,10 @@ void Runner::send(std::uint32_t Req, double Now) {
   ClientState &C = Clients[Requests[Req].Client];
   if (C.Max && C.InFlight >= C.Max) {
     const Request &Q = Requests[Req];
+    // (One that has waited for its insert keeps its request, which counts
+    // the waits.)
     if (Q.Kind == RequestKind::Point && Q.Target <= MaxWaiterTarget &&
+        Q.Waits == 0 &&
         Q.Attempt <= std::numeric_limits<std::uint8_t>::max()) {
       C.Waiting.push_back({Q.Event, static_cast<std::int16_t>(Q.Target),
                            static_cast<std::uint8_t>(Q.Attempt), Q.Entity});
@@ -718,21 +757,46 @@ void Runner::send(std::uint32_t Req, double Now) {
   execute(Req, Now);
 }
 
+bool Runner::waitsForInsert(const Request &Q) {
+  if (Q.Attempt != 0 || !MaxInsertWaits || createsEntity(Q.WriteOp) ||
+      (Q.Entity < Created.size() && Created[Q.Entity]) ||
+      W.addressesOutsideSample(Q.Entity))
+    return false;
+  return !Service.holds(Q.Table, Q.PartitionKey, Q.RowKey);
+}
+
 void Runner::execute(std::uint32_t Req, double Now) {
   Request &Q = Requests[Req];
   ServiceResponse Resp;
   std::uint64_t ResponseBytes = 0;
   switch (Q.Kind) {
   case RequestKind::Point:
+    if (waitsForInsert(Q)) {
+      // Not sent: its slot is free again at once (complete()), and
+      // respond() has it wait for the insert.
+      Q.Status = StatusNotSent;
+      if (Clients[Q.Client].Max)
+        push(Now, EventKind::Complete, Req);
+      else
+        respond(Req, Now, true);
+      return;
+    }
     Resp = Service.write(Now, Q.Table, Q.WriteOp, Q.PartitionKey, Q.RowKey,
                          Q.Entity, Q.Shape);
-    if (Resp.Status == StatusOk)
+    if (Resp.Status == StatusOk) {
       ++R.EntitiesWritten;
+      if (createsEntity(Q.WriteOp))
+        noteCreated(Q.Entity);
+    }
     break;
   case RequestKind::Batch:
     Resp = Service.batch(Now, Q.Table, Q.Batch);
-    if (Resp.Status == StatusOk)
+    if (Resp.Status == StatusOk) {
       R.EntitiesWritten += Q.Batch.size();
+      for (const BatchOperation &Op : Q.Batch)
+        if (createsEntity(Op.Kind))
+          noteCreated(Op.Entity);
+    }
     break;
   case RequestKind::Page: {
     QueryState &S = Queries[Q.Query];
@@ -769,6 +833,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
     ++(Resp.Status == StatusServerBusy ? R.ServerBusy : R.TimedOut);
   } else if (Resp.Status >= 400) {
     ++R.ClientErrors;
+    ++R.Ops[Q.Op].ClientErrors[Resp.Status];
   }
   if (!isThrottle(Resp.Status) || O.ThrottledBillable)
     ++R.BillableTransactions;
@@ -814,6 +879,19 @@ void Runner::complete(std::uint32_t Req, double Now) {
 void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
   Request &Done = Requests[Req];
   ClientState &C = Clients[Done.Client];
+  if (Done.Status == StatusNotSent) {
+    if (Done.Waits < MaxInsertWaits) {
+      ++Done.Waits;
+      push(Now + W.AddressableAfterSeconds, EventKind::Send, Req);
+      return;
+    }
+    // Its insert never succeeded while it waited: the code never learnt
+    // of the entity, and never sends this.
+    Failed[Done.Event] |= NotSentPart;
+    finishPart(Done.Event, Now, true);
+    FreeRequests.push_back(Req);
+    return;
+  }
   if (Done.Status == StatusOk) {
     if (Done.Kind == RequestKind::Page) {
       QueryState &S = Queries[Done.Query];
@@ -853,17 +931,23 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
 
 void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
   if (!Ok)
-    Failed[Event] = 1;
+    Failed[Event] |= FailedPart;
   if (--Outstanding[Event] != 0)
     return;
   const WorkloadEvent &Ev = W.Events[Event];
   OpResult &Op = R.Ops[Ev.Op];
-  LastCompletion = std::max(LastCompletion, Now);
-  if (Failed[Event]) {
+  if (Failed[Event] & FailedPart) {
+    LastCompletion = std::max(LastCompletion, Now);
     ++R.Failed;
     ++Op.Failed;
     return;
   }
+  if (Failed[Event] & NotSentPart) {
+    ++R.NotSent;
+    ++Op.NotSent;
+    return;
+  }
+  LastCompletion = std::max(LastCompletion, Now);
   ++R.Completed;
   ++Op.Completed;
   ++R.Timeline[bucket(Now)].Completed;
@@ -926,7 +1010,7 @@ DesignResult Runner::run() {
   }
   // Whatever is still pending did not complete in time.
   for (std::size_t I = 0; I < Next; ++I)
-    if (Outstanding[I] && !Failed[I]) {
+    if (Outstanding[I] && !(Failed[I] & FailedPart)) {
       ++R.Failed;
       ++R.Ops[W.Events[I].Op].Failed;
     }
@@ -1230,6 +1314,18 @@ void Runner::summarize() {
              : std::string()) +
         ")");
   }
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
+    if (R.Ops[OpI].NotSent)
+      R.Notes.push_back(
+          "'" + W.Ops[OpI].Name + "' (" +
+          std::string(schema::writeKindName(W.Ops[OpI].Kind)) +
+          "): " + std::to_string(R.Ops[OpI].NotSent) +
+          " executions were not sent: the insert of their entity had not "
+          "succeeded when they arrived, nor in the " +
+          secondsText(MaxInsertWaits * W.AddressableAfterSeconds) +
+          " they waited for it (it failed, or was still retried after "
+          "throttles), and code addresses an entity only once its insert "
+          "has succeeded; they are neither completed nor failed");
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
     if (std::optional<std::string> Note =
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],

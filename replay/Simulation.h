@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,12 @@ struct OpResult {
   std::uint64_t Issued = 0, Completed = 0, Failed = 0;
   double P50 = 0, P95 = 0, P99 = 0; // seconds
   std::uint64_t Scanned = 0, Returned = 0, Pages = 0;
+  // 4xx answers by HTTP status.
+  std::map<int, std::uint64_t> ClientErrors;
+  // Executions never sent: an update, merge or delete of an entity whose
+  // insert did not succeed while it waited (the code never learnt of the
+  // entity). Not among Completed or Failed.
+  std::uint64_t NotSent = 0;
 };
 
 struct HotKey {
@@ -80,6 +87,7 @@ struct TimeBucket {
 struct DesignResult {
   std::string Label, File;
   std::uint64_t Issued = 0, Completed = 0, Failed = 0;
+  std::uint64_t NotSent = 0; // OpResult::NotSent, summed
   std::uint64_t Requests = 0, Throttled = 0, ServerBusy = 0, TimedOut = 0;
   // Throttled requests by the budget they ran into (ThrottleCause order).
   std::array<std::uint64_t, ThrottleCauses> ThrottledBy{};
