@@ -176,6 +176,72 @@ void reportUnwrittenProperties(const TableAnalysis &TA, FindingSink &Sink) {
   }
 }
 
+// A partition scan worth an index reads at least this many entities for
+// each it returns (ten times low-density-query's default threshold: the
+// index costs a write per entity, so only a lookup that reads far more
+// than it keeps pays for it).
+constexpr double MinPartitionLookupDensity = 100;
+// Nor a partition smaller than a page (1,000 entities): one round trip
+// reads it whole whatever it returns.
+constexpr double MinPartitionLookupScan = 1000;
+
+// A scan of one partition that looks entities up by a non-key property
+// whose value the caller passes (a user's events inside a tenant's
+// partition, 100,000 read per one returned): what the index is keyed by,
+// the partition's key and that property (the one of the most declared
+// values), when that property alone makes the read dense: an index
+// partition (the partition's entities over the property's values) holds
+// at most MaxScannedPerReturned entities per entity returned. No finding
+// for a constant value (a sparse index of rows with it: partition-key-
+// design's advice), a property of few values (a priority among five,
+// beside a rare status: its index partition is a fifth of the partition)
+// or an unsized read.
+void reportPartitionLookup(const TableAnalysis &TA, const QueryAnalysis &A,
+                           double MaxScannedPerReturned, FindingSink &Sink) {
+  const Table &T = *TA.T;
+  if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::PartitionScan ||
+      !A.Scanned || !A.Returned || *A.Returned <= 0 || A.Load.Rate <= 0 ||
+      *A.Scanned < MinPartitionLookupScan ||
+      *A.Scanned < *A.Returned * MinPartitionLookupDensity)
+    return;
+  const Filter &F = *A.Filter.Parsed;
+  const Property *Best = nullptr;
+  for (const std::uint32_t I : F.conjuncts()) {
+    const FilterNode &N = F.node(I);
+    if (N.Kind != FilterNodeKind::Compare || N.Op != CompareOp::Eq ||
+        N.Literal.Known || N.Property == "PartitionKey" ||
+        N.Property == "RowKey")
+      continue;
+    const Property *P = T.property(N.Property);
+    if (P && indexSpread(*P) > 1 &&
+        (!Best || indexSpread(*P) > indexSpread(*Best)))
+      Best = P;
+  }
+  if (!Best ||
+      *A.Scanned / indexSpread(*Best) > *A.Returned * MaxScannedPerReturned)
+    return;
+  // A RowKey that leads with the property already is that index: the
+  // read is a RowKey range (partition-scan says how to bound it).
+  for (const KeyPart &Part : T.RowKey.Parts)
+    if (Part.IsPlaceholder) {
+      if (Part.Text == Best->Name && Part.Functions.empty())
+        return;
+      break;
+    }
+  const std::string Partition = T.PartitionKey.Text;
+  Sink.report(A.Load.Path, A.Load.Pos,
+              "query '" + A.Load.Name + "' looks entities up by '" +
+                  Best->Name + "' inside partition '" + Partition + "' at " +
+                  formatFigure(A.Load.Rate) + "/s, reading about " +
+                  formatFigure(*A.Scanned) + " entities to return about " +
+                  formatFigure(*A.Returned) + ": keep an index keyed by the "
+                  "partition's key and '" + Best->Name +
+                  "' (an index table with PartitionKey '" + Partition + "_{" +
+                  Best->Name + "}', or index entities in the same partition "
+                  "whose RowKey starts with '{" + Best->Name + "}_'), "
+                  "written with each entity, and query it by key");
+}
+
 } // namespace
 
 void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
@@ -183,6 +249,7 @@ void checkDenormalizeForQuery(const SchemaContext &C, FindingSink &Sink) {
     reportUnwrittenProperties(TA, Sink);
   for (const TableAnalysis &TA : C.Tables) {
     for (const QueryAnalysis &A : TA.Queries) {
+      reportPartitionLookup(TA, A, C.Options.MaxScannedPerReturned, Sink);
       const std::vector<const Property *> Keys =
           lookupKeyProperties(*TA.T, A);
       if (Keys.empty() || A.Load.Rate <= 0)

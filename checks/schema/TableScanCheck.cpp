@@ -3,6 +3,9 @@
 #include "checks/schema/Checks.h"
 
 #include "core/FilterProblems.h"
+#include "core/Text.h"
+
+#include <algorithm>
 
 namespace tablelint::schema {
 
@@ -28,6 +31,42 @@ std::string filterProblemMessage(const Table &T, const Query &Q,
   return {};
 }
 
+namespace {
+
+// A table scan that looks an entity up by a property of unknown spread
+// ('email' without `distinct`): without it, denormalize-for-query and
+// low-density-query cannot size the lookup and stay silent, which loses
+// the finding that matters most (the scan of a user directory by e-mail).
+// Empty when the lookup is sized (an equality on a property with declared
+// values, `distinct` or a guid) or has no such equality.
+std::string unsizedLookupHint(const Table &T, const QueryAnalysis &A) {
+  if (!A.Filter.Parsed || lookupProperty(T, A))
+    return {};
+  const Filter &F = *A.Filter.Parsed;
+  std::vector<std::string> Unsized;
+  for (const std::uint32_t I : F.conjuncts()) {
+    const FilterNode &N = F.node(I);
+    if (N.Kind != FilterNodeKind::Compare || N.Op != CompareOp::Eq ||
+        N.Literal.Known)
+      continue;
+    const Property *P = T.property(N.Property);
+    if (P && P->Type != EdmType::Boolean && P->Type != EdmType::Guid &&
+        P->Values.empty() && !P->Distinct &&
+        std::find(Unsized.begin(), Unsized.end(), P->Name) == Unsized.end())
+      Unsized.push_back(P->Name);
+  }
+  if (Unsized.empty())
+    return {};
+  return "; " + quotedListWithAnd(Unsized) +
+         (Unsized.size() > 1 ? " declare" : " declares") +
+         " no `distinct`, so what the lookup matches is unknown: declare "
+         "how many different values " +
+         (Unsized.size() > 1 ? "they take" : "it takes") +
+         " to have it sized (denormalize-for-query, low-density-query)";
+}
+
+} // namespace
+
 void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {
     for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
@@ -41,6 +80,7 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
       if (A.Scanned)
         Message += ", " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
+      Message += unsizedLookupHint(*TA.T, A);
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }
