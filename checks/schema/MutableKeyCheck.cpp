@@ -3,9 +3,12 @@
 // key as the insert made it, so the entity stays where its old value put
 // it (a leaderboard row at the old score, a claimed job under 'pending').
 // Only merges whose `properties` name what they write are judged: a merge
-// of the whole entity does not say which values change.
+// of the whole entity does not say which values change. An upsert whose key
+// holds a carried value ahead of what names the entity is the opposite
+// mistake: each new value is a new row (reportUpsertOfValueKey).
 #include "checks/schema/Checks.h"
 #include "core/Text.h"
+#include "core/schema/PropertyGrowth.h"
 #include "core/schema/SchemaValues.h"
 
 #include <algorithm>
@@ -32,9 +35,81 @@ bool createsBy(const Table &T, const std::string &Name) {
   });
 }
 
+// A value the entity carries, not one that names it: a number declared
+// with no domain (no `distinct`, no `values`) that does not grow (a score,
+// a rating, an amount).
+bool carriedValue(const Property &P) {
+  return (P.Type == EdmType::Int32 || P.Type == EdmType::Int64 ||
+          P.Type == EdmType::Double) &&
+         !P.Distinct && P.Values.empty() && !takesNewestValue(P);
+}
+
+// What names the entity: a guid, or a property of declared distinct values.
+bool namesEntity(const Property &P) {
+  return P.Type == EdmType::Guid || (P.Distinct && *P.Distinct > 1);
+}
+
+// An upsert of a table whose key holds a carried value ahead of what names
+// the entity (a leaderboard row keyed by '{score|reverse}_{playerId}',
+// "upserted to replace the player's row"): a new value is a new key, so
+// the upsert adds an entity and the one under the old value stays; reads
+// in key order list the player once per score written. Silent when the
+// table deletes (the old row is removed) or the upsert lists what it
+// writes without that value.
+void reportUpsertOfValueKey(const Table &T, FindingSink &Sink) {
+  if (std::any_of(T.Writes.begin(), T.Writes.end(),
+                  [](const Write &W) { return W.Op == WriteKind::Delete; }))
+    return;
+  for (const Write &W : T.Writes) {
+    if (W.Op != WriteKind::InsertOrReplace && W.Op != WriteKind::InsertOrMerge)
+      continue;
+    for (const KeyTemplate *Key : {&T.PartitionKey, &T.RowKey}) {
+      const Property *Value = nullptr, *Name = nullptr;
+      for (const KeyPart &Part : Key->Parts) {
+        const Property *P = Part.IsPlaceholder ? T.property(Part.Text) : nullptr;
+        if (!P)
+          continue;
+        if (!Value && carriedValue(*P) &&
+            (W.Properties.empty() ||
+             std::find(W.Properties.begin(), W.Properties.end(), P->Name) !=
+                 W.Properties.end()))
+          Value = P;
+        else if (Value && namesEntity(*P)) {
+          Name = P;
+          break;
+        }
+      }
+      if (!Name)
+        continue;
+      const char *Which = Key == &T.RowKey ? "RowKey" : "PartitionKey";
+      Sink.report(
+          W.Path, W.Pos,
+          "write '" + W.Name + "' (" + std::string(writeKindName(W.Op)) +
+              ") addresses its entity by " + Which + " '" + Key->Text +
+              "', which holds '" + Value->Name + "' ahead of '" +
+              Name->Name + "': a new '" + Value->Name +
+              "' is a new key, so the write adds an entity and the one "
+              "under the old '" + Value->Name +
+              "' stays (reads in key order list the same '" + Name->Name +
+              "' once per value written, and the table grows with every "
+              "write); " +
+              (Key == &T.RowKey
+                   ? "delete the old entity and insert the new one in one "
+                     "entity group transaction (same PartitionKey), or key "
+                     "the entity by '" + Name->Name + "' alone"
+                   : "key the entity by '" + Name->Name +
+                         "' alone (moving it to another partition is not "
+                         "atomic)"));
+      break; // one finding per write
+    }
+  }
+}
+
 } // namespace
 
 void checkMutableKey(const SchemaContext &C, FindingSink &Sink) {
+  for (const TableAnalysis &TA : C.Tables)
+    reportUpsertOfValueKey(*TA.T, Sink);
   for (const TableAnalysis &TA : C.Tables) {
     const Table &T = *TA.T;
     const auto Keys = keyTemplates(T);
