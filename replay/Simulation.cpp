@@ -160,14 +160,19 @@ public:
         Clients.push_back(std::move(S));
       }
     // An update, merge or delete waits for its entity's insert as long as
-    // the slowest client's retries of that insert can take.
+    // the slowest client's retries of that insert can take, at most as
+    // long as the drain (each wait is an event: a run whose inserts all
+    // fail must not wait for ever on each of its deletes).
     double RetrySpan = 0;
     for (const ClientState &C : Clients)
       RetrySpan = std::max(RetrySpan, retry::totalDelaySeconds(C.Retry) *
                                           limits::SdkRetryJitterHigh);
     if (W.AddressableAfterSeconds > 0)
       MaxInsertWaits = static_cast<unsigned>(std::min(
-          250.0, std::ceil(RetrySpan / W.AddressableAfterSeconds) + 1));
+          std::ceil(std::min(RetrySpan, O.DrainSeconds) /
+                    W.AddressableAfterSeconds) +
+              1,
+          static_cast<double>(std::numeric_limits<std::uint8_t>::max())));
   }
 
   DesignResult run();
