@@ -167,7 +167,12 @@ public:
     for (const ClientState &C : Clients)
       RetrySpan = std::max(RetrySpan, retry::totalDelaySeconds(C.Retry) *
                                           limits::SdkRetryJitterHigh);
-    if (W.AddressableAfterSeconds > 0)
+    // (Only a workload with such writes needs to know what was created.)
+    const bool Addresses = std::any_of(
+        W.Ops.begin(), W.Ops.end(), [](const LogicalOp &Op) {
+          return !Op.IsQuery && !createsEntity(Op.Kind);
+        });
+    if (W.AddressableAfterSeconds > 0 && Addresses)
       MaxInsertWaits = static_cast<unsigned>(std::min(
           std::ceil(std::min(RetrySpan, O.DrainSeconds) /
                     W.AddressableAfterSeconds) +
@@ -326,6 +331,8 @@ private:
   // insert reaches on time only when it is not throttled).
   bool waitsForInsert(const Request &Q);
   void noteCreated(std::uint32_t Entity) {
+    if (!MaxInsertWaits)
+      return;
     if (Entity >= Created.size())
       Created.resize(std::max<std::size_t>(Entity + 1, Created.size() * 2));
     Created[Entity] = 1;
