@@ -371,8 +371,10 @@ private:
                                              std::uint32_t Family);
   std::vector<std::uint16_t> Outstanding;
   // Per event: FailedPart when a part of it failed; NotSentPart when a
-  // part was never sent (waitsForInsert), and none failed.
-  static constexpr std::uint8_t FailedPart = 1, NotSentPart = 2;
+  // part was never sent (waitsForInsert), and none failed; WaitingPart
+  // while a part waits for its insert (at the end of the run: not sent).
+  static constexpr std::uint8_t FailedPart = 1, NotSentPart = 2,
+                                WaitingPart = 4;
   std::vector<std::uint8_t> Failed;
   std::vector<std::vector<float>> OpLatencies; // of the completed
 
@@ -793,6 +795,8 @@ void Runner::execute(std::uint32_t Req, double Now) {
         respond(Req, Now, true);
       return;
     }
+    if (Q.Waits)
+      Failed[Q.Event] &= static_cast<std::uint8_t>(~WaitingPart);
     Resp = Service.write(Now, Q.Table, Q.WriteOp, Q.PartitionKey, Q.RowKey,
                          Q.Entity, Q.Shape);
     if (Resp.Status == StatusOk) {
@@ -894,6 +898,7 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
   if (Done.Status == StatusNotSent) {
     if (Done.Waits < MaxInsertWaits) {
       ++Done.Waits;
+      Failed[Done.Event] |= WaitingPart;
       push(Now + W.AddressableAfterSeconds, EventKind::Send, Req);
       return;
     }
@@ -1020,11 +1025,14 @@ DesignResult Runner::run() {
     }
     }
   }
-  // Whatever is still pending did not complete in time.
+  // Whatever is still pending did not complete in time; a write still
+  // waiting for its insert was never sent.
   for (std::size_t I = 0; I < Next; ++I)
     if (Outstanding[I] && !(Failed[I] & FailedPart)) {
-      ++R.Failed;
-      ++R.Ops[W.Events[I].Op].Failed;
+      const bool Waiting = Failed[I] & WaitingPart;
+      ++(Waiting ? R.NotSent : R.Failed);
+      ++(Waiting ? R.Ops[W.Events[I].Op].NotSent
+                 : R.Ops[W.Events[I].Op].Failed);
     }
   countUnfinishedQueries();
   R.SimulatedSeconds =
@@ -1333,11 +1341,12 @@ void Runner::summarize() {
           std::string(schema::writeKindName(W.Ops[OpI].Kind)) +
           "): " + std::to_string(R.Ops[OpI].NotSent) +
           " executions were not sent: the insert of their entity had not "
-          "succeeded when they arrived, nor in the " +
+          "succeeded when they arrived, nor while they waited for it (up "
+          "to " +
           secondsText(MaxInsertWaits * W.AddressableAfterSeconds) +
-          " they waited for it (it failed, or was still retried after "
-          "throttles), and code addresses an entity only once its insert "
-          "has succeeded; they are neither completed nor failed");
+          ", or to the end of the run; it failed, or was still retried "
+          "after throttles), and code addresses an entity only once its "
+          "insert has succeeded; they are neither completed nor failed");
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
     if (std::optional<std::string> Note =
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],
