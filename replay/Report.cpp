@@ -13,7 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <map>
+#include <set>
 
 namespace tablelint::replay {
 
@@ -79,14 +79,14 @@ std::vector<Row> clientErrorRows(const ReplayReport &R) {
   if (R.Designs.empty())
     return Out;
   for (std::size_t I = 0; I < R.Designs[0].Ops.size(); ++I) {
-    std::map<int, bool> Statuses;
+    std::set<int> Statuses;
     for (const DesignResult &D : R.Designs)
       for (const auto &[Status, Count] : D.Ops[I].ClientErrors)
-        Statuses[Status] = true;
-    for (const auto &[Status, Any] : Statuses)
+        Statuses.insert(Status);
+    for (const int Status : Statuses)
       Out.push_back({"  " + R.Designs[0].Ops[I].Name + ": " +
                          std::to_string(Status) + " " + statusName(Status),
-                     [I, Status = Status](const DesignResult &D) {
+                     [I, Status](const DesignResult &D) {
                        auto It = D.Ops[I].ClientErrors.find(Status);
                        return grouped(It == D.Ops[I].ClientErrors.end()
                                           ? 0

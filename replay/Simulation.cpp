@@ -140,7 +140,7 @@ public:
     R.BucketSeconds = bucketSeconds(W, O);
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
-    Failed.assign(W.Events.size(), 0);
+    PartState.assign(W.Events.size(), 0);
     OpLatencies.resize(W.Ops.size());
     R.Ops.resize(W.Ops.size());
     for (std::size_t I = 0; I < W.Ops.size(); ++I) {
@@ -375,7 +375,7 @@ private:
   // while a part waits for its insert (at the end of the run: not sent).
   static constexpr std::uint8_t FailedPart = 1, NotSentPart = 2,
                                 WaitingPart = 4;
-  std::vector<std::uint8_t> Failed;
+  std::vector<std::uint8_t> PartState;
   std::vector<std::vector<float>> OpLatencies; // of the completed
 
   double LastCompletion = 0;
@@ -796,7 +796,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
       return;
     }
     if (Q.Waits)
-      Failed[Q.Event] &= static_cast<std::uint8_t>(~WaitingPart);
+      PartState[Q.Event] &= static_cast<std::uint8_t>(~WaitingPart);
     Resp = Service.write(Now, Q.Table, Q.WriteOp, Q.PartitionKey, Q.RowKey,
                          Q.Entity, Q.Shape);
     if (Resp.Status == StatusOk) {
@@ -898,13 +898,13 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
   if (Done.Status == StatusNotSent) {
     if (Done.Waits < MaxInsertWaits) {
       ++Done.Waits;
-      Failed[Done.Event] |= WaitingPart;
+      PartState[Done.Event] |= WaitingPart;
       push(Now + W.AddressableAfterSeconds, EventKind::Send, Req);
       return;
     }
     // Its insert never succeeded while it waited: the code never learnt
     // of the entity, and never sends this.
-    Failed[Done.Event] |= NotSentPart;
+    PartState[Done.Event] |= NotSentPart;
     finishPart(Done.Event, Now, true);
     FreeRequests.push_back(Req);
     return;
@@ -948,18 +948,18 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
 
 void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
   if (!Ok)
-    Failed[Event] |= FailedPart;
+    PartState[Event] |= FailedPart;
   if (--Outstanding[Event] != 0)
     return;
   const WorkloadEvent &Ev = W.Events[Event];
   OpResult &Op = R.Ops[Ev.Op];
-  if (Failed[Event] & FailedPart) {
+  if (PartState[Event] & FailedPart) {
     LastCompletion = std::max(LastCompletion, Now);
     ++R.Failed;
     ++Op.Failed;
     return;
   }
-  if (Failed[Event] & NotSentPart) {
+  if (PartState[Event] & NotSentPart) {
     ++R.NotSent;
     ++Op.NotSent;
     return;
@@ -1028,8 +1028,8 @@ DesignResult Runner::run() {
   // Whatever is still pending did not complete in time; a write still
   // waiting for its insert was never sent.
   for (std::size_t I = 0; I < Next; ++I)
-    if (Outstanding[I] && !(Failed[I] & FailedPart)) {
-      const bool Waiting = Failed[I] & WaitingPart;
+    if (Outstanding[I] && !(PartState[I] & FailedPart)) {
+      const bool Waiting = PartState[I] & WaitingPart;
       ++(Waiting ? R.NotSent : R.Failed);
       ++(Waiting ? R.Ops[W.Events[I].Op].NotSent
                  : R.Ops[W.Events[I].Op].Failed);

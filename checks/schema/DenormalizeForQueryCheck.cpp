@@ -29,6 +29,20 @@ constexpr double MaxSparseShare = 0.1;
 
 } // namespace
 
+std::vector<std::pair<const FilterNode *, const Property *>>
+propertyEqualities(const Table &T, const Filter &F) {
+  std::vector<std::pair<const FilterNode *, const Property *>> Out;
+  for (const std::uint32_t I : F.conjuncts()) {
+    const FilterNode &N = F.node(I);
+    if (N.Kind != FilterNodeKind::Compare || N.Op != CompareOp::Eq ||
+        N.Property == "PartitionKey" || N.Property == "RowKey")
+      continue;
+    if (const Property *P = T.property(N.Property))
+      Out.emplace_back(&N, P);
+  }
+  return Out;
+}
+
 // The declared non-key property a table-scan query looks entities up by: of
 // the equalities in its top-level conjunction, the one with the most
 // declared distinct values (the best index key), or null.
@@ -38,26 +52,19 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A) {
   const Filter &F = *A.Filter.Parsed;
   const Property *Best = nullptr;
   double BestSpread = 0;
-  for (const std::uint32_t I : F.conjuncts()) {
-    const FilterNode &N = F.node(I);
-    if (N.Kind == FilterNodeKind::Compare && N.Op == CompareOp::Eq &&
-        N.Property != "PartitionKey" && N.Property != "RowKey") {
-      const Property *P = T.property(N.Property);
-      if (!P)
-        continue;
-      // A rare constant value (a fault flag at 0.2%) makes a sparse index
-      // worth having even on a boolean: its rows are that share.
-      double Spread = indexSpread(*P);
-      if (N.Literal.Known) {
-        const std::optional<double> Share =
-            nodeSelectivity(T, F, static_cast<std::uint32_t>(&N - &F.Nodes[0]));
-        if (Share && *Share > 0 && *Share <= MaxSparseShare)
-          Spread = std::max(Spread, 1 / *Share);
-      }
-      if (Spread > 1 && (!Best || Spread > BestSpread)) {
-        Best = P;
-        BestSpread = Spread;
-      }
+  for (const auto &[N, P] : propertyEqualities(T, F)) {
+    // A rare constant value (a fault flag at 0.2%) makes a sparse index
+    // worth having even on a boolean: its rows are that share.
+    double Spread = indexSpread(*P);
+    if (N->Literal.Known) {
+      const std::optional<double> Share =
+          nodeSelectivity(T, F, static_cast<std::uint32_t>(N - &F.Nodes[0]));
+      if (Share && *Share > 0 && *Share <= MaxSparseShare)
+        Spread = std::max(Spread, 1 / *Share);
+    }
+    if (Spread > 1 && (!Best || Spread > BestSpread)) {
+      Best = P;
+      BestSpread = Spread;
     }
   }
   return Best;
@@ -69,22 +76,15 @@ std::vector<const Property *> lookupKeyProperties(const Table &T,
   if (!Best)
     return {};
   std::vector<const Property *> Keys{Best};
-  const Filter &F = *A.Filter.Parsed;
-  std::vector<const FilterNode *> Equalities;
-  for (const std::uint32_t I : F.conjuncts())
-    if (F.node(I).Kind == FilterNodeKind::Compare &&
-        F.node(I).Op == CompareOp::Eq)
-      Equalities.push_back(&F.node(I));
-  const bool Sparse = std::any_of(
-      Equalities.begin(), Equalities.end(), [&](const FilterNode *N) {
-        return N->Property == Best->Name && N->Literal.Known;
+  const auto Equalities = propertyEqualities(T, *A.Filter.Parsed);
+  const bool Sparse =
+      std::any_of(Equalities.begin(), Equalities.end(), [&](const auto &E) {
+        return E.second == Best && E.first->Literal.Known;
       });
   if (Sparse)
     return Keys;
-  for (const FilterNode *N : Equalities) {
-    const Property *P = T.property(N->Property);
-    if (!P || N->Literal.Known || N->Property == "PartitionKey" ||
-        N->Property == "RowKey" || indexSpread(*P) <= 1 ||
+  for (const auto &[N, P] : Equalities) {
+    if (N->Literal.Known || indexSpread(*P) <= 1 ||
         std::find(Keys.begin(), Keys.end(), P) != Keys.end())
       continue;
     Keys.push_back(P);
@@ -204,19 +204,11 @@ void reportPartitionLookup(const TableAnalysis &TA, const QueryAnalysis &A,
       *A.Scanned < MinPartitionLookupScan ||
       *A.Scanned < *A.Returned * MinPartitionLookupDensity)
     return;
-  const Filter &F = *A.Filter.Parsed;
   const Property *Best = nullptr;
-  for (const std::uint32_t I : F.conjuncts()) {
-    const FilterNode &N = F.node(I);
-    if (N.Kind != FilterNodeKind::Compare || N.Op != CompareOp::Eq ||
-        N.Literal.Known || N.Property == "PartitionKey" ||
-        N.Property == "RowKey")
-      continue;
-    const Property *P = T.property(N.Property);
-    if (P && indexSpread(*P) > 1 &&
+  for (const auto &[N, P] : propertyEqualities(T, *A.Filter.Parsed))
+    if (!N->Literal.Known && indexSpread(*P) > 1 &&
         (!Best || indexSpread(*P) > indexSpread(*Best)))
       Best = P;
-  }
   if (!Best ||
       *A.Scanned / indexSpread(*Best) > *A.Returned * MaxScannedPerReturned)
     return;

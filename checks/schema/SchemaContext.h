@@ -8,6 +8,7 @@
 #include "core/schema/YamlLines.h"
 
 #include <deque>
+#include <utility>
 #include <vector>
 
 namespace tablelint::schema {
@@ -90,6 +91,12 @@ std::string filterProblemMessage(const Table &T, const Query &Q,
                                  const QueryAnalysis &A,
                                  const SchemaCheckOptions &Options,
                                  const char *RuleId);
+
+// The equalities of F's top-level conjunction on declared non-key
+// properties of T, each with the property it compares
+// (DenormalizeForQueryCheck.cpp): what an index could be keyed by.
+std::vector<std::pair<const FilterNode *, const Property *>>
+propertyEqualities(const Table &T, const Filter &F);
 
 // The declared non-key property a table-scan query looks entities up by
 // (DenormalizeForQueryCheck.cpp), or null.

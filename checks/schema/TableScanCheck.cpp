@@ -42,19 +42,12 @@ namespace {
 std::string unsizedLookupHint(const Table &T, const QueryAnalysis &A) {
   if (!A.Filter.Parsed || lookupProperty(T, A))
     return {};
-  const Filter &F = *A.Filter.Parsed;
   std::vector<std::string> Unsized;
-  for (const std::uint32_t I : F.conjuncts()) {
-    const FilterNode &N = F.node(I);
-    if (N.Kind != FilterNodeKind::Compare || N.Op != CompareOp::Eq ||
-        N.Literal.Known)
-      continue;
-    const Property *P = T.property(N.Property);
-    if (P && P->Type != EdmType::Boolean && P->Type != EdmType::Guid &&
-        P->Values.empty() && !P->Distinct &&
+  for (const auto &[N, P] : propertyEqualities(T, *A.Filter.Parsed))
+    if (!N->Literal.Known && P->Type != EdmType::Boolean &&
+        P->Type != EdmType::Guid && P->Values.empty() && !P->Distinct &&
         std::find(Unsized.begin(), Unsized.end(), P->Name) == Unsized.end())
       Unsized.push_back(P->Name);
-  }
   if (Unsized.empty())
     return {};
   return "; " + quotedListWithAnd(Unsized) +
