@@ -519,6 +519,53 @@ TEST(Workload, SlowlyChangingValueIsTheSameForAWholePeriod) {
       << "the next value of the list";
 }
 
+// Readings of a series (the entity carries the clock): each device of a
+// uniform domain reports once per round of its count, in an order the seed
+// fixes, as a collector sampling every device in its period does; drawn
+// independently, a device would report twice within a few draws.
+TEST(Workload, ReadingsOfASeriesComeFromEachDeviceInTurn) {
+  schema::Schema S = telemetrySchema(400);
+  S.Tables[0].Properties[0].Distinct = 200;
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Workload W = generate(S, O);
+  ASSERT_GT(W.Events.size(), 10000u);
+  std::vector<std::string> Devices;
+  std::map<std::string, int> Status;
+  EdmValue V;
+  for (const WorkloadEvent &E : W.Events) {
+    W.value(E.Entity, 0, V);
+    Devices.push_back(V.Text);
+    W.value(E.Entity, 3, V);
+    ++Status[V.Text];
+  }
+  // Any 200 consecutive readings come from 200 devices.
+  for (std::size_t I = 0; I + 200 <= Devices.size(); I += 37) {
+    const std::set<std::string> Window(Devices.begin() + I,
+                                       Devices.begin() + I + 200);
+    ASSERT_EQ(Window.size(), 200u) << "readings " << I << " to " << I + 199;
+  }
+  // The order is not the order of the domain: neighbours in time are
+  // devices far apart.
+  EXPECT_NE(Devices[1], "deviceId-" + std::to_string(
+                                          std::stoi(Devices[0].substr(9)) + 1));
+  // A value list is no identity: its weights hold, drawn independently.
+  EXPECT_NEAR(Status["failing"] / static_cast<double>(Devices.size()), 0.001,
+              0.001);
+
+  // Without the clock (the time drawn from a domain) the entities are no
+  // series: devices are drawn independently and repeat within a round.
+  S.Tables[0].Properties[1].Grows = false;
+  S.Tables[0].Properties[1].Distinct = 1000;
+  const Workload Independent = generate(S, O);
+  std::set<std::string> FirstRound;
+  for (std::size_t I = 0; I < 200; ++I) {
+    Independent.value(Independent.Events[I].Entity, 0, V);
+    FirstRound.insert(V.Text);
+  }
+  EXPECT_LT(FirstRound.size(), 180u);
+}
+
 // A datetime with a domain of 30 values that the partition key formats as
 // a day (booking slots 30 days ahead): the schema checks count 30
 // partitions, and the replay must not draw 30 seconds of one day.
