@@ -172,9 +172,20 @@ void YamlMap::finish() {
     const std::string K = KV.first.IsScalar() ? KV.first.Scalar() : "";
     if (std::find(Known.begin(), Known.end(), K) != Known.end())
       continue;
-    Errors.push_back(errorAt(File, KV.first,
-                             "unknown key '" + K + "' in the " + What +
-                                 didYouMean(K, Known)));
+    // Three digits as a key: what is left of a number written with a
+    // thousands separator inside { } (`distinct: 50,000`), where a comma
+    // ends the value.
+    const bool Thousands =
+        K.size() == 3 && std::all_of(K.begin(), K.end(), [](char C) {
+          return C >= '0' && C <= '9';
+        });
+    Errors.push_back(errorAt(
+        File, KV.first,
+        "unknown key '" + K + "' in the " + What +
+            (Thousands ? std::string("; a comma ends a value inside { }: "
+                                     "write numbers without thousands "
+                                     "separators (50000 or 50k)")
+                       : didYouMean(K, Known))));
   }
 }
 
