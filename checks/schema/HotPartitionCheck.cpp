@@ -77,7 +77,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     std::string Why;
     auto Add = [&](const OperationLoad &L) {
       if (!L.Share.Known || !L.Share.Skewed ||
-          !L.HottestPartitionEntitiesPerSecond)
+          !L.HottestPartitionEntitiesPerSecond || L.AgedPartitions)
         return;
       Hot += *L.HottestPartitionEntitiesPerSecond;
       if (L.IsWrite)

@@ -200,6 +200,13 @@ std::string KeyShare::why() const {
   return Out;
 }
 
+namespace {
+// How KeyShare::Reasons says that a time-based key part takes the clock
+// (writeLoad rewrites it for a purge's deletes).
+const std::string GoesToCurrentValue =
+    "every operation goes to its current value";
+} // namespace
+
 KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
   KeyShare Out;
   Out.Known = true;
@@ -244,9 +251,9 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
         S.Why = P->ChangesEverySeconds
                     ? quote(P->Name) + " changes only every " +
                           formatFigure(*P->ChangesEverySeconds / 86400) +
-                          " days: every operation goes to its current value"
-                    : quote(P->Name) + " is time-based or growing: every "
-                                       "operation goes to its current value";
+                          " days: " + GoesToCurrentValue
+                    : quote(P->Name) + " is time-based or growing: " +
+                          GoesToCurrentValue;
       }
     } else {
       const ValueShare V = valueShare(*P);
@@ -960,6 +967,14 @@ OperationLoad writeLoad(const Table &T, const Write &W) {
     L.EntitiesWhy += ", " + Sparse;
   L.Share = keyShare(T, instancePartitionKey(T, T.PartitionKey));
   L.AccountEntitiesPerSecond = L.Rate;
+  L.AgedPartitions = W.Op == WriteKind::Delete && L.Share.Known &&
+                     L.Share.Sequential && purgesAtRetention(T);
+  if (L.AgedPartitions)
+    for (std::string &Reason : L.Share.Reasons)
+      if (const std::size_t At = Reason.find(GoesToCurrentValue);
+          At != std::string::npos)
+        Reason.replace(At, GoesToCurrentValue.size(),
+                       "a purge deletes at its value of a retention ago");
   if (L.Share.Known) {
     L.HottestPartitionEntitiesPerSecond = L.Rate * L.Share.Top;
     L.Explain = formatFigure(L.Rate) + " writes/s of '" + W.Name + "'";
@@ -1042,11 +1057,13 @@ PartitionSize averagePartitionSize(const Table &T) {
   const KeyShare Keys = keyShare(T, instancePartitionKey(T, T.PartitionKey));
   // A time-based key read at its current value (the day's partition, read
   // today): one period's inserts. Unless the table's deletes take entities
-  // out as they come (a queue): then its size is not the inserts'.
+  // out as they come (a queue): then its size is not the inserts'. A purge
+  // at the retention deletes what aged out long ago, not today's entities.
   if (Keys.Known && Keys.Sequential && !Keys.Distinct &&
-      std::none_of(T.Writes.begin(), T.Writes.end(), [](const Write &W) {
-        return W.Op == WriteKind::Delete;
-      }))
+      (purgesAtRetention(T) ||
+       std::none_of(T.Writes.begin(), T.Writes.end(), [](const Write &W) {
+         return W.Op == WriteKind::Delete;
+       })))
     return busiestPartitionSize(T);
   if (!Whole.Known || !Keys.Known || !Keys.Distinct || *Keys.Distinct < 1)
     return Out;

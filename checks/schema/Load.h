@@ -176,6 +176,11 @@ struct OperationLoad {
   std::optional<double> HottestPartitionEntitiesPerSecond;
   // "6000 writes/s, all on the current partition ('{readingTime:yyyyMMdd}')".
   std::string Explain;
+  // A purge at the retention (purgesAtRetention) of a table whose
+  // partition key takes the current time: its deletes land on the
+  // partitions of a retention ago, not on the current ones the other
+  // operations load.
+  bool AgedPartitions = false;
 };
 
 struct QueryAnalysis {

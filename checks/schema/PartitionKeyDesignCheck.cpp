@@ -23,7 +23,8 @@ double pinnedLoad(const TableAnalysis &TA, double Distinct = 0,
                   int *Biggest = nullptr, double *BiggestLoad = nullptr) {
   double Sum = 0;
   for (const OperationLoad &L : TA.PartitionWrites)
-    Sum += L.Rate;
+    if (!L.AgedPartitions)
+      Sum += L.Rate;
   const double Average = TA.Size.Known && Distinct > 0
                              ? TA.Size.Entities / Distinct
                              : std::numeric_limits<double>::infinity();

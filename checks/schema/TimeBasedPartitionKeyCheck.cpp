@@ -66,9 +66,11 @@ void checkTimeBasedPartitionKey(const SchemaContext &C, FindingSink &Sink) {
         leadingSequentialPart(T.PartitionKey, TA.PartitionShare);
     if (!TA.PartitionShare.Known || !Lead)
       continue;
+    // Writes to the newest partition (a purge deletes from the oldest).
     double Rate = 0;
     for (const OperationLoad &L : TA.PartitionWrites)
-      Rate += L.Rate;
+      if (!L.AgedPartitions)
+        Rate += L.Rate;
     // At the target the newest partition has no room left for a burst.
     if (Rate < Target)
       continue;

@@ -447,6 +447,18 @@ std::vector<std::string> KeyTemplate::properties() const {
   return Out;
 }
 
+bool purgesAtRetention(const Table &T) {
+  if (!T.RetentionSeconds || *T.RetentionSeconds <= 0)
+    return false;
+  double Inserts = 0, Deletes = 0;
+  for (const Write &W : T.Writes)
+    if (createsEntity(W.Op))
+      Inserts += W.Frequency.PerSecond;
+    else if (W.Op == WriteKind::Delete)
+      Deletes += W.Frequency.PerSecond;
+  return Inserts > 0 && Deletes >= PurgeShareOfInserts * Inserts;
+}
+
 const Property *Table::property(const std::string &PropName) const {
   for (const Property &P : Properties)
     if (P.Name == PropName)

@@ -392,6 +392,12 @@ struct Table {
   const Write *write(const std::string &Name) const;
 };
 
+// Whether T's deletes are such a purge: it declares a retention and
+// deletes at least PurgeShareOfInserts of the entities it inserts. They
+// take out what aged out a retention ago, not what was just written (a
+// queue's deletes).
+bool purgesAtRetention(const Table &T);
+
 // The leading date units (from the year down: 3 for a day) that every
 // entity of one partition of T shares in Property, because the table's
 // PartitionKey or its name template renders Property in a format that
