@@ -46,11 +46,16 @@ std::string differenceText(const AnswerDifference &D,
 std::string answerCheckText(const AnswerCheck &A,
                             const std::vector<std::string> &Labels) {
   std::string Out = "\nanswers: " + summary(A) + "\n";
+  // Every query, so that one compared in full reads as checked, not as
+  // left out.
   for (const QueryComparison &Q : A.PerQuery)
-    if (Q.Different || Q.Compared < Q.Executions)
-      Out += "  " + Q.Query + ": " + std::to_string(Q.Compared) + " of " +
-             std::to_string(Q.Executions) + " executions compared, " +
-             std::to_string(Q.Different) + " different\n";
+    Out += "  " + Q.Query + ": " +
+           (Q.Executions == 0
+                ? std::string("no execution in the run")
+                : std::to_string(Q.Compared) + " of " +
+                      std::to_string(Q.Executions) + " executions compared, " +
+                      std::to_string(Q.Different) + " different") +
+           "\n";
   for (const AnswerDifference &D : A.Differences)
     Out += "  different: " + differenceText(D, Labels) + "\n";
   for (const std::string &C : A.Causes)
