@@ -33,8 +33,8 @@ bool isWholePartitionListing(const Query &Q, const QueryAnalysis &A) {
          A.Returned && *A.Returned >= MinListingRows;
 }
 
-std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
-                           double Load) {
+std::string scanLoadRemedy(const Table &T, const Query &Q,
+                           const QueryAnalysis &A, double Load) {
   const QueryScope &Scope = A.Filter.Scope;
   if (isWholePartitionListing(Q, A))
     return "'" + Q.Name + "' reads " + formatFigure(Load) +
@@ -51,19 +51,27 @@ std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
     return {};
   const std::optional<double> Returned =
       A.Returned ? A.Returned : A.ReturnedAtMost;
-  if (!Returned || *A.Scanned < 10 * std::max(1.0, *Returned))
+  const bool Filtered = Returned && *A.Scanned >= 10 * std::max(1.0, *Returned);
+  // What it filters on orders its RowKey: the read can be that range,
+  // whatever share of the partition it keeps.
+  const std::string Range = rowKeyRangeHint(T, Q, A);
+  if (!Filtered && Range.empty())
     return {};
-  const double Kept = *A.Scanned / std::max(1.0, *Returned);
   std::string Out = "'" + Q.Name + "' reads " + formatFigure(Load) +
-                    " of them/s and returns " +
-                    (A.Returned && !A.ReturnedIsBound ? "about" : "at most") + " 1 in " +
-                    formatFigure(Kept) + " of what it reads (it filters on " +
-                    quotedList(Scope.NonKeyProperties) +
-                    ", not on the key): a hash bucket would turn each of its "
-                    "reads into one per bucket, the same entities in more "
-                    "requests; narrow the read instead: put what it filters "
-                    "on in the key (first in the RowKey, or a sparse index "
-                    "table of only the rows it looks for)";
+                    " of them/s";
+  if (Filtered)
+    Out += " and returns " +
+           std::string(A.Returned && !A.ReturnedIsBound ? "about" : "at most") +
+           " 1 in " + formatFigure(*A.Scanned / std::max(1.0, *Returned)) +
+           " of what it reads";
+  Out += " (it filters on " + quotedList(Scope.NonKeyProperties) +
+         ", not on the key): a hash bucket would turn each of its reads into "
+         "one per bucket, the same entities in more requests; narrow the "
+         "read instead: ";
+  if (!Range.empty())
+    return Out + Range.substr(2); // past its leading "; "
+  Out += "put what it filters on in the key (first in the RowKey, or a "
+         "sparse index table of only the rows it looks for)";
   if (!Q.Top)
     Out += ", or stop it at the rows it needs with `top`";
   return Out;
@@ -100,6 +108,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     // The query adding most to the hot key: when its scan is most of the
     // load, the read is what to change, not the key.
     const Query *Biggest = nullptr;
+    const Table *BiggestTable = nullptr;
     const QueryAnalysis *BiggestAnalysis = nullptr;
     double BiggestLoad = 0;
     for (const TableAnalysis &Other : C.Tables) {
@@ -116,6 +125,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
         if (Hot - Before > BiggestLoad) {
           BiggestLoad = Hot - Before;
           Biggest = &Other.T->Queries[QI];
+          BiggestTable = Other.T;
           BiggestAnalysis = &Q;
         }
       }
@@ -142,8 +152,8 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
                       "written together, and read one at random";
     }
     if (Entity.empty() && Biggest && 2 * BiggestLoad > Hot) {
-      std::string Scan = scanLoadRemedy(*Biggest, *BiggestAnalysis,
-                                        BiggestLoad);
+      std::string Scan = scanLoadRemedy(*BiggestTable, *Biggest,
+                                        *BiggestAnalysis, BiggestLoad);
       if (!Scan.empty())
         Remedy = std::move(Scan);
     }

@@ -90,7 +90,7 @@ void checkPartitionKeyDesign(const SchemaContext &C, FindingSink &Sink) {
         if (Biggest >= 0 && 2 * BiggestLoad > Even) {
           // Most of it one query's filtered scan: a bucket would fan it out.
           std::string Scan = scanLoadRemedy(
-              T.Queries[static_cast<std::size_t>(Biggest)],
+              T, T.Queries[static_cast<std::size_t>(Biggest)],
               TA.Queries[static_cast<std::size_t>(Biggest)], BiggestLoad);
           if (!Scan.empty())
             Remedy = std::move(Scan);

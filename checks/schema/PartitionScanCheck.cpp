@@ -33,6 +33,8 @@ std::string newestReadMessage(const Table &T, const Query &Q,
          logTailRead(Q);
 }
 
+} // namespace
+
 // A filter on a property the RowKey leads with, in an order its keys sort
 // by (as is, a sortable date format, `reverse`): the same entities are a
 // RowKey range, which the service reads alone instead of the partition (a
@@ -75,8 +77,6 @@ std::string rowKeyRangeHint(const Table &T, const Query &Q,
   }
   return {};
 }
-
-} // namespace
 
 void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {

@@ -116,12 +116,22 @@ const KeyPart *seriesPart(const Table &T, const Query &Q,
                           const QueryAnalysis &A, unsigned MinRows);
 
 // When a query is a filtered scan of a partition (it reads at least ten
-// entities for each it returns, dropping rows by non-key conditions): the
-// advice for a partition whose load is mostly that query's (Load entities/s
-// of it), instead of a hash bucket, which would turn each read into one
-// per bucket (HotPartitionCheck.cpp). Empty when it is not such a scan.
-std::string scanLoadRemedy(const Query &Q, const QueryAnalysis &A,
-                           double Load);
+// entities for each it returns, dropping rows by non-key conditions, or
+// compares a property its RowKey leads with, which a RowKey range could
+// read alone): the advice for a partition whose load is mostly that
+// query's (Load entities/s of it; T: the query's table or entity type),
+// instead of a hash bucket, which would turn each read into one per bucket
+// (HotPartitionCheck.cpp). Empty when it is not such a scan.
+std::string scanLoadRemedy(const Table &T, const Query &Q,
+                           const QueryAnalysis &A, double Load);
+
+// For a partition scan that compares a property the RowKey (of T, the
+// query's table or entity type) leads with in key order, with `and` only
+// and no `ne`: "; RowKey '...' leads with 'P' in key order, so ...", the
+// advice to read that RowKey range instead (PartitionScanCheck.cpp).
+// Empty otherwise.
+std::string rowKeyRangeHint(const Table &T, const Query &Q,
+                            const QueryAnalysis &A);
 
 // A read of a whole partition (a PartitionKey equality alone, no `top`)
 // returning at least MinListingRows: a listing, which a hash bucket of
