@@ -329,15 +329,24 @@ private:
   // addresses an entity knows it once its insert succeeds, so it is not
   // sent yet (the workload picked an entity at least 2 s old, which the
   // insert reaches on time only when it is not throttled).
+  // Per table: an index table's copy whose insert failed is not written
+  // again by the updates of its home table's row (the code knows which of
+  // its inserts failed).
   bool waitsForInsert(const Request &Q);
-  void noteCreated(std::uint32_t Entity) {
+  static std::uint8_t createdBit(std::uint32_t Table) {
+    return static_cast<std::uint8_t>(1u << (Table & 7));
+  }
+  void noteCreated(std::uint32_t Entity, std::uint32_t Table) {
     if (!MaxInsertWaits)
       return;
     if (Entity >= Created.size())
       Created.resize(std::max<std::size_t>(Entity + 1, Created.size() * 2));
-    Created[Entity] = 1;
+    Created[Entity] |= createdBit(Table);
   }
-  // Per entity: a write creating it succeeded in this design.
+  // Per entity, a bit per table (its index mod 8): a write creating it
+  // there succeeded in this design. Two tables of one entity whose indexes
+  // agree mod 8 share a bit: an insert that succeeded in one counts for
+  // both.
   std::vector<std::uint8_t> Created;
   unsigned MaxInsertWaits = 0;
 
@@ -773,7 +782,7 @@ void Runner::send(std::uint32_t Req, double Now) {
 
 bool Runner::waitsForInsert(const Request &Q) {
   if (Q.Attempt != 0 || !MaxInsertWaits || createsEntity(Q.WriteOp) ||
-      (Q.Entity < Created.size() && Created[Q.Entity]) ||
+      (Q.Entity < Created.size() && (Created[Q.Entity] & createdBit(Q.Table))) ||
       W.addressesOutsideSample(Q.Entity))
     return false;
   return !Service.holds(Q.Table, Q.PartitionKey, Q.RowKey);
@@ -802,7 +811,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
     if (Resp.Status == StatusOk) {
       ++R.EntitiesWritten;
       if (createsEntity(Q.WriteOp))
-        noteCreated(Q.Entity);
+        noteCreated(Q.Entity, Q.Table);
     }
     break;
   case RequestKind::Batch:
@@ -811,7 +820,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
       R.EntitiesWritten += Q.Batch.size();
       for (const BatchOperation &Op : Q.Batch)
         if (createsEntity(Op.Kind))
-          noteCreated(Op.Entity);
+          noteCreated(Op.Entity, Q.Table);
     }
     break;
   case RequestKind::Page: {
@@ -1340,7 +1349,8 @@ void Runner::summarize() {
           "'" + W.Ops[OpI].Name + "' (" +
           std::string(schema::writeKindName(W.Ops[OpI].Kind)) +
           "): " + std::to_string(R.Ops[OpI].NotSent) +
-          " executions were not sent: the insert of their entity had not "
+          " executions were not sent: the insert of their entity in a "
+          "table they write (an index table's copy counts apart) had not "
           "succeeded when they arrived, nor while they waited for it (up "
           "to " +
           secondsText(MaxInsertWaits * W.AddressableAfterSeconds) +

@@ -162,9 +162,29 @@ TEST(ReplayCommand, ClientErrorsByOperationAndDeletesWaitForTheirInsert) {
   EXPECT_THAT(Text.Out,
               HasSubstr("note: 'purge' (delete): " + std::to_string(NotSent) +
                         " executions were not sent: the insert of their "
-                        "entity had not succeeded when they arrived, nor "
-                        "while they waited for it (up to 122 s, or to the "
-                        "end of the run"));
+                        "entity in a table they write (an index table's "
+                        "copy counts apart) had not succeeded when they "
+                        "arrived, nor while they waited for it (up to 122 "
+                        "s, or to the end of the run"));
+}
+
+// A merge mirrored into an index table whose copy's insert failed is not
+// sent there, although the trip's own row was stored: before, each such
+// merge met 404 on the index (13,465 in this run), which no note explained.
+TEST(ReplayCommand, AnIndexCopyWhoseInsertFailedIsNotUpdated) {
+  llvm::json::Value Report = replayJson(
+      {Inputs + "throttled-index.yaml", "--duration", "30s"});
+  ASSERT_TRUE(Report.getAsObject());
+  std::map<std::string, const llvm::json::Object *> Ops =
+      operationsOf(design(Report, 0));
+  ASSERT_EQ(Ops.size(), 3u);
+  EXPECT_GT(*Ops["create-trip"]->getInteger("failed"), 10000);
+  const llvm::json::Object &Update = *Ops["update-status"];
+  EXPECT_EQ(Update.getObject("clientErrors")->size(), 0u);
+  EXPECT_GT(*Update.getInteger("notSent"), 10000);
+  EXPECT_EQ(*Update.getInteger("completed") + *Update.getInteger("failed") +
+                *Update.getInteger("notSent"),
+            *Update.getInteger("issued"));
 }
 
 // Entities written together are one request: a checkout (an order header
