@@ -65,7 +65,12 @@ void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
         Returned = A.ReturnedAtMost;
         ReturnedWhy = A.ReturnedAtMostWhy;
       }
-      if (!A.Filter.Scope.isScan() || !A.Scanned || !Returned ||
+      // A range of partitions (a tenant's days) filtered on a non-key
+      // property reads the range to keep what matches, as a scan does.
+      const QueryScope &Scope = A.Filter.Scope;
+      const bool FilteredRange = Scope.Class == QueryClass::PartitionRange &&
+                                 !Scope.NonKeyProperties.empty();
+      if ((!Scope.isScan() && !FilteredRange) || !A.Scanned || !Returned ||
           *Returned <= 0)
         continue;
       const double Ratio = *A.Scanned / std::max(*Returned, 1e-9);
