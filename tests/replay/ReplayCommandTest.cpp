@@ -187,6 +187,36 @@ TEST(ReplayCommand, AnIndexCopyWhoseInsertFailedIsNotUpdated) {
             *Update.getInteger("issued"));
 }
 
+// A "latest 20" read of an oldest-first RowKey: the service returns every
+// match, so scanned per returned is 1.0 although the reader keeps 20 of
+// thousands; a note gives what each read received.
+TEST(ReplayCommand, ALatestNReadOfAnOldestFirstKeySaysWhatItThrowsAway) {
+  const ToolResult R = runTablelint(
+      {"replay", Inputs + "latest-oldest-first.yaml", "--duration", "30s"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("scanned per returned            1.0 "));
+  EXPECT_THAT(R.Out, HasSubstr("note: query 'rider-recent-trips' reads the "
+                               "newest 20 by 'requestedAt' from table "
+                               "'Trips', whose RowKey does not put the newest "
+                               "first: the service returns every match, so "
+                               "its "));
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(
+                         "reads that ended received 1[0-9][0-9] entities each "
+                         "to keep 20 \\([0-9.]+ received per entity kept\\)"));
+  EXPECT_THAT(R.Out, HasSubstr("a RowKey leading with '{requestedAt|reverse}' "
+                               "stops each read at 20 (the log tail "
+                               "pattern)"));
+  // Its log tail reads 20 and keeps 20: no such note.
+  const ToolResult Tail = runTablelint(
+      {"replay",
+       std::string(TABLELINT_SOURCE_DIR) +
+           "/test-inputs/schemas/patterns/log-tail.yaml",
+       "--duration", "30s"});
+  ASSERT_EQ(Tail.ExitCode, 0) << Tail.Err;
+  EXPECT_THAT(Tail.Out, ::testing::Not(HasSubstr("which scanned per returned "
+                                                 "does not show")));
+}
+
 // Entities written together are one request: a checkout (an order header
 // and its 6 lines, a declared transaction under one key per order) is one
 // entity group transaction of 7 entities, a write of 3 lines at once one
