@@ -13,8 +13,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <numeric>
 #include <functional>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>

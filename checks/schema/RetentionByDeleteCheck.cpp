@@ -64,7 +64,8 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
     const Table &T = *TA.T;
     // A table per period already drops its instances whole; a table per
     // tenant is left to the team (its periods would multiply the tables).
-    if (T.NameTemplate || !T.RetentionSeconds || *T.RetentionSeconds <= 0)
+    // A purge is what the sizing and the replay read as one.
+    if (T.NameTemplate || !purgesAtRetention(T))
       continue;
     // Deletes in entities/s, and in billable transactions/s: an entity
     // group transaction of deletes is billed as one.
@@ -81,8 +82,6 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
           Purge = &W;
       }
     }
-    if (!Purge || Inserts <= 0 || Deletes < PurgeShareOfInserts * Inserts)
-      continue;
     // The query that finds entities by their age: of those bounding a
     // growing time from above, the one most like a purge job's (keys only,
     // no `top`, across partitions, rarest), not a reader paging back
