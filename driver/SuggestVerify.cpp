@@ -49,23 +49,9 @@ double effectiveP99(const replay::DesignResult &D) {
   return D.P99;
 }
 
-// Cost per completed operation: a remedy that completes more operations
-// pays for them, which is not a worse cost. The pages that queries still
-// pending at the end needed to finish count as paid: a scan throttled to a
-// crawl pays for few pages in a short replay, not for fewer in all, and
-// would make the design that cannot finish it look cheaper. So do the
-// transactions of requests given up on a throttle or a timeout: a table
-// scan that fails on a saturated account is not a scan saved.
-double costPerCompleted(const replay::DesignResult &D) {
-  if (!D.Completed)
-    return std::numeric_limits<double>::infinity();
-  const auto Paid = static_cast<double>(D.BillableTransactions);
-  const double PerTransaction = Paid > 0 ? D.CostPerMonth / Paid : 0;
-  return PerTransaction *
-         (Paid + static_cast<double>(D.UnfinishedQueryPages) +
-          static_cast<double>(D.GaveUpTransactions)) /
-         static_cast<double>(D.Completed);
-}
+// Cost per completed operation (replay::costPerCompleted): a remedy that
+// completes more operations pays for them, which is not a worse cost.
+using replay::costPerCompleted;
 
 // p99 in ms as the verify line prints it: "-" when nothing completed (a
 // latency is a completed operation's).
@@ -74,10 +60,10 @@ std::string p99Millis(const replay::DesignResult &D) {
 }
 
 // costPerCompleted per million operations, as the verify line prints it
-// ("$4.12", or "-" when nothing completed).
+// ("$4.12", "$0.0361", or "-" when nothing completed).
 std::string perMillion(const replay::DesignResult &D) {
-  const double Cost = costPerCompleted(D);
-  return std::isfinite(Cost) ? "$" + fixed(Cost * 1e6, 2) : "-";
+  const double Cost = costPerCompleted(D) * 1e6;
+  return std::isfinite(Cost) ? "$" + fixed(Cost, Cost < 1 ? 4 : 2) : "-";
 }
 
 // ", unfinished queries 1 (15000 pages to go) -> 1 (16 pages to go)" or

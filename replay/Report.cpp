@@ -170,6 +170,11 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
        [](const DesignResult &D) {
          return money(D.Cost) + " / " + money(D.CostPerMonth);
        }},
+      {"cost per million completed ops",
+       [](const DesignResult &D) {
+         const double Cost = costPerCompleted(D);
+         return std::isfinite(Cost) ? money(Cost * 1e6) : std::string("-");
+       }},
       {"range partition splits",
        [](const DesignResult &D) { return grouped(D.Splits.size()); }},
   };
@@ -520,6 +525,10 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"responseBytes", static_cast<std::int64_t>(D.ResponseBytes)},
       {"estimatedCost", D.Cost},
       {"estimatedCostPer30Days", D.CostPerMonth},
+      {"costPerMillionCompleted",
+       std::isfinite(costPerCompleted(D))
+           ? llvm::json::Value(costPerCompleted(D) * 1e6)
+           : llvm::json::Value(nullptr)},
       {"unfinishedQueries", static_cast<std::int64_t>(D.UnfinishedQueries)},
       {"unfinishedQueryPages",
        static_cast<std::int64_t>(D.UnfinishedQueryPages)},

@@ -1484,6 +1484,17 @@ std::uint64_t entityBytes(const Workload &W, std::uint32_t Entity,
   return entityShape(W, Entity, KeyChars, Sent).Bytes;
 }
 
+double costPerCompleted(const DesignResult &D) {
+  if (!D.Completed)
+    return std::numeric_limits<double>::infinity();
+  const auto Paid = static_cast<double>(D.BillableTransactions);
+  const double PerTransaction = Paid > 0 ? D.Cost / Paid : 0;
+  return PerTransaction *
+         (Paid + static_cast<double>(D.UnfinishedQueryPages) +
+          static_cast<double>(D.GaveUpTransactions)) /
+         static_cast<double>(D.Completed);
+}
+
 DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
                             const ReplayOptions &Options) {
   Runner Run(W, Plan, Options);

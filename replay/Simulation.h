@@ -129,6 +129,19 @@ struct DesignResult {
 DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
                             const ReplayOptions &Options);
 
+// What a design pays per completed operation in the run (Cost / Completed,
+// in dollars; infinity when nothing completed). A throttled design pays for fewer transactions than it
+// needs (throttled requests are not billed, failed operations are not
+// done), so its monthly cost alone makes it look cheaper than the design
+// that serves the workload. The pages that queries still pending at the
+// end needed to finish count as paid (a scan throttled to a crawl pays for
+// few pages in a short replay, not for fewer in all), and so do the
+// transactions of requests given up on a throttle or a timeout (a table
+// scan that fails on a saturated account is not a scan saved). The
+// replay report's "cost per million completed ops" and suggest's verify
+// gate both read this.
+double costPerCompleted(const DesignResult &D);
+
 // The billing size of an entity: 4 + 2 len(PK + RK) + sum over properties
 // of 8 + 2 len(name) + value size (limits::*Bytes). Sent: the properties
 // included (null: all of them). Values are sized from their codes, never

@@ -17,7 +17,9 @@ replay::DesignResult saturated(std::uint64_t Failed) {
   D.ThrottledPercent = 80;
   D.P99 = 30;
   D.BillableTransactions = 5000000;
+  // $100 a month, paid in runs of 60 s (what the tests judge).
   D.CostPerMonth = 100;
+  D.Cost = D.CostPerMonth * 60 / (30 * 86400.0);
   return D;
 }
 
@@ -43,7 +45,7 @@ TEST(SuggestVerify, FailuresWithinTheRunsNoiseAreNotWorse) {
   Projected.ResponseBytes = 401000000;
   judgeRemedy(Whole, Projected, Same, 60, V);
   EXPECT_NE(V.Figures.find("/month (per million completed operations, what "
-                           "the gate compares: $50.00 -> $50.00), bytes "
+                           "the gate compares: $0.0012 -> $0.0012), bytes "
                            "received 9486000000 -> 401000000, answers same"),
             std::string::npos)
       << V.Figures;

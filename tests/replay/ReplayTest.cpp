@@ -555,6 +555,81 @@ TEST(Replay, ReportShowsBothDesignsSideBySide) {
   EXPECT_GT(*First.getInteger("requestBytes"), 0);
 }
 
+// The monthly cost of a throttled design is low because throttled requests
+// are not billed and failed operations are not done: the report prints what
+// each completed operation costs next to it, counting the transactions of
+// requests given up after their last retry as paid, so the design that
+// serves the workload is not the expensive-looking one.
+TEST(Replay, ReportPricesEachDesignPerCompletedOperation) {
+  const schema::Schema Current = telemetrySchema(6000);
+  const schema::Schema Bucketed = telemetrySchema(6000, BucketedDayKey);
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  Replay R;
+  runReplay(R, {&Current, &Bucketed}, O);
+  const DesignResult &Throttled = R.Results[0], &Served = R.Results[1];
+  ASSERT_GT(Throttled.GaveUpTransactions, 0u);
+  ASSERT_GT(Served.Completed, Throttled.Completed);
+  auto PerMillion = [](const DesignResult &D) {
+    return (D.Cost / static_cast<double>(D.BillableTransactions)) *
+           static_cast<double>(D.BillableTransactions +
+                               D.UnfinishedQueryPages +
+                               D.GaveUpTransactions) /
+           static_cast<double>(D.Completed) * 1e6;
+  };
+  EXPECT_DOUBLE_EQ(costPerCompleted(Throttled) * 1e6, PerMillion(Throttled));
+  EXPECT_GT(costPerCompleted(Throttled), costPerCompleted(Served))
+      << "the throttled design pays more for each operation it completes";
+
+  const std::string Text = formatText(R.Report);
+  const std::size_t Line = Text.find("cost per million completed ops");
+  ASSERT_NE(Line, std::string::npos) << Text;
+  const std::string Row = Text.substr(Line, Text.find('\n', Line) - Line);
+  char Expected[2][32];
+  for (int D = 0; D < 2; ++D) {
+    const double V = PerMillion(R.Results[D]);
+    std::snprintf(Expected[D], sizeof Expected[D], V < 1 ? "$%.4f" : "$%.2f",
+                  V);
+    EXPECT_NE(Row.find(Expected[D]), std::string::npos) << Row;
+  }
+  EXPECT_LT(Row.find(Expected[0]), Row.find(Expected[1])) << Row;
+
+  llvm::Expected<llvm::json::Value> J = llvm::json::parse(formatJson(R.Report));
+  ASSERT_TRUE(static_cast<bool>(J));
+  const llvm::json::Array *Designs = J->getAsObject()->getArray("designs");
+  ASSERT_EQ(Designs->size(), 2u);
+  for (int D = 0; D < 2; ++D) {
+    const std::optional<double> V =
+        (*Designs)[D].getAsObject()->getNumber("costPerMillionCompleted");
+    ASSERT_TRUE(V.has_value());
+    EXPECT_DOUBLE_EQ(*V, PerMillion(R.Results[D]));
+  }
+}
+
+// A design that completes nothing has no cost per completed operation: "-"
+// in the text, null in JSON, never a division by zero.
+TEST(Replay, NothingCompletedHasNoCostPerOperation) {
+  DesignResult D;
+  D.BillableTransactions = 10;
+  D.Cost = 1;
+  EXPECT_TRUE(std::isinf(costPerCompleted(D)));
+  ReplayReport Report;
+  Report.Designs = {D};
+  const std::string Text = formatText(Report);
+  const std::size_t Line = Text.find("cost per million completed ops");
+  ASSERT_NE(Line, std::string::npos) << Text;
+  std::string Row = Text.substr(Line, Text.find('\n', Line) - Line);
+  Row.erase(Row.find_last_not_of(' ') + 1);
+  EXPECT_EQ(Row, "cost per million completed ops  -");
+  llvm::Expected<llvm::json::Value> J = llvm::json::parse(formatJson(Report));
+  ASSERT_TRUE(static_cast<bool>(J));
+  const llvm::json::Value *V = (*J->getAsObject()->getArray("designs"))[0]
+                                   .getAsObject()
+                                   ->get("costPerMillionCompleted");
+  ASSERT_NE(V, nullptr);
+  EXPECT_EQ(V->kind(), llvm::json::Value::Null);
+}
+
 // A key throttled by the rate of its point reads is not said to be held by
 // a scan: the note says its reads came one at a time. A key a scan reads
 // keeps the scan's explanation (BucketLoadModel tests).
