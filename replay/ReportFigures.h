@@ -16,6 +16,8 @@ namespace tablelint::replay::report {
 std::string grouped(std::uint64_t N);
 // V with Digits decimals.
 std::string fixed(double V, int Digits);
+// Dollars: "$0.0468" below one, "$424.89" from one on.
+std::string money(double V);
 // Completed operations per second of the workload's duration.
 double throughput(const DesignResult &D, const ReplayReport &R);
 

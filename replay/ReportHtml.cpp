@@ -390,6 +390,14 @@ std::string verdict(const ReplayReport &R) {
   Out += "; in steady state (the last tenth of the run) " + Steady(B) +
          " of its requests are throttled, against " + Steady(A) + " for the " +
          A.Label + " design.";
+  // What the designs pay for what they serve: the monthly bill of a
+  // throttled design is low because its throttled requests are not billed.
+  const double PerA = costPerCompleted(A), PerB = costPerCompleted(B);
+  if (std::isfinite(PerA) && std::isfinite(PerB))
+    Out += " Per million completed operations it pays " + money(PerB * 1e6) +
+           ", against " + money(PerA * 1e6) + " for the " + A.Label +
+           " design (30 days at this rate: " + money(B.CostPerMonth) +
+           " against " + money(A.CostPerMonth) + ").";
   for (const DesignResult &D : {std::cref(A), std::cref(B)})
     if (D.Failed)
       Out += " " + grouped(D.Failed) + " operations of the " + D.Label +

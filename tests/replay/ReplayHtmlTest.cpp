@@ -143,6 +143,21 @@ TEST(ReplayHtml, SaysWhatHappenedInPlainWordsFirst) {
       *design(R.Json, 1).getNumber("throttledPercentLastTenth"),
       *design(R.Json, 0).getNumber("throttledPercentLastTenth"));
   EXPECT_THAT(Verdict, HasSubstr(Steady));
+  auto Money = [](double V) {
+    char Text[32];
+    std::snprintf(Text, sizeof Text, V < 1 ? "$%.4f" : "$%.2f", V);
+    return std::string(Text);
+  };
+  const std::string Cost =
+      "Per million completed operations it pays " +
+      Money(*design(R.Json, 1).getNumber("costPerMillionCompleted")) +
+      ", against " +
+      Money(*design(R.Json, 0).getNumber("costPerMillionCompleted")) +
+      " for the current design (30 days at this rate: " +
+      Money(*design(R.Json, 1).getNumber("estimatedCostPer30Days")) +
+      " against " +
+      Money(*design(R.Json, 0).getNumber("estimatedCostPer30Days")) + ").";
+  EXPECT_THAT(Verdict, HasSubstr(Cost));
   // Before any table or chart.
   EXPECT_LT(R.Page.find("id=\"verdict\""), R.Page.find("<table"));
   EXPECT_LT(R.Page.find("id=\"verdict\""), R.Page.find("<svg"));
