@@ -171,8 +171,10 @@ void printReplayHelp() {
          "throttled requests, retries, latency p50/p95/p99 from the "
          "intended send time,\nentities scanned per entity returned, "
          "round trips, billable transactions,\npayload bytes, estimated "
-         "cost and the hottest partition keys; the HTML report\nadds a "
-         "partition x time heatmap and throughput curves.\n\nOptions:\n"
+         "cost (the run, 30 days, and per million completed\noperations: "
+         "the figure to compare designs by) and the hottest partition\n"
+         "keys; the HTML report adds a partition x time heatmap and "
+         "throughput curves.\n\nOptions:\n"
       << formatOptionsHelp(replayOptions())
       << "\nWith --live URL the same logical workload, scaled down to "
          "--live-ops operations\n(queries keep up to a quarter, shared "
