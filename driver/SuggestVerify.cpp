@@ -5,6 +5,7 @@
 
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
+#include "replay/ReportFigures.h"
 #include "replay/SampledTableNote.h"
 #include "replay/Simulation.h"
 #include "replay/Workload.h"
@@ -59,12 +60,7 @@ std::string p99Millis(const replay::DesignResult &D) {
   return D.Completed ? fixed(D.P99 * 1000, 1) : "-";
 }
 
-// costPerCompleted per million operations, as the verify line prints it
-// ("$4.12", "$0.0361", or "-" when nothing completed).
-std::string perMillion(const replay::DesignResult &D) {
-  const double Cost = costPerCompleted(D) * 1e6;
-  return std::isfinite(Cost) ? "$" + fixed(Cost, Cost < 1 ? 4 : 2) : "-";
-}
+using replay::report::perMillionCompleted;
 
 // ", unfinished queries 1 (15000 pages to go) -> 1 (16 pages to go)" or
 // ", requests given up 880 (35200 transactions to go) -> 0 (...)": Count
@@ -214,7 +210,8 @@ void judgeRemedy(const replay::DesignResult &Before,
               fixed(Before.CostPerMonth, 2) + " -> $" +
               fixed(After.CostPerMonth, 2) + "/month (per million completed "
               "operations, what the gate compares: " +
-              perMillion(Before) + " -> " + perMillion(After) + ")" +
+              perMillionCompleted(Before) + " -> " +
+              perMillionCompleted(After) + ")" +
               bytesReceived(Before, After) +
               toGoFigures(Before, After,
                           &replay::DesignResult::UnfinishedQueries,

@@ -44,6 +44,11 @@ std::string millis(double Seconds) { return fixed(Seconds * 1000, 1); }
 
 std::string money(double V) { return "$" + fixed(V, V < 1 ? 4 : 2); }
 
+std::string perMillionCompleted(const DesignResult &D) {
+  const double Cost = costPerCompleted(D);
+  return std::isfinite(Cost) ? money(Cost * 1e6) : "-";
+}
+
 double throughput(const DesignResult &D, const ReplayReport &R) {
   return static_cast<double>(D.Completed) /
          std::max(R.Workload.DurationSeconds, 1e-9);
@@ -170,11 +175,7 @@ std::vector<Row> summaryRows(const ReplayReport &R) {
        [](const DesignResult &D) {
          return money(D.Cost) + " / " + money(D.CostPerMonth);
        }},
-      {"cost per million completed ops",
-       [](const DesignResult &D) {
-         const double Cost = costPerCompleted(D);
-         return std::isfinite(Cost) ? money(Cost * 1e6) : std::string("-");
-       }},
+      {"cost per million completed ops", perMillionCompleted},
       {"range partition splits",
        [](const DesignResult &D) { return grouped(D.Splits.size()); }},
   };
@@ -437,6 +438,7 @@ llvm::json::Object throttledByJson(const DesignResult &D) {
 }
 
 llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
+  const double PerCompleted = costPerCompleted(D);
   llvm::json::Array Ops;
   for (const OpResult &Op : D.Ops) {
     llvm::json::Object ByStatus;
@@ -526,9 +528,8 @@ llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
       {"estimatedCost", D.Cost},
       {"estimatedCostPer30Days", D.CostPerMonth},
       {"costPerMillionCompleted",
-       std::isfinite(costPerCompleted(D))
-           ? llvm::json::Value(costPerCompleted(D) * 1e6)
-           : llvm::json::Value(nullptr)},
+       std::isfinite(PerCompleted) ? llvm::json::Value(PerCompleted * 1e6)
+                                   : llvm::json::Value(nullptr)},
       {"unfinishedQueries", static_cast<std::int64_t>(D.UnfinishedQueries)},
       {"unfinishedQueryPages",
        static_cast<std::int64_t>(D.UnfinishedQueryPages)},

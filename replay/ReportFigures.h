@@ -18,6 +18,10 @@ std::string grouped(std::uint64_t N);
 std::string fixed(double V, int Digits);
 // Dollars: "$0.0468" below one, "$424.89" from one on.
 std::string money(double V);
+// costPerCompleted per million operations, in dollars ("$0.0468"), or "-"
+// when nothing completed: the report's row, the HTML verdict and suggest's
+// verify line.
+std::string perMillionCompleted(const DesignResult &D);
 // Completed operations per second of the workload's duration.
 double throughput(const DesignResult &D, const ReplayReport &R);
 

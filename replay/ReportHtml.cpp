@@ -392,10 +392,10 @@ std::string verdict(const ReplayReport &R) {
          A.Label + " design.";
   // What the designs pay for what they serve: the monthly bill of a
   // throttled design is low because its throttled requests are not billed.
-  const double PerA = costPerCompleted(A), PerB = costPerCompleted(B);
-  if (std::isfinite(PerA) && std::isfinite(PerB))
-    Out += " Per million completed operations it pays " + money(PerB * 1e6) +
-           ", against " + money(PerA * 1e6) + " for the " + A.Label +
+  if (std::isfinite(costPerCompleted(A)) && std::isfinite(costPerCompleted(B)))
+    Out += " Per million completed operations it pays " +
+           perMillionCompleted(B) + ", against " + perMillionCompleted(A) +
+           " for the " + A.Label +
            " design (30 days at this rate: " + money(B.CostPerMonth) +
            " against " + money(A.CostPerMonth) + ").";
   for (const DesignResult &D : {std::cref(A), std::cref(B)})
