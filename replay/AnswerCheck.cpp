@@ -7,6 +7,8 @@
 #include "replay/BatchUndo.h"
 #include "replay/EntityText.h"
 #include "replay/LogicalEntityView.h"
+#include "replay/ReadRanges.h"
+#include "replay/RowSet.h"
 #include "replay/RowStore.h"
 #include "replay/SimulatedService.h"
 #include "replay/Simulation.h"
@@ -72,9 +74,17 @@ bool sameUpToTies(const Answer &A, const Answer &B, std::int64_t Step,
 // entity, changed by the service's rules and nothing else.
 class FunctionalDesign {
 public:
-  FunctionalDesign(const Workload &W, const DesignPlan &Plan)
+  FunctionalDesign(const Workload &W, const DesignPlan &Plan,
+                   bool OrderEveryRow)
       : W(W), Plan(Plan), Tables(Plan.Tables.size()),
         Existing(Plan.Tables.size()), View(W) {
+    // The compared executions are among the queries of the run: rows no
+    // query reads are kept unordered (replay/RowSet.h).
+    if (!OrderEveryRow) {
+      Reads = rowsReadByQueries(W, Plan);
+      for (std::size_t T = 0; T < Tables.size(); ++T)
+        Tables[T].readBy(&Reads[T]);
+    }
     holdExistingRows();
   }
 
@@ -99,7 +109,7 @@ private:
   // A single write, applied when the service's rules allow it (an insert
   // of a new row, an update, merge or delete of an existing one), in one
   // search of the store: the check's cost is its searches.
-  static void applyIfAllowed(RowStore &Store, const StagedWrite &S) {
+  static void applyIfAllowed(RowSet &Store, const StagedWrite &S) {
     switch (S.Kind) {
     case WriteKind::Insert:
       Store.insert(S.Row, S.Entity); // refused when present
@@ -128,7 +138,8 @@ private:
 
   const Workload &W;
   const DesignPlan &Plan;
-  std::vector<RowStore> Tables;
+  std::vector<TableReads> Reads; // per table, when rows are split
+  std::vector<RowSet> Tables;
   std::vector<RowStore> Existing; // rows only; see holdExistingRows
   std::map<std::string, Buffer> Buffers; // table "\0" PartitionKey
   LogicalEntityView View;
@@ -201,7 +212,7 @@ void FunctionalDesign::flush(std::uint32_t Table,
                              std::vector<StagedWrite> &Ops) {
   if (Ops.empty())
     return;
-  RowStore &Store = Tables[Table];
+  RowSet &Store = Tables[Table];
   std::uint64_t Bytes = 0;
   BatchRows.clear();
   for (const StagedWrite &S : Ops) {
@@ -239,7 +250,7 @@ void FunctionalDesign::flushAll() {
 Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const QueryTarget &Q = *Plan.Queries[Ev.Op];
-  const RowStore &Store = Tables[Q.Table];
+  const RowSet &Store = Tables[Q.Table];
   // A "latest N" reader of a RowKey that does not put the newest first
   // reads every match and keeps the `top` newest (below).
   const std::uint64_t Keep = Q.Decl->Top.value_or(0);
@@ -419,8 +430,9 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
     Row[Op] = static_cast<int>(Check.PerQuery.size());
     Check.PerQuery.push_back({W.Ops[Op].Name, Executions[Op], 0, 0});
   }
-  FunctionalDesign Designs[2] = {FunctionalDesign(W, Current),
-                                 FunctionalDesign(W, Suggested)};
+  FunctionalDesign Designs[2] = {
+      FunctionalDesign(W, Current, Options.OrderEveryRow),
+      FunctionalDesign(W, Suggested, Options.OrderEveryRow)};
   const std::uint64_t Max = std::max<std::uint64_t>(1, Options.MaxComparedPerQuery);
   for (std::uint32_t E = 0; E < W.Events.size(); ++E) {
     const std::uint32_t Op = W.Events[E].Op;

@@ -37,6 +37,8 @@ struct AnswerCheckOptions {
   // replay.
   std::uint64_t ScanBudgetPerQuery = 2000000;
   std::size_t MaxDifferences = 5; // described; all are counted
+  // Keep every row in key order (ReplayOptions::OrderEveryRow).
+  bool OrderEveryRow = false;
 };
 
 struct AnswerDifference {

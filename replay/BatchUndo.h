@@ -1,4 +1,5 @@
-// An entity group transaction applied to a RowStore all or nothing: each
+// An entity group transaction applied to a row store (replay/RowSet.h,
+// replay/RowStore.h) all or nothing: each
 // write is checked as it is applied (one search of the store each, the cost
 // that matters for millions of batched writes) and, when one is refused,
 // the writes applied before it are undone, newest first. The simulated
@@ -6,7 +7,6 @@
 #pragma once
 
 #include "core/schema/Schema.h"
-#include "replay/RowStore.h"
 
 #include <cstdint>
 #include <string_view>
@@ -23,7 +23,8 @@ public:
   // Applies write number Index of the batch (Key: its row). Conflict: an
   // insert of a row that exists; NotFound: an update, merge or delete of a
   // row that does not. A refused write changes nothing.
-  Refusal apply(RowStore &Store, std::size_t Index, schema::WriteKind Kind,
+  template <typename StoreT>
+  Refusal apply(StoreT &Store, std::size_t Index, schema::WriteKind Kind,
                 std::string_view Key, std::uint32_t Entity) {
     using schema::WriteKind;
     Change C{Index, false, 0};
@@ -57,7 +58,8 @@ public:
 
   // Undoes what apply() changed since clear(), newest first. KeyOf(Index)
   // gives the row of write number Index again.
-  template <typename KeyFn> void undo(RowStore &Store, KeyFn KeyOf) {
+  template <typename StoreT, typename KeyFn>
+  void undo(StoreT &Store, KeyFn KeyOf) {
     for (auto It = Changes.rbegin(); It != Changes.rend(); ++It) {
       const std::string_view Key = KeyOf(It->Index);
       if (It->Existed)

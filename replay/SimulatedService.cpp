@@ -722,8 +722,14 @@ void SimulatedService::preload(std::uint32_t Table,
   // An existing entity the service could not have stored is not there.
   if (entityLimitStatus(PartitionKey, RowKey, {}))
     return;
-  Tables[Table].Rows.assign(scratchKey(KeyScratch, PartitionKey, RowKey),
-                            Entity);
+  Tables[Table].Rows.preload(scratchKey(KeyScratch, PartitionKey, RowKey),
+                             Entity);
+}
+
+void SimulatedService::setReadRanges(std::vector<TableReads> R) {
+  Reads = std::move(R);
+  for (std::size_t I = 0; I < Tables.size() && I < Reads.size(); ++I)
+    Tables[I].Rows.readBy(&Reads[I]);
 }
 
 void SimulatedService::setPartitionWeight(std::uint32_t Table,
@@ -760,7 +766,7 @@ void SimulatedService::presplit(std::uint32_t Table, std::size_t Ranges) {
   if (T.Instances) // each instance an established table of its own
     for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next())
       addInstanceRange(T, partitionOf(It.key()));
-  const std::size_t N = T.Rows.size();
+  const std::size_t N = T.Rows.orderedSize(); // every preloaded row
   if (Ranges < 2 || N == 0)
     return;
   // Cut where the running entity count passes each k * N / Ranges, moved

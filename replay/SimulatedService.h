@@ -41,6 +41,8 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/Schema.h"
 #include "replay/BatchUndo.h"
+#include "replay/ReadRanges.h"
+#include "replay/RowSet.h"
 #include "replay/RowStore.h"
 #include "replay/SampledScan.h"
 #include "replay/Workload.h"
@@ -277,7 +279,7 @@ public:
   struct TableState {
     std::string Name;
     std::uint32_t Account = 0;
-    RowStore Rows; // row key -> entity
+    RowSet Rows; // row key -> entity
     std::vector<RangePartition> Ranges;
     std::unordered_map<std::string, std::uint32_t> PkIndex;
     std::vector<PartitionKeyStats> Pks;
@@ -319,6 +321,9 @@ public:
   // each instance, at its first PartitionKey, gets range partitions of its
   // own, as a new table would, rather than a share of one table's.
   void setInstances(std::uint32_t Table) { Tables[Table].Instances = true; }
+  // The rows each table's reads visit (rowsReadByQueries), before any
+  // entity is stored: the others are kept unordered (replay/RowSet.h).
+  void setReadRanges(std::vector<TableReads> Reads);
   // The partition manager: splits ranges hot for SplitDetectionSeconds.
   void managerTick(double Now);
 
@@ -406,6 +411,7 @@ private:
   std::size_t HeatBuckets;
   double LastTick = 0;
   std::vector<SplitRecord> Splits;
+  std::vector<TableReads> Reads; // setReadRanges
   std::vector<std::pair<std::string, std::string>> Unsplittable;
   std::string KeyScratch;
   std::vector<std::string_view> BatchRows;

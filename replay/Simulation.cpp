@@ -5,6 +5,7 @@
 #include "replay/LogicalEntityView.h"
 #include "replay/Percentiles.h"
 #include "replay/Random.h"
+#include "replay/ReadRanges.h"
 #include "replay/SampledTableNote.h"
 #include "replay/ThrottleNotes.h"
 #include "replay/UnfinishedQueries.h"
@@ -133,6 +134,8 @@ public:
     for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)
       if (Plan.Tables[TI].Instances)
         Service.setInstances(TI);
+    if (!O.OrderEveryRow)
+      Service.setReadRanges(rowsReadByQueries(W, Plan));
     R.Label = Plan.Label;
     R.File = Plan.Schema ? Plan.Schema->File : "";
     R.Missing = Plan.Missing;

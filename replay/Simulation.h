@@ -49,6 +49,9 @@ struct ReplayOptions {
   // Called now and then with the share of the simulated time done (the
   // command's progress line); null: none.
   std::function<void(const std::string &Label, double Done)> Progress;
+  // Keep every stored row in key order, also those no read of the run
+  // visits (replay/RowSet.h): the same results, slower; tests compare.
+  bool OrderEveryRow = false;
 };
 
 struct OpResult {

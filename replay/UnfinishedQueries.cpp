@@ -7,7 +7,7 @@
 
 namespace tablelint::replay {
 
-std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
+std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
                             const Workload &W, const ServiceModel &Model,
                             std::uint64_t Returned,
                             std::uint64_t &VisitBudget) {

@@ -5,7 +5,7 @@
 // pages the unfinished queries still need (driver/SuggestVerify.h).
 #pragma once
 
-#include "replay/RowStore.h"
+#include "replay/RowSet.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
@@ -22,7 +22,7 @@ namespace tablelint::replay {
 // may still visit (shared by the calls of one replay), so a replay with
 // many unfinished scans of a large table stays bounded; the count stops
 // where the budget runs out.
-std::uint64_t pagesToFinish(const RowStore &Rows, const QueryCursor &Cursor,
+std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
                             const Workload &W, const ServiceModel &Model,
                             std::uint64_t Returned, std::uint64_t &VisitBudget);
 

@@ -1,0 +1,46 @@
+// Which rows of a table the replay's reads can visit: the key ranges every
+// query execution of a design reads, found before the run (the workload's
+// events are all known then). A row outside them is never returned, scanned
+// or paged over, so the simulated service and the answer check keep it
+// unordered (replay/RowSet.h), where an ordered store would cost a chain of
+// dependent loads per write for an order nothing reads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tablelint::replay {
+
+struct DesignPlan;
+class Workload;
+
+struct TableReads {
+  // Every row may be read (a table scan, a range open at an end, or more
+  // reads than it pays to list): all rows are kept in order.
+  bool All = true;
+  // Half-open ranges of row keys (PartitionKey "\0" RowKey), sorted by
+  // their start and disjoint.
+  std::vector<std::pair<std::string, std::string>> Ranges;
+  // Writes of the run that may store a new row (inserts, upserts, but not
+  // those with a `when`): about the most rows the run adds.
+  std::uint64_t NewRowsAtMost = 0;
+
+  // Whether a read may visit the row Key.
+  bool covers(std::string_view Key) const;
+};
+
+// A table's reads are listed only when its writes outnumber its query
+// executions this many times: listing renders and parses each execution's
+// filter once more, which pays only when most writes are then spared the
+// ordered store.
+inline constexpr std::uint64_t WritesPerListedRead = 64;
+
+// Per table of Plan (DesignPlan::Tables), the rows its queries read over
+// the whole workload W.
+std::vector<TableReads> rowsReadByQueries(const Workload &W,
+                                          const DesignPlan &Plan);
+
+} // namespace tablelint::replay
