@@ -16,6 +16,7 @@
 #include <new>
 #include <string_view>
 #include <sys/mman.h>
+#include <utility>
 
 namespace tablelint::replay {
 
@@ -24,7 +25,6 @@ public:
   struct Hash {
     std::uint64_t A = 0; // never 0 (0 marks an empty slot)
     std::uint32_t B = 0;
-    bool operator==(const Hash &O) const { return A == O.A && B == O.B; }
   };
 
   static Hash hashOf(std::string_view Key) {
@@ -33,22 +33,22 @@ public:
     // with trailing NULs differ.
     std::uint64_t A = 0x243f6a8885a308d3ULL ^ Key.size();
     std::uint64_t B = 0x13198a2e03707344ULL + Key.size() * 0x9e3779b97f4a7c15ULL;
+    auto Mix = [&A, &B](std::uint64_t Word) {
+      A = (A ^ Word) * 0xff51afd7ed558ccdULL;
+      A ^= A >> 32;
+      B = (B + Word) * 0xc4ceb9fe1a85ec53ULL;
+      B ^= B >> 29;
+    };
     std::size_t I = 0;
     for (; I + 8 <= Key.size(); I += 8) {
       std::uint64_t Word;
       std::memcpy(&Word, Key.data() + I, 8);
-      A = (A ^ Word) * 0xff51afd7ed558ccdULL;
-      A ^= A >> 32;
-      B = (B + Word) * 0xc4ceb9fe1a85ec53ULL;
-      B ^= B >> 29;
+      Mix(Word);
     }
     if (I < Key.size()) {
       std::uint64_t Word = 0;
       std::memcpy(&Word, Key.data() + I, Key.size() - I);
-      A = (A ^ Word) * 0xff51afd7ed558ccdULL;
-      A ^= A >> 32;
-      B = (B + Word) * 0xc4ceb9fe1a85ec53ULL;
-      B ^= B >> 29;
+      Mix(Word);
     }
     A = finish(A);
     return {A ? A : 1, static_cast<std::uint32_t>(finish(B ^ 0xa0761d6478bd642fULL))};
@@ -154,7 +154,6 @@ private:
     std::uint32_t Value;
   };
 
-
   static std::uint64_t finish(std::uint64_t X) {
     X ^= X >> 33;
     X *= 0xff51afd7ed558ccdULL;
@@ -213,9 +212,9 @@ private:
   }
 
   // Zeroed slots. A large table is mapped from the system and given back
-  // when it grows: from the heap, the tables a growing one leaves behind
-  // stayed in the process's memory (the allocator keeps freed blocks of
-  // up to 32 MB), 50 MB more at the demo's peak than the store it replaced.
+  // when it grows: taken from the heap, the tables a growing one leaves
+  // behind stayed in the process's memory (the allocator keeps freed
+  // blocks of up to 32 MB for reuse).
   static constexpr std::size_t MappedBytes = std::size_t(1) << 20;
   static Slot *allocate(std::size_t N) {
     const std::size_t Bytes = N * sizeof(Slot);
