@@ -280,6 +280,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
            !(Top && Found >= Top);
            It.next()) {
         ++A.Scanned;
+        prefetchAhead(W, It);
         View.reset(It.value(), It.key());
         if (Where && !evaluateFilter(*Where, View))
           continue;
