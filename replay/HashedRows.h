@@ -86,22 +86,20 @@ public:
   static constexpr std::size_t MaxLoadEighths = 6;
 
   // The entity stored under Key, or null.
+  // Each operation also takes the key's hash (hashOf), for a caller that
+  // looks a key up before it changes it.
   std::uint32_t *find(std::string_view Key) { return find(hashOf(Key)); }
   std::uint32_t *find(const Hash &H) {
-    if (!Count)
-      return nullptr;
-    for (std::size_t At = home(H.A);; At = next(At)) {
-      Slot &S = Slots[At];
-      if (!S.A)
-        return nullptr;
-      if (S.A == H.A && S.B == H.B)
-        return &S.Value;
-    }
+    const std::size_t At = indexOf(H);
+    return At < Capacity ? &Slots[At].Value : nullptr;
   }
   // Stores Value under Key when Key is absent; false when present.
   bool insert(std::string_view Key, std::uint32_t Value) {
+    return insert(hashOf(Key), Value);
+  }
+  bool insert(const Hash &H, std::uint32_t Value) {
     bool Added = false;
-    Slot &S = slotFor(hashOf(Key), Added);
+    Slot &S = slotFor(H, Added);
     if (Added)
       S.Value = Value;
     return Added;
@@ -109,23 +107,20 @@ public:
   // Stores Value under Key; true and Previous set when Key was present.
   bool exchange(std::string_view Key, std::uint32_t Value,
                 std::uint32_t &Previous) {
+    return exchange(hashOf(Key), Value, Previous);
+  }
+  bool exchange(const Hash &H, std::uint32_t Value, std::uint32_t &Previous) {
     bool Added = false;
-    Slot &S = slotFor(hashOf(Key), Added, &Previous);
+    Slot &S = slotFor(H, Added, &Previous);
     S.Value = Value;
     return !Added;
   }
   // Removes Key; false when it was absent.
   bool erase(std::string_view Key) { return erase(hashOf(Key)); }
   bool erase(const Hash &H) {
-    if (!Count)
+    std::size_t At = indexOf(H);
+    if (At == Capacity)
       return false;
-    std::size_t At = home(H.A);
-    for (;; At = next(At)) {
-      if (!Slots[At].A)
-        return false;
-      if (Slots[At].A == H.A && Slots[At].B == H.B)
-        break;
-    }
     // Backward shift: the entries after the hole that would be found
     // before it move into it, so no tombstone is left.
     for (std::size_t Next = next(At);; Next = next(Next)) {
@@ -161,6 +156,19 @@ private:
     X *= 0xc4ceb9fe1a85ec53ULL;
     X ^= X >> 33;
     return X;
+  }
+
+  // Where H is stored; Capacity when it is not.
+  std::size_t indexOf(const Hash &H) const {
+    if (!Count)
+      return Capacity;
+    for (std::size_t At = home(H.A);; At = next(At)) {
+      const Slot &S = Slots[At];
+      if (!S.A)
+        return Capacity;
+      if (S.A == H.A && S.B == H.B)
+        return At;
+    }
   }
 
   // The slot of H, claimed (Added) when H is new; a present slot's value

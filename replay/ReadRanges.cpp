@@ -48,12 +48,9 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
         Reads[T.Table].NewRowsAtMost += PerOp[Op];
     }
   }
-  std::vector<bool> Listed(Tables, false);
   for (std::size_t T = 0; T < Tables; ++T)
-    if (Writes[T] > 0 && Queries[T] * WritesPerListedRead <= Writes[T]) {
-      Listed[T] = true;
+    if (Writes[T] > 0 && Queries[T] * WritesPerListedRead <= Writes[T])
       Reads[T].All = false;
-    }
   std::string FilterText;
   EdmValue Scratch;
   std::vector<std::pair<std::string, std::string>> Ranges;

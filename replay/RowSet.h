@@ -60,10 +60,16 @@ public:
                 std::uint32_t &Previous) {
     if (orders(Key))
       return Ordered.exchange(Key, Value, Previous);
-    if (std::uint32_t *V = Hashed.find(Key); V && *V == InOrdered)
+    reserve(); // before the look-up: it may move the slots
+    const HashedRows::Hash H = HashedRows::hashOf(Key);
+    std::uint32_t *V = Hashed.find(H);
+    if (V && *V == InOrdered)
       return Ordered.exchange(Key, Value, Previous);
-    reserve();
-    return Hashed.exchange(Key, Value, Previous);
+    if (!V)
+      return Hashed.exchange(H, Value, Previous);
+    Previous = *V;
+    *V = Value;
+    return true;
   }
   bool erase(std::string_view Key) {
     if (orders(Key))

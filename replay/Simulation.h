@@ -135,8 +135,8 @@ DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
 // What a design pays per completed operation in the run (Cost / Completed,
 // in dollars; infinity when nothing completed). A throttled design pays for
 // fewer transactions than it needs (throttled requests are not billed,
-// failed operations are not done), so its monthly cost alone makes it look cheaper than the design
-// that serves the workload. The pages that queries still pending at the
+// failed operations are not done), so its monthly cost alone makes it look
+// cheaper than the design that serves the workload. The pages that queries still pending at the
 // end needed to finish count as paid (a scan throttled to a crawl pays for
 // few pages in a short replay, not for fewer in all), and so do the
 // transactions of requests given up on a throttle or a timeout (a table
