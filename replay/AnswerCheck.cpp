@@ -79,11 +79,17 @@ public:
       : W(W), Plan(Plan), Tables(Plan.Tables.size()),
         Existing(Plan.Tables.size()), View(W) {
     // The compared executions are among the queries of the run: rows no
-    // query reads are kept unordered (replay/RowSet.h).
+    // query reads are kept unordered (replay/RowSet.h), and so are the rows
+    // only reads whose answer is a set visit (they visit every row, in no
+    // order: answeredBySet).
     if (!OrderEveryRow) {
-      Reads = rowsReadByQueries(W, Plan);
+      Reads = rowsReadByQueries(W, Plan, true);
       for (std::size_t T = 0; T < Tables.size(); ++T)
         Tables[T].readBy(&Reads[T]);
+      BySet.assign(W.Ops.size(), false);
+      for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
+        if (W.Ops[Op].IsQuery && Plan.Queries[Op])
+          BySet[Op] = answeredBySet(W, Op, *Plan.Queries[Op]);
     }
     holdExistingRows();
   }
@@ -93,6 +99,14 @@ public:
   Answer query(std::uint32_t EventIndex);
 
 private:
+  // A query answeredBySet: every row of its table visited in no order.
+  Answer queryBySet(std::uint32_t EventIndex);
+  // Read number Read's filter for Entity: A.Filter set (the first read's),
+  // Where parsed (unset: no filter); false and A.Ok false when it does not
+  // parse.
+  bool renderFilter(const QueryTarget &Q, std::uint32_t Entity,
+                    std::uint64_t Read, Answer &A, std::optional<Filter> &Where);
+
   // The rows of the tables' existing entities (warm start), where the
   // simulated service preloads them (Simulation.cpp: warmStart). The check
   // compares what the run writes, so queries do not read them; an insert
@@ -139,6 +153,7 @@ private:
   const Workload &W;
   const DesignPlan &Plan;
   std::vector<TableReads> Reads; // per table, when rows are split
+  std::vector<bool> BySet; // per op: queryBySet (when rows are split)
   std::vector<RowSet> Tables;
   std::vector<RowStore> Existing; // rows only; see holdExistingRows
   std::map<std::string, Buffer> Buffers; // table "\0" PartitionKey
@@ -247,8 +262,61 @@ void FunctionalDesign::flushAll() {
     flush(Entry.second.Table, Entry.second.Ops);
 }
 
+bool FunctionalDesign::renderFilter(const QueryTarget &Q, std::uint32_t Entity,
+                                    std::uint64_t Read, Answer &A,
+                                    std::optional<Filter> &Where) {
+  Q.renderRead(W, Entity, Read, FilterText, Scratch);
+  if (Read == 0)
+    A.Filter = filterAsSent(FilterText);
+  if (Q.Filter.Pieces.empty())
+    return true;
+  FilterParseResult Parsed = parseFilter(FilterText);
+  if (!Parsed) {
+    A.Ok = false;
+    return false;
+  }
+  Where = std::move(Parsed.filter());
+  return true;
+}
+
+Answer FunctionalDesign::queryBySet(std::uint32_t EventIndex) {
+  const WorkloadEvent &Ev = W.Events[EventIndex];
+  const QueryTarget &Q = *Plan.Queries[Ev.Op];
+  Answer A;
+  A.Reads = 1;
+  std::optional<Filter> Where;
+  if (!renderFilter(Q, Ev.Entity, 0, A, Where))
+    return A;
+  // Each row is judged Far rows after it is visited: its entity's slot
+  // starts loading when it is visited, where its codes are Far - Near
+  // rows before it is judged (as prefetchAhead does in key order).
+  constexpr std::uint64_t Far = 12, Near = 6, Ring = 16;
+  std::uint32_t Pending[Ring];
+  std::uint64_t In = 0, Out = 0;
+  auto Judge = [&](std::uint32_t E) {
+    View.reset(E);
+    if (!Where || evaluateFilter(*Where, View))
+      A.Entities.push_back(E);
+  };
+  Tables[Q.Table].forEach([&](std::uint32_t E) {
+    W.prefetchEntity(E);
+    Pending[In++ % Ring] = E;
+    if (In > Near)
+      W.prefetchEntity(Pending[(In - 1 - Near) % Ring], true);
+    if (In > Far)
+      Judge(Pending[Out++ % Ring]);
+  });
+  while (Out < In)
+    Judge(Pending[Out++ % Ring]);
+  A.Scanned = In;
+  std::sort(A.Entities.begin(), A.Entities.end());
+  return A;
+}
+
 Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
+  if (!BySet.empty() && BySet[Ev.Op])
+    return queryBySet(EventIndex);
   const QueryTarget &Q = *Plan.Queries[Ev.Op];
   const RowSet &Store = Tables[Q.Table];
   // A "latest N" reader of a RowKey that does not put the newest first
@@ -260,18 +328,9 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   // (row, entity) of every read, each read in key order, cut at `top`.
   std::vector<std::pair<std::string, std::uint32_t>> Rows;
   for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {
-    Q.renderRead(W, Ev.Entity, Read, FilterText, Scratch);
-    if (Read == 0)
-      A.Filter = filterAsSent(FilterText);
     std::optional<Filter> Where;
-    if (!Q.Filter.Pieces.empty()) {
-      FilterParseResult Parsed = parseFilter(FilterText);
-      if (!Parsed) {
-        A.Ok = false;
-        return A;
-      }
-      Where = std::move(Parsed.filter());
-    }
+    if (!renderFilter(Q, Ev.Entity, Read, A, Where))
+      return A;
     scopeRanges(Where ? &*Where : nullptr, Ranges);
     std::uint64_t Found = 0;
     for (const auto &[Low, High] : Ranges) {

@@ -115,6 +115,14 @@ public:
     S.Value = Value;
     return !Added;
   }
+  // Calls Visit(value) for every row, in no particular order.
+  template <typename VisitFn> void forEach(VisitFn &&Visit) const {
+    if (!Count)
+      return;
+    for (std::size_t I = 0; I < Capacity; ++I)
+      if (Slots[I].A)
+        Visit(Slots[I].Value);
+  }
   // Removes Key; false when it was absent.
   bool erase(std::string_view Key) { return erase(hashOf(Key)); }
   bool erase(const Hash &H) {

@@ -25,8 +25,38 @@ bool TableReads::covers(std::string_view Key) const {
   return It->second.empty() || Key < std::string_view(It->second);
 }
 
+bool answeredBySet(const Workload &W, std::uint32_t Op, const QueryTarget &Q) {
+  if (Q.reads() != 1 || Q.Decl->Top.value_or(0) != 0 || Q.ReadsAllForNewest)
+    return false;
+  const EntityFamily &F = W.Families[W.Ops[Op].Family];
+  for (const BoundTemplate::Piece &P : Q.Filter.Pieces) {
+    if (!P.Part.IsPlaceholder) {
+      if (P.Part.Text.find("PartitionKey") != std::string::npos ||
+          P.Part.Text.find("RowKey") != std::string::npos)
+        return false;
+      continue;
+    }
+    if (P.InQuotes)
+      continue;
+    if (P.Property >= F.Properties.size())
+      return false;
+    switch (F.Properties[P.Property].Type) {
+    case EdmType::Int32:
+    case EdmType::Int64:
+    case EdmType::Double:
+    case EdmType::Boolean:
+    case EdmType::DateTime:
+      continue;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
 std::vector<TableReads> rowsReadByQueries(const Workload &W,
-                                          const DesignPlan &Plan) {
+                                          const DesignPlan &Plan,
+                                          bool SetReadsUnordered) {
   const std::size_t Tables = Plan.Tables.size();
   std::vector<TableReads> Reads(Tables);
   // Executions per operation, then writes and reads per table.
@@ -34,10 +64,16 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
   for (const WorkloadEvent &Ev : W.Events)
     ++PerOp[Ev.Op];
   std::vector<std::uint64_t> Writes(Tables, 0), Queries(Tables, 0);
+  std::vector<bool> Unlisted(W.Ops.size(), false);
   for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op) {
     if (W.Ops[Op].IsQuery) {
-      if (Plan.Queries[Op])
-        Queries[Plan.Queries[Op]->Table] += PerOp[Op] * Plan.Queries[Op]->reads();
+      if (!Plan.Queries[Op])
+        continue;
+      if (SetReadsUnordered && answeredBySet(W, Op, *Plan.Queries[Op])) {
+        Unlisted[Op] = true;
+        continue;
+      }
+      Queries[Plan.Queries[Op]->Table] += PerOp[Op] * Plan.Queries[Op]->reads();
       continue;
     }
     for (const WriteTarget &T : Plan.Writes[Op]) {
@@ -55,7 +91,7 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
   EdmValue Scratch;
   std::vector<std::pair<std::string, std::string>> Ranges;
   for (const WorkloadEvent &Ev : W.Events) {
-    if (!W.Ops[Ev.Op].IsQuery || !Plan.Queries[Ev.Op])
+    if (!W.Ops[Ev.Op].IsQuery || !Plan.Queries[Ev.Op] || Unlisted[Ev.Op])
       continue;
     const QueryTarget &Q = *Plan.Queries[Ev.Op];
     TableReads &R = Reads[Q.Table];

@@ -15,6 +15,7 @@
 namespace tablelint::replay {
 
 struct DesignPlan;
+struct QueryTarget;
 class Workload;
 
 struct TableReads {
@@ -38,9 +39,22 @@ struct TableReads {
 // ordered store.
 inline constexpr std::uint64_t WritesPerListedRead = 64;
 
+// Whether the answer of query Op (target Q) is the set of rows its filter
+// matches, whatever their order and keys: one read (no fan-out), no `top`,
+// and a filter that cannot name PartitionKey or RowKey (no literal text
+// does, and every placeholder outside quotes renders a number, a boolean
+// or a datetime, never a name). Such a read visits the whole table and
+// judges each row by its entity alone. The answer check finds its answer
+// by visiting every row unordered (AnswerCheck.cpp); the simulated service
+// cannot, as it pages through the rows in key order.
+bool answeredBySet(const Workload &W, std::uint32_t Op, const QueryTarget &Q);
+
 // Per table of Plan (DesignPlan::Tables), the rows its queries read over
-// the whole workload W.
+// the whole workload W. With SetReadsUnordered, queries answeredBySet()
+// are left out: they need no order, so their table is listed by its other
+// reads (all its rows unordered when it has none).
 std::vector<TableReads> rowsReadByQueries(const Workload &W,
-                                          const DesignPlan &Plan);
+                                          const DesignPlan &Plan,
+                                          bool SetReadsUnordered = false);
 
 } // namespace tablelint::replay

@@ -97,6 +97,17 @@ public:
     }
   }
 
+  // Calls Visit(value) for every row once, in no particular order (a
+  // read whose answer is a set: ReadRanges.h, answeredBySet).
+  template <typename VisitFn> void forEach(VisitFn &&Visit) const {
+    for (RowStore::Cursor It = Ordered.begin(); It.valid(); It.next())
+      Visit(It.value());
+    Hashed.forEach([&Visit](std::uint32_t Value) {
+      if (Value != InOrdered)
+        Visit(Value);
+    });
+  }
+
   // Reads: rows in key order. Outside the read ranges only preloaded rows
   // are there.
   RowStore::Cursor lowerBound(std::string_view Key) const {

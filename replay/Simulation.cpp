@@ -22,6 +22,9 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <limits>
 #include <map>
 #include <queue>
@@ -1498,10 +1501,24 @@ double costPerCompleted(const DesignResult &D) {
          static_cast<double>(D.Completed);
 }
 
+static void releaseFreedMemory() {
+#if defined(__GLIBC__)
+  ::malloc_trim(0);
+#endif
+}
+
 DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
                             const ReplayOptions &Options) {
-  Runner Run(W, Plan, Options);
-  return Run.run();
+  DesignResult Result;
+  {
+    Runner Run(W, Plan, Options);
+    Result = Run.run();
+  }
+  // The run's stores are freed, but the allocator keeps their pages. Given
+  // back, the memory the answer check maps for its tables of hashed rows
+  // (replay/HashedRows.h) does not add to them.
+  releaseFreedMemory();
+  return Result;
 }
 
 } // namespace tablelint::replay

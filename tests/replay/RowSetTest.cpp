@@ -267,5 +267,122 @@ TEST(RowSet, AReplayReportsTheSameWithEveryRowOrdered) {
   EXPECT_EQ(Split.Report.Answers->Equal, Ordered.Report.Answers->Equal);
 }
 
+// A table read in key ranges by one query and whole by others whose
+// answers are sets (no `top`, no key in the filter), next to a table whose
+// whole-table read keeps the first rows by key (`top`).
+const char *const SetReadsYaml = R"(version: 1
+accounts: [{name: main, region: westeurope}]
+clients:
+  - {name: app, kind: service, region: westeurope, auth: token, payload: json-nometadata,
+     retry: {policy: exponential, baseDelay: 1s, maxDelay: 30s, maxRetries: 4}}
+tables:
+  - name: Readings
+    account: main
+    partitionKey: "{deviceId|hash:4}_{site}"
+    rowKey: "{deviceId}_{readingTime:ticks}"
+    properties:
+      deviceId: {type: string, distinct: 20000}
+      site: {type: string, distinct: 3}
+      readingTime: {type: datetime, grows: true}
+      code: {type: int32, values: [200, 404, 500], weights: [0.9, 0.07, 0.03]}
+      state: {type: string, values: [ok, fail], weights: [0.95, 0.05]}
+    writes:
+      - {name: add, client: app, op: insert, rate: 1500/s}
+      - {name: fix, client: app, op: merge, rate: 100/s, properties: [code]}
+      - {name: drop, client: app, op: delete, rate: 50/s}
+    queries:
+      - {name: device-history, client: app, filter: "PartitionKey eq '{deviceId|hash:4}_{site}' and RowKey ge '{deviceId}_' and RowKey lt '{deviceId}_~'", rate: 5/s}
+      - {name: at-least-code, client: app, filter: "code ge {code}", select: [deviceId], rate: 0.5/s}
+      - {name: failing, client: app, filter: "state eq 'fail'", select: [deviceId], rate: 0.25/s}
+  - name: Alerts
+    account: main
+    partitionKey: "{site}"
+    rowKey: "{alertId}"
+    properties:
+      alertId: {type: string, distinct: 1000000}
+      site: {type: string, distinct: 3}
+      severity: {type: string, values: [low, high], weights: [0.8, 0.2]}
+    writes:
+      - {name: raise, client: app, op: insert, rate: 200/s}
+    queries:
+      - {name: first-high, client: app, filter: "severity eq 'high'", top: 5, rate: 0.5/s}
+)";
+
+TEST(RowSet, AnAnswerThatIsASetIsCheckedWithoutOrder) {
+  schema::SchemaLoad Current = schema::loadSchemaText(SetReadsYaml, "a.yaml");
+  // The same design but for one bound: answers differ wherever a reading
+  // has the code the query asks for.
+  std::string Other = SetReadsYaml;
+  Other.replace(Other.find("code ge {code}"), 14, "code gt {code}");
+  schema::SchemaLoad Suggested = schema::loadSchemaText(Other, "b.yaml");
+  ASSERT_TRUE(Current.ok() && Suggested.ok());
+  WorkloadOptions WO;
+  WO.DurationSeconds = 40;
+  auto Run = [&](bool OrderEveryRow, test::Replay &R) {
+    test::runReplay(R, {&Current.Value, &Suggested.Value}, WO, ReplayOptions());
+    AnswerCheckOptions A;
+    A.OrderEveryRow = OrderEveryRow;
+    R.Report.Answers = checkAnswers(R.W, R.Plans[0], R.Plans[1], A);
+  };
+  test::Replay Split, Ordered;
+  Run(false, Split);
+  Run(true, Ordered);
+
+  const Workload &W = Split.W;
+  const DesignPlan &P = Split.Plans[0];
+  auto BySet = [&](const char *Name) {
+    const int Op = W.opIndex(Name);
+    EXPECT_GE(Op, 0) << Name;
+    return Op >= 0 && answeredBySet(W, static_cast<std::uint32_t>(Op),
+                                    *P.Queries[static_cast<std::size_t>(Op)]);
+  };
+  EXPECT_TRUE(BySet("at-least-code"));
+  EXPECT_TRUE(BySet("failing"));
+  EXPECT_FALSE(BySet("device-history")); // names the keys
+  EXPECT_FALSE(BySet("first-high"));     // the first 5 by key
+
+  // The service pages through Readings whole, in key order; the check
+  // orders only the ranges device-history reads. Alerts' first-high needs
+  // every row in order either way.
+  const std::vector<TableReads> Service = rowsReadByQueries(W, P);
+  const std::vector<TableReads> Check = rowsReadByQueries(W, P, true);
+  ASSERT_EQ(Service.size(), 2u);
+  ASSERT_EQ(Check.size(), 2u);
+  EXPECT_TRUE(Service[0].All);
+  EXPECT_FALSE(Check[0].All);
+  EXPECT_GT(Check[0].Ranges.size(), 50u);
+  EXPECT_TRUE(Service[1].All);
+  EXPECT_TRUE(Check[1].All);
+
+  // The check finds the same answers, and the same differences, as with
+  // every row ordered and read in key order.
+  ASSERT_TRUE(Split.Report.Answers && Ordered.Report.Answers);
+  const AnswerCheck &S = *Split.Report.Answers, &O = *Ordered.Report.Answers;
+  EXPECT_EQ(S.Compared, O.Compared);
+  EXPECT_EQ(S.Equal, O.Equal);
+  EXPECT_EQ(S.Different, O.Different);
+  ASSERT_EQ(S.PerQuery.size(), O.PerQuery.size());
+  for (std::size_t I = 0; I < S.PerQuery.size(); ++I) {
+    EXPECT_EQ(S.PerQuery[I].Query, O.PerQuery[I].Query);
+    EXPECT_EQ(S.PerQuery[I].Compared, O.PerQuery[I].Compared) << S.PerQuery[I].Query;
+    EXPECT_EQ(S.PerQuery[I].Different, O.PerQuery[I].Different) << S.PerQuery[I].Query;
+    EXPECT_GT(S.PerQuery[I].Compared, 0u) << S.PerQuery[I].Query;
+  }
+  ASSERT_EQ(S.Differences.size(), O.Differences.size());
+  ASSERT_FALSE(S.Differences.empty());
+  for (std::size_t I = 0; I < S.Differences.size(); ++I) {
+    EXPECT_EQ(S.Differences[I].Query, "at-least-code");
+    EXPECT_EQ(S.Differences[I].Query, O.Differences[I].Query);
+    EXPECT_EQ(S.Differences[I].Counts, O.Differences[I].Counts);
+    EXPECT_EQ(S.Differences[I].Detail, O.Differences[I].Detail);
+    ASSERT_EQ(S.Differences[I].Counts.size(), 2u);
+    EXPECT_GT(S.Differences[I].Counts[0], S.Differences[I].Counts[1]);
+  }
+  for (const QueryComparison &Q : S.PerQuery)
+    if (Q.Query == "failing" || Q.Query == "device-history" ||
+        Q.Query == "first-high")
+      EXPECT_EQ(Q.Different, 0u) << Q.Query;
+}
+
 } // namespace
 } // namespace tablelint::replay
