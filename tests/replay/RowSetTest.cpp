@@ -196,6 +196,19 @@ TEST(RowSet, WithoutReadRangesEveryRowIsOrdered) {
   EXPECT_EQ(It.key(), "a");
 }
 
+// Both designs replayed and their answers checked, the replay's and the
+// check's rows each split (replay/RowSet.h) or all ordered.
+void replayAndCheck(test::Replay &R, const schema::Schema &Current,
+                    const schema::Schema &Suggested, const WorkloadOptions &WO,
+                    bool OrderReplay, bool OrderCheck) {
+  ReplayOptions O;
+  O.OrderEveryRow = OrderReplay;
+  test::runReplay(R, {&Current, &Suggested}, WO, O);
+  AnswerCheckOptions A;
+  A.OrderEveryRow = OrderCheck;
+  R.Report.Answers = checkAnswers(R.W, R.Plans[0], R.Plans[1], A);
+}
+
 // Inserts, merges and deletes of a warm table, read by device ranges and
 // point reads: 90,000 writes against 900 reads, so rows no read visits are
 // kept unordered.
@@ -238,17 +251,9 @@ TEST(RowSet, AReplayReportsTheSameWithEveryRowOrdered) {
   ASSERT_TRUE(Current.ok() && Suggested.ok());
   WorkloadOptions WO;
   WO.DurationSeconds = 40;
-  auto Run = [&](bool OrderEveryRow, test::Replay &R) {
-    ReplayOptions O;
-    O.OrderEveryRow = OrderEveryRow;
-    test::runReplay(R, {&Current.Value, &Suggested.Value}, WO, O);
-    AnswerCheckOptions A;
-    A.OrderEveryRow = OrderEveryRow;
-    R.Report.Answers = checkAnswers(R.W, R.Plans[0], R.Plans[1], A);
-  };
   test::Replay Split, Ordered;
-  Run(false, Split);
-  Run(true, Ordered);
+  replayAndCheck(Split, Current.Value, Suggested.Value, WO, false, false);
+  replayAndCheck(Ordered, Current.Value, Suggested.Value, WO, true, true);
   // The split is made: the reads of the first design visit a small part
   // of its table.
   const std::vector<TableReads> Reads = rowsReadByQueries(Split.W, Split.Plans[0]);
@@ -318,15 +323,10 @@ TEST(RowSet, AnAnswerThatIsASetIsCheckedWithoutOrder) {
   ASSERT_TRUE(Current.ok() && Suggested.ok());
   WorkloadOptions WO;
   WO.DurationSeconds = 40;
-  auto Run = [&](bool OrderEveryRow, test::Replay &R) {
-    test::runReplay(R, {&Current.Value, &Suggested.Value}, WO, ReplayOptions());
-    AnswerCheckOptions A;
-    A.OrderEveryRow = OrderEveryRow;
-    R.Report.Answers = checkAnswers(R.W, R.Plans[0], R.Plans[1], A);
-  };
+  // The service's rows split as always; the check's split, then ordered.
   test::Replay Split, Ordered;
-  Run(false, Split);
-  Run(true, Ordered);
+  replayAndCheck(Split, Current.Value, Suggested.Value, WO, false, false);
+  replayAndCheck(Ordered, Current.Value, Suggested.Value, WO, false, true);
 
   const Workload &W = Split.W;
   const DesignPlan &P = Split.Plans[0];
