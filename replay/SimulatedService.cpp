@@ -4,6 +4,7 @@
 
 #include "core/FilterEval.h"
 #include "core/QueryScope.h"
+#include "replay/HashedRows.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/SampledScan.h"
 
@@ -148,12 +149,49 @@ std::size_t SimulatedService::rangeOf(const TableState &T,
   return static_cast<std::size_t>(It - T.Ranges.begin()) - 1;
 }
 
+std::uint32_t PartitionKeyIndex::findOrAdd(
+    std::string_view Key, const std::vector<PartitionKeyStats> &Pks,
+    bool &New) {
+  if ((Count + 1) * 2 > Slots.size())
+    grow();
+  const std::uint64_t Hash = HashedRows::hashOf(Key).A; // never 0
+  const std::size_t Mask = Slots.size() - 1;
+  for (std::size_t I = Hash & Mask;; I = (I + 1) & Mask) {
+    Slot &S = Slots[I];
+    if (S.Hash == 0) {
+      S.Hash = Hash;
+      S.Index = static_cast<std::uint32_t>(Pks.size());
+      ++Count;
+      New = true;
+      return S.Index;
+    }
+    if (S.Hash == Hash && Pks[S.Index].Key == Key) {
+      New = false;
+      return S.Index;
+    }
+  }
+}
+
+void PartitionKeyIndex::grow() {
+  std::vector<Slot> Old(std::max<std::size_t>(16, Slots.size() * 2));
+  Old.swap(Slots);
+  const std::size_t Mask = Slots.size() - 1;
+  for (const Slot &S : Old) {
+    if (S.Hash == 0)
+      continue;
+    std::size_t I = S.Hash & Mask;
+    while (Slots[I].Hash != 0)
+      I = (I + 1) & Mask;
+    Slots[I] = S;
+  }
+}
+
 PartitionKeyStats &SimulatedService::pkStats(TableState &T,
                                              std::string_view PartitionKey) {
   if (T.LastPk < T.Pks.size() && T.Pks[T.LastPk].Key == PartitionKey)
     return T.Pks[T.LastPk];
-  auto [It, New] = T.PkIndex.try_emplace(
-      std::string(PartitionKey), static_cast<std::uint32_t>(T.Pks.size()));
+  bool New = false;
+  const std::uint32_t Index = T.PkIndex.findOrAdd(PartitionKey, T.Pks, New);
   if (New) {
     PartitionKeyStats S;
     S.Key = std::string(PartitionKey);
@@ -161,8 +199,8 @@ PartitionKeyStats &SimulatedService::pkStats(TableState &T,
     if (T.Instances)
       addInstanceRange(T, PartitionKey);
   }
-  T.LastPk = It->second;
-  return T.Pks[It->second];
+  T.LastPk = Index;
+  return T.Pks[Index];
 }
 
 void SimulatedService::addInstanceRange(TableState &T,

@@ -260,6 +260,32 @@ struct PartitionKeyStats {
   std::vector<std::uint32_t> Heat; // entities per time bucket
 };
 
+// PartitionKey -> its index in TableState::Pks. Every request looks its
+// key up, so this is an open-addressing table of (64-bit hash, index)
+// slots: a look-up hashes the key where it lies (no string made) and reads
+// one slot and the key's own statistics, which the request uses anyway. A
+// hash that matches is confirmed against the stored key, so two keys with
+// one hash stay two keys.
+class PartitionKeyIndex {
+public:
+  // The index of Key in Pks; when Key is new, Pks.size() is recorded for
+  // it, New is set and the caller appends its statistics.
+  std::uint32_t findOrAdd(std::string_view Key,
+                          const std::vector<PartitionKeyStats> &Pks,
+                          bool &New);
+  std::size_t size() const { return Count; }
+
+private:
+  struct Slot {
+    std::uint64_t Hash = 0; // 0: empty
+    std::uint32_t Index = 0;
+  };
+  void grow();
+
+  std::vector<Slot> Slots; // a power of two, at most half full
+  std::size_t Count = 0;
+};
+
 struct RangePartition {
   std::string Low; // first PartitionKey of the range ("" = start)
   double Tokens = 0;
@@ -281,7 +307,7 @@ public:
     std::uint32_t Account = 0;
     RowSet Rows; // row key -> entity
     std::vector<RangePartition> Ranges;
-    std::unordered_map<std::string, std::uint32_t> PkIndex;
+    PartitionKeyIndex PkIndex;
     std::vector<PartitionKeyStats> Pks;
     std::uint32_t LastPk = 0; // the last key looked up (writes repeat it)
     // A name template's instances (setInstances): each is a table of its

@@ -146,6 +146,46 @@ TEST(SimulatedService, PartitionKeyBudgetDoesNotLimitTheOtherKeysOfItsRange) {
   EXPECT_EQ(S.rangeCount(0), 1u);
 }
 
+TEST(SimulatedService, EachOfManyPartitionKeysKeepsItsOwnFigures) {
+  ServiceFixture F;
+  SimulatedService S = F.service();
+  // 5,000 keys, several of them prefixes of others, one longer than a
+  // short string holds, each written (Key index % 7) + 1 times in an order
+  // that rarely repeats the last key; then one key over its own budget.
+  // Every key is one entry with its own count, in first-write order, and
+  // only the hot key is throttled.
+  std::vector<std::string> Keys;
+  for (int I = 0; I < 5000; ++I)
+    Keys.push_back(I % 3 ? "k" + std::to_string(I)
+                         : "tenant-with-a-long-name-" + std::to_string(I));
+  Keys.push_back("k1"); // already present: the index must find it
+  const std::uint32_t Entity = F.entity(false);
+  double Now = 0;
+  for (int Round = 0; Round < 7; ++Round)
+    for (std::size_t I = 0; I < 5000; ++I)
+      if (Round <= static_cast<int>(I % 7)) {
+        ASSERT_EQ(S.write(Now, 0, schema::WriteKind::InsertOrReplace, Keys[I],
+                          "r" + std::to_string(Round), Entity)
+                      .Status,
+                  StatusOk);
+        Now += 1.0 / 4000;
+      }
+  std::uint64_t Throttled = 0;
+  offer(S, F, 3000, 5, {Keys[0]}, 0, Now, &Throttled);
+  const auto &T = S.tables()[0];
+  ASSERT_EQ(T.Pks.size(), 5000u);
+  for (std::size_t I = 0; I < 5000; ++I) {
+    ASSERT_EQ(T.Pks[I].Key, Keys[I]);
+    if (I == 0)
+      continue;
+    EXPECT_EQ(T.Pks[I].Accessed, I % 7 + 1) << Keys[I];
+    EXPECT_EQ(T.Pks[I].Throttled, 0u) << Keys[I];
+  }
+  // 15,000 offered in 5 s: 2,000/s and the one-second burst get through.
+  EXPECT_NEAR(static_cast<double>(Throttled), 3000, 200);
+  EXPECT_EQ(T.Pks[0].Throttled, Throttled);
+}
+
 TEST(SimulatedService, RangeBudgetThrottlesManyQuietKeysUntilTheRangeSplits) {
   // Twenty keys at 750/s each (15,000/s, each far under its own 2,000/s)
   // in the one range partition of a new table: the range serves its
