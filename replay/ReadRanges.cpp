@@ -3,6 +3,7 @@
 
 #include "core/Filter.h"
 #include "replay/DesignPlan.h"
+#include "replay/HashedRows.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
@@ -10,19 +11,105 @@
 
 namespace tablelint::replay {
 
-bool TableReads::covers(std::string_view Key) const {
-  if (All)
-    return true;
+bool TableReads::inRanges(
+    const std::vector<std::pair<std::string, std::string>> &Ranges,
+    std::size_t Begin, std::size_t End, std::string_view Key) {
   // The last range starting at or before Key.
   auto It = std::upper_bound(
-      Ranges.begin(), Ranges.end(), Key,
+      Ranges.begin() + static_cast<std::ptrdiff_t>(Begin),
+      Ranges.begin() + static_cast<std::ptrdiff_t>(End), Key,
       [](std::string_view K, const std::pair<std::string, std::string> &R) {
         return K < std::string_view(R.first);
       });
-  if (It == Ranges.begin())
+  if (It == Ranges.begin() + static_cast<std::ptrdiff_t>(Begin))
     return false;
   --It;
   return It->second.empty() || Key < std::string_view(It->second);
+}
+
+namespace {
+
+// The PartitionKey of a row key (the text before its NUL); false when it
+// has none.
+bool partitionOfRow(std::string_view Row, std::string_view &Partition) {
+  const std::size_t Nul = Row.find('\0');
+  if (Nul == std::string_view::npos)
+    return false;
+  Partition = Row.substr(0, Nul);
+  return true;
+}
+
+std::uint64_t partitionHash(std::string_view Partition) {
+  return HashedRows::hashOf(Partition).A; // never 0
+}
+
+} // namespace
+
+bool TableReads::covers(std::string_view Key) const {
+  if (All)
+    return true;
+  std::string_view Partition;
+  if (Partitions.empty() || !partitionOfRow(Key, Partition))
+    return inRanges(Ranges, 0, Ranges.size(), Key);
+  const std::uint64_t Hash = partitionHash(Partition);
+  const std::size_t Mask = Partitions.size() - 1;
+  for (std::size_t I = Hash & Mask;; I = (I + 1) & Mask) {
+    const PartitionSlot &S = Partitions[I];
+    if (S.Hash == 0)
+      break;
+    std::string_view Of;
+    if (S.Hash == Hash && partitionOfRow(Ranges[S.Begin].first, Of) &&
+        Of == Partition) {
+      if (inRanges(Ranges, S.Begin, S.End, Key))
+        return true;
+      break;
+    }
+  }
+  return !Spanning.empty() && inRanges(Spanning, 0, Spanning.size(), Key);
+}
+
+void TableReads::index() {
+  Partitions.clear();
+  Spanning.clear();
+  if (All || Ranges.empty())
+    return;
+  // A range [Low, High) lies inside partition P when Low is a row of P
+  // (P "\0" ...) and High is at most P "\x01", the bound just past P's rows.
+  struct Run {
+    std::string_view Partition;
+    std::uint32_t Begin, End;
+  };
+  std::vector<Run> Runs;
+  for (std::size_t I = 0; I < Ranges.size(); ++I) {
+    const auto &[Low, High] = Ranges[I];
+    std::string_view Partition;
+    if (!partitionOfRow(Low, Partition) || High.empty() ||
+        std::string_view(High) > std::string(Partition) + '\x01') {
+      Spanning.push_back(Ranges[I]);
+      continue;
+    }
+    // Ranges are sorted and disjoint, so a partition's lie next to each
+    // other: a spanning range that ends inside a partition comes before
+    // its ranges, one that starts inside it after them.
+    if (!Runs.empty() && Runs.back().Partition == Partition) {
+      Runs.back().End = static_cast<std::uint32_t>(I + 1);
+      continue;
+    }
+    Runs.push_back({Partition, static_cast<std::uint32_t>(I),
+                    static_cast<std::uint32_t>(I + 1)});
+  }
+  std::size_t Size = 16;
+  while (Size < Runs.size() * 2)
+    Size *= 2;
+  Partitions.assign(Size, {});
+  const std::size_t Mask = Size - 1;
+  for (const Run &R : Runs) {
+    const std::uint64_t Hash = partitionHash(R.Partition);
+    std::size_t I = Hash & Mask;
+    while (Partitions[I].Hash != 0)
+      I = (I + 1) & Mask;
+    Partitions[I] = {Hash, R.Begin, R.End};
+  }
 }
 
 bool answeredBySet(const Workload &W, std::uint32_t Op, const QueryTarget &Q) {
@@ -137,6 +224,7 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
       ++Out;
     }
     R.Ranges.resize(Out);
+    R.index();
   }
   return Reads;
 }

@@ -29,8 +29,27 @@ struct TableReads {
   // those with a `when`): about the most rows the run adds.
   std::uint64_t NewRowsAtMost = 0;
 
-  // Whether a read may visit the row Key.
+  // Whether a read may visit the row Key. Every write asks, so after
+  // index() it looks Key's PartitionKey up by hash and searches only the
+  // ranges inside that partition (and those spanning partitions, rare);
+  // before index(), it searches all the ranges.
   bool covers(std::string_view Key) const;
+  // Builds covers()'s look-up from Ranges (sorted, disjoint); call again
+  // after changing them.
+  void index();
+
+private:
+  static bool inRanges(
+      const std::vector<std::pair<std::string, std::string>> &Ranges,
+      std::size_t Begin, std::size_t End, std::string_view Key);
+  // A partition key with ranges inside it: Ranges[Begin, End).
+  struct PartitionSlot {
+    std::uint64_t Hash = 0; // 0: empty
+    std::uint32_t Begin = 0, End = 0;
+  };
+  std::vector<PartitionSlot> Partitions; // a power of two; empty: no index
+  // The ranges not inside one partition, sorted (usually none).
+  std::vector<std::pair<std::string, std::string>> Spanning;
 };
 
 // A table's reads are listed only when its writes outnumber its query

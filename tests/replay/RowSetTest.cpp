@@ -105,6 +105,53 @@ TEST(TableReads, CoversTheHalfOpenRangesOnly) {
   EXPECT_TRUE(Everything.covers("anything"));
 }
 
+TEST(TableReads, TheIndexedLookUpAnswersAsASearchOfEveryRange) {
+  // Ranges inside partitions (a device's rows, a whole partition), ranges
+  // spanning partitions (one ends inside a partition that has ranges of its
+  // own, one starts inside such a partition), and one without a NUL; then
+  // many row keys in and near them, looked up before and after index().
+  const std::string Nul(1, '\0');
+  auto P = [&](int Bucket, int Site) {
+    return std::to_string(Bucket) + "_site" + std::to_string(Site);
+  };
+  TableReads R;
+  R.All = false;
+  for (int Bucket = 0; Bucket < 4; ++Bucket)
+    for (int Site = 0; Site < 3; ++Site)
+      for (int Device = Bucket; Device < 60; Device += 7)
+        R.Ranges.push_back(
+            {P(Bucket, Site) + Nul + "deviceId-" + std::to_string(Device) + "_",
+             P(Bucket, Site) + Nul + "deviceId-" + std::to_string(Device) +
+                 "_~"});
+  R.Ranges.push_back({P(2, 0) + '\x01', P(2, 1) + Nul + "deviceId-1"});
+  R.Ranges.push_back({P(3, 2) + Nul + "deviceId-8", P(3, 2) + "\x01zz"});
+  R.Ranges.push_back({P(1, 1) + Nul, P(1, 1) + '\x01'}); // a whole partition
+  R.Ranges.push_back({"9", "9_site1"});                  // no NUL
+  std::sort(R.Ranges.begin(), R.Ranges.end());
+  const TableReads Unindexed = R;
+  R.index();
+  Rng G(23);
+  std::size_t In = 0, Out = 0;
+  for (int I = 0; I < 200000; ++I) {
+    const int Bucket = static_cast<int>(G.below(11));
+    std::string Key = (Bucket == 10 ? "9_site0" : P(Bucket, static_cast<int>(G.below(3)))) +
+                      (G.below(50) ? Nul : std::string("\x01")) + "deviceId-" +
+                      std::to_string(G.below(70)) +
+                      (G.below(2) ? "_" + std::to_string(G.below(1000)) : "");
+    const bool Expected = Unindexed.covers(Key);
+    ASSERT_EQ(R.covers(Key), Expected) << Key;
+    ++(Expected ? In : Out);
+  }
+  EXPECT_GT(In, 20000u);
+  EXPECT_GT(Out, 20000u);
+  // Keys of the spanning ranges, by hand.
+  EXPECT_TRUE(R.covers(P(2, 1) + Nul + "deviceId-0"));
+  EXPECT_FALSE(R.covers(P(2, 1) + Nul + "deviceId-1"));
+  EXPECT_TRUE(R.covers(P(3, 2) + Nul + "deviceId-9"));
+  EXPECT_TRUE(R.covers(P(1, 1) + Nul + "anything"));
+  EXPECT_TRUE(R.covers("9_site0"));
+}
+
 TEST(RowSet, AnswersWritesAsOneStoreAndOrdersWhatReadsVisit) {
   // Reads visit two devices' rows of one partition and a whole partition;
   // the other rows are written, updated, deleted and preloaded alike.
