@@ -2,7 +2,6 @@
 // retries, requests to the simulated service, and the measurements.
 #include "replay/Simulation.h"
 
-#include "replay/EventQueue.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/Percentiles.h"
 #include "replay/Random.h"
@@ -28,6 +27,7 @@
 #endif
 #include <limits>
 #include <map>
+#include <queue>
 #include <tuple>
 #include <unordered_map>
 
@@ -113,12 +113,8 @@ struct SimEvent {
   std::uint64_t Seq;
   EventKind Kind;
   std::uint32_t Index;
-};
-
-// Earlier time first; events of one time in the order they were pushed.
-struct EarlierEvent {
-  bool operator()(const SimEvent &A, const SimEvent &B) const {
-    return A.Time < B.Time || (A.Time == B.Time && A.Seq < B.Seq);
+  bool operator>(const SimEvent &O) const {
+    return Time > O.Time || (Time == O.Time && Seq > O.Seq);
   }
 };
 
@@ -370,7 +366,8 @@ private:
   SimulatedService Service;
   DesignResult R;
 
-  EventQueue<SimEvent, EarlierEvent> Heap;
+  std::priority_queue<SimEvent, std::vector<SimEvent>, std::greater<SimEvent>>
+      Heap;
   std::uint64_t Seq = 0;
   // Send and Complete events in Heap: requests in flight or waiting to retry.
   std::size_t RequestEvents = 0;
