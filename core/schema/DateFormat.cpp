@@ -84,11 +84,40 @@ DateTokens tokenizeDateFormat(std::string_view Format) {
   return Out;
 }
 
+namespace {
+
+// The text of a whole second (formatDateTimeTicks), for the last two
+// seconds rendered on this thread. A replay renders keys in time order,
+// but a throttled client's retries interleave writes up to seconds older
+// with new ones, and a millisecond format changes its text at every
+// write, so the second's text (the date arithmetic) is what repeats.
+struct SecondText {
+  std::int64_t Second = -1;
+  std::size_t Size = 0; // 0: outside formatDateTimeTicks' range
+  char Text[28];
+};
+
+const SecondText &secondText(std::int64_t Second) {
+  thread_local SecondText Recent[2];
+  thread_local unsigned Older = 0;
+  for (const SecondText &R : Recent)
+    if (R.Second == Second)
+      return R;
+  SecondText &R = Recent[Older];
+  Older ^= 1;
+  R.Second = Second;
+  R.Size = formatDateTimeTicks(Second, R.Text);
+  return R;
+}
+
+} // namespace
+
 void appendDateTime(std::int64_t Ticks, const DateTokens &Tokens,
                     std::string &Out) {
-  char Whole[28];
-  if (Ticks >= 0 &&
-      formatDateTimeTicks(Ticks - Ticks % TicksPerSecond, Whole) != 0) {
+  const SecondText *Second =
+      Ticks >= 0 ? &secondText(Ticks - Ticks % TicksPerSecond) : nullptr;
+  if (Second && Second->Size != 0) {
+    const char *Whole = Second->Text;
     // The same text from the whole second's digits and the fraction's,
     // written in place: keys are rendered millions of times a replay,
     // where the two temporary strings of the general case were most of

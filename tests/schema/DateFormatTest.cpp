@@ -97,6 +97,41 @@ TEST(DateFormat, RendersEachUnitZeroPadded) {
             "99991231235959" "9999999");
 }
 
+TEST(DateFormat, RendersTimesOfInterleavedSecondsAsTheirOwnText) {
+  // appendDateTime keeps the text of the last seconds it rendered: times
+  // of three seconds in turn (one more than it keeps), of seconds a day
+  // and a year apart, and at a second's first and last tick, each render
+  // as formatDateTimeTicks' full text of that time says.
+  const DateTokens Tokens = tokenizeDateFormat("yyyy-MM-ddTHH:mm:ss.fffffff");
+  const std::int64_t Base = *parseDateTimeTicks("2026-12-31T23:59:58Z");
+  const std::int64_t Offsets[] = {0,
+                                  1,
+                                  9999999,
+                                  10000000,
+                                  19999999,
+                                  20000000,
+                                  864000000000,
+                                  315360000000000,
+                                  -315360000000000};
+  std::size_t Renders = 0;
+  for (int Round = 0; Round < 3; ++Round)
+    for (std::int64_t Offset : Offsets)
+      for (std::int64_t Step : {0, 1234567, 7654321}) {
+        const std::int64_t Ticks = Base + Offset + Step;
+        std::string Out;
+        appendDateTime(Ticks, Tokens, Out);
+        const std::string Full = formatDateTimeTicks(Ticks);
+        // "...:ssZ" or "...:ss.f[ffffff]Z" (trailing zeros left off).
+        std::string Fraction =
+            Full[19] == '.' ? Full.substr(20, Full.size() - 21) : "";
+        Fraction.resize(7, '0');
+        const std::string Expected = Full.substr(0, 19) + '.' + Fraction;
+        ASSERT_EQ(Out, Expected) << Ticks;
+        ++Renders;
+      }
+  EXPECT_EQ(Renders, 81u);
+}
+
 TEST(DateFormat, RenderedWidthIsTheFormatsLength) {
   for (const char *F : {"yyyyMMdd", "yyyy-MM-dd HH:mm:ss.fff", "ffff", "Q"})
     EXPECT_EQ(renderedWidth(tokenizeDateFormat(F)), std::string(F).size()) << F;
