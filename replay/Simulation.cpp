@@ -3,6 +3,7 @@
 #include "replay/Simulation.h"
 
 #include "replay/LogicalEntityView.h"
+#include "replay/PendingEvents.h"
 #include "replay/Percentiles.h"
 #include "replay/Random.h"
 #include "replay/ReadRanges.h"
@@ -27,7 +28,6 @@
 #endif
 #include <limits>
 #include <map>
-#include <queue>
 #include <tuple>
 #include <unordered_map>
 
@@ -113,9 +113,6 @@ struct SimEvent {
   std::uint64_t Seq;
   EventKind Kind;
   std::uint32_t Index;
-  bool operator>(const SimEvent &O) const {
-    return Time > O.Time || (Time == O.Time && Seq > O.Seq);
-  }
 };
 
 // "2 s", "0.5 s".
@@ -264,8 +261,11 @@ private:
     return std::min(R.Timeline.size() - 1,
                     static_cast<std::size_t>(Now / R.BucketSeconds));
   }
-  void push(double Time, EventKind Kind, std::uint32_t Index) {
-    Heap.push({Time, Seq++, Kind, Index});
+  // Delay >= 0: the event comes Delay after the current time (Time is
+  // now + Delay), which lets it wait in a lane instead of the heap.
+  void push(double Time, EventKind Kind, std::uint32_t Index,
+            double Delay = -1) {
+    Heap.push({Time, Seq++, Kind, Index}, Delay);
     if (Kind == EventKind::Send || Kind == EventKind::Complete)
       ++RequestEvents;
   }
@@ -366,8 +366,7 @@ private:
   SimulatedService Service;
   DesignResult R;
 
-  std::priority_queue<SimEvent, std::vector<SimEvent>, std::greater<SimEvent>>
-      Heap;
+  PendingEvents<SimEvent> Heap;
   std::uint64_t Seq = 0;
   // Send and Complete events in Heap: requests in flight or waiting to retry.
   std::size_t RequestEvents = 0;
@@ -809,7 +808,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
       // respond() has it wait for the insert.
       Q.Status = StatusNotSent;
       if (Clients[Q.Client].Max)
-        push(Now, EventKind::Complete, Req);
+        push(Now, EventKind::Complete, Req, 0);
       else
         respond(Req, Now, true);
       return;
@@ -876,7 +875,8 @@ void Runner::execute(std::uint32_t Req, double Now) {
     R.RequestBytes += Q.Bytes;
   R.ResponseBytes += ResponseBytes;
   if (Clients[Q.Client].Max)
-    push(Now + Resp.LatencySeconds, EventKind::Complete, Req);
+    push(Now + Resp.LatencySeconds, EventKind::Complete, Req,
+         Q.Kind == RequestKind::Point ? Resp.LatencySeconds : -1);
   else
     respond(Req, Now + Resp.LatencySeconds, true);
 }
@@ -918,7 +918,8 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
     if (Done.Waits < MaxInsertWaits) {
       ++Done.Waits;
       PartState[Done.Event] |= WaitingPart;
-      push(Now + W.AddressableAfterSeconds, EventKind::Send, Req);
+      push(Now + W.AddressableAfterSeconds, EventKind::Send, Req,
+           W.AddressableAfterSeconds);
       return;
     }
     // Its insert never succeeded while it waited: the code never learnt
@@ -953,9 +954,10 @@ void Runner::respond(std::uint32_t Req, double Now, bool Inline) {
     if (Retryable && Done.Attempt < retry::allowedRetries(C.Retry)) {
       ++Done.Attempt;
       ++R.Retries;
-      push(Now +
-               retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform()),
-           EventKind::Send, Req);
+      const double Delay =
+          retry::delaySeconds(C.Retry, Done.Attempt, C.Jitter.uniform());
+      // A jittered delay is new each time: it would only take a lane.
+      push(Now + Delay, EventKind::Send, Req, C.Retry.Jitter ? -1 : Delay);
       return;
     }
     if (Retryable)
