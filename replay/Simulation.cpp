@@ -1463,7 +1463,11 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
   double Payload = payload::JsonKeysBytes + static_cast<double>(KeyChars);
   auto Add = [&](std::uint32_t P) {
     const PropertyDomain &D = F.Properties[P];
-    const std::uint64_t Code = W.code(Entity, P);
+    // Only text and binary values have a size of their own; a number's,
+    // a date's or a boolean's is its type's, so its code is not decoded.
+    const bool Sized = D.Type == EdmType::String || D.Type == EdmType::Guid ||
+                       D.Type == EdmType::Binary;
+    const std::uint64_t Code = Sized ? W.code(Entity, P) : 0;
     Shape.Bytes += limits::PropertyOverheadBytes + 2 * D.Name.size() +
                    D.billingBytes(Code);
     const std::uint64_t Bytes = D.dataBytes(Code);
