@@ -18,6 +18,13 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
   if (Cursor.Top && TopLeft == 0)
     return 0;
   LogicalEntityView View(W);
+  // A row's key is built only when the filter reads it (or a stretch of
+  // sampled entities is compared by it): most rows are judged by a value.
+  bool FilterReadsKeys = false;
+  if (Cursor.Where)
+    for (const FilterNode &N : Cursor.Where->Nodes)
+      FilterReadsKeys = FilterReadsKeys || N.Property == "PartitionKey" ||
+                        N.Property == "RowKey";
   std::uint64_t Scanned = 0, Matched = 0;
   // Sampled entities are read by stretches, as the pages read them.
   SampledStretch Stretch = Cursor.Stretch;
@@ -35,18 +42,19 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
       --VisitBudget;
       // The entities a few rows on: their codes load while these are read.
       prefetchAhead(W, It);
-      const std::string_view Key = It.key();
       const std::uint64_t Weight = Cursor.weight(W, It.value());
       // A page may have ended inside the first (sampled) entity.
       const std::uint64_t Consumed = First ? Cursor.Consumed : 0;
       First = false;
       if (Weight <= 1) {
         ++Scanned;
-        View.reset(It.value(), Key);
+        View.reset(It.value(),
+                   FilterReadsKeys ? It.key() : std::string_view());
         if (!Cursor.Where || evaluateFilter(*Cursor.Where, View))
           ++Matched;
         continue;
       }
+      const std::string_view Key = It.key();
       if (!Stretch.Active || Key > Stretch.Last)
         findSampledStretch(W, Cursor, It, High, View, Stretch, &VisitBudget);
       const std::uint64_t Left = Weight - std::min(Consumed, Weight - 1);
