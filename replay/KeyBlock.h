@@ -84,9 +84,13 @@ public:
   // Heap bytes held (memory accounting).
   std::size_t heapBytes() const { return HeapCapacity; }
 
+  // The first eight bytes of Suffix, zero-padded, as a big-endian integer:
+  // two texts whose heads differ are ordered by them (also used by
+  // replay/ReadRanges.h).
+  static std::uint64_t headOf(std::string_view Suffix);
+
 private:
   static constexpr std::size_t HeadBytes = 8;
-  static std::uint64_t headOf(std::string_view Suffix);
   static std::size_t tailOf(std::size_t SuffixBytes) {
     return SuffixBytes > HeadBytes ? SuffixBytes - HeadBytes : 0;
   }

@@ -4,6 +4,7 @@
 #include "core/Filter.h"
 #include "replay/DesignPlan.h"
 #include "replay/HashedRows.h"
+#include "replay/KeyBlock.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
@@ -43,7 +44,45 @@ std::uint64_t partitionHash(std::string_view Partition) {
   return HashedRows::hashOf(Partition).A; // never 0
 }
 
+// The 8 bytes of Text from At as a big-endian integer, zeros past its end
+// (the heads of replay/KeyBlock.h).
+std::uint64_t headAt(std::string_view Text, std::size_t At) {
+  return KeyBlock::headOf(Text.substr(std::min(At, Text.size())));
+}
+
 } // namespace
+
+bool TableReads::inPartition(const PartitionSlot &S,
+                             std::string_view Key) const {
+  const std::string &First = Ranges[S.Begin].first;
+  const int Prefix = Key.substr(0, S.Shared)
+                         .compare(std::string_view(First).substr(0, S.Shared));
+  std::size_t Last; // the last range starting at or before Key
+  if (Prefix < 0)
+    return false; // before every start
+  if (Prefix > 0) {
+    Last = S.End - 1; // after every start
+  } else {
+    const std::uint64_t Head = headAt(Key, S.Shared);
+    const auto HB = Heads.begin();
+    const auto Low = std::lower_bound(HB + S.Begin, HB + S.End, Head);
+    const auto High = std::upper_bound(Low, HB + S.End, Head);
+    // Starts whose heads are below Key's are below Key; of those that tie,
+    // the full starts decide.
+    std::size_t At = static_cast<std::size_t>(Low - HB);
+    for (auto I = Low;
+         I != High &&
+         std::string_view(Ranges[static_cast<std::size_t>(I - HB)].first) <=
+             Key;
+         ++I)
+      At = static_cast<std::size_t>(I - HB) + 1;
+    if (At == S.Begin)
+      return false;
+    Last = At - 1;
+  }
+  const std::string &End = Ranges[Last].second;
+  return End.empty() || Key < std::string_view(End);
+}
 
 bool TableReads::covers(std::string_view Key) const {
   if (All)
@@ -57,10 +96,10 @@ bool TableReads::covers(std::string_view Key) const {
     const PartitionSlot &S = Partitions[I];
     if (S.Hash == 0)
       break;
-    std::string_view Of;
-    if (S.Hash == Hash && partitionOfRow(Ranges[S.Begin].first, Of) &&
-        Of == Partition) {
-      if (inRanges(Ranges, S.Begin, S.End, Key))
+    if (S.Hash == Hash && S.PartLen == Partition.size() &&
+        std::string_view(Ranges[S.Begin].first).substr(0, S.PartLen) ==
+            Partition) {
+      if (inPartition(S, Key))
         return true;
       break;
     }
@@ -71,6 +110,7 @@ bool TableReads::covers(std::string_view Key) const {
 void TableReads::index() {
   Partitions.clear();
   Spanning.clear();
+  Heads.clear();
   if (All || Ranges.empty())
     return;
   // A range [Low, High) lies inside partition P when Low is a row of P
@@ -102,13 +142,28 @@ void TableReads::index() {
   while (Size < Runs.size() * 2)
     Size *= 2;
   Partitions.assign(Size, {});
+  Heads.assign(Ranges.size(), 0);
   const std::size_t Mask = Size - 1;
   for (const Run &R : Runs) {
+    // What the run's starts share: at least the partition and its NUL.
+    const std::string_view First = Ranges[R.Begin].first;
+    std::size_t Shared = First.size();
+    for (std::uint32_t I = R.Begin + 1; I < R.End; ++I) {
+      const std::string_view Start = Ranges[I].first;
+      std::size_t N = 0;
+      while (N < Shared && N < Start.size() && Start[N] == First[N])
+        ++N;
+      Shared = N;
+    }
+    for (std::uint32_t I = R.Begin; I < R.End; ++I)
+      Heads[I] = headAt(Ranges[I].first, Shared);
     const std::uint64_t Hash = partitionHash(R.Partition);
     std::size_t I = Hash & Mask;
     while (Partitions[I].Hash != 0)
       I = (I + 1) & Mask;
-    Partitions[I] = {Hash, R.Begin, R.End};
+    Partitions[I] = {Hash, R.Begin, R.End,
+                     static_cast<std::uint32_t>(R.Partition.size()),
+                     static_cast<std::uint32_t>(Shared)};
   }
 }
 

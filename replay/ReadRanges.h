@@ -39,15 +39,26 @@ struct TableReads {
   void index();
 
 private:
-  static bool inRanges(
-      const std::vector<std::pair<std::string, std::string>> &Ranges,
-      std::size_t Begin, std::size_t End, std::string_view Key);
-  // A partition key with ranges inside it: Ranges[Begin, End).
+  static bool
+  inRanges(const std::vector<std::pair<std::string, std::string>> &Ranges,
+           std::size_t Begin, std::size_t End, std::string_view Key);
+  // A partition key with ranges inside it: Ranges[Begin, End), whose
+  // starts share their first Shared bytes (the partition's PartLen, its
+  // NUL, and what its ranges have in common: "deviceId-" of one device
+  // per range).
   struct PartitionSlot {
     std::uint64_t Hash = 0; // 0: empty
     std::uint32_t Begin = 0, End = 0;
+    std::uint32_t PartLen = 0, Shared = 0;
   };
+  // Whether Key, a row of slot S's partition, lies in one of its ranges:
+  // a search of their Heads, then of the few starts that tie.
+  bool inPartition(const PartitionSlot &S, std::string_view Key) const;
   std::vector<PartitionSlot> Partitions; // a power of two; empty: no index
+  // Per range inside a partition, the 8 bytes of its start after what the
+  // partition's starts share, as a big-endian integer (zeros past its end):
+  // integers that order as the starts do, up to ties.
+  std::vector<std::uint64_t> Heads;
   // The ranges not inside one partition, sorted (usually none).
   std::vector<std::pair<std::string, std::string>> Spanning;
 };

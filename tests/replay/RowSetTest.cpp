@@ -127,6 +127,12 @@ TEST(TableReads, TheIndexedLookUpAnswersAsASearchOfEveryRange) {
   R.Ranges.push_back({P(3, 2) + Nul + "deviceId-8", P(3, 2) + "\x01zz"});
   R.Ranges.push_back({P(1, 1) + Nul, P(1, 1) + '\x01'}); // a whole partition
   R.Ranges.push_back({"9", "9_site1"});                  // no NUL
+  // Starts that tie on the eight bytes after what they share.
+  const std::string Long = "7_long" + Nul + "dev-";
+  for (const char *Tail : {"SAME8BYT1", "SAME8BYT3", "SAME8BYT5x", "SAME8BYU",
+                           "A"})
+    R.Ranges.push_back({Long + Tail, Long + Tail + "~"});
+  R.Ranges.push_back({Long + "SAME8BY", Long + "SAME8BY0"}); // disjoint
   std::sort(R.Ranges.begin(), R.Ranges.end());
   const TableReads Unindexed = R;
   R.index();
@@ -138,6 +144,11 @@ TEST(TableReads, TheIndexedLookUpAnswersAsASearchOfEveryRange) {
                       (G.below(50) ? Nul : std::string("\x01")) + "deviceId-" +
                       std::to_string(G.below(70)) +
                       (G.below(2) ? "_" + std::to_string(G.below(1000)) : "");
+    if (G.below(4) == 0) // near the tied starts
+      Key = Long + (G.below(8) ? "SAME8BY" : "") +
+            std::string(1, "ATU12345x~"[G.below(10)]) +
+            (G.below(2) ? std::string(1, "12345x~"[G.below(7)]) : "") +
+            (G.below(3) ? "" : "~");
     const bool Expected = Unindexed.covers(Key);
     ASSERT_EQ(R.covers(Key), Expected) << Key;
     ++(Expected ? In : Out);
@@ -150,6 +161,12 @@ TEST(TableReads, TheIndexedLookUpAnswersAsASearchOfEveryRange) {
   EXPECT_TRUE(R.covers(P(3, 2) + Nul + "deviceId-9"));
   EXPECT_TRUE(R.covers(P(1, 1) + Nul + "anything"));
   EXPECT_TRUE(R.covers("9_site0"));
+  EXPECT_TRUE(R.covers(Long + "SAME8BYT3"));
+  EXPECT_TRUE(R.covers(Long + "SAME8BYT5x"));
+  EXPECT_FALSE(R.covers(Long + "SAME8BYT5"));
+  EXPECT_FALSE(R.covers(Long + "SAME8BYT2"));
+  EXPECT_TRUE(R.covers(Long + "SAME8BY"));
+  EXPECT_FALSE(R.covers(Long + "SAME8B"));
 }
 
 TEST(RowSet, AnswersWritesAsOneStoreAndOrdersWhatReadsVisit) {
