@@ -273,7 +273,6 @@ public:
   std::uint32_t findOrAdd(std::string_view Key,
                           const std::vector<PartitionKeyStats> &Pks,
                           bool &New);
-  std::size_t size() const { return Count; }
 
 private:
   struct Slot {

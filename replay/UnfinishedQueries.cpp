@@ -4,6 +4,8 @@
 #include "replay/LogicalEntityView.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace tablelint::replay {
 
@@ -21,10 +23,12 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
   // A row's key is built only when the filter reads it (or a stretch of
   // sampled entities is compared by it): most rows are judged by a value.
   bool FilterReadsKeys = false;
-  if (Cursor.Where)
-    for (const FilterNode &N : Cursor.Where->Nodes)
-      FilterReadsKeys = FilterReadsKeys || N.Property == "PartitionKey" ||
-                        N.Property == "RowKey";
+  if (Cursor.Where) {
+    const std::vector<std::string> Names = Cursor.Where->properties();
+    FilterReadsKeys =
+        std::binary_search(Names.begin(), Names.end(), "PartitionKey") ||
+        std::binary_search(Names.begin(), Names.end(), "RowKey");
+  }
   std::uint64_t Scanned = 0, Matched = 0;
   // Sampled entities are read by stretches, as the pages read them.
   SampledStretch Stretch = Cursor.Stretch;
