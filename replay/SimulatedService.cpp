@@ -278,6 +278,7 @@ int SimulatedService::admit(double Now, TableState &T, std::size_t Range,
     refill(Now, Model.PartitionEntitiesPerSecond, Key->Tokens, Key->Refilled);
     if (Key->Tokens <= 0) {
       ++Key->IntervalKeyThrottled;
+      Key->ThrottledByScan += Now < Key->ScanDebtUntil;
       Cause = ThrottleCause::PartitionKey;
       return StatusServerBusy;
     }
@@ -588,9 +589,16 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       S.IntervalDemand += static_cast<double>(RunScanned);
       record(Now, S, RunScanned);
       S.Scanned += RunScanned;
-      if (RunScanned > 1)
-        S.ScannedInRuns += RunScanned;
       chargeKey(Now, S, static_cast<double>(RunScanned));
+      if (RunScanned > 1) {
+        S.ScannedInRuns += RunScanned;
+        // The scan took more than the key had: its requests are throttled
+        // until the budget has paid the debt back.
+        if (S.Tokens < 0)
+          S.ScanDebtUntil =
+              std::max(S.ScanDebtUntil,
+                       Now - S.Tokens / Model.PartitionEntitiesPerSecond);
+      }
     }
     RunScanned = 0;
   };

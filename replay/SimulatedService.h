@@ -251,6 +251,11 @@ struct PartitionKeyStats {
   // (scans), not one at a time (point reads, a `top: 1`).
   std::uint64_t ScannedInRuns = 0;
   std::uint64_t Throttled = 0; // requests answered 503/500
+  // Of Throttled: by the key's own budget while a scan's page had taken
+  // more than it held (until ScanDebtUntil): the scan's doing, however few
+  // of the key's entities it read.
+  std::uint64_t ThrottledByScan = 0;
+  double ScanDebtUntil = 0;
   double IntervalDemand = 0;
   // Requests its own budget throttled since the last manager tick: its
   // demand counts the retries of requests other budgets throttled too.

@@ -1200,7 +1200,7 @@ void Runner::summarize() {
   for (const SimulatedService::TableState &T : Service.tables())
     for (const PartitionKeyStats &S : T.Pks)
       All.push_back({T.Name, S.Key, S.Accessed, S.Throttled, S.Scanned,
-                     S.ScannedInRuns});
+                     S.ScannedInRuns, S.ThrottledByScan});
   auto Top = [&](auto Better, bool NeedThrottled) {
     std::vector<HotKey> Sorted = All;
     std::sort(Sorted.begin(), Sorted.end(),
@@ -1274,9 +1274,14 @@ void Runner::summarize() {
         "partition key '" + K.PartitionKey + "' of table '" + K.Table +
         "': " + std::to_string(K.Scanned) + " of the " +
         std::to_string(K.Accessed) + " entities it served were read by queries";
+    // Most of its throttles came while a scan's page had overdrawn its
+    // budget: the scan's doing, however small its share of the entities
+    // (a periodic report reading the key at the target for a while, next
+    // to reads and writes that fit it the rest of the time).
+    const bool ByScan = 2 * K.ThrottledByScan >= K.Throttled;
     // Queries read a small part of what the key served: its writes are
     // its load, and a scan note would send the user to the wrong fix.
-    if (2 * K.Scanned < K.Accessed) {
+    if (!ByScan && 2 * K.Scanned < K.Accessed) {
       R.Notes.push_back(Read + ": the rest, its writes, are most of its "
                                "load, so its throttles (" +
                         std::to_string(K.Throttled) +
@@ -1286,7 +1291,7 @@ void Runner::summarize() {
     // Read one entity at a time (point reads): no scan held the key, its
     // reads are requests like its writes.
     R.Notes.push_back(
-        2 * K.ScannedInRuns < K.Scanned
+        !ByScan && 2 * K.ScannedInRuns < K.Scanned
             ? Read + " one at a time (point reads): its throttles (" +
                   std::to_string(K.Throttled) +
                   ") come from the rate of its requests, not from a scan"
@@ -1295,7 +1300,12 @@ void Runner::summarize() {
                   "partition scan reads the whole key; a table scan walks the "
                   "keys in order and starts every execution on the first), so "
                   "while it reads, the key's other requests are throttled (" +
-                  std::to_string(K.Throttled) + " throttled in all)");
+                  (ByScan
+                       ? std::to_string(K.ThrottledByScan) + " of its " +
+                             std::to_string(K.Throttled) +
+                             " throttled requests came while a scan's "
+                             "page had taken more than its budget held)"
+                       : std::to_string(K.Throttled) + " throttled in all)"));
   }
   for (const std::string &Table : Service.appendHotTables())
     R.Notes.push_back(

@@ -73,6 +73,8 @@ struct HotKey {
   std::uint64_t Accessed = 0, Throttled = 0;
   std::uint64_t Scanned = 0; // of Accessed: read by queries
   std::uint64_t ScannedInRuns = 0; // of Scanned: by pages reading several
+  // Of Throttled: while a scan's page had overdrawn the key's budget.
+  std::uint64_t ThrottledByScan = 0;
 };
 
 struct HeatRow {

@@ -846,7 +846,8 @@ std::uint64_t keyCodesHash(const EntityFamily &F, CodeFn CodeOf) {
 class UnitTargets {
 public:
   explicit UnitTargets(const Workload &W)
-      : W(W), Indexed(W.Families.size()), ByKey(W.Families.size()) {
+      : W(W), Indexed(W.Families.size()), ByKey(W.Families.size()),
+        Uneven(W.Families.size()) {
     for (std::uint32_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
       const LogicalOp &Op = W.Ops[OpI];
       if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI) &&
@@ -863,6 +864,16 @@ public:
                       })) {
         Indexed[F] = true;
         ByKey[F].emplace();
+        // A sample addressed as the table (one entity standing for the
+        // real one of each key): it holds one key in ExistingWeight, so an
+        // exact key drawn as declared is seldom held. Its entities are
+        // found by the values of the unevenly drawn key properties alone
+        // (the hot warehouse), one of them picked uniformly: the skew of
+        // the operations stays the declared one.
+        if (Family.SampleAddressed && Family.ExistingWeight > 1)
+          for (const auto &PC : Family.KeyValueCounts)
+            if (drawnUnevenly(Family.Properties[PC.first]))
+              Uneven[F].push_back(PC.first);
       }
     }
   }
@@ -877,7 +888,11 @@ public:
     for (auto &[OpI, Buckets] : Followers)
       if (W.Ops[OpI].Family == Family)
         Buckets[hash(Entity, OpI, false)].push_back(Entity);
-    if (ByKey[Family]) {
+    if (!Uneven[Family].empty()) {
+      (*ByKey[Family])[unevenHash(Family, [&](std::uint32_t P) {
+        return W.code(Entity, P);
+      })].push_back(Entity);
+    } else if (ByKey[Family]) {
       // A key written again (an upsert) holds the newest few of its
       // entities: any live one addresses the key's one row.
       std::vector<std::uint32_t> &Held =
@@ -898,6 +913,20 @@ public:
   std::optional<std::uint32_t> pickByKey(std::uint32_t Family, DrawFn Draw,
                                          Rng &R, UsableFn Usable) {
     auto &Keys = *ByKey[Family];
+    if (!Uneven[Family].empty()) {
+      // Never deleted (a sample addressed as the table has no deletes).
+      for (int Attempt = 0; Attempt < 8; ++Attempt) {
+        auto B = Keys.find(unevenHash(Family, Draw));
+        if (B == Keys.end())
+          continue;
+        for (int Pick = 0; Pick < 4; ++Pick) {
+          const std::uint32_t E = B->second[R.below(B->second.size())];
+          if (Usable(E))
+            return E;
+        }
+      }
+      return std::nullopt;
+    }
     for (int Attempt = 0; Attempt < 8; ++Attempt) {
       auto B = Keys.find(keyCodesHash(W.Families[Family], Draw));
       if (B == Keys.end())
@@ -977,6 +1006,15 @@ public:
 private:
   bool dead(std::uint32_t E) const { return E < Dead.size() && Dead[E]; }
 
+  // A hash of the codes of Family's unevenly drawn key properties (Uneven).
+  template <typename CodeFn>
+  std::uint64_t unevenHash(std::uint32_t Family, CodeFn CodeOf) const {
+    std::uint64_t H = 0x9E3779B97F4A7C15ull;
+    for (std::uint32_t P : Uneven[Family])
+      H = (H ^ CodeOf(P)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+    return H;
+  }
+
   // The follower's key values: of the leader (FromLeader's second), or of
   // an entity of the follower's family (its first).
   std::uint64_t hash(std::uint32_t Entity, std::uint32_t OpI,
@@ -1008,6 +1046,9 @@ private:
   std::vector<std::optional<
       std::unordered_map<std::uint64_t, std::vector<std::uint32_t>>>>
       ByKey;
+  // By family: the key properties a sample addressed as the table is
+  // found by (pickByKey), or none.
+  std::vector<std::vector<std::uint32_t>> Uneven;
 };
 
 // Gives an existing entity the key at Position of its family's key space
@@ -1247,6 +1288,20 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     for (const auto &[P, Count] : Family.KeyValueCounts)
       KeySpace *= Count;
     std::unordered_set<std::uint64_t> Taken;
+    // A sample of a table that holds every key of a skewed key (stock per
+    // warehouse and product, the warehouses weighted): the real table has
+    // one entity per key however the operations favour some, so the
+    // sample is uniform over the keys. Drawn by the distribution, the hot
+    // warehouse would hold more than its share of the sample, its scans
+    // would count too many entities and its reads by key (pickByKey) would
+    // find an entity more often than the cold ones', loading it beyond its
+    // declared share.
+    const bool SpreadSample =
+        !Family.KeyValueCounts.empty() && Family.KeySpaceHeld >= FullKeySpace &&
+        std::any_of(Family.KeyValueCounts.begin(), Family.KeyValueCounts.end(),
+                    [&](const auto &PC) {
+                      return drawnUnevenly(Family.Properties[PC.first]);
+                    });
     auto KeyOf = [&](std::uint32_t E) {
       return keyCodesHash(Family,
                           [&](std::uint32_t P) { return W.code(E, P); });
@@ -1258,6 +1313,11 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       const std::uint32_t E = Fresh(Maker, Time);
       if (!Family.KeyValueCounts.empty() && N >= KeySpace)
         giveKey(W, E, Family, I % KeySpace, Options.StartTicks);
+      else if (SpreadSample)
+        for (int Draw = 0;
+             Draw == 0 || (!Taken.insert(KeyOf(E)).second && Draw < 32); ++Draw)
+          giveKey(W, E, Family, OpRng[Maker].below(KeySpace),
+                  Options.StartTicks);
       else if (!Family.KeyValueCounts.empty())
         for (int Draw = 0; !Taken.insert(KeyOf(E)).second && Draw < 32;
              ++Draw)

@@ -661,6 +661,75 @@ TEST(Replay, AKeyHotWithPointReadsIsNotBlamedOnAScan) {
   EXPECT_FALSE(Scan);
 }
 
+// Stock per warehouse: the hot warehouse's point reads and merges take
+// 1,500 of its 2,000 entities/s, which it serves; a report scans the whole
+// table now and then. Each of its pages reads up to 5 s of a key's budget
+// at once, so while it reads the hot warehouse, the warehouse's other
+// requests are throttled. The note blames the scan, although the scan's
+// entities are a small part of what the key served (most are point
+// reads); without the report nothing is throttled.
+TEST(Replay, AKeyThrottledWhileAScanOverdrewItBlamesTheScan) {
+  auto Yaml = [](bool Report) {
+    return std::string(
+               "version: 1\n"
+               "accounts: [{name: a, region: westeurope}]\n"
+               "tables:\n"
+               "  - name: Stock\n"
+               "    account: a\n"
+               "    partitionKey: \"{warehouse}\"\n"
+               "    rowKey: \"{sku}\"\n"
+               "    entities: 200000\n"
+               "    properties:\n"
+               "      warehouse: {type: string, values: [w1, w2, w3, w4], "
+               "weights: [0.4, 0.2, 0.2, 0.2]}\n"
+               "      sku: {type: string, distinct: 50000}\n"
+               "      onHand: {type: int32}\n"
+               "    writes:\n"
+               "      - {name: reserve, op: merge, rate: 750/s, properties: "
+               "[onHand]}\n"
+               "    queries:\n"
+               "      - {name: lookup, filter: \"PartitionKey eq "
+               "'{warehouse}' and RowKey eq '{sku}'\", rate: 3000/s}\n") +
+           (Report ? "      - {name: report, filter: \"onHand lt 10\", "
+                     "rate: 6/min}\n"
+                   : "");
+  };
+  WorkloadOptions O;
+  O.DurationSeconds = 30;
+  {
+    const schema::SchemaLoad L = schema::loadSchemaText(Yaml(false), "s.yaml");
+    ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+    Replay R;
+    runReplay(R, {&L.Value}, O);
+    EXPECT_EQ(R.Results[0].Throttled, 0u);
+  }
+  const schema::SchemaLoad L = schema::loadSchemaText(Yaml(true), "s.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  Replay R;
+  runReplay(R, {&L.Value}, O);
+  const DesignResult &D = R.Results[0];
+  ASSERT_FALSE(D.MostThrottled.empty());
+  const HotKey &Hot = D.MostThrottled[0];
+  EXPECT_EQ(Hot.PartitionKey, "w1");
+  EXPECT_GT(Hot.Throttled, 1000u);
+  EXPECT_LT(Hot.ScannedInRuns, Hot.Scanned / 2);
+  EXPECT_GE(2 * Hot.ThrottledByScan, Hot.Throttled);
+  bool PointReads = false, Scan = false;
+  for (const std::string &N : D.Notes) {
+    if (N.find("partition key 'w1' of table 'Stock': ") == std::string::npos)
+      continue;
+    PointReads |= N.find("one at a time (point reads)") != std::string::npos;
+    Scan |= N.find("a scan reads as fast as the key's budget allows") !=
+                std::string::npos &&
+            N.find("(" + std::to_string(Hot.ThrottledByScan) + " of its " +
+                   std::to_string(Hot.Throttled) +
+                   " throttled requests came while a scan's page had taken "
+                   "more than its budget held)") != std::string::npos;
+  }
+  EXPECT_FALSE(PointReads);
+  EXPECT_TRUE(Scan);
+}
+
 TEST(Replay, ATableScanIsHeldToTheBudgetOfTheKeyItReads) {
   // One PartitionKey of 10 million entities, scanned ten times a second
   // with and without a PartitionKey equality: either way the key serves
