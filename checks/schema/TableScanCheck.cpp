@@ -3,9 +3,12 @@
 #include "checks/schema/Checks.h"
 
 #include "core/FilterProblems.h"
+#include "core/ServiceLimits.h"
 #include "core/Text.h"
+#include "core/schema/SchemaValues.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tablelint::schema {
 
@@ -58,6 +61,73 @@ std::string unsizedLookupHint(const Table &T, const QueryAnalysis &A) {
          " to have it sized (denormalize-for-query, low-density-query)";
 }
 
+// A table scan that reads more of a partition per execution than the
+// partition serves in a second, while the busiest key's other operations
+// take at least half of its target and, with the scan's average, no more
+// (partition-throughput and hot-partition report that). Averaged over its
+// period the scan adds little to the key, and the key-design checks weigh it
+// so; but its pages come back to back, each reading up to MaxPageServerSeconds
+// of the partition's budget, so while it reads the busiest partition the key's
+// other operations are throttled (replay: the note on that key). Empty
+// otherwise.
+std::string burstHint(const SchemaContext &C, const TableAnalysis &TA,
+                      const QueryAnalysis &A) {
+  const double Target = C.Options.PartitionEntitiesPerSecond;
+  const OperationLoad &Scan = A.Load;
+  if (!Scan.HottestPartitionEntitiesPerSecond || Scan.Rate <= 0)
+    return {};
+  const double Read = *Scan.HottestPartitionEntitiesPerSecond / Scan.Rate;
+  if (Read < Target)
+    return {};
+  double Others = 0;
+  std::string Parts;
+  auto Add = [&](const OperationLoad &L) {
+    // A time-based key's busiest partition is the current one, not the
+    // largest one the scan reads.
+    if (!L.Share.Known || L.Share.Sequential || L.AgedPartitions ||
+        !L.HottestPartitionEntitiesPerSecond ||
+        *L.HottestPartitionEntitiesPerSecond <= 0)
+      return;
+    Others += *L.HottestPartitionEntitiesPerSecond;
+    Parts += (Parts.empty() ? "'" : ", '") + L.Name + "' " +
+             formatFigure(*L.HottestPartitionEntitiesPerSecond) + "/s";
+  };
+  for (const OperationLoad &L : TA.PartitionWrites)
+    Add(L);
+  for (const TableAnalysis &Other : C.Tables) {
+    if (Other.Declared != TA.Declared ||
+        Other.T->PartitionKey.Text != TA.T->PartitionKey.Text)
+      continue;
+    for (const QueryAnalysis &Q : Other.Queries)
+      if (Q.Filter.Scope.Class != QueryClass::TableScan)
+        Add(Q.Load);
+  }
+  // Over the target on average, partition-throughput or hot-partition
+  // says so; this is what the average hides.
+  if (2 * Others < Target ||
+      Others + *Scan.HottestPartitionEntitiesPerSecond > Target)
+    return {};
+  const double Left = std::max(Target - Others, 1.0);
+  std::string Every;
+  if (1 / Scan.Rate >= 1)
+    Every = " every " + formatDuration(std::round(1 / Scan.Rate));
+  return "; averaged over its period it adds " +
+         formatFigure(*Scan.HottestPartitionEntitiesPerSecond) +
+         " entities/s to the busiest partition, but its pages come back to "
+         "back, each reading up to " +
+         formatFigure(limits::MaxPageServerSeconds) +
+         " s of the partition's budget: while it reads the busiest "
+         "partition (" +
+         formatFigure(Read) + " entities, at least " +
+         formatFigure(std::round(Read / Left)) + " s at the " +
+         formatFigure(Left) + "/s the key has left" + Every +
+         ") the key's other operations (" + formatFigure(Others) +
+         " entities/s: " + Parts +
+         ") are throttled: serve it from data kept for it (a summary "
+         "entity per key updated with the writes, an export) or pace its "
+         "pages under what the key has left";
+}
+
 } // namespace
 
 void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
@@ -74,6 +144,7 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
         Message += ", " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
       Message += unsizedLookupHint(*TA.T, A);
+      Message += burstHint(C, TA, A);
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }

@@ -98,6 +98,78 @@ INSTANTIATE_TEST_SUITE_P(Files, SchemaChecksGolden,
                            return test::testNameOf(Info.param.stem().string());
                          });
 
+// A report that scans the stock table every 30 minutes: averaged over its
+// period it adds little to the busiest warehouse, but its pages come back
+// to back, so while it reads that warehouse the warehouse's point reads
+// and merges are throttled (the replay shows it). The table-scan finding
+// says so where the key's other operations take at least half of its
+// target, and only there: not for a quiet key, not where a partition fits
+// in one second of the budget, not on a time-based key (its busiest
+// partition is the current one, not the one the scan reads longest).
+TEST(SchemaChecks, ATableScanNextToABusyKeySaysItsPagesThrottleIt) {
+  auto Stock = [](const std::string &Weights, const std::string &Skus,
+                  const std::string &Key) {
+    return "version: 1\n"
+           "accounts: [{name: a, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Stock\n"
+           "    account: a\n"
+           "    partitionKey: \"" +
+           Key +
+           "\"\n"
+           "    rowKey: \"{sku}\"\n"
+           "    entities: 2M\n"
+           "    properties:\n"
+           "      warehouse: {type: string, values: [w1, w2, w3, w4], "
+           "weights: [" +
+           Weights +
+           "]}\n"
+           "      sku: {type: string, distinct: " +
+           Skus +
+           "}\n"
+           "      at: {type: datetime, grows: true}\n"
+           "      onHand: {type: int32}\n"
+           "    writes:\n"
+           "      - {name: reserve, op: merge, rate: 2000/s, properties: "
+           "[onHand]}\n"
+           "    queries:\n"
+           "      - {name: lookup, filter: \"PartitionKey eq '{warehouse}' "
+           "and RowKey eq '{sku}'\", rate: 1000/s}\n"
+           "      - {name: report, filter: \"onHand lt 10\", rate: 2/h}\n";
+  };
+  auto ScanMessage = [](const std::string &Yaml) {
+    const SchemaLintResult R =
+        lintSchemaText(Yaml, "stock.yaml", defaultSchemaCheckOptions());
+    EXPECT_TRUE(R.Errors.empty());
+    for (const Finding &F : R.Findings)
+      if (F.RuleId == "table-scan")
+        return F.Message;
+    ADD_FAILURE() << "no table-scan finding";
+    return std::string();
+  };
+  // 50% of 3,000/s on 'w1': 1,500/s of its 2,000/s.
+  const std::string Busy =
+      ScanMessage(Stock("0.5, 0.2, 0.2, 0.1", "500000", "{warehouse}"));
+  EXPECT_NE(Busy.find("averaged over its period it adds 278 entities/s to "
+                      "the busiest partition, but its pages come back to "
+                      "back, each reading up to 5 s of the partition's "
+                      "budget: while it reads the busiest partition (500000 "
+                      "entities, at least 1000 s at the 500/s the key has "
+                      "left every 30m) the key's other operations (1500 "
+                      "entities/s: 'reserve' 1000/s, 'lookup' 500/s) are "
+                      "throttled"),
+            std::string::npos)
+      << Busy;
+  // 25% on 'w1': 750/s, a key with room for the scan.
+  const std::string Quiet =
+      ScanMessage(Stock("0.25, 0.25, 0.25, 0.25", "500000", "{warehouse}"));
+  EXPECT_EQ(Quiet.find("pages come back to back"), std::string::npos) << Quiet;
+  // A date key: the scan's longest read is not of the current partition.
+  const std::string Dated =
+      ScanMessage(Stock("0.5, 0.2, 0.2, 0.1", "500000", "{at:yyyyMMdd}"));
+  EXPECT_EQ(Dated.find("pages come back to back"), std::string::npos) << Dated;
+}
+
 // Every schema rule has its annotated file.
 TEST(SchemaChecksGolden, EveryRuleHasAnInputFile) {
   for (const SchemaCheck &C : schemaCheckRegistry())
