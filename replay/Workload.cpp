@@ -822,12 +822,24 @@ std::uint64_t existingToHold(const EntityFamily &F,
 // A hash of the codes of a family's key properties (KeyValueCounts, in its
 // order; CodeOf gives a property's code: an entity's, or one drawn): one
 // key, one hash, for warm start's distinct keys and for picks by key.
+constexpr std::uint64_t KeyHashSeed = 0x9E3779B97F4A7C15ull;
+inline std::uint64_t mixKeyCode(std::uint64_t H, std::uint64_t Code) {
+  return (H ^ Code) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+}
 template <typename CodeFn>
 std::uint64_t keyCodesHash(const EntityFamily &F, CodeFn CodeOf) {
-  std::uint64_t H = 0x9E3779B97F4A7C15ull;
+  std::uint64_t H = KeyHashSeed;
   for (const auto &PC : F.KeyValueCounts)
-    H = (H ^ CodeOf(PC.first)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+    H = mixKeyCode(H, CodeOf(PC.first));
   return H;
+}
+
+// Whether a property of the family's fixed-set key is drawn unevenly (a
+// weighted warehouse, a zipf tenant).
+bool keyDrawnUnevenly(const EntityFamily &F) {
+  return std::any_of(
+      F.KeyValueCounts.begin(), F.KeyValueCounts.end(),
+      [&](const auto &PC) { return drawnUnevenly(F.Properties[PC.first]); });
 }
 
 // The entities an update, merge or delete of a unit (a follower that does
@@ -858,10 +870,7 @@ public:
     }
     for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
       const EntityFamily &Family = W.Families[F];
-      if (std::any_of(Family.KeyValueCounts.begin(),
-                      Family.KeyValueCounts.end(), [&](const auto &PC) {
-                        return drawnUnevenly(Family.Properties[PC.first]);
-                      })) {
+      if (keyDrawnUnevenly(Family)) {
         Indexed[F] = true;
         ByKey[F].emplace();
         // A sample addressed as the table (one entity standing for the
@@ -1009,9 +1018,9 @@ private:
   // A hash of the codes of Family's unevenly drawn key properties (Uneven).
   template <typename CodeFn>
   std::uint64_t unevenHash(std::uint32_t Family, CodeFn CodeOf) const {
-    std::uint64_t H = 0x9E3779B97F4A7C15ull;
+    std::uint64_t H = KeyHashSeed;
     for (std::uint32_t P : Uneven[Family])
-      H = (H ^ CodeOf(P)) * 0xBF58476D1CE4E5B9ull + (H >> 29);
+      H = mixKeyCode(H, CodeOf(P));
     return H;
   }
 
@@ -1297,11 +1306,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     // find an entity more often than the cold ones', loading it beyond its
     // declared share.
     const bool SpreadSample =
-        !Family.KeyValueCounts.empty() && Family.KeySpaceHeld >= FullKeySpace &&
-        std::any_of(Family.KeyValueCounts.begin(), Family.KeyValueCounts.end(),
-                    [&](const auto &PC) {
-                      return drawnUnevenly(Family.Properties[PC.first]);
-                    });
+        Family.KeySpaceHeld >= FullKeySpace && keyDrawnUnevenly(Family);
     auto KeyOf = [&](std::uint32_t E) {
       return keyCodesHash(Family,
                           [&](std::uint32_t P) { return W.code(E, P); });

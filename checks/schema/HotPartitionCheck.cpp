@@ -112,8 +112,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     const QueryAnalysis *BiggestAnalysis = nullptr;
     double BiggestLoad = 0;
     for (const TableAnalysis &Other : C.Tables) {
-      if (Other.Declared != TA.Declared ||
-          Other.T->PartitionKey.Text != TA.T->PartitionKey.Text)
+      if (!sharesPartitions(Other, TA))
         continue;
       ++TypesHere;
       for (std::size_t QI = 0; QI < Other.Queries.size(); ++QI) {

@@ -30,6 +30,13 @@ struct TableAnalysis {
   std::vector<OperationLoad> PartitionWrites;
 };
 
+// Whether two analyses (entity types) lie in the same partitions: types of
+// one declared table under one partition key, whose loads add up there.
+inline bool sharesPartitions(const TableAnalysis &A, const TableAnalysis &B) {
+  return A.Declared == B.Declared &&
+         A.T->PartitionKey.Text == B.T->PartitionKey.Text;
+}
+
 struct SchemaContext {
   SchemaContext(const Schema &S, const SchemaCheckOptions &Options,
                 std::string_view SourceText);

@@ -95,8 +95,7 @@ std::string burstHint(const SchemaContext &C, const TableAnalysis &TA,
   for (const OperationLoad &L : TA.PartitionWrites)
     Add(L);
   for (const TableAnalysis &Other : C.Tables) {
-    if (Other.Declared != TA.Declared ||
-        Other.T->PartitionKey.Text != TA.T->PartitionKey.Text)
+    if (!sharesPartitions(Other, TA))
       continue;
     for (const QueryAnalysis &Q : Other.Queries)
       if (Q.Filter.Scope.Class != QueryClass::TableScan)
