@@ -20,9 +20,11 @@ namespace {
 using test::op;
 
 // Stock per warehouse and SKU, reserved (merged) at 200/s and read by
-// point reads at 300/s; Entities existing stock rows.
-std::string inventory(const std::string &Entities,
-                      const std::string &Skus = "10000") {
+// point reads at 300/s; Entities existing stock rows; Warehouse the
+// declaration of the warehouse property.
+std::string
+inventory(const std::string &Entities, const std::string &Skus = "10000",
+          const std::string &Warehouse = "{type: string, distinct: 12}") {
   return "version: 1\n"
          "accounts: [{name: a, region: westeurope}]\n"
          "tables:\n"
@@ -31,10 +33,16 @@ std::string inventory(const std::string &Entities,
          "    partitionKey: \"{warehouse}\"\n"
          "    rowKey: \"{sku}\"\n"
          "    properties:\n"
-         "      warehouse: {type: string, distinct: 12}\n"
-         "      sku: {type: string, distinct: " + Skus + "}\n"
+         "      warehouse: " +
+         Warehouse +
+         "\n"
+         "      sku: {type: string, distinct: " +
+         Skus +
+         "}\n"
          "      onHand: {type: int32}\n"
-         "    entities: " + Entities + "\n"
+         "    entities: " +
+         Entities +
+         "\n"
          "    writes:\n"
          "      - {name: reserve, op: merge, rate: 200/s, properties: "
          "[onHand]}\n"
@@ -130,25 +138,9 @@ TEST(UpdateOnlyTable, ASampledTableIsAddressedEntityByEntity) {
 // partition target was throttled in the replay and not in lint.
 TEST(UpdateOnlyTable, ASampleOfAFullTableKeepsTheDeclaredSkewOfItsKeys) {
   const std::string Yaml =
-      "version: 1\n"
-      "accounts: [{name: a, region: westeurope}]\n"
-      "tables:\n"
-      "  - name: Inventory\n"
-      "    account: a\n"
-      "    partitionKey: \"{warehouse}\"\n"
-      "    rowKey: \"{sku}\"\n"
-      "    properties:\n"
-      "      warehouse: {type: string, values: [w1, w2, w3, w4], weights: "
-      "[0.55, 0.15, 0.15, 0.15]}\n"
-      "      sku: {type: string, distinct: 250000}\n"
-      "      onHand: {type: int32}\n"
-      "    entities: 1M\n"
-      "    writes:\n"
-      "      - {name: reserve, op: merge, rate: 200/s, properties: "
-      "[onHand]}\n"
-      "    queries:\n"
-      "      - {name: stock, filter: \"PartitionKey eq '{warehouse}' and "
-      "RowKey eq '{sku}'\", rate: 300/s}\n";
+      inventory("1M", "250000",
+                "{type: string, values: [w1, w2, w3, w4], weights: [0.55, "
+                "0.15, 0.15, 0.15]}");
   Workload W;
   const DesignResult D = replayYaml(Yaml, W);
   const EntityFamily &F = W.Families[0];
