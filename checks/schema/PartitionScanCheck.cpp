@@ -108,6 +108,8 @@ void checkPartitionScan(const SchemaContext &C, FindingSink &Sink) {
         Message += ", about " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
       Message += rowKeyRangeHint(*TA.T, Q, A);
+      if (A.Scanned)
+        Message += periodicScanHint(C, TA, A, *A.Scanned);
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }

@@ -140,6 +140,16 @@ std::string scanLoadRemedy(const Table &T, const Query &Q,
 std::string rowKeyRangeHint(const Table &T, const Query &Q,
                             const QueryAnalysis &A);
 
+// For a scan that reads Read entities of one partition per execution, at
+// least the partition's target of a second, next to the busiest key's
+// other operations that take at least half of the target and, with the
+// scan's average, no more (over it, partition-throughput and
+// hot-partition report): "; averaged over its period it adds ...", what
+// its back-to-back pages do to that key's other operations and the remedy
+// (TableScanCheck.cpp; table-scan and partition-scan). Empty otherwise.
+std::string periodicScanHint(const SchemaContext &C, const TableAnalysis &TA,
+                             const QueryAnalysis &A, double Read);
+
 // A read of a whole partition (a PartitionKey equality alone, no `top`)
 // returning at least MinListingRows: a listing, which a hash bucket of
 // another property would fan out into one request per bucket.

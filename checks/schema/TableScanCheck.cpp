@@ -61,23 +61,19 @@ std::string unsizedLookupHint(const Table &T, const QueryAnalysis &A) {
          " to have it sized (denormalize-for-query, low-density-query)";
 }
 
-// A table scan that reads more of a partition per execution than the
-// partition serves in a second, while the busiest key's other operations
-// take at least half of its target and, with the scan's average, no more
-// (partition-throughput and hot-partition report that). Averaged over its
-// period the scan adds little to the key, and the key-design checks weigh it
-// so; but its pages come back to back, each reading up to MaxPageServerSeconds
-// of the partition's budget, so while it reads the busiest partition the key's
-// other operations are throttled (replay: the note on that key). Empty
-// otherwise.
-std::string burstHint(const SchemaContext &C, const TableAnalysis &TA,
-                      const QueryAnalysis &A) {
+} // namespace
+
+// See SchemaContext.h. Averaged over its period the scan adds little to
+// the key, and the key-design checks weigh it so; but its pages come back
+// to back, each reading up to MaxPageServerSeconds of the partition's
+// budget, so while it reads the busiest partition the key's other
+// operations are throttled (replay: the note on that key).
+std::string periodicScanHint(const SchemaContext &C, const TableAnalysis &TA,
+                             const QueryAnalysis &A, double Read) {
   const double Target = C.Options.PartitionEntitiesPerSecond;
   const OperationLoad &Scan = A.Load;
-  if (!Scan.HottestPartitionEntitiesPerSecond || Scan.Rate <= 0)
-    return {};
-  const double Read = *Scan.HottestPartitionEntitiesPerSecond / Scan.Rate;
-  if (Read < Target)
+  if (!Scan.HottestPartitionEntitiesPerSecond || Scan.Rate <= 0 ||
+      Read < Target)
     return {};
   double Others = 0;
   std::string Parts;
@@ -94,11 +90,13 @@ std::string burstHint(const SchemaContext &C, const TableAnalysis &TA,
   };
   for (const OperationLoad &L : TA.PartitionWrites)
     Add(L);
+  // Table scans are left out (their busiest partition is the largest, not
+  // the busiest), and so is the scan itself.
   for (const TableAnalysis &Other : C.Tables) {
     if (!sharesPartitions(Other, TA))
       continue;
     for (const QueryAnalysis &Q : Other.Queries)
-      if (Q.Filter.Scope.Class != QueryClass::TableScan)
+      if (&Q != &A && Q.Filter.Scope.Class != QueryClass::TableScan)
         Add(Q.Load);
   }
   // Over the target on average, partition-throughput or hot-partition
@@ -127,8 +125,6 @@ std::string burstHint(const SchemaContext &C, const TableAnalysis &TA,
          "pages under what the key has left";
 }
 
-} // namespace
-
 void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
   for (const TableAnalysis &TA : C.Tables) {
     for (std::size_t I = 0; I < TA.Queries.size(); ++I) {
@@ -143,7 +139,10 @@ void checkTableScan(const SchemaContext &C, FindingSink &Sink) {
         Message += ", " + formatFigure(*A.Scanned) +
                    " entities per execution (" + A.ScannedWhy + ")";
       Message += unsizedLookupHint(*TA.T, A);
-      Message += burstHint(C, TA, A);
+      // Every execution reads the whole of the largest partition.
+      if (A.Load.HottestPartitionEntitiesPerSecond && A.Load.Rate > 0)
+        Message += periodicScanHint(
+            C, TA, A, *A.Load.HottestPartitionEntitiesPerSecond / A.Load.Rate);
       Sink.report(A.Load.Path, A.Load.Pos, std::move(Message));
     }
   }

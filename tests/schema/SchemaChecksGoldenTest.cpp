@@ -106,50 +106,59 @@ INSTANTIATE_TEST_SUITE_P(Files, SchemaChecksGolden,
 // target, and only there: not for a quiet key, not where a partition fits
 // in one second of the budget, not on a time-based key (its busiest
 // partition is the current one, not the one the scan reads longest).
+// Stock of 4 warehouses under Key, 3,000 operations/s drawn by Weights,
+// and a report of Report's filter twice an hour.
+std::string stockDesign(const std::string &Weights, const std::string &Skus,
+                        const std::string &Key, const std::string &Report) {
+  return "version: 1\n"
+         "accounts: [{name: a, region: westeurope}]\n"
+         "tables:\n"
+         "  - name: Stock\n"
+         "    account: a\n"
+         "    partitionKey: \"" +
+         Key +
+         "\"\n"
+         "    rowKey: \"{sku}\"\n"
+         "    entities: 2M\n"
+         "    properties:\n"
+         "      warehouse: {type: string, values: [w1, w2, w3, w4], "
+         "weights: [" +
+         Weights +
+         "]}\n"
+         "      sku: {type: string, distinct: " +
+         Skus +
+         "}\n"
+         "      at: {type: datetime, grows: true}\n"
+         "      onHand: {type: int32}\n"
+         "    writes:\n"
+         "      - {name: reserve, op: merge, rate: 2000/s, properties: "
+         "[onHand]}\n"
+         "    queries:\n"
+         "      - {name: lookup, filter: \"PartitionKey eq '{warehouse}' "
+         "and RowKey eq '{sku}'\", rate: 1000/s}\n"
+         "      - {name: report, filter: \"" +
+         Report + "\", rate: 2/h}\n";
+}
+
+// The message of the first finding of RuleId in Yaml.
+std::string findingMessage(const std::string &Yaml, const char *RuleId) {
+  const SchemaLintResult R =
+      lintSchemaText(Yaml, "stock.yaml", defaultSchemaCheckOptions());
+  EXPECT_TRUE(R.Errors.empty());
+  for (const Finding &F : R.Findings)
+    if (F.RuleId == RuleId)
+      return F.Message;
+  ADD_FAILURE() << "no " << RuleId << " finding";
+  return std::string();
+}
+
 TEST(SchemaChecks, ATableScanNextToABusyKeySaysItsPagesThrottleIt) {
-  auto Stock = [](const std::string &Weights, const std::string &Skus,
-                  const std::string &Key) {
-    return "version: 1\n"
-           "accounts: [{name: a, region: westeurope}]\n"
-           "tables:\n"
-           "  - name: Stock\n"
-           "    account: a\n"
-           "    partitionKey: \"" +
-           Key +
-           "\"\n"
-           "    rowKey: \"{sku}\"\n"
-           "    entities: 2M\n"
-           "    properties:\n"
-           "      warehouse: {type: string, values: [w1, w2, w3, w4], "
-           "weights: [" +
-           Weights +
-           "]}\n"
-           "      sku: {type: string, distinct: " +
-           Skus +
-           "}\n"
-           "      at: {type: datetime, grows: true}\n"
-           "      onHand: {type: int32}\n"
-           "    writes:\n"
-           "      - {name: reserve, op: merge, rate: 2000/s, properties: "
-           "[onHand]}\n"
-           "    queries:\n"
-           "      - {name: lookup, filter: \"PartitionKey eq '{warehouse}' "
-           "and RowKey eq '{sku}'\", rate: 1000/s}\n"
-           "      - {name: report, filter: \"onHand lt 10\", rate: 2/h}\n";
-  };
-  auto ScanMessage = [](const std::string &Yaml) {
-    const SchemaLintResult R =
-        lintSchemaText(Yaml, "stock.yaml", defaultSchemaCheckOptions());
-    EXPECT_TRUE(R.Errors.empty());
-    for (const Finding &F : R.Findings)
-      if (F.RuleId == "table-scan")
-        return F.Message;
-    ADD_FAILURE() << "no table-scan finding";
-    return std::string();
+  auto ScanMessage = [](const std::string &Weights, const std::string &Key) {
+    return findingMessage(stockDesign(Weights, "500000", Key, "onHand lt 10"),
+                          "table-scan");
   };
   // 50% of 3,000/s on 'w1': 1,500/s of its 2,000/s.
-  const std::string Busy =
-      ScanMessage(Stock("0.5, 0.2, 0.2, 0.1", "500000", "{warehouse}"));
+  const std::string Busy = ScanMessage("0.5, 0.2, 0.2, 0.1", "{warehouse}");
   EXPECT_NE(Busy.find("averaged over its period it adds 278 entities/s to "
                       "the busiest partition, but its pages come back to "
                       "back, each reading up to 5 s of the partition's "
@@ -162,12 +171,39 @@ TEST(SchemaChecks, ATableScanNextToABusyKeySaysItsPagesThrottleIt) {
       << Busy;
   // 25% on 'w1': 750/s, a key with room for the scan.
   const std::string Quiet =
-      ScanMessage(Stock("0.25, 0.25, 0.25, 0.25", "500000", "{warehouse}"));
+      ScanMessage("0.25, 0.25, 0.25, 0.25", "{warehouse}");
   EXPECT_EQ(Quiet.find("pages come back to back"), std::string::npos) << Quiet;
   // A date key: the scan's longest read is not of the current partition.
-  const std::string Dated =
-      ScanMessage(Stock("0.5, 0.2, 0.2, 0.1", "500000", "{at:yyyyMMdd}"));
+  const std::string Dated = ScanMessage("0.5, 0.2, 0.2, 0.1", "{at:yyyyMMdd}");
   EXPECT_EQ(Dated.find("pages come back to back"), std::string::npos) << Dated;
+}
+
+// The same report of one warehouse at a time: each execution reads a whole
+// partition, and half of them the busy one.
+TEST(SchemaChecks, APartitionScanNextToABusyKeySaysItsPagesThrottleIt) {
+  auto ScanMessage = [](const std::string &Weights, const std::string &Skus) {
+    return findingMessage(
+        stockDesign(Weights, Skus, "{warehouse}",
+                    "PartitionKey eq '{warehouse}' and onHand lt 10"),
+        "partition-scan");
+  };
+  const std::string Busy = ScanMessage("0.5, 0.2, 0.2, 0.1", "500000");
+  EXPECT_NE(Busy.find("averaged over its period it adds 139 entities/s to "
+                      "the busiest partition, but its pages come back to "
+                      "back, each reading up to 5 s of the partition's "
+                      "budget: while it reads the busiest partition (500000 "
+                      "entities, at least 1000 s at the 500/s the key has "
+                      "left every 30m) the key's other operations (1500 "
+                      "entities/s: 'reserve' 1000/s, 'lookup' 500/s) are "
+                      "throttled"),
+            std::string::npos)
+      << Busy;
+  // Under a second of the key's budget per execution: its pages are over
+  // before they matter.
+  const std::string Small = ScanMessage("0.5, 0.2, 0.2, 0.1", "1000");
+  EXPECT_EQ(Small.find("pages come back to back"), std::string::npos) << Small;
+  const std::string Quiet = ScanMessage("0.25, 0.25, 0.25, 0.25", "500000");
+  EXPECT_EQ(Quiet.find("pages come back to back"), std::string::npos) << Quiet;
 }
 
 // Every schema rule has its annotated file.
