@@ -355,6 +355,49 @@ tables:
                        "spreads the rest")));
 }
 
+// A work queue: workers read the next 32 pending jobs of a queue 20 times
+// a second, a partition scan that keeps 1 row in 20. The top read is most
+// of the busiest queue's load and no bucket splits it, as for the board
+// above, but caching "the next pending jobs" would hand every worker the
+// same ones: the advice narrows the read instead.
+TEST(SuggestDesign, AFilteredTopReadThatKeepsAKeyHotIsNarrowedNotCached) {
+  const SchemaLoad L = loadSchemaText(R"(version: 1
+accounts: [{name: batch, region: eastus}]
+tables:
+  - name: Jobs
+    account: batch
+    partitionKey: "{queue}"
+    rowKey: "{createdAt:yyyyMMddHHmmssfff}_{jobId}"
+    retention: 7d
+    properties:
+      queue: {type: string, values: [render, email, export], weights: [0.6, 0.3, 0.1]}
+      createdAt: {type: datetime, grows: true}
+      jobId: {type: guid}
+      state: {type: string, values: [pending, running, done], weights: [0.05, 0.05, 0.9]}
+    writes:
+      - {name: submit, op: insert, rate: 300/s}
+      - {name: finish, op: merge, rate: 300/s, properties: [state]}
+    queries:
+      - {name: next-pending, filter: "PartitionKey eq '{queue}' and state eq 'pending'", top: 32, rate: 20/s}
+)",
+                                      "jobs.yaml");
+  ASSERT_TRUE(L.ok()) << L.Errors.front().str();
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  std::vector<std::string> Why;
+  for (const SuggestedChange &A : R.Advice)
+    if (A.ElementPath == "tables[Jobs]")
+      Why.push_back(A.Description);
+  EXPECT_THAT(Why, ::testing::Contains(::testing::HasSubstr(
+                       "over the 2000/s target: 'next-pending' reads 7680 of "
+                       "them/s and returns about 1 in 20 of what it reads (it "
+                       "filters on 'state', not on the key): a hash bucket "
+                       "would turn each of its reads into one per bucket, the "
+                       "same entities in more requests; narrow the read "
+                       "instead: put what it filters on in the key")));
+  for (const std::string &W : Why)
+    EXPECT_EQ(W.find("cache its result"), std::string::npos) << W;
+}
+
 TEST(SuggestDesign, ALoadPastAnyBucketCountSaysWhatLoadsThePartition) {
   // A day's partition read whole by a nightly job, 5,000 times a day: 10
   // million entities/s on the day's partition, past what 4,096 buckets
