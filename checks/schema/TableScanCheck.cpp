@@ -105,9 +105,12 @@ std::string periodicScanHint(const SchemaContext &C, const TableAnalysis &TA,
       Others + *Scan.HottestPartitionEntitiesPerSecond > Target)
     return {};
   const double Left = std::max(Target - Others, 1.0);
+  // How often it comes back to that partition: every execution for a table
+  // scan, the executions that pick it for a partition scan.
+  const double Period = Read / *Scan.HottestPartitionEntitiesPerSecond;
   std::string Every;
-  if (1 / Scan.Rate >= 1)
-    Every = " every " + formatDuration(std::round(1 / Scan.Rate));
+  if (Period >= 1)
+    Every = " every " + formatDuration(std::round(Period));
   return "; averaged over its period it adds " +
          formatFigure(*Scan.HottestPartitionEntitiesPerSecond) +
          " entities/s to the busiest partition, but its pages come back to "

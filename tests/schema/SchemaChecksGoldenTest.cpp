@@ -179,7 +179,7 @@ TEST(SchemaChecks, ATableScanNextToABusyKeySaysItsPagesThrottleIt) {
 }
 
 // The same report of one warehouse at a time: each execution reads a whole
-// partition, and half of them the busy one.
+// partition, and half of them the busy one (once an hour).
 TEST(SchemaChecks, APartitionScanNextToABusyKeySaysItsPagesThrottleIt) {
   auto ScanMessage = [](const std::string &Weights, const std::string &Skus) {
     return findingMessage(
@@ -193,7 +193,7 @@ TEST(SchemaChecks, APartitionScanNextToABusyKeySaysItsPagesThrottleIt) {
                       "back, each reading up to 5 s of the partition's "
                       "budget: while it reads the busiest partition (500000 "
                       "entities, at least 1000 s at the 500/s the key has "
-                      "left every 30m) the key's other operations (1500 "
+                      "left every 1h) the key's other operations (1500 "
                       "entities/s: 'reserve' 1000/s, 'lookup' 500/s) are "
                       "throttled"),
             std::string::npos)
