@@ -55,8 +55,26 @@ std::string scanLoadRemedy(const Table &T, const Query &Q,
   // What it filters on orders its RowKey: the read can be that range,
   // whatever share of the partition it keeps.
   const std::string Range = rowKeyRangeHint(T, Q, A);
-  if (!Filtered && Range.empty())
-    return {};
+  if (!Filtered && Range.empty()) {
+    // A scan of the whole partition that keeps much of it, or a share the
+    // schema does not give ('read eq false' with no weights): no index
+    // narrows it, and a bucket fans it out; what bounds it does.
+    if (Scope.Class != QueryClass::PartitionScan || Scope.RowLow ||
+        Scope.RowHigh || Q.Top || *A.Scanned < MinListingRows)
+      return {};
+    return "'" + Q.Name + "' reads " + formatFigure(Load) +
+           " of them/s, a whole partition each time (" +
+           formatFigure(*A.Scanned) +
+           " entities in the busiest: " + A.ScannedWhy +
+           "), and keeps what matches on " +
+           quotedList(Scope.NonKeyProperties) +
+           ": a hash bucket would turn each of its reads into one per "
+           "bucket, the same entities in more requests; bound what it reads "
+           "instead: a RowKey range (the recent rows, where the RowKey "
+           "leads with the time), `top`, or an entity the writes keep up "
+           "to date with what it asks (a count, or a sparse index table of "
+           "only the rows it looks for)";
+  }
   std::string Out = "'" + Q.Name + "' reads " + formatFigure(Load) +
                     " of them/s";
   if (Filtered)
