@@ -592,7 +592,6 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       chargeKey(Now, S, static_cast<double>(RunScanned));
       if (RunScanned > 1) {
         S.ScannedInRuns += RunScanned;
-        S.IntervalRunDemand += static_cast<double>(RunScanned);
         // The scan took more than the key had: its requests are throttled
         // until the budget has paid the debt back.
         if (S.Tokens < 0)
@@ -699,13 +698,10 @@ void SimulatedService::managerTick(double Now) {
     // A key asked for more than its own target stays throttled: no split
     // helps it (noted once). Only when its own budget throttled it: the
     // demand also counts retries of requests the account or the range
-    // turned away, which can ask for more than the key's writes do. A
-    // scan's runs are left out: a page reads as fast as the key allows,
-    // so a periodic report over a quiet key would count as over it.
+    // turned away, which can ask for more than the key's writes do.
     for (const PartitionKeyStats &S : T.Pks)
       if (S.IntervalKeyThrottled > 0 &&
-          (S.IntervalDemand - S.IntervalRunDemand) / Interval >
-              Model.PartitionEntitiesPerSecond) {
+          S.IntervalDemand / Interval > Model.PartitionEntitiesPerSecond) {
         std::pair<std::string, std::string> Note{T.Name, S.Key};
         if (std::find(Unsplittable.begin(), Unsplittable.end(), Note) ==
             Unsplittable.end())
@@ -761,7 +757,6 @@ void SimulatedService::managerTick(double Now) {
     }
     for (PartitionKeyStats &S : T.Pks) {
       S.IntervalDemand = 0;
-      S.IntervalRunDemand = 0;
       S.IntervalKeyThrottled = 0;
     }
   }

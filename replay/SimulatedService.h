@@ -257,11 +257,6 @@ struct PartitionKeyStats {
   std::uint64_t ThrottledByScan = 0;
   double ScanDebtUntil = 0;
   double IntervalDemand = 0;
-  // Of IntervalDemand: entities read by scans' runs of more than one
-  // entity (a page reads as fast as the budget allows). A key whose
-  // demand passes its target only by them is a scan's load, noted as such,
-  // not a key "alone asked for more" than any split can give.
-  double IntervalRunDemand = 0;
   // Requests its own budget throttled since the last manager tick: its
   // demand counts the retries of requests other budgets throttled too.
   std::uint32_t IntervalKeyThrottled = 0;
