@@ -19,6 +19,16 @@
 namespace tablelint::schema {
 namespace {
 
+// The descriptions of R's advice on ElementPath (a table's "tables[T]").
+std::vector<std::string> adviceOn(const SuggestResult &R,
+                                  const std::string &ElementPath) {
+  std::vector<std::string> Out;
+  for (const SuggestedChange &A : R.Advice)
+    if (A.ElementPath == ElementPath)
+      Out.push_back(A.Description);
+  return Out;
+}
+
 namespace fs = std::filesystem;
 
 const fs::path Source(TABLELINT_SOURCE_DIR);
@@ -344,10 +354,7 @@ tables:
                                       "board.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
-  std::vector<std::string> Why;
-  for (const SuggestedChange &A : R.Advice)
-    if (A.ElementPath == "tables[Board]")
-      Why.push_back(A.Description);
+  const std::vector<std::string> Why = adviceOn(R, "tables[Board]");
   EXPECT_THAT(Why, ::testing::Contains(::testing::HasSubstr(
                        "'top-100' (top 100, 5000 entities/s) reads every "
                        "bucket, so buckets do not split its load: cache its "
@@ -383,10 +390,7 @@ tables:
                                       "jobs.yaml");
   ASSERT_TRUE(L.ok()) << L.Errors.front().str();
   const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
-  std::vector<std::string> Why;
-  for (const SuggestedChange &A : R.Advice)
-    if (A.ElementPath == "tables[Jobs]")
-      Why.push_back(A.Description);
+  const std::vector<std::string> Why = adviceOn(R, "tables[Jobs]");
   EXPECT_THAT(Why, ::testing::Contains(::testing::HasSubstr(
                        "over the 2000/s target: 'next-pending' reads 7680 of "
                        "them/s and returns about 1 in 20 of what it reads (it "
