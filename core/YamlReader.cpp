@@ -165,6 +165,21 @@ YamlMap::oneOf(std::string_view Key, bool Required,
   return std::nullopt;
 }
 
+namespace {
+// The value of a misplaced skew key when it is a short number, else "s":
+// the hint echoes only what is safe and short to echo.
+std::string skewText(const YAML::Node &V) {
+  if (!V.IsScalar())
+    return "s";
+  const std::string &S = V.Scalar();
+  const bool Number = !S.empty() && S.size() <= 8 &&
+                      std::all_of(S.begin(), S.end(), [](char C) {
+                        return (C >= '0' && C <= '9') || C == '.';
+                      });
+  return Number ? S : "s";
+}
+} // namespace
+
 void YamlMap::finish() {
   if (!Valid)
     return;
@@ -179,13 +194,22 @@ void YamlMap::finish() {
         K.size() == 3 && std::all_of(K.begin(), K.end(), [](char C) {
           return C >= '0' && C <= '9';
         });
-    Errors.push_back(errorAt(
-        File, KV.first,
-        "unknown key '" + K + "' in the " + What +
-            (Thousands ? std::string("; a comma ends a value inside { }: "
-                                     "write numbers without thousands "
-                                     "separators (50000 or 50k)")
-                       : didYouMean(K, Known))));
+    // A zipf exponent written as a key of its own (`skew: 0.8`), as other
+    // generators spell it: here it is the distribution's argument.
+    std::string Hint;
+    if (Thousands)
+      Hint = "; a comma ends a value inside { }: write numbers without "
+             "thousands separators (50000 or 50k)";
+    else if ((K == "skew" || K == "theta" || K == "exponent") &&
+             std::find(Known.begin(), Known.end(), "distribution") !=
+                 Known.end())
+      Hint = "; a skew is part of the distribution: write `distribution: "
+             "zipf(" +
+             skewText(KV.second) + ")`";
+    else
+      Hint = didYouMean(K, Known);
+    Errors.push_back(errorAt(File, KV.first,
+                             "unknown key '" + K + "' in the " + What + Hint));
   }
 }
 

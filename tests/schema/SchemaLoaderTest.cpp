@@ -276,11 +276,14 @@ TEST(SchemaLoader, UnknownKeysNameTheClosestKnownKey) {
           "unknown-keys.yaml:13:40: error: unknown key '000' in the "
           "property 'site'; a comma ends a value inside { }: write numbers "
           "without thousands separators (50000 or 50k)",
-          "unknown-keys.yaml:15:9: error: missing required key 'rate' in the "
+          "unknown-keys.yaml:14:64: error: unknown key 'skew' in the "
+          "property 'userId'; a skew is part of the distribution: write "
+          "`distribution: zipf(0.8)`",
+          "unknown-keys.yaml:16:9: error: missing required key 'rate' in the "
           "write",
-          "unknown-keys.yaml:15:60: error: unknown key 'rat' in the write; "
+          "unknown-keys.yaml:16:60: error: unknown key 'rat' in the write; "
           "did you mean 'rate'?",
-          "unknown-keys.yaml:16:1: error: unknown key 'index' in the schema",
+          "unknown-keys.yaml:17:1: error: unknown key 'index' in the schema",
       }));
 }
 
