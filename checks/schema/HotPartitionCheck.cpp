@@ -36,15 +36,18 @@ bool isWholePartitionListing(const Query &Q, const QueryAnalysis &A) {
 std::string scanLoadRemedy(const Table &T, const Query &Q,
                            const QueryAnalysis &A, double Load) {
   const QueryScope &Scope = A.Filter.Scope;
-  if (isWholePartitionListing(Q, A))
+  static constexpr const char *FansOut =
+      "a hash bucket would turn each of its reads into one per bucket, the "
+      "same entities in more requests";
+  auto WholePartition = [&](double Entities, const std::string &Why) {
     return "'" + Q.Name + "' reads " + formatFigure(Load) +
            " of them/s, a whole partition each time (" +
-           formatFigure(*A.Returned) + " entities in the busiest: " +
-           A.ReturnedWhy +
-           "): a hash bucket would turn each of its reads into one per "
-           "bucket, the same entities in more requests; read a page at a "
-           "time instead (`top` with the continuation of the last page), "
-           "or cache the listing";
+           formatFigure(Entities) + " entities in the busiest: " + Why + ")";
+  };
+  if (isWholePartitionListing(Q, A))
+    return WholePartition(*A.Returned, A.ReturnedWhy) + ": " + FansOut +
+           "; read a page at a time instead (`top` with the continuation of "
+           "the last page), or cache the listing";
   if ((Scope.Class != QueryClass::PartitionScan &&
        Scope.Class != QueryClass::RowRange) ||
       Scope.NonKeyProperties.empty() || !A.Scanned)
@@ -62,15 +65,11 @@ std::string scanLoadRemedy(const Table &T, const Query &Q,
     if (Scope.Class != QueryClass::PartitionScan || Scope.RowLow ||
         Scope.RowHigh || Q.Top || *A.Scanned < MinListingRows)
       return {};
-    return "'" + Q.Name + "' reads " + formatFigure(Load) +
-           " of them/s, a whole partition each time (" +
-           formatFigure(*A.Scanned) +
-           " entities in the busiest: " + A.ScannedWhy +
-           "), and keeps what matches on " +
-           quotedList(Scope.NonKeyProperties) +
-           ": a hash bucket would turn each of its reads into one per "
-           "bucket, the same entities in more requests; bound what it reads "
-           "instead: a RowKey range (the recent rows, where the RowKey "
+    return WholePartition(*A.Scanned, A.ScannedWhy) +
+           ", and keeps what matches on " + quotedList(Scope.NonKeyProperties) +
+           ": " + FansOut +
+           "; bound what it reads instead: a RowKey range (the recent rows, "
+           "where the RowKey "
            "leads with the time), `top`, or an entity the writes keep up "
            "to date with what it asks (a count, or a sparse index table of "
            "only the rows it looks for)";
@@ -83,9 +82,7 @@ std::string scanLoadRemedy(const Table &T, const Query &Q,
            " 1 in " + formatFigure(*A.Scanned / std::max(1.0, *Returned)) +
            " of what it reads";
   Out += " (it filters on " + quotedList(Scope.NonKeyProperties) +
-         ", not on the key): a hash bucket would turn each of its reads into "
-         "one per bucket, the same entities in more requests; narrow the "
-         "read instead: ";
+         ", not on the key): " + FansOut + "; narrow the read instead: ";
   if (!Range.empty())
     return Out + Range.substr(2); // past its leading "; "
   Out += "put what it filters on in the key (first in the RowKey, or a "

@@ -966,18 +966,13 @@ private:
       // the load and filters a scan of the partition (the next 32 pending
       // jobs of a queue, 1 row in 20 kept) is narrowed, not cached: a
       // cached "next pending" hands every worker the same jobs.
+      // Only one read can be more than half of the load.
       std::string Narrow;
-      double NarrowLoad = 0;
-      for (const TopRead &TR : TopReads) {
-        if (2 * TR.Load <= Load || TR.Load <= NarrowLoad)
-          continue;
-        std::string Remedy =
-            scanLoadRemedy(T, *TR.Q, analyzeQuery(T, *TR.Q), TR.Load);
-        if (!Remedy.empty()) {
-          Narrow = std::move(Remedy);
-          NarrowLoad = TR.Load;
+      for (const TopRead &TR : TopReads)
+        if (2 * TR.Load > Load) {
+          Narrow = scanLoadRemedy(T, *TR.Q, analyzeQuery(T, *TR.Q), TR.Load);
+          break;
         }
-      }
       if (Closest && Closest->PerPartition >= Options.PartitionEntitiesPerSecond)
         R.Advice.push_back(
             {Rule, T.Path,
