@@ -21,13 +21,31 @@ std::uint32_t EntityCodes::add(std::uint32_t Family, std::uint32_t Properties) {
   const std::uint32_t Row = C.Rows++;
   std::fill_n(C.Open.begin() + std::size_t(Row % ChunkRows) * C.Properties,
               C.Properties, 0);
-  Slots.push_back({Family, Row});
-  return static_cast<std::uint32_t>(Slots.size() - 1);
+  const std::uint32_t Id = Count++;
+  const std::uint32_t Offset = Id % WindowIds;
+  if (Offset == 0) {
+    Windows.push_back({Family, Row});
+    return Id;
+  }
+  // A window all of one family stays so while that family goes on: its
+  // rows are consecutive, since only its own ids take them.
+  Window &W = Windows.back();
+  if (W.Family == Family)
+    return Id;
+  if (W.Family != MixedWindow) { // another family: spell the window out
+    const auto At = static_cast<std::uint32_t>(Mixed.size());
+    Mixed.resize(std::size_t(At) + WindowIds);
+    for (std::uint32_t I = 0; I < Offset; ++I)
+      Mixed[At + I] = {W.Family, W.Row + I};
+    W = {MixedWindow, At};
+  }
+  Mixed[W.Row + Offset] = {Family, Row};
+  return Id;
 }
 
 void EntityCodes::set(std::uint32_t Entity, std::uint32_t Property,
                       std::uint64_t Code) {
-  const Slot S = Slots[Entity];
+  const Slot S = slot(Entity);
   Columns &C = Families[S.Family];
   // Generation writes an entity's codes before its family moves on; a
   // write to a packed chunk is a bug, not an input.
@@ -61,7 +79,8 @@ void EntityCodes::seal(Columns &C) {
 }
 
 std::size_t EntityCodes::bytes() const {
-  std::size_t Bytes = Slots.capacity() * sizeof(Slot);
+  std::size_t Bytes =
+      Windows.capacity() * sizeof(Window) + Mixed.capacity() * sizeof(Slot);
   for (const Columns &C : Families)
     Bytes += C.Open.capacity() * 8 + C.Chunks.capacity() * sizeof(Packed) +
              C.Data.capacity();

@@ -13,6 +13,12 @@
 // Codes are written while an entity is generated: only the entities of its
 // family's last, unsealed chunk (the newest ones) can be written; a chunk is
 // packed when its family's next entity is added past it.
+//
+// Which family an entity is of, and its row there, is kept per window of
+// WindowIds consecutive ids: a window whose ids are all of one family (the
+// rule when one table's writes dominate, as the demo's readings do) is one
+// family and the row of its first id, 8 bytes for 64 entities; only a
+// window where families interleave spells out a family and row per id.
 #pragma once
 
 #include <cstdint>
@@ -28,23 +34,30 @@ public:
   // A new entity of Family (whose entities have Properties codes each),
   // its codes 0; its id (ids count from 0 in the order of adding).
   std::uint32_t add(std::uint32_t Family, std::uint32_t Properties);
-  void reserve(std::size_t Entities) { Slots.reserve(Entities); }
-  std::size_t size() const { return Slots.size(); }
+  static constexpr std::uint32_t WindowIds = 64;
+
+  void reserve(std::size_t Entities) {
+    Windows.reserve(Entities / WindowIds + 1);
+  }
+  std::size_t size() const { return Count; }
   std::uint32_t familyOf(std::uint32_t Entity) const {
-    return Slots[Entity].Family;
+    return slot(Entity).Family;
   }
 
   // Starts loading where Entity's codes are found (its slot) into the
   // cache, without waiting for it; then, once the slot is loaded, the
   // start of its codes (the chunk's column heads, or its open row).
   void prefetch(std::uint32_t Entity) const {
-    if (Entity < Slots.size())
-      __builtin_prefetch(&Slots[Entity]);
+    if (Entity >= Count)
+      return;
+    const Window &W = Windows[Entity / WindowIds];
+    if (W.Family == MixedWindow)
+      __builtin_prefetch(&Mixed[W.Row + Entity % WindowIds]);
   }
   void prefetchCodes(std::uint32_t Entity) const {
-    if (Entity >= Slots.size())
+    if (Entity >= Count)
       return;
-    const Slot S = Slots[Entity];
+    const Slot S = slot(Entity);
     const Columns &C = Families[S.Family];
     const std::uint32_t Chunk = S.Row / ChunkRows, Row = S.Row % ChunkRows;
     if (Chunk == C.Sealed)
@@ -54,7 +67,7 @@ public:
   }
 
   std::uint64_t get(std::uint32_t Entity, std::uint32_t Property) const {
-    const Slot S = Slots[Entity];
+    const Slot S = slot(Entity);
     const Columns &C = Families[S.Family];
     const std::uint32_t Chunk = S.Row / ChunkRows, Row = S.Row % ChunkRows;
     if (Chunk == C.Sealed)
@@ -81,6 +94,18 @@ private:
   struct Slot {
     std::uint32_t Family, Row;
   };
+  // WindowIds consecutive ids: all of Family, rows from Row on; or, when
+  // Family is MixedWindow, their slots spelled out in Mixed from Row on.
+  struct Window {
+    std::uint32_t Family, Row;
+  };
+  static constexpr std::uint32_t MixedWindow = 0xffffffffu;
+  Slot slot(std::uint32_t Entity) const {
+    const Window W = Windows[Entity / WindowIds];
+    if (W.Family != MixedWindow)
+      return {W.Family, W.Row + Entity % WindowIds};
+    return Mixed[W.Row + Entity % WindowIds];
+  }
   struct Packed {
     std::uint64_t Base;
     std::uint64_t At; // byte offset in Data << 8 | width in bytes (0-8)
@@ -101,7 +126,9 @@ private:
   }
   void seal(Columns &C);
 
-  std::vector<Slot> Slots;
+  std::uint32_t Count = 0; // entities added
+  std::vector<Window> Windows;
+  std::vector<Slot> Mixed;
   std::vector<Columns> Families;
 };
 
