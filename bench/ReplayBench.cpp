@@ -244,15 +244,6 @@ void BM_DateKeyRender(benchmark::State &State) {
 }
 BENCHMARK(BM_DateKeyRender)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
-// The demo (scripts/demo.sh): the telemetry example and its suggested
-// design (bench/inputs/telemetry-suggested.yaml, `tablelint suggest` output
-// kept fixed), 10 simulated minutes with 5 of ramp-up, every budget as the
-// command runs it. Items: logical operations simulated. Arg 0: both
-// designs (the speed figure); arg 1: the suggested design alone, whose
-// peak holds the workload and its store of 5.4 M entities, and no client
-// backlog (the current design, throttled, queues millions of requests in
-// its client: that peak is not a cost per stored entity). Counters: peak
-// resident memory, and that peak per entity stored.
 // The process's resident memory now (/proc/self/statm), 0 if unknown.
 double residentBytes() {
   std::FILE *F = std::fopen("/proc/self/statm", "r");
@@ -266,6 +257,16 @@ double residentBytes() {
                    : 0;
 }
 
+// The demo (scripts/demo.sh): the telemetry example and its suggested
+// design (bench/inputs/telemetry-suggested.yaml, `tablelint suggest` output
+// kept fixed), 10 simulated minutes with 5 of ramp-up, every budget as the
+// command runs it. Items: logical operations simulated. Arg 0: both
+// designs (the speed figure); arg 1: the suggested design alone, whose
+// peak holds the workload and its store of 5.4 M entities, and no client
+// backlog (the current design, throttled, queues millions of requests in
+// its client: that peak is not a cost per stored entity). Counters: peak
+// resident memory, that peak per entity stored, the resident memory before
+// the workload (base), and the peak above the base per entity stored.
 void BM_Demo(benchmark::State &State) {
   schema::SchemaLoad Current =
       schema::loadSchemaFile("examples/telemetry-service/schema/telemetry.yaml");

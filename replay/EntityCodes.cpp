@@ -29,7 +29,7 @@ std::uint32_t EntityCodes::add(std::uint32_t Family, std::uint32_t Properties) {
   }
   // A window all of one family stays so while that family goes on: its
   // rows are consecutive, since only its own ids take them.
-  Window &W = Windows.back();
+  Slot &W = Windows.back();
   if (W.Family == Family)
     return Id;
   if (W.Family != MixedWindow) { // another family: spell the window out
@@ -80,7 +80,7 @@ void EntityCodes::seal(Columns &C) {
 
 std::size_t EntityCodes::bytes() const {
   std::size_t Bytes =
-      Windows.capacity() * sizeof(Window) + Mixed.capacity() * sizeof(Slot);
+      Windows.capacity() * sizeof(Slot) + Mixed.capacity() * sizeof(Slot);
   for (const Columns &C : Families)
     Bytes += C.Open.capacity() * 8 + C.Chunks.capacity() * sizeof(Packed) +
              C.Data.capacity();

@@ -30,12 +30,11 @@ namespace tablelint::replay {
 class EntityCodes {
 public:
   static constexpr std::uint32_t ChunkRows = 64;
+  static constexpr std::uint32_t WindowIds = 64;
 
   // A new entity of Family (whose entities have Properties codes each),
   // its codes 0; its id (ids count from 0 in the order of adding).
   std::uint32_t add(std::uint32_t Family, std::uint32_t Properties);
-  static constexpr std::uint32_t WindowIds = 64;
-
   void reserve(std::size_t Entities) {
     Windows.reserve(Entities / WindowIds + 1);
   }
@@ -44,13 +43,15 @@ public:
     return slot(Entity).Family;
   }
 
-  // Starts loading where Entity's codes are found (its slot) into the
-  // cache, without waiting for it; then, once the slot is loaded, the
-  // start of its codes (the chunk's column heads, or its open row).
+  // Starts loading where Entity's codes are found (its slot: only a
+  // shared window's, since a window of one family is its slot, and the
+  // window table is small enough to stay cached) into the cache, without
+  // waiting for it; then, once the slot is loaded, the start of its codes
+  // (the chunk's column heads, or its open row).
   void prefetch(std::uint32_t Entity) const {
     if (Entity >= Count)
       return;
-    const Window &W = Windows[Entity / WindowIds];
+    const Slot &W = Windows[Entity / WindowIds];
     if (W.Family == MixedWindow)
       __builtin_prefetch(&Mixed[W.Row + Entity % WindowIds]);
   }
@@ -94,14 +95,12 @@ private:
   struct Slot {
     std::uint32_t Family, Row;
   };
-  // WindowIds consecutive ids: all of Family, rows from Row on; or, when
-  // Family is MixedWindow, their slots spelled out in Mixed from Row on.
-  struct Window {
-    std::uint32_t Family, Row;
-  };
+  // A window's slot stands for its WindowIds consecutive ids: all of
+  // Family, rows from Row on; or, when Family is MixedWindow, their slots
+  // spelled out in Mixed from Row on.
   static constexpr std::uint32_t MixedWindow = 0xffffffffu;
   Slot slot(std::uint32_t Entity) const {
-    const Window W = Windows[Entity / WindowIds];
+    const Slot W = Windows[Entity / WindowIds];
     if (W.Family != MixedWindow)
       return {W.Family, W.Row + Entity % WindowIds};
     return Mixed[W.Row + Entity % WindowIds];
@@ -127,7 +126,7 @@ private:
   void seal(Columns &C);
 
   std::uint32_t Count = 0; // entities added
-  std::vector<Window> Windows;
+  std::vector<Slot> Windows; // one per WindowIds ids
   std::vector<Slot> Mixed;
   std::vector<Columns> Families;
 };
