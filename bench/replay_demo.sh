@@ -3,7 +3,9 @@
 # and its suggested design, 10 simulated minutes, every budget) through two
 # builds of the replay engine, interleaved, on one core: a baseline build
 # (BASELINE_BUILD, e.g. a checkout of the commit before a change, built with
-# `ninja replay-bench`, with this benchmark file copied in) and this tree's
+# `ninja replay-bench`, with this benchmark file copied in where it builds:
+# a build before replay/ProcessMemory.h keeps its own, whose counters are
+# the same from 6e8b297 on) and this tree's
 # (BUILD_DIR, default build). Prints, per build, the median over ROUNDS
 # (default 3) of simulated operations per CPU second and peak memory (both
 # designs), and the peak and bytes of it per stored entity of the

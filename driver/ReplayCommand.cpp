@@ -8,12 +8,13 @@
 #include "driver/ProgressLine.h"
 
 #include "core/AtomicFile.h"
-#include "core/Text.h"
 #include "core/Redact.h"
+#include "core/Text.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "replay/DesignPlan.h"
 #include "replay/LiveReplay.h"
+#include "replay/ProcessMemory.h"
 #include "replay/Report.h"
 #include "replay/Simulation.h"
 #include "replay/Trace.h"
@@ -279,6 +280,9 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     printReplayHelp();
     return ExitClean;
   }
+  // Arrays of millions, freed while the workload is generated, go back to
+  // the system instead of staying resident to the end of the run.
+  replay::returnLargeBlocksToSystem();
   const std::vector<std::string> &Files = A.positional();
   if (Files.empty() || Files.size() > 2) {
     std::cerr << "tablelint: error: replay takes the current schema and "

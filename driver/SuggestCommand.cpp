@@ -8,11 +8,12 @@
 
 #include "checks/schema/SuggestDesign.h"
 #include "checks/schema/SuggestedText.h"
+#include "core/AtomicFile.h"
+#include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
-#include "core/AtomicFile.h"
-#include "core/schema/SchemaLoader.h"
+#include "replay/ProcessMemory.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -114,6 +115,8 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     printSuggestHelp();
     return ExitClean;
   }
+  // Its verification replays each remedy (replay::returnLargeBlocksToSystem).
+  replay::returnLargeBlocksToSystem();
   if (Parsed.positional().size() != 1) {
     std::cerr << "tablelint suggest: error: expected one schema file "
                  "(tablelint suggest --help)\n";

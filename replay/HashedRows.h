@@ -81,9 +81,13 @@ public:
 
   std::size_t size() const { return Count; }
   std::size_t bytes() const { return Capacity * sizeof(Slot); }
-  // The table doubles when more than this many eighths of it are used:
-  // an insert of a new key probes about 8 slots at that load.
-  static constexpr std::size_t MaxLoadEighths = 6;
+  // The table doubles when more than this many eighths of it are used.
+  // An insert of a new key probes about 32 slots (eight cache lines, read
+  // in sequence) at that load, but a table reserved for its rows (RowSet)
+  // gets there only with its last ones: filling one from empty probes
+  // about 4.5 slots an insert on average, measured 4% more time an insert
+  // than with 6 eighths, for 18.3 bytes a row instead of 21.3.
+  static constexpr std::size_t MaxLoadEighths = 7;
 
   // The entity stored under Key, or null.
   // Each operation also takes the key's hash (hashOf), for a caller that

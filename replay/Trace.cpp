@@ -199,7 +199,7 @@ void readTrace(const std::string &Text, const std::string &File, Workload &W,
     }
     if (!Ok)
       continue;
-    W.Events.push_back({*T, static_cast<std::uint32_t>(Op), Entity});
+    W.Events.push_back({*T, static_cast<std::uint16_t>(Op), Entity});
     Last = std::max(Last, *T);
   }
   // Entities are numbered in line order: ties keep the trace's order.

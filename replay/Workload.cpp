@@ -668,6 +668,20 @@ Workload buildWorkloadModel(const schema::Schema &Current,
   for (const schema::Table &T : Current.Tables)
     for (const schema::Write &Wr : T.Writes)
       ++Declarations[Wr.Name];
+  // An event names its op in 16 bits (WorkloadEvent): a schema declaring
+  // more queries and writes is refused at the first that does not fit.
+  bool OpsFull = false;
+  auto RoomForOp = [&](const schema::SourcePos &At) {
+    if (W.Ops.size() < MaxOps)
+      return true;
+    if (!OpsFull)
+      Errors.push_back({Current.File, At.Line, At.Column,
+                        "the replay models at most " + std::to_string(MaxOps) +
+                            " queries and writes; this one and those "
+                            "after it are beyond that"});
+    OpsFull = true;
+    return false;
+  };
   for (const schema::Table &T : Current.Tables) {
     // One family per entity type: its writes create entities of that
     // type; a query's placeholders take values of the type it names.
@@ -751,7 +765,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
             continue;
           }
         }
-        if (W.opIndex(Wr.Name) >= 0)
+        if (W.opIndex(Wr.Name) >= 0 || !RoomForOp(Wr.Pos))
           continue;
         LogicalOp Op;
         Op.Name = Wr.Name;
@@ -777,7 +791,7 @@ Workload buildWorkloadModel(const schema::Schema &Current,
       for (const schema::Query &Q : T.Queries) {
         if (schema::entityTypeIndex(T, Q.EntityTypeName) !=
                 static_cast<int>(Type) ||
-            W.opIndex(Q.Name) >= 0)
+            W.opIndex(Q.Name) >= 0 || !RoomForOp(Q.Pos))
           continue;
         LogicalOp Op;
         Op.Name = Q.Name;
@@ -1098,10 +1112,10 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     // One execution at time T: its N entities, then its unit's followers.
     auto Execute = [&](double T) {
       for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
-        W.Events.push_back({T, static_cast<std::uint32_t>(OpI), 0});
+        W.Events.push_back({T, static_cast<std::uint16_t>(OpI), 0});
       for (std::uint32_t F : Op.Followers)
         for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
-          W.Events.push_back({T, F, 0});
+          W.Events.push_back({T, static_cast<std::uint16_t>(F), 0});
     };
     const std::size_t Before = W.Events.size();
     for (double T = R.exponential(Mean); T < Options.DurationSeconds;

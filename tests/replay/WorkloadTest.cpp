@@ -677,5 +677,40 @@ TEST(Workload, BadValueListIsAnInputError) {
             "not of type int32");
 }
 
+// An event names its op in 16 bits: past MaxOps queries and writes the
+// model refuses the first that does not fit, where it is declared, once,
+// and keeps the ops before it (whose events name them correctly).
+TEST(Workload, RefusesTheOpsPastWhatAnEventCanName) {
+  schema::Schema S = telemetrySchema(10);
+  schema::Table &T = S.Tables[0];
+  for (std::size_t I = 0; I < MaxOps + 2; ++I) {
+    schema::Query Q = query("q" + std::to_string(I),
+                            "PartitionKey eq '{readingTime:yyyyMMdd}'", 0.001);
+    Q.Pos = {static_cast<unsigned>(I + 10), 7};
+    T.Queries.push_back(Q);
+  }
+  std::vector<InputError> Errors;
+  Workload W = buildWorkloadModel(S, Errors);
+  ASSERT_EQ(Errors.size(), 1u);
+  // The write is op 0, so query MaxOps - 1 is the first past the limit.
+  EXPECT_EQ(Errors[0].str(),
+            "current.yaml:" + std::to_string(MaxOps - 1 + 10) +
+                ":7: error: the replay models at most 65535 queries and "
+                "writes; this one and those after it are beyond that");
+  ASSERT_EQ(W.Ops.size(), MaxOps);
+  EXPECT_EQ(W.Ops.back().Name, "q" + std::to_string(MaxOps - 2));
+  EXPECT_LT(W.opIndex("q" + std::to_string(MaxOps - 1)), 0);
+
+  // The last op that fits is named by its events.
+  W.Ops.back().PerSecond = 5;
+  WorkloadOptions O;
+  O.DurationSeconds = 10;
+  generateEvents(W, O);
+  std::size_t OfLast = 0;
+  for (const WorkloadEvent &E : W.Events)
+    OfLast += E.Op == MaxOps - 1;
+  EXPECT_GT(OfLast, 20u);
+}
+
 } // namespace
 } // namespace tablelint::replay
