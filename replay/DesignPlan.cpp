@@ -135,33 +135,29 @@ bool checkFilterSyntax(const std::string &Text, const BoundTemplate &T,
   return false;
 }
 
-// The tables that declare each query name and each write name, in
-// declaration order, each once: found in one pass, so planning a design of
-// thousands of tables does not search every table for every operation.
+// Where each query name and each write name is declared: (table, index in
+// the table's queries or writes), in declaration order. Found in one pass,
+// so planning a design of thousands of tables, or of one table with
+// thousands of queries, does not search every declaration for every
+// operation.
 struct Declarations {
-  std::unordered_map<std::string, std::vector<std::uint32_t>> Queries, Writes;
+  using Place = std::pair<std::uint32_t, std::uint32_t>;
+  std::unordered_map<std::string, std::vector<Place>> Queries, Writes;
 
   explicit Declarations(const schema::Schema &S) {
     for (std::size_t TI = 0; TI < S.Tables.size(); ++TI) {
-      const auto Index = static_cast<std::uint32_t>(TI);
-      for (const schema::Query &Q : S.Tables[TI].Queries)
-        add(Queries[Q.Name], Index);
-      for (const schema::Write &Wr : S.Tables[TI].Writes)
-        add(Writes[Wr.Name], Index);
+      const schema::Table &T = S.Tables[TI];
+      for (std::size_t I = 0; I < T.Queries.size(); ++I)
+        Queries[T.Queries[I].Name].emplace_back(TI, I);
+      for (std::size_t I = 0; I < T.Writes.size(); ++I)
+        Writes[T.Writes[I].Name].emplace_back(TI, I);
     }
   }
-  const std::vector<std::uint32_t> &of(const std::string &Op,
-                                       bool Query) const {
-    static const std::vector<std::uint32_t> None;
+  const std::vector<Place> &of(const std::string &Op, bool Query) const {
+    static const std::vector<Place> None;
     const auto &Map = Query ? Queries : Writes;
     const auto It = Map.find(Op);
     return It == Map.end() ? None : It->second;
-  }
-
-private:
-  static void add(std::vector<std::uint32_t> &Tables, std::uint32_t Index) {
-    if (Tables.empty() || Tables.back() != Index)
-      Tables.push_back(Index);
   }
 };
 
@@ -441,68 +437,65 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     const EntityFamily &Family = W.Families[Op.Family];
-    const std::vector<std::uint32_t> &Tables = Declared.of(Op.Name, Op.IsQuery);
-    if (Tables.empty()) {
+    const std::vector<Declarations::Place> &Places =
+        Declared.of(Op.Name, Op.IsQuery);
+    if (Places.empty()) {
       Plan.Missing.push_back(Op.Name);
       continue;
     }
-    for (const std::uint32_t TI : Tables) {
+    for (const auto [TI, Index] : Places) {
       const schema::Table &T = Design.Tables[TI];
       if (Op.IsQuery) {
-        for (const schema::Query &Q : T.Queries) {
-          if (Q.Name != Op.Name || Plan.Queries[OpI])
-            continue;
-          QueryTarget Target;
-          Target.Table = static_cast<std::uint32_t>(TI);
-          Target.Decl = &Q;
-          Target.Client = Design.client(Q.Client);
-          Target.ReadsAllForNewest =
-              !Q.Newest.empty() &&
-              !schema::newestFirstInKeyOrder(T.RowKey, Q.Newest);
-          std::string Error;
-          std::size_t Offset = 0;
-          const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);
-          for (const schema::KeyPart &P : FanOut)
-            Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
-          const std::string Filter = instanceFilter(T, Q.Filter);
-          if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error,
-                          Offset) ||
-              !checkFilterSyntax(Filter, Target.Filter, Error, Offset)) {
-            Errors.push_back(
-                {Design.File, Q.FilterPos.Line,
-                 Q.FilterPos.Column + static_cast<unsigned>(Offset),
-                 "query '" + Q.Name + "' of table '" + T.Name + "': " + Error});
-            continue;
-          }
-          Plan.Queries[OpI] = std::move(Target);
+        if (Plan.Queries[OpI])
+          continue;
+        const schema::Query &Q = T.Queries[Index];
+        QueryTarget Target;
+        Target.Table = static_cast<std::uint32_t>(TI);
+        Target.Decl = &Q;
+        Target.Client = Design.client(Q.Client);
+        Target.ReadsAllForNewest =
+            !Q.Newest.empty() &&
+            !schema::newestFirstInKeyOrder(T.RowKey, Q.Newest);
+        std::string Error;
+        std::size_t Offset = 0;
+        const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);
+        for (const schema::KeyPart &P : FanOut)
+          Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
+        const std::string Filter = instanceFilter(T, Q.Filter);
+        if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error, Offset) ||
+            !checkFilterSyntax(Filter, Target.Filter, Error, Offset)) {
+          Errors.push_back(
+              {Design.File, Q.FilterPos.Line,
+               Q.FilterPos.Column + static_cast<unsigned>(Offset),
+               "query '" + Q.Name + "' of table '" + T.Name + "': " + Error});
+          continue;
         }
+        Plan.Queries[OpI] = std::move(Target);
         continue;
       }
-      for (const schema::Write &Wr : T.Writes) {
-        if (Wr.Name != Op.Name)
-          continue;
-        WriteTarget Target;
-        Target.Table = static_cast<std::uint32_t>(TI);
-        Target.Decl = &Wr;
-        Target.Client = Design.client(Wr.Client);
-        std::string Missing;
-        bool Ok = true;
-        const schema::KeyTemplate Pk =
-            instanceKey(T, schema::entityPartitionKey(T, Wr.EntityTypeName));
-        const schema::KeyTemplate &Rk =
-            schema::entityRowKey(T, Wr.EntityTypeName);
-        for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
-                                  std::pair{&Rk, &Target.RowKey}}) {
-          if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
-            Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
-                              "key template '" + Key->Text + "' of table '" +
-                                  T.Name + "' uses property '" + Missing +
-                                  "', which the entities of write '" + Op.Name +
-                                  "' (table '" + Family.Table +
-                                  "' of the current design) do not have"});
-            Ok = false;
-          }
+      const schema::Write &Wr = T.Writes[Index];
+      WriteTarget Target;
+      Target.Table = static_cast<std::uint32_t>(TI);
+      Target.Decl = &Wr;
+      Target.Client = Design.client(Wr.Client);
+      std::string Missing;
+      bool Ok = true;
+      const schema::KeyTemplate Pk =
+          instanceKey(T, schema::entityPartitionKey(T, Wr.EntityTypeName));
+      const schema::KeyTemplate &Rk =
+          schema::entityRowKey(T, Wr.EntityTypeName);
+      for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
+                                std::pair{&Rk, &Target.RowKey}}) {
+        if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
+          Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
+                            "key template '" + Key->Text + "' of table '" +
+                                T.Name + "' uses property '" + Missing +
+                                "', which the entities of write '" + Op.Name +
+                                "' (table '" + Family.Table +
+                                "' of the current design) do not have"});
+          Ok = false;
         }
+      }
         for (const std::string &Name : Wr.Properties) {
           const int Prop = Family.propertyIndex(Name);
           if (Prop >= 0)
@@ -535,21 +528,27 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         }
         if (Ok)
           Plan.Writes[OpI].push_back(std::move(Target));
-      }
     }
   }
   // A family no write names is stored where its queries read it (keys
   // with a property it lacks have no place for it).
+  // Each family's queries, found in one pass over the ops.
   Plan.Holdings.resize(W.Families.size());
+  std::vector<bool> Written(W.Families.size());
+  std::vector<std::vector<std::uint32_t>> QueriesOf(W.Families.size());
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (!Op.IsQuery)
+      Written[Op.Family] = true;
+    else if (Plan.Queries[OpI])
+      QueriesOf[Op.Family].push_back(static_cast<std::uint32_t>(OpI));
+  }
   for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
-    if (std::any_of(W.Ops.begin(), W.Ops.end(), [&](const LogicalOp &Op) {
-          return Op.Family == F && !Op.IsQuery;
-        }))
+    if (Written[F])
       continue;
-    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    for (const std::uint32_t OpI : QueriesOf[F]) {
       const std::optional<QueryTarget> &Q = Plan.Queries[OpI];
-      if (W.Ops[OpI].Family != F || !Q ||
-          std::any_of(Plan.Holdings[F].begin(), Plan.Holdings[F].end(),
+      if (std::any_of(Plan.Holdings[F].begin(), Plan.Holdings[F].end(),
                       [&](const DesignPlan::Holding &H) {
                         return H.Table == Q->Table;
                       }))
