@@ -14,26 +14,81 @@
 #include "core/schema/SchemaValues.h"
 #include "replay/DesignPlan.h"
 #include "replay/LiveReplay.h"
+#include "replay/MemoryEstimate.h"
 #include "replay/ProcessMemory.h"
 #include "replay/Report.h"
 #include "replay/Simulation.h"
 #include "replay/Trace.h"
 #include "replay/Workload.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <functional>
 #include <iostream>
 #include <limits>
 #include <mutex>
+#include <optional>
 
 namespace tablelint {
 
 namespace {
 
-// Operations a generated workload may hold (each costs ~50 bytes plus its
-// entity): ten minutes of 6,000/s is 3.6 million.
-constexpr double MaxGeneratedOperations = 100e6;
+// Operations a generated workload may hold whatever the memory: an entity
+// is named by 32 bits (WorkloadEvent::Entity), and every insert creates
+// one. What a replay may hold in memory (replay/MemoryEstimate.h) is
+// usually the nearer limit: ten minutes of 6,000/s is 3.6 million
+// operations, a day 518 million.
+constexpr double MaxGeneratedOperations = 4e9;
+
+// A size of memory: a number and K, M, G or T (binary multiples, "iB" or
+// "B" after it allowed), or bytes.
+std::optional<double> parseMemorySize(const std::string &Text) {
+  std::size_t End = 0;
+  while (
+      End < Text.size() &&
+      (std::isdigit(static_cast<unsigned char>(Text[End])) || Text[End] == '.'))
+    ++End;
+  std::string Error;
+  const std::optional<double> Number =
+      End ? schema::parseNumber(Text.substr(0, End), Error) : std::nullopt;
+  if (!Number)
+    return std::nullopt;
+  std::string Unit = Text.substr(End);
+  for (const char *Tail : {"iB", "B"})
+    if (Unit.size() > std::char_traits<char>::length(Tail) &&
+        Unit.compare(Unit.size() - std::char_traits<char>::length(Tail),
+                     std::string::npos, Tail) == 0) {
+      Unit.resize(Unit.size() - std::char_traits<char>::length(Tail));
+      break;
+    }
+  double Scale = 1;
+  if (Unit == "K" || Unit == "k")
+    Scale = 1024.0;
+  else if (Unit == "M")
+    Scale = 1024.0 * 1024;
+  else if (Unit == "G")
+    Scale = 1024.0 * 1024 * 1024;
+  else if (Unit == "T")
+    Scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!Unit.empty() && Unit != "B")
+    return std::nullopt;
+  return *Number * Scale;
+}
+
+// "812 MiB", "39.6 GiB".
+std::string formatMemory(double Bytes) {
+  const double MiB = Bytes / (1024.0 * 1024);
+  char Text[32];
+  if (MiB < 1024)
+    std::snprintf(Text, sizeof Text, "%.0f MiB", std::max(MiB, 1.0));
+  else
+    std::snprintf(Text, sizeof Text, "%.1f GiB", MiB / 1024);
+  return Text;
+}
 
 const std::vector<OptionSpec> &replayOptions() {
   static const std::vector<OptionSpec> Specs = {
@@ -148,6 +203,14 @@ const std::vector<OptionSpec> &replayOptions() {
        "its own core (default: the number of cores); the report is the "
        "same for every N, -j 1 runs them one after another and holds one "
        "design's store at a time",
+       {}},
+      {"memory",
+       0,
+       true,
+       "SIZE",
+       "memory the replay may hold, e.g. 16G, 800M (default: this "
+       "machine's, or its control group's limit); a generated workload "
+       "estimated to need more is refused with the --duration that fits",
        {}},
       {"help", 'h', false, "", "show this help", {}},
   };
@@ -377,6 +440,17 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     std::cerr << "tablelint: error: " << *Error << "\n";
     return ExitInputError;
   }
+  // What the replay may hold: the machine's memory unless --memory says.
+  double MemoryLimit = static_cast<double>(replay::memoryAvailableToProcess());
+  if (A.has("memory")) {
+    const std::optional<double> Size = parseMemorySize(A.get("memory"));
+    if (!Size || *Size < 1024.0 * 1024) {
+      std::cerr << "tablelint: error: --memory '" << A.get("memory")
+                << "': expected a size of at least 1M, e.g. 16G or 800M\n";
+      return ExitInputError;
+    }
+    MemoryLimit = *Size;
+  }
   if (A.has("trace") && A.has("ramp-up")) {
     std::cerr << "tablelint: error: --ramp-up shapes a generated workload; a "
                  "trace replays its own times\n";
@@ -420,8 +494,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     WO.DurationSeconds = W.DurationSeconds;
     WO.RampUpSeconds = 0;
   } else {
-    // Millions of operations are the point; billions would exhaust memory
-    // long before the report.
+    // Billions of operations are past what an entity id names: refused
+    // before anything is planned.
     double Expected = 0;
     for (const replay::LogicalOp &Op : W.Ops)
       Expected += Op.PerSecond * WO.DurationSeconds;
@@ -434,7 +508,6 @@ int runReplayCommand(const std::vector<std::string> &Args) {
                 << ": use a shorter --duration\n";
       return ExitInputError;
     }
-    replay::generateEvents(W, WO);
   }
   std::vector<replay::DesignPlan> Plans;
   const char *Labels[] = {"current", "suggested"};
@@ -443,6 +516,50 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   if (!Errors.empty()) {
     printErrors(Errors);
     return ExitInputError;
+  }
+  if (TraceFile.empty()) {
+    // The replay holds its workload and every row it stores to the end:
+    // a run that cannot fit is refused now, not killed by the system
+    // after minutes of work.
+    // The tasks that can run at once: each design, and the answer check.
+    const unsigned Parallel =
+        std::min<unsigned>(Jobs, Plans.size() == 2 ? 3 : 1);
+    const replay::MemoryEstimate Estimate =
+        replay::estimateReplayMemory(W, Plans, WO, Parallel);
+    const double Needed = Estimate.bytes(WO.DurationSeconds, WO.RampUpSeconds);
+    if (MemoryLimit > 0 && Needed > MemoryLimit) {
+      std::cerr << "tablelint: error: replaying " << Files[0]
+                << " over --duration "
+                << schema::formatDuration(WO.DurationSeconds) << " ("
+                << formatForMessage(Estimate.operations(WO.DurationSeconds,
+                                                        WO.RampUpSeconds))
+                << " operations) holds about " << formatMemory(Needed)
+                << " in memory";
+      if (Parallel > 1)
+        std::cerr << " with -j " << Parallel;
+      std::cerr << ", more than the " << formatMemory(MemoryLimit)
+                << (A.has("memory") ? " of --memory" : " this machine has");
+      // Whole hours from two hours on: what one would type.
+      double Fits = Estimate.longestDuration(MemoryLimit, WO.RampUpSeconds);
+      if (Fits >= 7200)
+        Fits = std::floor(Fits / 3600) * 3600;
+      if (Fits > 0)
+        std::cerr << ": --duration " << schema::formatDuration(Fits) << " fits";
+      else
+        std::cerr << ": not even a minute fits";
+      if (Parallel > 1) {
+        replay::MemoryEstimate OneAtATime = Estimate;
+        OneAtATime.Jobs = 1;
+        const double Alone =
+            OneAtATime.bytes(WO.DurationSeconds, WO.RampUpSeconds);
+        if (Alone <= MemoryLimit)
+          std::cerr << ", or -j 1 (one design's store at a time: about "
+                    << formatMemory(Alone) << ")";
+      }
+      std::cerr << "\n";
+      return ExitInputError;
+    }
+    replay::generateEvents(W, WO);
   }
   if (A.has("write-trace"))
     if (auto Error = writeFileAtomically(A.get("write-trace"),

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace tablelint::replay {
 
@@ -24,5 +25,10 @@ inline constexpr std::size_t MappedBlockBytes = std::size_t(1) << 20;
 // allocation pattern is clang's, are left alone. False when the allocator
 // is not glibc's or refuses.
 bool returnLargeBlocksToSystem();
+
+// The memory this process may take: the machine's physical memory, or the
+// limit of its control group (a container's or CI job's memory limit,
+// cgroup v2 or v1) when that is lower. 0 when neither can be read.
+std::uint64_t memoryAvailableToProcess();
 
 } // namespace tablelint::replay

@@ -823,8 +823,8 @@ std::uint64_t existingWeight(const EntityFamily &F,
                    std::min(std::ceil(F.ModelledEntities / Most), 1e12));
 }
 
-// The existing entities a family starts with: its modelled size, or the
-// sample standing for it.
+} // namespace
+
 std::uint64_t existingToHold(const EntityFamily &F,
                              const WorkloadOptions &Options) {
   if (F.ModelledEntities < 1)
@@ -832,6 +832,8 @@ std::uint64_t existingToHold(const EntityFamily &F,
   return static_cast<std::uint64_t>(std::llround(
       F.ModelledEntities / static_cast<double>(existingWeight(F, Options))));
 }
+
+namespace {
 
 // A hash of the codes of a family's key properties (KeyValueCounts, in its
 // order; CodeOf gives a property's code: an entity's, or one drawn): one
@@ -1099,7 +1101,7 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
   for (const LogicalOp &Op : W.Ops)
     Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
   W.Events.reserve(static_cast<std::size_t>(
-      std::min(Expected + 6 * std::sqrt(Expected) + 16, 2e8)));
+      std::min(Expected + 6 * std::sqrt(Expected) + 16, 4.2e9)));
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     // A unit's followers arrive with its leader.

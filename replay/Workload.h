@@ -359,4 +359,10 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // later operations never address (a sampled entity is many entities).
 void generateEvents(Workload &W, const WorkloadOptions &Options);
 
+// The existing entities generateEvents gives a family (unless Cold): its
+// modelled size, or the sample of at most MaxExistingEntities standing for
+// it.
+std::uint64_t existingToHold(const EntityFamily &F,
+                             const WorkloadOptions &Options);
+
 } // namespace tablelint::replay

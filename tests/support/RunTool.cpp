@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <poll.h>
 #include <stdexcept>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -83,8 +84,10 @@ ToolResult runProgram(const std::string &Program,
     }
   }
   int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  struct rusage Usage {};
+  while (::wait4(Pid, &Status, 0, &Usage) < 0 && errno == EINTR) {
   }
+  R.PeakKiB = static_cast<long>(Usage.ru_maxrss);
   R.ExitCode = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
   return R;
 }

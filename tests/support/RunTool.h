@@ -11,6 +11,7 @@ struct ToolResult {
   int ExitCode = -1; // -1: did not exit normally
   std::string Out;
   std::string Err;
+  long PeakKiB = 0; // the child's peak resident memory
 };
 
 // Runs Program with Args (argv[0] is added), in WorkDir when non-empty, with

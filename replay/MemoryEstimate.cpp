@@ -1,0 +1,196 @@
+#include "replay/MemoryEstimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace tablelint::replay {
+
+namespace {
+
+// Measured on the demo workload (bench/README.md, "Memory a replay will
+// hold"), rounded up.
+constexpr double ProcessBytes = 64.0 * (1 << 20); // before any workload
+constexpr double EventBytes = 14;                 // sizeof(WorkloadEvent)
+// An entity's codes: a few bytes per property (EntityCodes packs each to
+// the bytes its family's values need) and its family and row.
+constexpr double EntityBytesPerProperty = 3, EntityBytes = 2;
+// A simulation: per event, its latency and its request's state; per row
+// it stores, the row in a hashed or ordered store and its partition's
+// share of the statistics.
+constexpr double SimulationEventBytes = 8, SimulationRowBytes = 24;
+// The answer check: per event, what a compared query keeps; per row of
+// each design, the row in the check's store of that design.
+constexpr double CheckEventBytes = 4, CheckRowBytes = 18;
+// On top of the sum: the figures above move by a few percent between
+// runs and workloads (what a partition's statistics or a client's backlog
+// hold), and a run that overshoots its memory is killed.
+constexpr double Margin = 1.1;
+
+bool isFollower(const LogicalOp &Op, std::size_t OpI) {
+  return Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI);
+}
+
+// The share of a family's entities a write's `when` keeps (a sparse
+// index's rows): a string property compared with a value of its declared
+// list takes that value's weight; `and` multiplies, `or` adds (at most 1),
+// `not` takes the rest. Anything else keeps every entity, which errs high.
+double whenShare(const Filter &When, std::uint32_t Node,
+                 const EntityFamily &Family) {
+  const FilterNode &N = When.node(Node);
+  switch (N.Kind) {
+  case FilterNodeKind::And:
+    return whenShare(When, N.Left, Family) * whenShare(When, N.Right, Family);
+  case FilterNodeKind::Or:
+    return std::min(1.0, whenShare(When, N.Left, Family) +
+                             whenShare(When, N.Right, Family));
+  case FilterNodeKind::Not:
+    return 1 - whenShare(When, N.Left, Family);
+  case FilterNodeKind::BoolProperty:
+    return 1;
+  case FilterNodeKind::Compare:
+    break;
+  }
+  const int Prop = Family.propertyIndex(N.Property);
+  if (Prop < 0 || (N.Op != CompareOp::Eq && N.Op != CompareOp::Ne) ||
+      !N.Literal.Known || N.Literal.type() != EdmType::String)
+    return 1;
+  const schema::Property *Decl = Family.Properties[Prop].Decl;
+  if (!Decl || Decl->Values.empty())
+    return 1;
+  double Share = 0;
+  for (std::size_t I = 0; I < Decl->Values.size(); ++I)
+    if (Decl->Values[I] == N.Literal.Value.Text)
+      Share += Decl->Weights.size() == Decl->Values.size()
+                   ? Decl->Weights[I]
+                   : 1.0 / static_cast<double>(Decl->Values.size());
+  Share = std::clamp(Share, 0.0, 1.0);
+  return N.Op == CompareOp::Eq ? Share : 1 - Share;
+}
+
+} // namespace
+
+double fullRateSeconds(double Duration, double RampUp) {
+  if (RampUp <= 0)
+    return Duration;
+  if (Duration >= RampUp)
+    return Duration - RampUp / 2;
+  return Duration * Duration / (2 * RampUp);
+}
+
+double MemoryEstimate::operations(double Duration, double RampUp) const {
+  return OperationsPerSecond * fullRateSeconds(Duration, RampUp);
+}
+
+double MemoryEstimate::bytes(double Duration, double RampUp) const {
+  const double Seconds = fullRateSeconds(Duration, RampUp);
+  std::vector<double> Held;
+  for (const Part &T : Tasks)
+    Held.push_back(T.at(Seconds));
+  std::sort(Held.begin(), Held.end(), std::greater<>());
+  double Bytes = Shared.at(Seconds);
+  for (std::size_t I = 0; I < Held.size() && I < std::max(Jobs, 1u); ++I)
+    Bytes += Held[I];
+  return Bytes * Margin;
+}
+
+double MemoryEstimate::longestDuration(double Available, double RampUp) const {
+  if (bytes(60, RampUp) > Available)
+    return 0;
+  // Whole minutes up to a year (MaxReplaySeconds); bytes() grows with the
+  // duration.
+  double Low = 1, High = MaxReplaySeconds / 60;
+  if (bytes(High * 60, RampUp) <= Available)
+    return High * 60;
+  while (High - Low > 1) {
+    const double Mid = std::floor((Low + High) / 2);
+    (bytes(Mid * 60, RampUp) <= Available ? Low : High) = Mid;
+  }
+  return Low * 60;
+}
+
+MemoryEstimate estimateReplayMemory(const Workload &W,
+                                    const std::vector<DesignPlan> &Plans,
+                                    const WorkloadOptions &Options,
+                                    unsigned Jobs) {
+  MemoryEstimate E;
+  E.Jobs = Jobs;
+  E.Shared.Fixed = ProcessBytes;
+  // Executions per second of each op at the full rate: a leader's rate
+  // counts its entities; its followers run once per execution.
+  std::vector<double> Executions(W.Ops.size(), 0);
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (isFollower(Op, OpI) || Op.PerSecond <= 0)
+      continue;
+    Executions[OpI] = Op.PerSecond / std::max(Op.EntitiesPerExecution, 1u);
+    for (const std::uint32_t F : Op.Followers)
+      Executions[F] = Executions[OpI];
+  }
+  auto EntityCost = [&](const EntityFamily &F) {
+    return EntityBytes +
+           EntityBytesPerProperty * static_cast<double>(F.Properties.size());
+  };
+  double Events = 0;
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    const double PerExecution =
+        Op.IsQuery ? 1 : std::max(Op.EntitiesPerExecution, 1u);
+    Events += Executions[OpI] * PerExecution;
+    if (!Op.IsQuery && createsEntity(Op.Kind))
+      E.Shared.PerSecond +=
+          Executions[OpI] * PerExecution * EntityCost(W.Families[Op.Family]);
+  }
+  E.OperationsPerSecond = Events;
+  E.Shared.PerSecond += Events * EventBytes;
+  std::vector<double> Existing(W.Families.size(), 0);
+  if (!Options.Cold)
+    for (std::size_t F = 0; F < W.Families.size(); ++F) {
+      Existing[F] = static_cast<double>(existingToHold(W.Families[F], Options));
+      E.Shared.Fixed += Existing[F] * EntityCost(W.Families[F]);
+    }
+
+  // Rows each design stores: every write it is sent, into every table
+  // that declares it, and each family's existing entities in the tables
+  // its creating writes fill (at least one).
+  std::vector<MemoryEstimate::Part> Rows;
+  for (const DesignPlan &Plan : Plans) {
+    MemoryEstimate::Part R;
+    std::vector<std::set<std::uint32_t>> TablesOf(W.Families.size());
+    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+      const LogicalOp &Op = W.Ops[OpI];
+      if (Op.IsQuery || OpI >= Plan.Writes.size())
+        continue;
+      for (const WriteTarget &T : Plan.Writes[OpI])
+        TablesOf[Op.Family].insert(T.Table);
+      if (!createsEntity(Op.Kind))
+        continue;
+      for (const WriteTarget &T : Plan.Writes[OpI])
+        R.PerSecond +=
+            Executions[OpI] * std::max(Op.EntitiesPerExecution, 1u) *
+            (T.When ? whenShare(*T.When, T.When->Root, W.Families[Op.Family])
+                    : 1.0);
+    }
+    for (std::size_t F = 0; F < W.Families.size(); ++F)
+      R.Fixed +=
+          Existing[F] *
+          static_cast<double>(std::max<std::size_t>(TablesOf[F].size(), 1));
+    Rows.push_back(R);
+  }
+  MemoryEstimate::Part Check;
+  for (const MemoryEstimate::Part &R : Rows) {
+    E.Tasks.push_back(
+        {R.Fixed * SimulationRowBytes,
+         Events * SimulationEventBytes + R.PerSecond * SimulationRowBytes});
+    Check.Fixed += R.Fixed * CheckRowBytes;
+    Check.PerSecond += R.PerSecond * CheckRowBytes;
+  }
+  if (Plans.size() == 2) {
+    Check.PerSecond += Events * CheckEventBytes;
+    E.Tasks.push_back(Check);
+  }
+  return E;
+}
+
+} // namespace tablelint::replay
