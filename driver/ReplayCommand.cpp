@@ -22,7 +22,6 @@
 #include "replay/Workload.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -32,6 +31,7 @@
 #include <limits>
 #include <mutex>
 #include <optional>
+#include <string_view>
 
 namespace tablelint {
 
@@ -46,37 +46,27 @@ constexpr double MaxGeneratedOperations = 4e9;
 
 // A size of memory: a number and K, M, G or T (binary multiples, "iB" or
 // "B" after it allowed), or bytes.
-std::optional<double> parseMemorySize(const std::string &Text) {
-  std::size_t End = 0;
-  while (
-      End < Text.size() &&
-      (std::isdigit(static_cast<unsigned char>(Text[End])) || Text[End] == '.'))
-    ++End;
+std::optional<double> parseMemorySize(std::string_view Text) {
+  const std::size_t End = Text.find_first_not_of("0123456789.");
   std::string Error;
   const std::optional<double> Number =
       End ? schema::parseNumber(Text.substr(0, End), Error) : std::nullopt;
   if (!Number)
     return std::nullopt;
-  std::string Unit = Text.substr(End);
-  for (const char *Tail : {"iB", "B"})
-    if (Unit.size() > std::char_traits<char>::length(Tail) &&
-        Unit.compare(Unit.size() - std::char_traits<char>::length(Tail),
-                     std::string::npos, Tail) == 0) {
-      Unit.resize(Unit.size() - std::char_traits<char>::length(Tail));
+  std::string_view Unit = End == std::string_view::npos ? "" : Text.substr(End);
+  for (const std::string_view Tail : {"iB", "B"})
+    if (Unit.size() > Tail.size() &&
+        Unit.substr(Unit.size() - Tail.size()) == Tail) {
+      Unit.remove_suffix(Tail.size());
       break;
     }
-  double Scale = 1;
-  if (Unit == "K" || Unit == "k")
-    Scale = 1024.0;
-  else if (Unit == "M")
-    Scale = 1024.0 * 1024;
-  else if (Unit == "G")
-    Scale = 1024.0 * 1024 * 1024;
-  else if (Unit == "T")
-    Scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!Unit.empty() && Unit != "B")
-    return std::nullopt;
-  return *Number * Scale;
+  static constexpr std::pair<std::string_view, double> Units[] = {
+      {"", 1.0},     {"B", 1.0},    {"K", 0x1p10}, {"k", 0x1p10},
+      {"M", 0x1p20}, {"G", 0x1p30}, {"T", 0x1p40}};
+  for (const auto &[Name, Scale] : Units)
+    if (Unit == Name)
+      return *Number * Scale;
+  return std::nullopt;
 }
 
 // "812 MiB", "39.6 GiB".
@@ -520,8 +510,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   if (TraceFile.empty()) {
     // The replay holds its workload and every row it stores to the end:
     // a run that cannot fit is refused now, not killed by the system
-    // after minutes of work.
-    // The tasks that can run at once: each design, and the answer check.
+    // after minutes of work. The tasks that can run at once are each
+    // design and the answer check.
     const unsigned Parallel =
         std::min<unsigned>(Jobs, Plans.size() == 2 ? 3 : 1);
     const replay::MemoryEstimate Estimate =

@@ -496,43 +496,42 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           Ok = false;
         }
       }
-        for (const std::string &Name : Wr.Properties) {
-          const int Prop = Family.propertyIndex(Name);
+      for (const std::string &Name : Wr.Properties) {
+        const int Prop = Family.propertyIndex(Name);
+        if (Prop >= 0)
+          Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
+      }
+      // A table that declares only some of the entity's properties (an
+      // index entity) stores only those.
+      const std::vector<const schema::Property *> Declared =
+          schema::entityProperties(T, Wr.EntityTypeName);
+      if (Target.Sent.empty() && !Declared.empty() &&
+          Declared.size() < Family.Properties.size())
+        for (const schema::Property *P : Declared) {
+          const int Prop = Family.propertyIndex(P->Name);
           if (Prop >= 0)
             Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
         }
-        // A table that declares only some of the entity's properties (an
-        // index entity) stores only those.
-        const std::vector<const schema::Property *> Declared =
-            schema::entityProperties(T, Wr.EntityTypeName);
-        if (Target.Sent.empty() && !Declared.empty() &&
-            Declared.size() < Family.Properties.size())
-          for (const schema::Property *P : Declared) {
-            const int Prop = Family.propertyIndex(P->Name);
-            if (Prop >= 0)
-              Target.Sent.push_back(static_cast<std::uint32_t>(Prop));
-          }
-        if (!Wr.When.empty()) {
-          FilterParseResult When = parseFilter(Wr.When);
-          if (!When) {
-            Errors.push_back(
-                {Design.File, Wr.WhenPos.Line,
-                 Wr.WhenPos.Column +
-                     static_cast<unsigned>(When.error().Offset),
-                 "'when' of write '" + Wr.Name + "' of table '" + T.Name +
-                     "' does not parse: " + When.error().Message});
-            Ok = false;
-          } else {
-            Target.When = When.filter();
-          }
+      if (!Wr.When.empty()) {
+        FilterParseResult When = parseFilter(Wr.When);
+        if (!When) {
+          Errors.push_back(
+              {Design.File, Wr.WhenPos.Line,
+               Wr.WhenPos.Column + static_cast<unsigned>(When.error().Offset),
+               "'when' of write '" + Wr.Name + "' of table '" + T.Name +
+                   "' does not parse: " + When.error().Message});
+          Ok = false;
+        } else {
+          Target.When = When.filter();
         }
-        if (Ok)
-          Plan.Writes[OpI].push_back(std::move(Target));
+      }
+      if (Ok)
+        Plan.Writes[OpI].push_back(std::move(Target));
     }
   }
   // A family no write names is stored where its queries read it (keys
-  // with a property it lacks have no place for it).
-  // Each family's queries, found in one pass over the ops.
+  // with a property it lacks have no place for it); each family's
+  // queries are found in one pass over the ops.
   Plan.Holdings.resize(W.Families.size());
   std::vector<bool> Written(W.Families.size());
   std::vector<std::vector<std::uint32_t>> QueriesOf(W.Families.size());

@@ -69,8 +69,8 @@ double whenShare(const Filter &When, std::uint32_t Node,
   return N.Op == CompareOp::Eq ? Share : 1 - Share;
 }
 
-} // namespace
-
+// Seconds at the full rate that Duration with a linear ramp-up from 0
+// generates.
 double fullRateSeconds(double Duration, double RampUp) {
   if (RampUp <= 0)
     return Duration;
@@ -78,6 +78,8 @@ double fullRateSeconds(double Duration, double RampUp) {
     return Duration - RampUp / 2;
   return Duration * Duration / (2 * RampUp);
 }
+
+} // namespace
 
 double MemoryEstimate::operations(double Duration, double RampUp) const {
   return OperationsPerSecond * fullRateSeconds(Duration, RampUp);
@@ -160,17 +162,16 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
     std::vector<std::set<std::uint32_t>> TablesOf(W.Families.size());
     for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
       const LogicalOp &Op = W.Ops[OpI];
-      if (Op.IsQuery || OpI >= Plan.Writes.size())
+      if (Op.IsQuery)
         continue;
-      for (const WriteTarget &T : Plan.Writes[OpI])
+      for (const WriteTarget &T : Plan.Writes[OpI]) {
         TablesOf[Op.Family].insert(T.Table);
-      if (!createsEntity(Op.Kind))
-        continue;
-      for (const WriteTarget &T : Plan.Writes[OpI])
-        R.PerSecond +=
-            Executions[OpI] * std::max(Op.EntitiesPerExecution, 1u) *
-            (T.When ? whenShare(*T.When, T.When->Root, W.Families[Op.Family])
-                    : 1.0);
+        if (createsEntity(Op.Kind))
+          R.PerSecond +=
+              Executions[OpI] * std::max(Op.EntitiesPerExecution, 1u) *
+              (T.When ? whenShare(*T.When, T.When->Root, W.Families[Op.Family])
+                      : 1.0);
+      }
     }
     for (std::size_t F = 0; F < W.Families.size(); ++F)
       R.Fixed +=

@@ -15,7 +15,6 @@
 #include "replay/DesignPlan.h"
 #include "replay/Workload.h"
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -45,10 +44,6 @@ struct MemoryEstimate {
   // within Available bytes; 0 when not even a minute does.
   double longestDuration(double Available, double RampUp) const;
 };
-
-// Seconds at the full rate that Duration with a linear ramp-up from 0
-// generates.
-double fullRateSeconds(double Duration, double RampUp);
 
 MemoryEstimate estimateReplayMemory(const Workload &W,
                                     const std::vector<DesignPlan> &Plans,
