@@ -3,7 +3,7 @@
 # it estimates, on the demo workload: for each duration in DURATIONS
 # (default "10m 30m 1h"; 5 minutes of ramp-up), the current design alone,
 # the suggested design alone, and both at -j 1 and -j 2, each run once
-# under /usr/bin/time (peak resident memory) and once with --memory 1M,
+# under bench/rusage.py (peak resident memory) and once with --memory 1M,
 # whose refusal prints the estimate. Build first (scripts/build.sh);
 # BUILD_DIR overrides the build directory.
 set -euo pipefail
@@ -22,9 +22,10 @@ for d in ${DURATIONS:-10m 30m 1h}; do
       "both -j 1") args=("$current" "$suggested" -j 1) ;;
       "both -j 2") args=("$current" "$suggested" -j 2) ;;
     esac
-    /usr/bin/time -f '%M' -o "$peak_file" "$build/bin/tablelint" replay \
-      "${args[@]}" --duration "$d" --ramp-up 5m > /dev/null 2>&1 || true
-    peak=$(tail -1 "$peak_file")
+    : > "$peak_file"
+    bench/rusage.py "$peak_file" run "$build/bin/tablelint" replay \
+      "${args[@]}" --duration "$d" --ramp-up 5m
+    peak=$(awk '{print $4}' "$peak_file")
     estimate=$("$build/bin/tablelint" replay "${args[@]}" --duration "$d" \
       --ramp-up 5m --memory 1M 2>&1 | grep -o 'about [0-9.]* [MG]iB' | head -1 || true)
     python3 - "$d" "$run" "$peak" "$estimate" <<'PY'

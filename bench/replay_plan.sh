@@ -38,8 +38,7 @@ PY
 cpu() { # label, command...: appends "label seconds" to $work/times
   local label=$1
   shift
-  /usr/bin/time -f "$label %U %S" -a -o "$work/times" taskset -c 0 "$@" \
-    > /dev/null 2>&1 || true
+  bench/rusage.py "$work/times" "$label" taskset -c 0 "$@"
 }
 for ((r = 0; r < rounds; r++)); do
   cpu "lint (baseline)" "$build/bin/tablelint" lint "$work/schema.yaml"
@@ -53,7 +52,7 @@ python3 - "$work/times" "$queries" <<'PY'
 import statistics, sys
 runs = {}
 for line in open(sys.argv[1]):
-    *label, user, system = line.split()
+    *label, user, system, _ = line.split()
     runs.setdefault(" ".join(label), []).append(float(user) + float(system))
 base = statistics.median(runs["lint (baseline)"])
 print(f"{sys.argv[2]} queries in one table")
