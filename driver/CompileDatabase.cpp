@@ -2,13 +2,14 @@
 // CompileDatabase.h).
 #include "driver/CompileDatabase.h"
 
+#include "driver/CompileFlags.h"
+
 #include "core/AtomicFile.h"
 #include "core/JsonLocate.h"
 #include "core/JsonNesting.h"
 
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <llvm/Support/JSON.h>
-#include <llvm/Support/VirtualFileSystem.h>
 
 #include <filesystem>
 #include <regex>
@@ -157,8 +158,10 @@ CompileDatabase loadCompileDatabase(const std::string &Dir) {
           Path, 0, 0, "not a compilation database: " + printable(Error)));
       return DB;
     }
-    Base = tooling::inferTargetAndDriverMode(tooling::expandResponseFiles(
-        std::move(Base), llvm::vfs::createPhysicalFileSystem()));
+    // Response files named in the database are not expanded: the driver
+    // arguments below keep none (an "@/dev/zero" or "@fifo" would never
+    // end).
+    Base = tooling::inferTargetAndDriverMode(std::move(Base));
   }
   DB.Loaded = true;
   for (tooling::CompileCommand C : Base->getAllCompileCommands()) {
@@ -170,6 +173,7 @@ CompileDatabase loadCompileDatabase(const std::string &Dir) {
       F = D / F;
     C.Directory = normalised(D);
     C.Filename = normalised(F);
+    C.CommandLine = parsingArguments(C.CommandLine, C.Filename, C.Directory);
     if (std::find(DB.Unusable.begin(), DB.Unusable.end(), C.Filename) !=
         DB.Unusable.end())
       continue;
@@ -223,7 +227,9 @@ inferCompileCommand(const CompileDatabase &DB, const std::string &File) {
       Inferring->getCompileCommands(File);
   if (Commands.empty())
     return std::nullopt;
-  return std::move(Commands.front());
+  clang::tooling::CompileCommand &C = Commands.front();
+  C.CommandLine = parsingArguments(C.CommandLine, C.Filename, C.Directory);
+  return std::move(C);
 }
 
 } // namespace tablelint
