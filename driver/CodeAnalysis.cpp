@@ -2,6 +2,7 @@
 #include "driver/CodeAnalysis.h"
 
 #include "driver/CompileDatabase.h"
+#include "driver/CrashIsolation.h"
 #include "driver/HeaderScope.h"
 
 #include "checks/schema/SchemaLint.h"
@@ -93,6 +94,22 @@ public:
 
 private:
   tooling::CompileCommand Command;
+};
+
+// The disk as clang reads it for a TU: only regular files open. An
+// `#include "/dev/zero"` would read for ever, an include of a FIFO would
+// wait for a writer; both are "cannot open" errors instead (a compile
+// error of that TU).
+class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> Status = status(Path);
+    if (Status && Status->getType() != llvm::sys::fs::file_type::regular_file)
+      return std::make_error_code(std::errc::not_supported);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
 };
 
 // clang-tidy options per file: the defaults plus the thresholds of the
@@ -299,6 +316,13 @@ ToolNotification inferredCommandNote(const std::string &File,
   return N;
 }
 
+ToolNotification analysisCrash(const std::string &File) {
+  return problem("analysis-error", File,
+                 "clang crashed or stopped with a fatal error while analysing "
+                 "this file; its findings are missing (the other files are "
+                 "analysed)");
+}
+
 } // namespace
 
 std::string normalisedLine(const std::string &Text, unsigned Line) {
@@ -436,8 +460,11 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   clang::tidy::ClangTidyOptions Defaults =
       clang::tidy::ClangTidyOptions::getDefaults();
   Defaults.Checks = Options.Checks;
+  // `#pragma clang __debug crash` (llvm_fatal_error, overflow_stack...)
+  // in a linted file is a no-op, as in clangd.
   Defaults.ExtraArgsBefore =
-      std::vector<std::string>{"-resource-dir=" + clangResourceDir()};
+      std::vector<std::string>{"-resource-dir=" + clangResourceDir(), "-Xclang",
+                               "-disable-pragma-debug-crash"};
   Defaults.SystemHeaders = false;
   // clang-tidy passes on findings in every header that is not a system
   // header; HeaderScope decides on absolute paths which ones are reported.
@@ -445,6 +472,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   HeaderScope Headers(Options.HeaderFilter);
 
   std::vector<std::vector<clang::tidy::ClangTidyError>> PerUnit(Units.size());
+  // Units clang stopped on (a crash or a fatal error): theirs only.
+  std::vector<char> Crashed(Units.size(), 0);
   {
     QuietClangTidyProgress Quiet;
     std::atomic<std::size_t> Next{0};
@@ -462,16 +491,19 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
         // file system's working directory is the process's (other workers'
         // relative paths and -o would then resolve against it).
         auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-                llvm::vfs::createPhysicalFileSystem().release()));
+            llvm::makeIntrusiveRefCnt<RegularFilesOnly>(
+                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                    llvm::vfs::createPhysicalFileSystem().release())));
         if (Options.UnsavedFiles && !Options.UnsavedFiles->empty()) {
           auto Buffers = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
           for (const auto &[Path, Text] : *Options.UnsavedFiles)
             Buffers->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
           BaseFS->pushOverlay(Buffers);
         }
-        PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
-                                               BaseFS, /*ApplyAnyFix=*/false);
+        Crashed[I] = !runIsolated([&] {
+          PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
+                                                 BaseFS, /*ApplyAnyFix=*/false);
+        });
         const std::size_t Finished = ++Done;
         if (Options.Progress) {
           std::lock_guard<std::mutex> Lock(StatusMutex);
@@ -498,6 +530,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   // them, so the output does not depend on which worker finished first.
   SourceTexts Sources(Options.UnsavedFiles);
   for (std::size_t I = 0; I < Units.size(); ++I) {
+    if (Crashed[I])
+      Notifications.push_back(analysisCrash(Units[I].File));
     std::size_t FirstCompileError = 0;
     unsigned CompileErrors = 0;
     for (const clang::tidy::ClangTidyError &E : PerUnit[I]) {

@@ -17,7 +17,8 @@ namespace tablelint {
 struct ToolNotification {
   // Error: part of the input was not analysed (the run is incomplete).
   Severity Level = Severity::Error;
-  // Stable id: "compile-error", "not-in-compile-database",
+  // Stable id: "compile-error", "analysis-error" (clang crashed on the
+  // TU), "not-in-compile-database",
   // "no-compile-database", "no-such-file", "no-inputs", "configuration",
   // "schema".
   std::string Id;
