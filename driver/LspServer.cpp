@@ -3,6 +3,7 @@
 #include "driver/LspServer.h"
 
 #include "checks/schema/SchemaLint.h"
+#include "core/InputFile.h"
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
 #include "driver/LintRun.h"
@@ -86,10 +87,13 @@ public:
       return *Unsaved;
     auto It = Cache.find(Path);
     if (It == Cache.end()) {
-      std::string Text;
-      if (auto Buf = llvm::MemoryBuffer::getFile(Path))
-        Text = (*Buf)->getBuffer().str();
-      It = Cache.emplace(Path, std::move(Text)).first;
+      // Only a regular file is read (an editor may save a FIFO or a
+      // device named x.cpp: opening one would wait for ever); its text is
+      // then empty, and positions fall on line 1.
+      std::string Why;
+      std::optional<std::string> Text = readInputFile(
+          Path, InputFileLimit{LspMaxMessageBytes, "source files"}, Why);
+      It = Cache.emplace(Path, Text ? std::move(*Text) : std::string()).first;
     }
     return It->second;
   }

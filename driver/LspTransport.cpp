@@ -1,6 +1,8 @@
 // Content-Length framing for `tablelint lsp` (see LspTransport.h).
 #include "driver/LspTransport.h"
 
+#include "core/JsonNesting.h"
+
 #include <cerrno>
 #include <cctype>
 #include <unistd.h>
@@ -141,6 +143,15 @@ std::optional<LspTransport::Incoming> LspTransport::read() {
     In.Problem = "a message of " + std::to_string(*Length) +
                  " bytes, more than the limit of " +
                  std::to_string(LspMaxMessageBytes) + "; skipped";
+    return In;
+  }
+  // llvm::json recurses per level: 50,000 '[' would overflow the stack.
+  if (const std::size_t Deep = jsonTooDeepOffset(Body, MaxJsonNesting);
+      Deep != std::string_view::npos) {
+    In.Problem = "the message body nests arrays or objects deeper than " +
+                 std::to_string(MaxJsonNesting) + " levels (at byte " +
+                 std::to_string(Deep) + "); skipped";
+    In.BodyNotJson = true;
     return In;
   }
   llvm::Expected<json::Value> Parsed = json::parse(Body);
