@@ -161,6 +161,13 @@ void readSeverities(const YAML::Node &Node, const std::string &Path,
   }
 }
 
+// Rule options whose value is a POSIX regex are named "...Pattern".
+bool isPatternOption(const std::string &Name) {
+  const std::string Suffix = "Pattern";
+  return Name.size() >= Suffix.size() &&
+         Name.compare(Name.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+}
+
 // thresholds: {rule-id: {OptionName: value}}; names and types come from the
 // rule's options in the catalog (an integer default takes integers).
 void readThresholds(const YAML::Node &Node, const std::string &Path,
@@ -209,6 +216,16 @@ void readThresholds(const YAML::Node &Node, const std::string &Path,
                 "'"));
         continue;
       }
+      // A pattern option (HandlerPattern...) is a regex: refused here,
+      // at its position, rather than compiled by the check.
+      if (isPatternOption(Name) && !V.empty())
+        if (auto Problem = invalidUserRegex(V)) {
+          C.Errors.push_back(
+              errorAt(Path, Opt.second,
+                      "threshold '" + R->Id + "." + Name +
+                          "' is not a usable regex: " + *Problem));
+          continue;
+        }
       C.Thresholds[R->Id][Name] = V;
     }
   }

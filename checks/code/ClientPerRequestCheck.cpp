@@ -4,6 +4,7 @@
 #include "checks/code/model/AstWalk.h"
 
 #include "checks/code/model/StdFactory.h"
+#include "core/RegexSyntax.h"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
@@ -136,18 +137,28 @@ const LambdaExpr *lambdaOf(ASTContext &Ctx, const CXXMethodDecl *CallOperator) {
 
 ClientPerRequestCheck::ClientPerRequestCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
-    : TablelintCheck(Name, Context), HandlerPattern(option("HandlerPattern")),
-      NotHandlerPattern(option("NotHandlerPattern")) {
-  // An empty pattern turns its part off (POSIX regexes cannot be empty).
-  std::string Error;
-  if (!option("HandlerPattern").empty() && !HandlerPattern.isValid(Error))
-    configurationDiag("invalid HandlerPattern for %0: %1") << Name << Error;
-  else
-    UseHandlerPattern = !option("HandlerPattern").empty();
-  if (!option("NotHandlerPattern").empty() && !NotHandlerPattern.isValid(Error))
-    configurationDiag("invalid NotHandlerPattern for %0: %1") << Name << Error;
-  else
-    UseNotHandlerPattern = !option("NotHandlerPattern").empty();
+    : TablelintCheck(Name, Context) {
+  UseHandlerPattern = compilePattern(Name, "HandlerPattern", HandlerPattern);
+  UseNotHandlerPattern =
+      compilePattern(Name, "NotHandlerPattern", NotHandlerPattern);
+}
+
+// An empty pattern turns its part off (POSIX regexes cannot be empty). A
+// pattern too large to compile safely or invalid is a configuration error;
+// it is compiled only once its size is known to be bounded.
+bool ClientPerRequestCheck::compilePattern(StringRef CheckName,
+                                           StringRef Option,
+                                           llvm::Regex &Into) {
+  const std::string Pattern = option(Option);
+  if (Pattern.empty())
+    return false;
+  if (const auto Problem = invalidUserRegex(Pattern)) {
+    configurationDiag("invalid %0 for %1: %2")
+        << Option << CheckName << *Problem;
+    return false;
+  }
+  Into = llvm::Regex(Pattern);
+  return true;
 }
 
 bool ClientPerRequestCheck::isHandlerName(StringRef Name) const {

@@ -36,6 +36,10 @@ private:
   // request handler (...)"; empty when it runs once or we cannot tell.
   std::string repeatedScope(clang::ASTContext &Ctx, const clang::Expr *E) const;
   bool isHandlerName(llvm::StringRef Name) const;
+  // Compiles the regex of option Option into Into; false when it is empty
+  // or refused (a configuration error of check CheckName).
+  bool compilePattern(llvm::StringRef CheckName, llvm::StringRef Option,
+                      llvm::Regex &Into);
 
   llvm::Regex HandlerPattern;
   llvm::Regex NotHandlerPattern;
