@@ -8,6 +8,7 @@
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
+#include "driver/ResponseFiles.h"
 #include "driver/SchemaInputs.h"
 
 #include <algorithm>
@@ -92,7 +93,12 @@ readLintRunOptions(const ParsedArgs &A,
              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     Options.BuildDir = Dir.string();
   }
-  Options.CompilerArgs = CompilerArgs;
+  if (CompilerArgs) {
+    std::string Error;
+    Options.CompilerArgs = expandResponseFiles(*CompilerArgs, Error);
+    if (!Options.CompilerArgs)
+      return Error;
+  }
   if (A.has("config")) {
     const std::string Path = A.get("config");
     std::error_code EC;
