@@ -139,25 +139,32 @@ parsingArguments(const std::vector<std::string> &CommandLine,
   // could hold every option dropped here.
   std::vector<std::string> Out = {Program, "--no-default-config"};
   const std::string Target = absoluteIn(Directory, File);
-  for (const Arg *A : Parsed) {
+  // Each option as it was written: from its first argument to the next
+  // option's ("-DX" stays one argument, "-D X" two). A trailing option
+  // that lacks its value ("-o") is not in Parsed: it ends the last span.
+  const unsigned End = MissingCount ? MissingIndex : Argv.size();
+  for (auto It = Parsed.begin(); It != Parsed.end(); ++It) {
+    const Arg *A = *It;
+    const unsigned Next =
+        std::next(It) == Parsed.end() ? End : (*std::next(It))->getIndex();
+    const llvm::ArrayRef<const char *> Written =
+        llvm::ArrayRef(Argv).slice(A->getIndex(), Next - A->getIndex());
     const bool Input =
         A->getOption().getKind() == llvm::opt::Option::InputClass;
     if (Input && absoluteIn(Directory, A->getValue()) == Target)
       continue; // named once, at the end
-    llvm::opt::ArgStringList Rendered;
-    A->render(Parsed, Rendered);
     // clang's tool runner reads every argument that starts with '@' as a
     // response file, values too ("-D" "@/dev/zero").
     const bool NamesResponseFile =
-        llvm::any_of(Rendered, [](const char *S) { return S[0] == '@'; });
+        llvm::any_of(Written, [](const char *S) { return S[0] == '@'; });
     const bool Keep = !Input && !NamesResponseFile && isKept(*A);
     if (Keep || Dropped)
-      for (const char *S : Rendered)
+      for (const char *S : Written)
         (Keep ? Out : *Dropped).emplace_back(S);
   }
-  // A trailing option that lacks its value ("-o") is not in Parsed.
-  if (MissingCount && Dropped)
-    Dropped->push_back(CommandLine[MissingIndex + 1]);
+  if (Dropped)
+    for (unsigned I = End; I < Argv.size(); ++I)
+      Dropped->emplace_back(Argv[I]);
   // After "--", so a file named "-oschema.cpp" stays a file name.
   Out.push_back("--");
   Out.push_back(File);
