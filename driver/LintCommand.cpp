@@ -226,9 +226,11 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   if (Base)
     applyBaseline(*Base, Result);
   if (A.has("fix")) {
-    const FixOutcome Fixed = applyFixes(Result.Findings);
+    const FixOutcome Fixed = applyFixes(Result.Findings, Result.Analysed);
     for (const std::string &E : Fixed.Errors)
       std::cerr << "tablelint lint: error: " << E << "\n";
+    for (const std::string &W : Fixed.Warnings)
+      std::cerr << "tablelint lint: warning: " << W << "\n";
     std::cerr << "tablelint: applied " << Fixed.Applied << " fix-it"
               << (Fixed.Applied == 1 ? "" : "s") << " in "
               << Fixed.FilesChanged.size() << " file"
