@@ -49,7 +49,8 @@ const std::vector<OptionSpec> &lintOptions() {
          0,
          true,
          "FILE",
-         "write every current finding to FILE as the new baseline",
+         "write every current finding to FILE as the new baseline (not "
+         "after an incomplete analysis, exit 2: FILE is then kept)",
          {}},
         {"rules-url",
          0,
@@ -217,7 +218,15 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   LintResult Result = runLint(Options);
   std::cerr << renderNotifications(Result, colorFor(2));
   bool WriteFailed = false;
-  if (A.has("write-baseline"))
+  // A baseline written after an incomplete analysis would drop the entries
+  // of what was not analysed (they would all come back as new): the old
+  // file stays.
+  if (A.has("write-baseline") && !Result.executionSuccessful())
+    std::cerr << "tablelint lint: error: the analysis is incomplete (see the "
+                 "errors above); "
+              << A.spelled("write-baseline")
+              << " is kept as it was, not replaced\n";
+  else if (A.has("write-baseline"))
     if (auto Error = writeFileAtomically(A.get("write-baseline"),
                                          renderBaseline(Result))) {
       std::cerr << "tablelint lint: error: " << *Error << "\n";
