@@ -8,6 +8,7 @@
 #include "checks/schema/SchemaLint.h"
 #include "core/InputFile.h"
 #include "core/Text.h"
+#include "core/Utf8Text.h"
 
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
@@ -546,7 +547,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
         if (Options.Progress) {
           std::lock_guard<std::mutex> Lock(StatusMutex);
           Quiet.status(fmt::format("\r\033[K[{}/{}] {}", Finished,
-                                   Units.size(), U.File));
+                                   Units.size(), escapeControlBytes(U.File)));
         }
       }
     };
