@@ -1,12 +1,22 @@
 // Atomic output files: write to a temporary sibling, fsync, rename.
+//
+// The temporary file has a random name and is created with O_EXCL and
+// O_NOFOLLOW: a file or symlink planted under any name is never followed.
+// The file replaced keeps its mode (0600 stays 0600, an executable keeps its
+// bit). A file without write permission is refused, as editors refuse to
+// save over one. A file with more than one hard link is written in place
+// once its text is complete, as vim and Emacs write linked files: a rename
+// would leave its other names with the old text (docs/lint.md).
 #include "core/AtomicFile.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <iostream>
+#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,19 +67,76 @@ bool writeInPlace(const std::string &Path) {
          !S_ISDIR(Followed.st_mode);
 }
 
+// Writes Content into the file Path names, in place. A device, FIFO or
+// socket is opened with O_TRUNC (which only acts on a regular file: a
+// redirected /dev/stdout). A regular file with other hard links (Linked) is
+// written as vim's backupcopy=auto and Emacs's
+// backup-by-copying-when-linked write one, since a rename would leave its
+// other names with the old text: the text is complete before the file is
+// touched, overwritten from the start, cut to its length and synced.
 std::optional<std::string> writeThrough(const std::string &Path,
-                                        std::string_view Content) {
-  // O_TRUNC only acts on regular files (a redirected /dev/stdout).
-  const int Fd = ::open(Path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+                                        std::string_view Content,
+                                        bool Linked = false) {
+  const int Fd = ::open(Path.c_str(), Linked
+                                          ? O_WRONLY | O_NOFOLLOW | O_CLOEXEC
+                                          : O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (Fd < 0)
     return errorText("write", Path);
-  if (!writeAll(Fd, Content)) {
+  const bool Written =
+      writeAll(Fd, Content) &&
+      (!Linked || (::ftruncate(Fd, static_cast<off_t>(Content.size())) == 0 &&
+                   ::fsync(Fd) == 0));
+  if (!Written) {
     std::string Message = errorText("write", Path);
     ::close(Fd);
     return Message;
   }
   if (::close(Fd) != 0)
     return errorText("write", Path);
+  return std::nullopt;
+}
+
+// The process's umask, read once: a new file gets 0666 less it, as any
+// file open(2) creates.
+mode_t processUmask() {
+  static const mode_t Mask = [] {
+    const mode_t M = ::umask(077);
+    ::umask(M);
+    return M;
+  }();
+  return Mask;
+}
+
+// Creates a temporary file beside Target that nobody else can have made
+// or linked: a fresh random name, O_EXCL | O_NOFOLLOW (a planted file or
+// symlink of that name is an EEXIST, never followed), mode 0600 until the
+// final mode is set. Returns the descriptor (or -1, errno set) and the name.
+int createTemporary(const std::string &Target, std::string &Name) {
+  static std::atomic<unsigned> Counter{0};
+  std::random_device Random;
+  for (int Attempt = 0; Attempt < 100; ++Attempt) {
+    char Suffix[64];
+    std::snprintf(Suffix, sizeof Suffix, ".tmp.%ld.%08x%08x",
+                  static_cast<long>(::getpid()), Random(),
+                  Random() ^ Counter++);
+    Name = Target + Suffix;
+    const int Fd = ::open(Name.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                          0600);
+    if (Fd >= 0 || errno != EEXIST)
+      return Fd;
+  }
+  return -1;
+}
+
+// A file without write permission is refused, as editors refuse to save
+// over one (a rename would replace it regardless of its mode).
+std::optional<std::string> checkReplaceable(const std::string &Path,
+                                            const struct stat &Info) {
+  if ((Info.st_mode & 0222) == 0 || ::access(Path.c_str(), W_OK) != 0)
+    return "cannot write '" + Path +
+           "': the file is read-only (make it writable to let tablelint "
+           "replace it)";
   return std::nullopt;
 }
 
@@ -88,21 +155,30 @@ std::optional<std::string> writeFileAtomically(const std::string &Path,
     if (!EC)
       Target = Real.string();
   }
+  // The mode of the file replaced is kept (a 0600 file stays 0600, an
+  // executable keeps its bit); a new file gets 0666 less the umask.
+  mode_t Mode = 0666 & ~processUmask();
+  struct stat Existing;
+  if (::lstat(Target.c_str(), &Existing) == 0 && S_ISREG(Existing.st_mode)) {
+    if (auto Error = checkReplaceable(Path, Existing))
+      return Error;
+    if (Existing.st_nlink > 1)
+      return writeThrough(Target, Content, /*Linked=*/true);
+    Mode = Existing.st_mode & 07777;
+  }
   const fs::path TargetPath(Target);
   if (TargetPath.has_parent_path())
     fs::create_directories(TargetPath.parent_path(), EC);
-  const std::string Temp =
-      Target + ".tmp." + std::to_string(static_cast<long>(::getpid()));
+  std::string Temp;
+  const int Fd = createTemporary(Target, Temp);
+  if (Fd < 0)
+    return errorText("write", Path);
   auto Fail = [&](const char *What) {
     std::string Message = errorText(What, Path);
     ::unlink(Temp.c_str());
     return Message;
   };
-  const int Fd = ::open(Temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                        0644);
-  if (Fd < 0)
-    return Fail("write");
-  if (!writeAll(Fd, Content)) {
+  if (::fchmod(Fd, Mode) != 0 || !writeAll(Fd, Content)) {
     const int Saved = errno;
     ::close(Fd);
     errno = Saved;

@@ -84,8 +84,11 @@ std::optional<std::string> findProjectConfig(const std::string &Dir) {
   std::error_code EC;
   fs::path P = fs::absolute(Dir.empty() ? "." : Dir, EC);
   while (!P.empty()) {
+    // Anything of that name is the configuration: a directory, a dangling
+    // symlink or a FIFO is a configuration that cannot be read (exit 2),
+    // never one skipped silently for the next one up.
     const fs::path Candidate = P / ProjectConfigFileName;
-    if (fs::is_regular_file(Candidate, EC))
+    if (fs::exists(fs::symlink_status(Candidate, EC)))
       return Candidate.string();
     if (P == P.root_path())
       break;

@@ -1,6 +1,7 @@
 // Compile-database lookup and the parallel clang-tidy runner of `lint`.
 #include "driver/CodeAnalysis.h"
 
+#include "driver/ApplyFixes.h"
 #include "driver/CompileDatabase.h"
 #include "driver/CrashIsolation.h"
 #include "driver/HeaderScope.h"
@@ -8,6 +9,7 @@
 #include "checks/schema/SchemaLint.h"
 #include "core/InputFile.h"
 #include "core/Text.h"
+#include "core/Utf8Text.h"
 
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
@@ -228,6 +230,71 @@ private:
   }
   const std::map<std::string, std::string> *Unsaved;
   std::map<std::string, Text> Texts;
+};
+
+// The hash of every file's text as clang read it, for all TUs (see
+// AnalysedTexts). A file two TUs read with different texts has no hash.
+class ReadTexts {
+public:
+  void record(const std::string &Path, std::uint64_t Hash) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto [It, New] = Hashes.emplace(Path, Hash);
+    if (!New && It->second != Hash)
+      It->second = std::nullopt;
+  }
+  AnalysedTexts take() { return std::move(Hashes); }
+
+private:
+  std::mutex Mutex;
+  AnalysedTexts Hashes;
+};
+
+// A file whose buffer, once clang reads it, is hashed into ReadTexts.
+class RecordedFile : public llvm::vfs::File {
+public:
+  RecordedFile(std::unique_ptr<llvm::vfs::File> Inner, std::string Path,
+               ReadTexts &Texts)
+      : Inner(std::move(Inner)), Path(std::move(Path)), Texts(Texts) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Inner->status(); }
+  llvm::ErrorOr<std::string> getName() override { return Inner->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize,
+            bool RequiresNullTerminator, bool IsVolatile) override {
+    auto Buffer =
+        Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (Buffer)
+      Texts.record(Path, contentHash((*Buffer)->getBuffer()));
+    return Buffer;
+  }
+  std::error_code close() override { return Inner->close(); }
+
+private:
+  std::unique_ptr<llvm::vfs::File> Inner;
+  std::string Path;
+  ReadTexts &Texts;
+};
+
+// A TU's file system that records what clang reads (by absolute path).
+class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                      ReadTexts &Texts)
+      : ProxyFileSystem(std::move(FS)), Texts(Texts) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Name) override {
+    auto File = ProxyFileSystem::openFileForRead(Name);
+    if (!File)
+      return File;
+    fs::path P(Name.str());
+    if (P.is_relative())
+      if (auto Cwd = getCurrentWorkingDirectory())
+        P = fs::path(*Cwd) / P;
+    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RecordedFile>(
+        std::move(*File), P.lexically_normal().string(), Texts));
+  }
+
+private:
+  ReadTexts &Texts;
 };
 
 // A path clang reported, as the compile command named it: relative ones
@@ -456,7 +523,8 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
 void analyseCode(const std::vector<TranslationUnit> &Units,
                  const CodeAnalysisOptions &Options,
                  std::vector<Finding> &Findings,
-                 std::vector<ToolNotification> &Notifications) {
+                 std::vector<ToolNotification> &Notifications,
+                 AnalysedTexts *Analysed) {
   clang::tidy::ClangTidyOptions Defaults =
       clang::tidy::ClangTidyOptions::getDefaults();
   Defaults.Checks = Options.Checks;
@@ -474,6 +542,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   std::vector<std::vector<clang::tidy::ClangTidyError>> PerUnit(Units.size());
   // Units clang stopped on (a crash or a fatal error): theirs only.
   std::vector<char> Crashed(Units.size(), 0);
+  ReadTexts Read;
   {
     QuietClangTidyProgress Quiet;
     std::atomic<std::size_t> Next{0};
@@ -500,15 +569,17 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
             Buffers->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
           BaseFS->pushOverlay(Buffers);
         }
+        auto Recording = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+            llvm::makeIntrusiveRefCnt<RecordingFileSystem>(BaseFS, Read));
         Crashed[I] = !runIsolated([&] {
           PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
-                                                 BaseFS, /*ApplyAnyFix=*/false);
+                                                 Recording, /*ApplyAnyFix=*/false);
         });
         const std::size_t Finished = ++Done;
         if (Options.Progress) {
           std::lock_guard<std::mutex> Lock(StatusMutex);
           Quiet.status(fmt::format("\r\033[K[{}/{}] {}", Finished,
-                                   Units.size(), U.File));
+                                   Units.size(), escapeControlBytes(U.File)));
         }
       }
     };
@@ -525,6 +596,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
     if (Options.Progress && !Units.empty())
       Quiet.status("\r\033[K");
   }
+  if (Analysed)
+    *Analysed = Read.take();
 
   // Results are turned into findings in input order; the pipeline sorts
   // them, so the output does not depend on which worker finished first.

@@ -53,10 +53,13 @@ struct CodeAnalysisOptions {
 // Runs the checks on every unit. Findings carry the catalog's default
 // level (configuration is applied later, for findings of every source);
 // compile errors become one notification per TU at its first error.
+// Analysed, when given, receives the hash of every file's text as clang
+// read it (for --fix).
 void analyseCode(const std::vector<TranslationUnit> &Units,
                  const CodeAnalysisOptions &Options,
                  std::vector<Finding> &Findings,
-                 std::vector<ToolNotification> &Notifications);
+                 std::vector<ToolNotification> &Notifications,
+                 AnalysedTexts *Analysed = nullptr);
 
 // The text of a source line with runs of whitespace folded to one space and
 // the ends trimmed: a finding's Anchor.

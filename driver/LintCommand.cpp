@@ -7,6 +7,7 @@
 #include "driver/LintRun.h"
 
 #include "core/AtomicFile.h"
+#include "core/Redact.h"
 #include "core/Uri.h"
 #include "driver/ApplyFixes.h"
 #include "driver/Baseline.h"
@@ -49,7 +50,8 @@ const std::vector<OptionSpec> &lintOptions() {
          0,
          true,
          "FILE",
-         "write every current finding to FILE as the new baseline",
+         "write every current finding to FILE as the new baseline (not "
+         "after an incomplete analysis, exit 2: FILE is then kept)",
          {}},
         {"rules-url",
          0,
@@ -89,6 +91,14 @@ const std::vector<OptionSpec> &lintOptions() {
          "",
          "skip YAML files that are not schemas (no top-level 'version:' and "
          "'tables:') silently, e.g. a workflow given by a pre-commit hook",
+         {}},
+        {"hook-filenames",
+         0,
+         false,
+         "",
+         "for hooks (pre-commit) that append file names without '--': an "
+         "argument that names an existing file is a file name even when it "
+         "starts with '-' (put it first)",
          {}},
         {"fix",
          0,
@@ -209,7 +219,7 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);
     for (const InputError &E : Errors)
-      std::cerr << E.str() << "\n";
+      std::cerr << safeMessage(E.str()) << "\n";
     BaselineFailed = !Base || !Errors.empty();
     if (Base && Base->SecretsRedacted)
       std::cerr << A.get("baseline") << ": warning: " << Base->SecretsRedacted
@@ -221,7 +231,15 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   LintResult Result = runLint(Options);
   std::cerr << renderNotifications(Result, colorFor(2));
   bool WriteFailed = false;
-  if (A.has("write-baseline"))
+  // A baseline written after an incomplete analysis would drop the entries
+  // of what was not analysed (they would all come back as new): the old
+  // file stays.
+  if (A.has("write-baseline") && !Result.executionSuccessful())
+    std::cerr << "tablelint lint: error: the analysis is incomplete (see the "
+                 "errors above); "
+              << A.spelled("write-baseline")
+              << " is kept as it was, not replaced\n";
+  else if (A.has("write-baseline"))
     if (auto Error = writeFileAtomically(A.get("write-baseline"),
                                          renderBaseline(Result))) {
       std::cerr << "tablelint lint: error: " << *Error << "\n";
@@ -230,9 +248,11 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   if (Base)
     applyBaseline(*Base, Result);
   if (A.has("fix")) {
-    const FixOutcome Fixed = applyFixes(Result.Findings);
+    const FixOutcome Fixed = applyFixes(Result.Findings, Result.Analysed);
     for (const std::string &E : Fixed.Errors)
       std::cerr << "tablelint lint: error: " << E << "\n";
+    for (const std::string &W : Fixed.Warnings)
+      std::cerr << "tablelint lint: warning: " << W << "\n";
     std::cerr << "tablelint: applied " << Fixed.Applied << " fix-it"
               << (Fixed.Applied == 1 ? "" : "s") << " in "
               << Fixed.FilesChanged.size() << " file"

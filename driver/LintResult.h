@@ -6,6 +6,9 @@
 
 #include "core/Finding.h"
 
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +55,11 @@ struct BaselineEntry {
   std::string Message;
 };
 
+// The hash (contentHash() of driver/ApplyFixes.h) of the text of each file
+// clang read, by absolute path: --fix applies a fix-it only to the text it
+// was computed on. nullopt: two translation units read different texts.
+using AnalysedTexts = std::map<std::string, std::optional<std::uint64_t>>;
+
 struct LintResult {
   // The directory repo-relative paths are relative to (no trailing '/').
   std::string RepoRoot;
@@ -65,6 +73,7 @@ struct LintResult {
   // What was looked at (the checklist report says what it could check).
   unsigned CodeUnits = 0;
   unsigned SchemaFiles = 0;
+  AnalysedTexts Analysed;
 
   // False when some input could not be analysed.
   bool executionSuccessful() const {

@@ -193,7 +193,8 @@ LintResult runLint(const LintRunOptions &Options) {
   }
   for (const std::string &G : Options.Disable)
     Code.Checks += ",-tablelint-" + G;
-  analyseCode(In.Units, Code, Findings, Notifications);
+  AnalysedTexts Analysed;
+  analyseCode(In.Units, Code, Findings, Notifications, &Analysed);
 
   PipelineOptions Pipeline;
   Pipeline.RepoRoot = Root;
@@ -203,6 +204,7 @@ LintResult runLint(const LintRunOptions &Options) {
                                       std::move(Notifications), Pipeline);
   Result.CodeUnits = static_cast<unsigned>(In.Units.size());
   Result.SchemaFiles = static_cast<unsigned>(In.SchemaFiles.size());
+  Result.Analysed = std::move(Analysed);
   return Result;
 }
 

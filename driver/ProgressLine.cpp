@@ -1,6 +1,8 @@
 // The progress line of long runs (see ProgressLine.h).
 #include "driver/ProgressLine.h"
 
+#include "core/Utf8Text.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <unistd.h>
@@ -32,8 +34,9 @@ void ProgressLine::update(const std::string &What, double Done) {
   const int Percent =
       static_cast<int>(std::clamp(Done, 0.0, 1.0) * 100.0 + 0.5);
   // \r and "erase to end of line": the line is redrawn in place.
+  // What names inputs (a design's file): escaped as the text report does.
   std::fprintf(stderr, "\r%s: %s %3d%%, %.0f s\033[K", Task.c_str(),
-               What.c_str(), Percent, Elapsed);
+               escapeControlBytes(What).c_str(), Percent, Elapsed);
   std::fflush(stderr);
 }
 
