@@ -19,7 +19,7 @@ struct ToolNotification {
   Severity Level = Severity::Error;
   // Stable id: "compile-error", "not-in-compile-database",
   // "no-compile-database", "no-such-file", "no-inputs", "configuration",
-  // "schema".
+  // "schema", "header-not-included".
   std::string Id;
   std::string File; // absolute; empty when about the whole run
   unsigned Line = 0;
