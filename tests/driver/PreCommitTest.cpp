@@ -171,9 +171,10 @@ TEST_F(PreCommitTest, ANewSourceNotInTheDatabaseDoesNotBlockTheCommit) {
   EXPECT_THAT(Bad.Out, HasSubstr("src/added.cpp:4:5: warning: query has no filter"));
 }
 
-// A header in include/ (reached through -I), a source that includes it with
-// a finding of its own, and a database listing the sources only, as CMake
-// writes it.
+// A header in include/ (reached through -I) that relies on its includer for
+// the SDK, as many headers do (parsed alone it does not compile), a source
+// that includes it with a finding of its own, and a database listing the
+// sources only, as CMake writes it.
 class HeaderCommitTest : public PreCommitTest {
 protected:
   void SetUp() override {
@@ -182,7 +183,8 @@ protected:
       return;
     P.write("include/store.h", CleanStoreHeader);
     P.write("include/unused.h", "#pragma once\n");
-    P.write("src/store.cpp", "#include \"store.h\"\n"
+    P.write("src/store.cpp", "#include <azure/data/tables.hpp>\n"
+                             "#include \"store.h\"\n"
                              "using namespace Azure::Data::Tables;\n"
                              "void legacy(TableClient const &t) {\n"
                              "  t.QueryEntities();\n"
@@ -203,7 +205,6 @@ protected:
 
   static constexpr const char *CleanStoreHeader =
       "#pragma once\n"
-      "#include <azure/data/tables.hpp>\n"
       "namespace store {\n"
       "inline int version() { return 1; }\n"
       "}\n";
@@ -216,7 +217,6 @@ protected:
 TEST_F(HeaderCommitTest, AHeaderOnlyCommitReportsTheHeadersFindings) {
   stage("include/store.h",
         "#pragma once\n"
-        "#include <azure/data/tables.hpp>\n"
         "namespace store {\n"
         "inline int version() { return 1; }\n"
         "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
@@ -229,10 +229,11 @@ TEST_F(HeaderCommitTest, AHeaderOnlyCommitReportsTheHeadersFindings) {
   ToolResult R = preCommit({});
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Failed)"));
-  EXPECT_THAT(R.Out, HasSubstr("include/store.h:6:5: warning: query has no "
+  EXPECT_THAT(R.Out, HasSubstr("include/store.h:5:5: warning: query has no "
                                "filter and no partition key"));
-  EXPECT_THAT(R.Out, HasSubstr("include/store.h:9:5: warning: query has no "
+  EXPECT_THAT(R.Out, HasSubstr("include/store.h:8:5: warning: query has no "
                                "filter and no partition key"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("does not compile")));
   EXPECT_THAT(R.Out, Not(HasSubstr("src/store.cpp:")));
   EXPECT_THAT(R.Out, Not(HasSubstr("src/scan.cpp:")));
 }
@@ -240,7 +241,6 @@ TEST_F(HeaderCommitTest, AHeaderOnlyCommitReportsTheHeadersFindings) {
 TEST_F(HeaderCommitTest, AHeaderChangeWithoutFindingsPasses) {
   stage("include/store.h",
         "#pragma once\n"
-        "#include <azure/data/tables.hpp>\n"
         "namespace store {\n"
         "inline int version() { return 2; }\n"
         "inline void open(Azure::Data::Tables::TableClient const &t) {\n"
