@@ -4,6 +4,7 @@
 #include "driver/ApplyFixes.h"
 #include "driver/CompileDatabase.h"
 #include "driver/CrashIsolation.h"
+#include "driver/HeaderIncluders.h"
 #include "driver/HeaderScope.h"
 
 #include "checks/schema/SchemaLint.h"
@@ -364,6 +365,13 @@ Finding toFinding(const clang::tidy::ClangTidyError &E, SourceTexts &Sources) {
   return F;
 }
 
+// A unit analysed for some headers only reports theirs.
+bool reportedFor(const TranslationUnit &U, const std::string &File) {
+  return U.ReportOnly.empty() ||
+         std::find(U.ReportOnly.begin(), U.ReportOnly.end(), File) !=
+             U.ReportOnly.end();
+}
+
 // "inferred from /src/a.cpp" is how LLVM's interpolating database names
 // the entry whose flags it borrowed.
 ToolNotification inferredCommandNote(const std::string &File,
@@ -390,6 +398,49 @@ ToolNotification analysisCrash(const std::string &File) {
                  "analysed)");
 }
 
+// Headers the database does not list, by the database directory they were
+// looked up in.
+using PendingHeaders = std::map<std::string, std::vector<std::string>>;
+
+// Each pending header analysed through a unit that includes it: a unit
+// already an input reports everything anyway; another one is added (once,
+// for all the headers it is chosen for) reporting those headers only.
+void addHeaderUnits(const std::map<std::string, CompileDatabase> &Databases,
+                    const PendingHeaders &Pending,
+                    const std::map<std::string, std::string> *UnsavedFiles,
+                    LintInputs &In) {
+  std::map<std::string, std::size_t> UnitOf;
+  for (std::size_t I = 0; I < In.Units.size(); ++I)
+    UnitOf.emplace(In.Units[I].File, I);
+  for (const auto &[Key, Headers] : Pending) {
+    HeaderIncluderOptions Options;
+    Options.UnsavedFiles = UnsavedFiles;
+    const std::map<std::string, tooling::CompileCommand> Includers =
+        findIncludingUnits(Databases.at(Key), Headers, Options);
+    for (const std::string &H : Headers) {
+      auto Found = Includers.find(H);
+      if (Found == Includers.end()) {
+        ToolNotification N = problem(
+            "header-not-included", H,
+            "no translation unit of the compilation database " +
+                (fs::path(Key) / "compile_commands.json").string() +
+                " includes this header; not analysed (a header is analysed "
+                "through a source that includes it)");
+        N.Level = Severity::Note;
+        In.Problems.push_back(std::move(N));
+        continue;
+      }
+      const std::string &Source = Found->second.Filename;
+      auto [It, New] = UnitOf.try_emplace(Source, In.Units.size());
+      if (New)
+        In.Units.push_back({Source, Found->second, {}});
+      else if (In.Units[It->second].ReportOnly.empty())
+        continue; // a named source: all its findings are reported
+      In.Units[It->second].ReportOnly.push_back(H);
+    }
+  }
+}
+
 } // namespace
 
 std::string normalisedLine(const std::string &Text, unsigned Line) {
@@ -407,7 +458,8 @@ std::string normalisedLine(const std::string &Text, unsigned Line) {
 
 LintInputs collectInputs(const std::vector<std::string> &Paths,
                          const std::optional<std::string> &BuildDir,
-                         const std::optional<std::vector<std::string>> &CompilerArgs) {
+                         const std::optional<std::vector<std::string>> &CompilerArgs,
+                         const std::map<std::string, std::string> *UnsavedFiles) {
   LintInputs In;
   std::vector<std::string> Files;
   for (const std::string &P : Paths) {
@@ -466,11 +518,13 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
       Line.insert(Line.end(), CompilerArgs->begin(), CompilerArgs->end());
       Line.push_back(F);
       In.Units.push_back(
-          {F, tooling::CompileCommand(fs::current_path().string(), F, Line, "")});
+          {F, tooling::CompileCommand(fs::current_path().string(), F, Line, ""),
+           {}});
     }
     return In;
   }
   std::map<std::string, CompileDatabase> Databases;
+  PendingHeaders Headers;
   for (const std::string &F : Files) {
     const std::string Key =
         BuildDir ? fs::absolute(*BuildDir).lexically_normal().string()
@@ -494,12 +548,16 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
       continue;
     auto Command = DB.Commands.find(F);
     if (Command != DB.Commands.end()) {
-      In.Units.push_back({F, Command->second});
+      In.Units.push_back({F, Command->second, {}});
       continue;
     }
     // Its entry is unusable: already reported at the entry's position.
     if (std::find(DB.Unusable.begin(), DB.Unusable.end(), F) != DB.Unusable.end())
       continue;
+    if (isCppHeaderPath(F)) {
+      Headers[Key].push_back(F);
+      continue;
+    }
     // A file the database does not list yet (a new .cpp before the next
     // configure) is analysed with the flags of its nearest entry, as clangd
     // does. A note says so.
@@ -515,8 +573,9 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
       continue;
     }
     In.Problems.push_back(inferredCommandNote(F, DatabaseFile, *Inferred));
-    In.Units.push_back({F, std::move(*Inferred)});
+    In.Units.push_back({F, std::move(*Inferred), {}});
   }
+  addHeaderUnits(Databases, Headers, UnsavedFiles, In);
   return In;
 }
 
@@ -611,7 +670,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
       const std::string &Check = E.DiagnosticName;
       if (Check.rfind("tablelint-", 0) == 0) {
         Finding F = toFinding(E, Sources);
-        if (F.File.empty() || Headers.reports(F.File, Units[I].File))
+        if (F.File.empty() || (Headers.reports(F.File, Units[I].File) &&
+                               reportedFor(Units[I], F.File)))
           Findings.push_back(std::move(F));
         continue;
       }

@@ -18,6 +18,10 @@ namespace tablelint {
 struct TranslationUnit {
   std::string File; // absolute, normalised
   clang::tooling::CompileCommand Command;
+  // Set when the unit is analysed only for headers named as inputs (see
+  // HeaderIncluders.h): the findings reported are theirs, not the unit's
+  // own, which did not change.
+  std::vector<std::string> ReportOnly;
 };
 
 struct LintInputs {
@@ -31,10 +35,14 @@ struct LintInputs {
 // PATHS: C++ files, directories (searched for .cpp/.cc/.cxx/.c++), or
 // schema files (.yaml/.yml). Compile commands come from BuildDir, else from
 // the nearest compile_commands.json above each file, or from CompilerArgs
-// (everything after '--') for every file.
-LintInputs collectInputs(const std::vector<std::string> &Paths,
-                         const std::optional<std::string> &BuildDir,
-                         const std::optional<std::vector<std::string>> &CompilerArgs);
+// (everything after '--') for every file. A header the database does not
+// list is analysed through a unit that includes it (ReportOnly); one that no
+// unit includes is a note. Unsaved buffers count for the include search.
+LintInputs collectInputs(
+    const std::vector<std::string> &Paths,
+    const std::optional<std::string> &BuildDir,
+    const std::optional<std::vector<std::string>> &CompilerArgs,
+    const std::map<std::string, std::string> *UnsavedFiles = nullptr);
 
 struct CodeAnalysisOptions {
   // clang-tidy check globs: "-*,tablelint-*" narrowed by --enable/--disable.

@@ -23,7 +23,7 @@ struct ToolNotification {
   // Stable id: "compile-error", "analysis-error" (clang crashed on the
   // TU), "not-in-compile-database",
   // "no-compile-database", "no-such-file", "no-inputs", "configuration",
-  // "schema".
+  // "schema", "header-not-included".
   std::string Id;
   std::string File; // absolute; empty when about the whole run
   unsigned Line = 0;

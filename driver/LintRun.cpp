@@ -142,7 +142,8 @@ LintResult runLint(const LintRunOptions &Options) {
   if (Options.ConfigFile)
     overrideProjectConfig(*Options.ConfigFile);
   LintInputs In =
-      collectInputs(Options.Paths, Options.BuildDir, Options.CompilerArgs);
+      collectInputs(Options.Paths, Options.BuildDir, Options.CompilerArgs,
+                    &Options.UnsavedFiles);
   if (Options.SkipNonSchemaYaml)
     In.SchemaFiles.erase(std::remove_if(In.SchemaFiles.begin(),
                                         In.SchemaFiles.end(),

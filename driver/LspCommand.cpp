@@ -19,9 +19,14 @@ const std::vector<OptionSpec> &lspOptions() {
   static const std::vector<OptionSpec> Specs = [] {
     // -p and --config as `lint` has them (one file at a time: no -j).
     std::vector<OptionSpec> S;
-    for (OptionSpec &O : analysisOptionSpecs())
-      if (O.Long != "jobs")
-        S.push_back(std::move(O));
+    for (OptionSpec &O : analysisOptionSpecs()) {
+      if (O.Long == "jobs")
+        continue;
+      if (O.Long == "p")
+        O.Help = "directory with compile_commands.json (default: as clangd "
+                 "finds it, in each directory above the file or its build/)";
+      S.push_back(std::move(O));
+    }
     S.push_back({"stdio", 0, false, "",
                  "talk over standard input and output (the default and only "
                  "transport; accepted because LSP clients pass it)",
@@ -36,10 +41,13 @@ void printLspHelp() {
   std::cout
       << "Usage: tablelint lsp [-p BUILD_DIR] [--config FILE]\n\n"
          "A language server (LSP over standard input and output) that runs "
-         "beside clangd:\nit lints C++ sources and schema YAML files when the "
-         "editor opens or saves them,\nthe same way as `tablelint lint` "
-         "(compile database, .tablelint.yaml, NOLINT),\npublishes the "
-         "findings as diagnostics and offers fix-its as quick fixes.\n"
+         "beside clangd:\nit lints C++ sources, headers (through a source "
+         "that includes them) and schema\nYAML files when the editor opens "
+         "or saves them and 400 ms after the last edit\n(the unsaved buffer), "
+         "the same way as `tablelint lint` (.tablelint.yaml, NOLINT),\n"
+         "publishes the findings as diagnostics and offers fix-its as quick "
+         "fixes.\nThe compile database: -p, else found as clangd does (each "
+         "directory above the\nfile, and its build/ subdirectory).\n"
          "Editor setup: docs/ide.md.\n\nOptions:\n"
       << formatOptionsHelp(lspOptions())
       << "\nExit codes: 0 after the client's shutdown and exit; 1 when the "

@@ -6,7 +6,10 @@
 #include "core/InputFile.h"
 #include "core/ProjectConfig.h"
 #include "core/RuleCatalog.h"
+#include "driver/CompileDatabaseSearch.h"
+#include "driver/HeaderIncluders.h"
 #include "driver/LintRun.h"
+#include "driver/LspLintWorker.h"
 #include "driver/LspText.h"
 #include "driver/RuleDocsUrl.h"
 #include "driver/Version.h"
@@ -17,6 +20,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <poll.h>
 
 namespace tablelint {
 
@@ -51,11 +55,11 @@ bool isCppSourcePath(const fs::path &P) {
   return E == ".cpp" || E == ".cc" || E == ".cxx" || E == ".c++";
 }
 
-// What `lint` would do with a file named on its command line; headers and
-// other files are left to the TUs that include them.
+// What `lint` would do with a file named on its command line: sources,
+// headers (through a source that includes them) and schemas.
 bool isLintable(const std::string &Path) {
   const fs::path P(Path);
-  if (isCppSourcePath(P))
+  if (isCppSourcePath(P) || isCppHeaderPath(Path))
     return true;
   const std::string E = P.extension().string();
   return (E == ".yaml" || E == ".yml") &&
@@ -148,10 +152,132 @@ std::optional<std::string> documentUri(const json::Object *Params) {
   return std::nullopt;
 }
 
+
+// A diagnostic with the span and fix-its code actions look for.
+LspServer::Published published(json::Object Diagnostic,
+                               std::vector<FindingFix> Fixes) {
+  LspServer::Published P;
+  const json::Object *Range = Diagnostic.getObject("range");
+  const json::Object *Start = Range->getObject("start");
+  const json::Object *End = Range->getObject("end");
+  P.StartLine = static_cast<unsigned>(*Start->getInteger("line"));
+  P.StartCharacter = static_cast<unsigned>(*Start->getInteger("character"));
+  P.EndLine = static_cast<unsigned>(*End->getInteger("line"));
+  P.EndCharacter = static_cast<unsigned>(*End->getInteger("character"));
+  P.Diagnostic = std::move(Diagnostic);
+  P.Fixes = std::move(Fixes);
+  return P;
+}
+
+json::Object findingDiagnostic(const Finding &F, const std::string &Path,
+                               Texts &Files) {
+  json::Object Start = Files.position(Path, F.Line, F.Column);
+  json::Object End =
+      F.EndLine ? Files.position(Path, F.EndLine, F.EndColumn)
+                : Files.position(Path, F.Line,
+                                 Files.wordEnd(Path, F.Line, F.Column));
+  json::Object D{{"range", range(std::move(Start), std::move(End))},
+                 {"severity", lspSeverity(F.Level)},
+                 {"source", "tablelint"},
+                 {"code", F.RuleId},
+                 {"message", F.Message}};
+  // The rule page, as SARIF's helpUri names it.
+  if (builtinCatalog().find(F.RuleId))
+    if (const std::optional<std::string> Base = ruleDocsBase(
+            std::nullopt, fs::path(Path).parent_path().string()))
+      D["codeDescription"] =
+          json::Object{{"href", *Base + "/" + F.RuleId + ".md"}};
+  json::Array Related;
+  for (const Finding::Note &N : F.Notes) {
+    if (N.File.empty())
+      continue;
+    const std::string NotePath = normalised(N.File);
+    json::Object NoteStart = Files.position(NotePath, N.Line, N.Column);
+    json::Object NoteEnd = NoteStart;
+    Related.push_back(json::Object{
+        {"location",
+         json::Object{{"uri", fileUriOfPath(NotePath)},
+                      {"range", range(std::move(NoteStart),
+                                      std::move(NoteEnd))}}},
+        {"message", N.Message}});
+  }
+  if (!Related.empty())
+    D["relatedInformation"] = std::move(Related);
+  return D;
+}
+
+// A notification shown on the document at Path, if it is about it.
+std::optional<json::Object> notificationDiagnostic(const ToolNotification &N,
+                                                   const std::string &Path,
+                                                   Texts &Files) {
+  const bool Here = N.File.empty() || sameFile(normalised(N.File), Path);
+  // A broken .tablelint.yaml changes what this file is checked with: it
+  // is shown at the top of the file, with its own place.
+  if (!Here && N.Id != "configuration")
+    return std::nullopt;
+  // A header is not expected in a database, nor to be included by one
+  // before the sources are written: the editor stays quiet about it.
+  if (isCppHeaderPath(Path) &&
+      (N.Id == "no-compile-database" || N.Id == "header-not-included"))
+    return std::nullopt;
+  std::string Message = N.Message;
+  if (!Here)
+    Message = N.File + ":" + std::to_string(N.Line) + ":" +
+              std::to_string(N.Column) + ": " + Message;
+  const unsigned Line = Here ? N.Line : 1, Column = Here ? N.Column : 1;
+  json::Object Start = Files.position(Path, Line, Column);
+  json::Object End = Start;
+  return json::Object{{"range", range(std::move(Start), std::move(End))},
+                      {"severity", N.Level == Severity::Error ? 2 : 3},
+                      {"source", "tablelint"},
+                      {"code", N.Id},
+                      {"message", std::move(Message)}};
+}
+
+// Replaces Range (LSP positions) of Text with NewText.
+void applyRangedEdit(std::string &Text, const json::Object &Range,
+                     llvm::StringRef NewText) {
+  auto Offset = [&](const json::Object *Pos) {
+    const unsigned Line = integerOr(Pos, "line", 0);
+    std::size_t Start = 0;
+    for (unsigned L = 0; L < Line && Start != std::string::npos; ++L) {
+      Start = Text.find('\n', Start);
+      if (Start != std::string::npos)
+        ++Start;
+    }
+    if (Start == std::string::npos)
+      return Text.size();
+    const std::string_view LineText = lineOf(Text, Line + 1);
+    return Start + byteColumn(LineText, integerOr(Pos, "character", 0)) - 1;
+  };
+  const std::size_t From = std::min(Offset(Range.getObject("start")), Text.size());
+  const std::size_t To =
+      std::min(std::max(From, Offset(Range.getObject("end"))), Text.size());
+  Text.replace(From, To - From, NewText.str());
+}
+
 } // namespace
+
+LspServer::LspServer(LspTransport &Transport, LspServerOptions Options)
+    : Transport(Transport), Options(std::move(Options)),
+      Worker(std::make_unique<LspLintWorker>()) {}
+
+LspServer::~LspServer() = default;
 
 int LspServer::run() {
   while (!ExitCode) {
+    startDueLint();
+    // Wait for a message, the end of a lint, or the next due lint.
+    pollfd Fds[2] = {{Transport.inputFd(), POLLIN, 0},
+                     {Worker->readyFd(), POLLIN, 0}};
+    const int Timeout = Transport.hasBufferedInput() ? 0 : msUntilNextLint();
+    if (::poll(Fds, 2, Timeout) < 0 && errno != EINTR)
+      break;
+    if (Fds[1].revents & POLLIN)
+      finishLint();
+    if (!Transport.hasBufferedInput() &&
+        !(Fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+      continue;
     std::optional<LspTransport::Incoming> In = Transport.read();
     if (!In)
       break;
@@ -173,10 +299,13 @@ void LspServer::handle(const json::Value &Message) {
   const json::Value NullId = nullptr;
   std::optional<llvm::StringRef> Method = O ? O->getString("method") : std::nullopt;
   if (!O || !Method) {
-    // A response to a request we never sent is dropped; anything else is
-    // not a JSON-RPC message.
-    if (O && Id && (O->get("result") || O->get("error")))
+    // The client's answer to window/workDoneProgress/create; a response to
+    // a request we never sent is dropped; anything else is not a JSON-RPC
+    // message.
+    if (O && Id && (O->get("result") || O->get("error"))) {
+      progressTokenAccepted(*Id, O->get("error") == nullptr);
       return;
+    }
     replyError(Id ? *Id : NullId, InvalidRequest,
                "not a JSON-RPC request or notification (no \"method\")");
     return;
@@ -205,6 +334,10 @@ void LspServer::handleRequest(const json::Value &Id, llvm::StringRef Method,
       return;
     }
     Initialized = true;
+    if (const json::Object *Caps = Params ? Params->getObject("capabilities") : nullptr)
+      if (const json::Object *Window = Caps->getObject("window"))
+        ClientShowsProgress =
+            Window->getBoolean("workDoneProgress").value_or(false);
     reply(Id, initializeResult());
     return;
   }
@@ -244,21 +377,13 @@ void LspServer::handleNotification(llvm::StringRef Method,
   if (!Initialized || ShutdownRequested)
     return;
   if (Method == "textDocument/didOpen" || Method == "textDocument/didSave") {
-    const std::optional<std::string> Uri = documentUri(Params);
-    const std::optional<std::string> Path =
-        Uri ? pathOfFileUri(*Uri) : std::nullopt;
-    if (!Path) {
-      std::cerr << "tablelint lsp: " << Method.str()
-                << ": not a file:// document URI; ignored\n";
-      return;
-    }
-    Document &Doc = Documents[*Uri];
-    Doc.Path = normalised(*Path);
-    Doc.Unsaved.reset();
-    if (Method == "textDocument/didOpen")
-      if (auto Text = Params->getObject("textDocument")->getString("text"))
-        Doc.Unsaved = Text->str();
-    lintAndPublish(*Uri, Doc);
+    if (Params)
+      documentOpenedOrSaved(Method, *Params);
+    return;
+  }
+  if (Method == "textDocument/didChange") {
+    if (Params)
+      documentChanged(*Params);
     return;
   }
   if (Method == "textDocument/didClose") {
@@ -270,8 +395,167 @@ void LspServer::handleNotification(llvm::StringRef Method,
            json::Object{{"uri", *Uri}, {"diagnostics", json::Array{}}});
     return;
   }
-  // initialized, $/cancelRequest, didChange (we asked for none), and
-  // anything else: nothing to do.
+  // initialized, $/cancelRequest and anything else: nothing to do.
+}
+
+void LspServer::documentOpenedOrSaved(llvm::StringRef Method,
+                                      const json::Object &Params) {
+  const std::optional<std::string> Uri = documentUri(&Params);
+  const std::optional<std::string> Path =
+      Uri ? pathOfFileUri(*Uri) : std::nullopt;
+  if (!Path) {
+    std::cerr << "tablelint lsp: " << Method.str()
+              << ": not a file:// document URI; ignored\n";
+    return;
+  }
+  Document &Doc = Documents[*Uri];
+  Doc.Path = normalised(*Path);
+  // Saved: the disk is the text again.
+  Doc.Unsaved.reset();
+  const json::Object *Item = Params.getObject("textDocument");
+  if (Method == "textDocument/didOpen") {
+    if (auto Text = Item->getString("text"))
+      Doc.Unsaved = Text->str();
+    Doc.Version = Item->getInteger("version");
+  }
+  if (!isLintable(Doc.Path)) {
+    Doc.Diagnostics.clear();
+    publish(*Uri, Doc);
+    return;
+  }
+  scheduleLint(Doc, Clock::duration::zero());
+}
+
+// Full texts (the sync kind we announce) and, from clients that send them
+// anyway, ranged edits, applied in order.
+void LspServer::documentChanged(const json::Object &Params) {
+  const std::optional<std::string> Uri = documentUri(&Params);
+  auto It = Uri ? Documents.find(*Uri) : Documents.end();
+  const json::Array *Changes = Params.getArray("contentChanges");
+  if (It == Documents.end() || !Changes)
+    return;
+  Document &Doc = It->second;
+  if (!Doc.Unsaved) {
+    auto Buf = llvm::MemoryBuffer::getFile(Doc.Path);
+    Doc.Unsaved = Buf ? (*Buf)->getBuffer().str() : std::string();
+  }
+  for (const json::Value &C : *Changes) {
+    const json::Object *Change = C.getAsObject();
+    auto Text = Change ? Change->getString("text") : std::nullopt;
+    if (!Text)
+      continue;
+    if (const json::Object *Range = Change->getObject("range"))
+      applyRangedEdit(*Doc.Unsaved, *Range, *Text);
+    else
+      Doc.Unsaved = Text->str();
+  }
+  if (const json::Object *Item = Params.getObject("textDocument"))
+    if (auto Version = Item->getInteger("version"))
+      Doc.Version = Version;
+  if (isLintable(Doc.Path))
+    scheduleLint(Doc, Options.ChangeDelay);
+}
+
+void LspServer::scheduleLint(Document &Doc, Clock::duration Delay) {
+  // A lint running now for an older text is stale from here on.
+  Doc.Generation = ++LastGeneration;
+  Doc.LintDue = Clock::now() + Delay;
+}
+
+int LspServer::msUntilNextLint() const {
+  if (Worker->busy())
+    return -1;
+  std::optional<Clock::time_point> Next;
+  for (const auto &Entry : Documents)
+    if (Entry.second.LintDue && (!Next || *Entry.second.LintDue < *Next))
+      Next = Entry.second.LintDue;
+  if (!Next)
+    return -1;
+  const auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      *Next - Clock::now());
+  return static_cast<int>(std::max<int64_t>(0, Left.count() + 1));
+}
+
+void LspServer::startDueLint() {
+  if (Worker->busy())
+    return;
+  const Clock::time_point Now = Clock::now();
+  auto Due = Documents.end();
+  for (auto It = Documents.begin(); It != Documents.end(); ++It)
+    if (It->second.LintDue && *It->second.LintDue <= Now &&
+        (Due == Documents.end() || *It->second.LintDue < *Due->second.LintDue))
+      Due = It;
+  if (Due == Documents.end())
+    return;
+  Document &Doc = Due->second;
+  Doc.LintDue.reset();
+  Running = RunningLint{Due->first, Doc.Generation, Doc.Unsaved, "", false};
+  Worker->start(lintRunFor(Doc));
+  if (!ClientShowsProgress)
+    return;
+  // The client creates the token; progress begins once it has answered.
+  Running->ProgressToken =
+      "tablelint-lint-" + std::to_string(++LastProgressToken);
+  Transport.write(json::Object{
+      {"jsonrpc", "2.0"},
+      {"id", Running->ProgressToken},
+      {"method", "window/workDoneProgress/create"},
+      {"params", json::Object{{"token", Running->ProgressToken}}}});
+}
+
+void LspServer::progressTokenAccepted(const json::Value &Id, bool Accepted) {
+  if (!Running || Running->ProgressToken.empty() ||
+      Id.getAsString() != llvm::StringRef(Running->ProgressToken))
+    return;
+  if (!Accepted) {
+    Running->ProgressToken.clear();
+    return;
+  }
+  Running->ProgressBegun = true;
+  const std::string Name =
+      fs::path(pathOfFileUri(Running->Uri).value_or(Running->Uri))
+          .filename()
+          .string();
+  notify("$/progress",
+         json::Object{{"token", Running->ProgressToken},
+                      {"value", json::Object{{"kind", "begin"},
+                                             {"title", "tablelint"},
+                                             {"message", "analysing " + Name},
+                                             {"cancellable", false}}}});
+}
+
+void LspServer::finishLint() {
+  std::optional<LintResult> Result = Worker->takeResult();
+  if (!Result || !Running)
+    return;
+  RunningLint Done = std::move(*Running);
+  Running.reset();
+  if (Done.ProgressBegun)
+    notify("$/progress",
+           json::Object{{"token", Done.ProgressToken},
+                        {"value", json::Object{{"kind", "end"}}}});
+  // Closed since, or changed since: this result describes no text the
+  // editor still shows.
+  auto It = Documents.find(Done.Uri);
+  if (It == Documents.end() || It->second.Generation != Done.Generation)
+    return;
+  collectDiagnostics(It->second, *Result, Done.Text);
+  publish(Done.Uri, It->second);
+}
+
+LintRunOptions LspServer::lintRunFor(const Document &Doc) const {
+  LintRunOptions Run;
+  Run.Paths = {Doc.Path};
+  Run.BuildDir = Options.BuildDir ? Options.BuildDir
+                                  : findCompileDatabaseLikeClangd(Doc.Path);
+  Run.ConfigFile = Options.ConfigFile;
+  Run.Jobs = 1;
+  // Every open buffer: a source is analysed with the headers as the editor
+  // shows them.
+  for (const auto &Entry : Documents)
+    if (Entry.second.Unsaved)
+      Run.UnsavedFiles[Entry.second.Path] = *Entry.second.Unsaved;
+  return Run;
 }
 
 void LspServer::reply(const json::Value &Id, json::Value Result) {
@@ -297,11 +581,11 @@ json::Value LspServer::initializeResult() const {
   return json::Object{
       {"capabilities",
        json::Object{
-           // Full documents on open; the disk on save; no edits in
-           // between (linting runs on open and save only).
+           // Full documents on open and on every change (linted a
+           // moment after the last one); the disk on save.
            {"textDocumentSync",
             json::Object{{"openClose", true},
-                         {"change", 0},
+                         {"change", 1},
                          {"save", json::Object{{"includeText", false}}}}},
            {"codeActionProvider",
             json::Object{{"codeActionKinds", json::Array{"quickfix"}}}},
@@ -310,106 +594,34 @@ json::Value LspServer::initializeResult() const {
        json::Object{{"name", "tablelint"}, {"version", TablelintVersion}}}};
 }
 
-void LspServer::lintAndPublish(const std::string &Uri, Document &Doc) {
+void LspServer::collectDiagnostics(Document &Doc, const LintResult &Result,
+                                   const std::optional<std::string> &Text) {
   Doc.Diagnostics.clear();
-  if (!isLintable(Doc.Path)) {
-    publish(Uri, Doc);
-    return;
-  }
-  LintRunOptions Run;
-  Run.Paths = {Doc.Path};
-  Run.BuildDir = Options.BuildDir;
-  Run.ConfigFile = Options.ConfigFile;
-  Run.Jobs = 1;
-  if (Doc.Unsaved)
-    Run.UnsavedFiles[Doc.Path] = *Doc.Unsaved;
-  const LintResult Result = runLint(Run);
-
-  Texts Files(Doc.Path, Doc.Unsaved);
-  for (const ReportedFinding &R : Result.Findings) {
-    const Finding &F = R.F;
-    if (!sameFile(normalised(F.File), Doc.Path))
-      continue;
-    Published P;
-    P.StartLine = F.Line ? F.Line - 1 : 0;
-    json::Object Start = Files.position(Doc.Path, F.Line, F.Column);
-    json::Object End =
-        F.EndLine ? Files.position(Doc.Path, F.EndLine, F.EndColumn)
-                  : Files.position(Doc.Path, F.Line,
-                                   Files.wordEnd(Doc.Path, F.Line, F.Column));
-    P.StartCharacter = static_cast<unsigned>(*Start.getInteger("character"));
-    P.EndLine = static_cast<unsigned>(*End.getInteger("line"));
-    P.EndCharacter = static_cast<unsigned>(*End.getInteger("character"));
-    json::Object D{{"range", range(std::move(Start), std::move(End))},
-                   {"severity", lspSeverity(F.Level)},
-                   {"source", "tablelint"},
-                   {"code", F.RuleId},
-                   {"message", F.Message}};
-    // The rule page, as SARIF's helpUri names it.
-    if (builtinCatalog().find(F.RuleId))
-      if (const std::optional<std::string> Base = ruleDocsBase(
-              std::nullopt,
-              std::filesystem::path(Doc.Path).parent_path().string()))
-        D["codeDescription"] =
-            json::Object{{"href", *Base + "/" + F.RuleId + ".md"}};
-    json::Array Related;
-    for (const Finding::Note &N : F.Notes) {
-      if (N.File.empty())
-        continue;
-      const std::string NotePath = normalised(N.File);
-      json::Object NoteStart = Files.position(NotePath, N.Line, N.Column);
-      json::Object NoteEnd = NoteStart;
-      Related.push_back(json::Object{
-          {"location",
-           json::Object{{"uri", fileUriOfPath(NotePath)},
-                        {"range", range(std::move(NoteStart),
-                                        std::move(NoteEnd))}}},
-          {"message", N.Message}});
-    }
-    if (!Related.empty())
-      D["relatedInformation"] = std::move(Related);
-    P.Diagnostic = std::move(D);
-    P.Fixes = F.Fixes;
-    Doc.Diagnostics.push_back(std::move(P));
-  }
+  Texts Files(Doc.Path, Text);
+  for (const ReportedFinding &R : Result.Findings)
+    if (sameFile(normalised(R.F.File), Doc.Path))
+      Doc.Diagnostics.push_back(
+          published(findingDiagnostic(R.F, Doc.Path, Files), R.F.Fixes));
   // What kept (part of) the file from being analysed: no compile
   // database, a compile error, a bad configuration or schema.
   for (const ToolNotification &N : Result.Notifications) {
     std::cerr << "tablelint lsp: " << (N.File.empty() ? "" : N.File + ": ")
               << N.Message << "\n";
-    const bool Here = N.File.empty() || sameFile(normalised(N.File), Doc.Path);
-    // A broken .tablelint.yaml changes what this file is checked with: it
-    // is shown at the top of the file, with its own place.
-    if (!Here && N.Id != "configuration")
-      continue;
-    std::string Message = N.Message;
-    if (!Here)
-      Message = N.File + ":" + std::to_string(N.Line) + ":" +
-                std::to_string(N.Column) + ": " + Message;
-    const unsigned Line = Here ? N.Line : 1, Column = Here ? N.Column : 1;
-    Published P;
-    P.StartLine = P.EndLine = Line ? Line - 1 : 0;
-    json::Object Start = Files.position(Doc.Path, Line, Column);
-    P.StartCharacter = P.EndCharacter =
-        static_cast<unsigned>(*Start.getInteger("character"));
-    json::Object End = Start;
-    P.Diagnostic = json::Object{
-        {"range", range(std::move(Start), std::move(End))},
-        {"severity", N.Level == Severity::Error ? 2 : 3},
-        {"source", "tablelint"},
-        {"code", N.Id},
-        {"message", std::move(Message)}};
-    Doc.Diagnostics.push_back(std::move(P));
+    if (std::optional<json::Object> D =
+            notificationDiagnostic(N, Doc.Path, Files))
+      Doc.Diagnostics.push_back(published(std::move(*D), {}));
   }
-  publish(Uri, Doc);
 }
 
 void LspServer::publish(const std::string &Uri, const Document &Doc) {
   json::Array Diagnostics;
   for (const Published &P : Doc.Diagnostics)
     Diagnostics.push_back(json::Object(P.Diagnostic));
-  notify("textDocument/publishDiagnostics",
-         json::Object{{"uri", Uri}, {"diagnostics", std::move(Diagnostics)}});
+  json::Object Params{{"uri", Uri}, {"diagnostics", std::move(Diagnostics)}};
+  // The version the diagnostics are about (clients drop older ones).
+  if (Doc.Version)
+    Params["version"] = *Doc.Version;
+  notify("textDocument/publishDiagnostics", std::move(Params));
 }
 
 json::Value LspServer::codeActions(const json::Object &Params) {

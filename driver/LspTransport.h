@@ -40,6 +40,10 @@ public:
   // Writes one framed message; false when the peer has gone.
   bool write(const llvm::json::Value &Message);
 
+  // For a server that polls: read() has bytes without reading inFd().
+  bool hasBufferedInput() const { return BufferBegin < BufferEnd; }
+  int inputFd() const { return InFd; }
+
 private:
   // One byte of input, or -1 at the end.
   int nextByte();

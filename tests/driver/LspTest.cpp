@@ -116,6 +116,24 @@ public:
       Pending.push_back(std::move(*M));
     }
   }
+  // The next message Match accepts (kept ones first).
+  template <typename Predicate> json::Object waitFor(Predicate Match) {
+    for (;;) {
+      for (auto It = Pending.begin(); It != Pending.end(); ++It)
+        if (Match(*It)) {
+          json::Object M = std::move(*It);
+          Pending.erase(It);
+          return M;
+        }
+      std::optional<json::Object> M = receive();
+      if (!M)
+        return {};
+      Pending.push_back(std::move(*M));
+    }
+  }
+  // Every message received so far, in order.
+  std::vector<json::Object> Log;
+
   // The exit code, or -1 when the server did not exit in time.
   int waitForExit() {
     ::close(ToServer);
@@ -152,7 +170,13 @@ private:
           EXPECT_TRUE(bool(Parsed));
           if (!Parsed || !Parsed->getAsObject())
             return std::nullopt;
-          return std::move(*Parsed->getAsObject());
+          json::Object &M = *Parsed->getAsObject();
+          Log.push_back(M);
+          // A request from the server (window/workDoneProgress/create):
+          // accepted, as an editor does.
+          if (M.get("id") && M.getString("method"))
+            send(json::Object{{"jsonrpc", "2.0"}, {"id", *M.get("id")}, {"result", nullptr}});
+          return std::move(M);
         }
       }
       const auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -223,7 +247,12 @@ void initialize(LspClient &C) {
 std::vector<const json::Object *> withCode(const json::Object &Published,
                                            const std::string &Code) {
   std::vector<const json::Object *> Out;
-  for (const json::Value &D : *Published.getArray("diagnostics"))
+  const json::Array *All = Published.getArray("diagnostics");
+  if (!All) {
+    ADD_FAILURE() << "no diagnostics published";
+    return Out;
+  }
+  for (const json::Value &D : *All)
     if (D.getAsObject()->getString("code") == Code)
       Out.push_back(D.getAsObject());
   return Out;
@@ -450,6 +479,206 @@ TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
   EXPECT_EQ(C.diagnosticsFor(uriOf(Header)).getArray("diagnostics")->size(), 0u);
   C.notify("textDocument/didOpen", openParams(uriOf(Ci), "yaml", readText(Ci)));
   EXPECT_EQ(C.diagnosticsFor(uriOf(Ci)).getArray("diagnostics")->size(), 0u);
+  C.request("shutdown", nullptr);
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 0);
+}
+
+// compile_commands.json in the project's build/, as CMake writes it: the
+// sources compiled from build/, with include/ on the include path.
+void buildDatabase(const Project &P, const std::vector<std::string> &Files) {
+  std::string Json = "[\n";
+  for (std::size_t I = 0; I < Files.size(); ++I)
+    Json += std::string(I ? ",\n" : "") + "  {\"directory\": \"" + P.Dir +
+            "/build\", \"file\": \"" + P.Dir + "/" + Files[I] +
+            "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
+            mockIncludes() + "\", \"-I" + P.Dir + "/include\", \"-c\", \"" +
+            P.Dir + "/" + Files[I] + "\"]}";
+  P.write("build/compile_commands.json", Json + "\n]\n");
+}
+
+json::Object changeParams(const std::string &Uri, int Version,
+                          const std::string &Text) {
+  return json::Object{
+      {"textDocument", json::Object{{"uri", Uri}, {"version", Version}}},
+      {"contentChanges", json::Array{json::Object{{"text", Text}}}}};
+}
+
+std::vector<int64_t> linesOf(const std::vector<const json::Object *> &Ds) {
+  std::vector<int64_t> Lines;
+  for (const json::Object *D : Ds)
+    Lines.push_back(startOf(*D).first);
+  return Lines;
+}
+
+// As clangd: build/compile_commands.json at the workspace root serves
+// src/scan.cpp; -p names another database and wins.
+TEST(Lsp, FindsTheDatabaseInABuildDirectoryAboveTheFileAndMinusPWins) {
+  Project P;
+  const std::string Cpp = P.write("src/scan.cpp", ScanSource);
+  P.database({"src/scan.cpp"}, "build");
+  {
+    LspClient C(P.Dir);
+    initialize(C);
+    C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
+    const json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+    EXPECT_EQ(linesOf(withCode(Published, "table-scan")), std::vector<int64_t>{3});
+    EXPECT_TRUE(withCode(Published, "no-compile-database").empty());
+  }
+  // A database without entries: the file is not in it and has no
+  // neighbour to borrow flags from, so nothing is analysed.
+  P.write("other/compile_commands.json", "[]\n");
+  LspClient C(P.Dir, {"-p", P.Dir + "/other"});
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
+  const json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_TRUE(withCode(Published, "table-scan").empty());
+  const auto Missing = withCode(Published, "not-in-compile-database");
+  ASSERT_EQ(Missing.size(), 1u);
+  EXPECT_THAT(Missing[0]->getString("message")->str(),
+              HasSubstr(P.Dir + "/other/compile_commands.json"));
+}
+
+// Typing moves the findings with the text: the buffer is linted a moment
+// after the last change, not at the next save, and only the newest version
+// is published.
+TEST(Lsp, RelintsTheUnsavedBufferAfterTheLastChange) {
+  Project P;
+  const std::string Cpp = P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  LspClient C(P.Dir);
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
+  EXPECT_EQ(linesOf(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan")),
+            std::vector<int64_t>{3});
+
+  // Five lines added above the scan, not saved.
+  const std::string Moved = "// 1\n// 2\n// 3\n// 4\n// 5\n" + std::string(ScanSource);
+  const auto Sent = std::chrono::steady_clock::now();
+  C.notify("textDocument/didChange", changeParams(uriOf(Cpp), 2, Moved));
+  json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  const auto Waited = std::chrono::steady_clock::now() - Sent;
+  EXPECT_EQ(Published.getInteger("version"), 2);
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), std::vector<int64_t>{8});
+  // Debounced: not linted before the typing pause.
+  EXPECT_GE(Waited, std::chrono::milliseconds(350));
+  EXPECT_EQ(readText(Cpp), ScanSource) << "the disk is not touched";
+
+  // Three quick edits: one lint, of the last one (the scan removed).
+  C.notify("textDocument/didChange", changeParams(uriOf(Cpp), 3, Moved + "\n"));
+  C.notify("textDocument/didChange", changeParams(uriOf(Cpp), 4, "// 0\n" + Moved));
+  std::string Fixed = Moved;
+  Fixed.replace(Fixed.find("t.QueryEntities();"), 18, "(void)t;");
+  C.notify("textDocument/didChange", changeParams(uriOf(Cpp), 5, Fixed));
+  Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 5);
+  EXPECT_TRUE(withCode(Published, "table-scan").empty());
+  C.request("shutdown", nullptr);
+  C.notify("exit", nullptr);
+  EXPECT_EQ(C.waitForExit(), 0);
+  for (const json::Object &M : C.Log)
+    if (M.getString("method") == "textDocument/publishDiagnostics") {
+      EXPECT_NE(M.getObject("params")->getInteger("version"), 3);
+      EXPECT_NE(M.getObject("params")->getInteger("version"), 4);
+    }
+}
+
+// A client that shows progress sees the analysis begin and end; a version
+// that arrives while an older one is analysed wins, and the older result is
+// never published.
+TEST(Lsp, ReportsProgressAndDropsTheResultOfAStaleVersion) {
+  Project P;
+  // Standard headers make the parse take long enough for the newer
+  // version to arrive while the first one is analysed.
+  const std::string Slow = "#include <map>\n#include <regex>\n#include <future>\n"
+                           "#include <thread>\n#include <iostream>\n" +
+                           std::string(ScanSource);
+  const std::string Cpp = P.write("scan.cpp", Slow);
+  P.database({"scan.cpp"});
+  LspClient C(P.Dir);
+  json::Object Init = C.request(
+      "initialize",
+      json::Object{{"processId", nullptr},
+                   {"rootUri", nullptr},
+                   {"capabilities",
+                    json::Object{{"window", json::Object{{"workDoneProgress", true}}}}}});
+  ASSERT_TRUE(Init.getObject("result"));
+  C.notify("initialized", json::Object{});
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", Slow));
+
+  auto ProgressOf = [](const std::string &Kind) {
+    return [Kind](const json::Object &M) {
+      return M.getString("method") == "$/progress" &&
+             M.getObject("params")->getObject("value")->getString("kind") == Kind;
+    };
+  };
+  const json::Object Create = C.waitFor([](const json::Object &M) {
+    return M.getString("method") == "window/workDoneProgress/create";
+  });
+  ASSERT_TRUE(Create.getObject("params"));
+  const std::string Token = Create.getObject("params")->getString("token")->str();
+  const json::Object Begin = C.waitFor(ProgressOf("begin"));
+  EXPECT_EQ(Begin.getObject("params")->getString("token"), Token);
+  EXPECT_THAT(Begin.getObject("params")->getObject("value")->getString("message")->str(),
+              HasSubstr("scan.cpp"));
+
+  // Version 2, three lines lower, while version 1 is being analysed.
+  C.notify("textDocument/didChange",
+           changeParams(uriOf(Cpp), 2, "// a\n// b\n// c\n" + Slow));
+  const json::Object End = C.waitFor(ProgressOf("end"));
+  EXPECT_EQ(End.getObject("params")->getString("token"), Token);
+  const json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 2);
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), std::vector<int64_t>{11});
+  for (const json::Object &M : C.Log)
+    if (M.getString("method") == "textDocument/publishDiagnostics")
+      EXPECT_EQ(M.getObject("params")->getInteger("version"), 2)
+          << "a diagnostic of version 1 was published";
+  // Version 2's own analysis was reported too, with a token of its own.
+  const json::Object SecondEnd = C.waitFor(ProgressOf("end"));
+  EXPECT_NE(SecondEnd.getObject("params")->getString("token"), Token);
+}
+
+// An open header is linted through a source that includes it; its own
+// findings are published for it, at the lines of its unsaved buffer.
+TEST(Lsp, AnOpenHeaderGetsTheFindingsOfASourceThatIncludesIt) {
+  Project P;
+  const std::string Header = "#pragma once\n"
+                             "#include <azure/data/tables.hpp>\n"
+                             "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
+                             "  t.QueryEntities();\n"
+                             "}\n"
+                             "inline void again(Azure::Data::Tables::TableClient const &t) {\n"
+                             "  t.QueryEntities();\n"
+                             "}\n";
+  const std::string H = P.write("include/store.h", Header);
+  const std::string Lonely = P.write("include/lonely.h", Header);
+  P.write("src/other.cpp", "int other() { return 1; }\n");
+  P.write("src/store.cpp", "#include \"store.h\"\n"
+                           "void mine(Azure::Data::Tables::TableClient const &t) {\n"
+                           "  t.QueryEntities();\n"
+                           "}\n");
+  buildDatabase(P, {"src/other.cpp", "src/store.cpp"});
+  LspClient C(P.Dir);
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(H), "cpp", Header));
+  json::Object Published = C.diagnosticsFor(uriOf(H));
+  ASSERT_TRUE(Published.getArray("diagnostics"));
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), (std::vector<int64_t>{3, 6}));
+  EXPECT_EQ(withCode(Published, "table-scan").size(),
+            Published.getArray("diagnostics")->size())
+      << "only the header's own findings";
+
+  C.notify("textDocument/didChange",
+           changeParams(uriOf(H), 2, "// one\n// two\n" + Header));
+  Published = C.diagnosticsFor(uriOf(H));
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), (std::vector<int64_t>{5, 8}));
+
+  // No source includes this one: nothing to show, nothing invented.
+  C.notify("textDocument/didOpen", openParams(uriOf(Lonely), "cpp", Header));
+  const json::Object LonelyPublished = C.diagnosticsFor(uriOf(Lonely));
+  ASSERT_TRUE(LonelyPublished.getArray("diagnostics"));
+  EXPECT_TRUE(LonelyPublished.getArray("diagnostics")->empty());
   C.request("shutdown", nullptr);
   C.notify("exit", nullptr);
   EXPECT_EQ(C.waitForExit(), 0);

@@ -71,6 +71,12 @@ protected:
     return runProgram("/usr/bin/env", Args, P.Dir);
   }
 
+  // Stages a new text of a file, as `git add` before a commit.
+  void stage(const std::string &Name, const std::string &Text) {
+    P.write(Name, Text);
+    ASSERT_EQ(git(P.Dir, {"add", Name}).ExitCode, 0);
+  }
+
   Project P{/*GitRoot=*/false};
   Project Hooks{false};
   Project Cache{false};
@@ -163,6 +169,178 @@ TEST_F(PreCommitTest, ANewSourceNotInTheDatabaseDoesNotBlockTheCommit) {
   ToolResult Bad = preCommit({"--files", "src/added.cpp"});
   EXPECT_EQ(Bad.ExitCode, 1) << Bad.Out << Bad.Err;
   EXPECT_THAT(Bad.Out, HasSubstr("src/added.cpp:4:5: warning: query has no filter"));
+}
+
+// A header in include/ (reached through -I) that relies on its includer for
+// the SDK, as many headers do (parsed alone it does not compile), a source
+// that includes it with a finding of its own, and a database listing the
+// sources only, as CMake writes it.
+class HeaderCommitTest : public PreCommitTest {
+protected:
+  void SetUp() override {
+    PreCommitTest::SetUp();
+    if (IsSkipped())
+      return;
+    P.write("include/store.h", CleanStoreHeader);
+    P.write("include/unused.h", "#pragma once\n");
+    P.write("src/store.cpp", "#include <azure/data/tables.hpp>\n"
+                             "#include \"store.h\"\n"
+                             "using namespace Azure::Data::Tables;\n"
+                             "void legacy(TableClient const &t) {\n"
+                             "  t.QueryEntities();\n"
+                             "}\n"
+                             "int v() { return store::version(); }\n");
+    std::string Json = "[\n";
+    for (const char *File : {"src/clean.cpp", "src/scan.cpp", "src/store.cpp"})
+      Json += std::string(Json.size() > 2 ? ",\n" : "") +
+              "  {\"directory\": \"" + P.Dir + "/build\", \"file\": \"" + P.Dir +
+              "/" + File + "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
+              mockIncludes() + "\", \"-I../include\", \"-c\", \"../" + File +
+              "\"]}";
+    P.write("build/compile_commands.json", Json + "\n]\n");
+    ASSERT_EQ(git(P.Dir, {"add", "."}).ExitCode, 0);
+    ASSERT_EQ(git(P.Dir, {"commit", "-qm", "start"}).ExitCode, 0);
+  }
+
+
+  static constexpr const char *CleanStoreHeader =
+      "#pragma once\n"
+      "namespace store {\n"
+      "inline int version() { return 1; }\n"
+      "}\n";
+};
+
+// The commit changes only include/store.h, adding two table scans: the hook
+// runs, lints src/store.cpp (which includes it) and reports the header's
+// two findings at the header's lines, and not the source's own finding,
+// which this commit did not touch.
+TEST_F(HeaderCommitTest, AHeaderOnlyCommitReportsTheHeadersFindings) {
+  stage("include/store.h",
+        "#pragma once\n"
+        "namespace store {\n"
+        "inline int version() { return 1; }\n"
+        "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
+        "  t.QueryEntities();\n"
+        "}\n"
+        "inline void again(Azure::Data::Tables::TableClient const &t) {\n"
+        "  t.QueryEntities();\n"
+        "}\n"
+        "}\n");
+  ToolResult R = preCommit({});
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Failed)"));
+  EXPECT_THAT(R.Out, HasSubstr("include/store.h:5:5: warning: query has no "
+                               "filter and no partition key"));
+  EXPECT_THAT(R.Out, HasSubstr("include/store.h:8:5: warning: query has no "
+                               "filter and no partition key"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("does not compile")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("src/store.cpp:")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("src/scan.cpp:")));
+}
+
+TEST_F(HeaderCommitTest, AHeaderChangeWithoutFindingsPasses) {
+  stage("include/store.h",
+        "#pragma once\n"
+        "namespace store {\n"
+        "inline int version() { return 2; }\n"
+        "inline void open(Azure::Data::Tables::TableClient const &t) {\n"
+        "  Azure::Data::Tables::Models::QueryEntitiesOptions o;\n"
+        "  o.PartitionKey = \"p\";\n"
+        "  o.RowKey = \"r\";\n"
+        "  t.QueryEntities(o);\n"
+        "}\n"
+        "}\n");
+  ToolResult R = preCommit({"--verbose"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Passed)"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("warning:")));
+}
+
+// A header no source includes yet has nothing to be analysed through: a
+// note says so and the commit goes on.
+TEST_F(HeaderCommitTest, AHeaderNoSourceIncludesIsANote) {
+  stage("include/unused.h", "#pragma once\n"
+                            "#include <azure/data/tables.hpp>\n"
+                            "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
+                            "  t.QueryEntities();\n"
+                            "}\n");
+  ToolResult R = preCommit({"--verbose"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Passed)"));
+  EXPECT_THAT(R.Out, HasSubstr("include/unused.h: note: no translation unit of "
+                               "the compilation database"));
+}
+
+// The hook as docs/pre-commit.md shows it for an installed binary: no hooks
+// repository, `repo: local` and `language: system` with tablelint on PATH,
+// a baseline of the findings the project already had.
+class LocalHookTest : public PreCommitTest {
+protected:
+  void SetUp() override {
+    PreCommitTest::SetUp();
+    if (IsSkipped())
+      return;
+    P.write("src/other.cpp", ScanSource);
+    P.database({"src/scan.cpp", "src/clean.cpp", "src/other.cpp"}, "build");
+    // The configuration docs/pre-commit.md shows, with the baseline its
+    // "With a baseline" section adds.
+    const std::string Doc =
+        readFile(std::string(TABLELINT_SOURCE_DIR) + "/docs/pre-commit.md")
+            .value_or("");
+    const std::size_t Section = Doc.find("## A local hook");
+    ASSERT_NE(Section, std::string::npos);
+    const std::size_t Begin = Doc.find("```yaml\n", Section) + 8;
+    std::string Config = Doc.substr(Begin, Doc.find("```", Begin) - Begin);
+    const std::string Args = "args: [-p, build]";
+    ASSERT_NE(Config.find(Args), std::string::npos) << Config;
+    Config.replace(Config.find(Args), Args.size(),
+                   "args: [-p, build, --baseline, .tablelint-baseline.json]");
+    P.write(".pre-commit-config.yaml", Config);
+    // The findings the project has today, accepted.
+    const std::string Bin = TABLELINT_BINARY;
+    ToolResult Baseline = runProgram(
+        Bin, {"lint", "-p", "build", "src", "--write-baseline",
+              ".tablelint-baseline.json"},
+        P.Dir);
+    ASSERT_EQ(Baseline.ExitCode, 0) << Baseline.Out << Baseline.Err;
+    ASSERT_THAT(P.read(".tablelint-baseline.json"), HasSubstr("src/other.cpp"));
+    ASSERT_EQ(git(P.Dir, {"add", "."}).ExitCode, 0);
+    ASSERT_EQ(git(P.Dir, {"commit", "-qm", "start"}).ExitCode, 0);
+  }
+};
+
+TEST_F(LocalHookTest, BaselinedFindingsPassAndANewOneFails) {
+  // Staged without a change of findings: the baselined ones do not block.
+  stage("src/scan.cpp", std::string(ScanSource) + "// reviewed\n");
+  ToolResult Known = preCommit({});
+  EXPECT_EQ(Known.ExitCode, 0) << Known.Out << Known.Err;
+  EXPECT_THAT(Known.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Passed)"));
+
+  // A new table scan is reported alone, at its line.
+  stage("src/scan.cpp", std::string(ScanSource) +
+                           "void again(TableClient const &t) {\n"
+                           "  t.QueryEntities();\n"
+                           "}\n");
+  ToolResult New = preCommit({});
+  EXPECT_EQ(New.ExitCode, 1) << New.Out << New.Err;
+  EXPECT_THAT(New.Out, ::testing::ContainsRegex(R"(tablelint \(C\+\+\)\.+Failed)"));
+  EXPECT_THAT(New.Out, HasSubstr("src/scan.cpp:13:5: warning: query has no "
+                                 "filter and no partition key"));
+  EXPECT_THAT(New.Out, Not(HasSubstr("src/scan.cpp:4:5:")));
+}
+
+// A commit touches one file; the baseline also holds another file's
+// entries, which this run did not analyse: they are not "fixed", and the
+// hook does not tell the user to rewrite the baseline (which would drop
+// them). Needs the baseline fix of issue 43 section 1 (branch `gates`):
+// enable it once that is merged.
+TEST_F(LocalHookTest, DISABLED_EntriesOfOtherFilesAreNotReportedAsFixed) {
+  stage("src/scan.cpp", std::string(ScanSource) + "// reviewed\n");
+  ToolResult R = preCommit({"--verbose"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_THAT(R.Out, Not(HasSubstr("fixed since the baseline: [")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("src/other.cpp")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("--write-baseline")));
 }
 
 } // namespace
