@@ -437,6 +437,21 @@ llvm::json::Object throttledByJson(const DesignResult &D) {
   return Out;
 }
 
+// The service-time model by request type: median and per-entity seconds,
+// lognormal sigma (replay/ServiceTime.h).
+llvm::json::Object serviceTimesJson(const ServiceTimeModel &M) {
+  auto Kind = [](const ServiceTimeModel::Kind &K) {
+    return llvm::json::Object{{"medianSeconds", K.MedianSeconds},
+                              {"sigma", K.Sigma},
+                              {"perEntitySeconds", K.PerEntitySeconds}};
+  };
+  return llvm::json::Object{{"pointRead", Kind(M.PointRead)},
+                            {"write", Kind(M.Write)},
+                            {"batch", Kind(M.Batch)},
+                            {"queryPage", Kind(M.QueryPage)},
+                            {"rejected", Kind(M.Rejected)}};
+}
+
 llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
   const double PerCompleted = costPerCompleted(D);
   llvm::json::Array Ops;
@@ -571,7 +586,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"splitOfflineSeconds", M.SplitOfflineSeconds},
            {"maxEntitiesPerPage",
             static_cast<std::int64_t>(M.MaxEntitiesPerPage)},
-           {"baseLatencySeconds", M.BaseLatencySeconds},
+           {"roundTripSeconds", M.Times.RoundTripSeconds},
+           {"serviceTimes", serviceTimesJson(M.Times)},
            {"pricePer10kTransactions", R.Options.PricePer10kTransactions},
            {"throttledBillable", R.Options.ThrottledBillable}}},
       {"designs", std::move(Designs)},
