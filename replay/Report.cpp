@@ -213,6 +213,86 @@ std::string header(const ReplayReport &R) {
   return Out;
 }
 
+namespace {
+
+// The share of its issued operations a design completed, in percent.
+double completedPercent(const DesignResult &D) {
+  return D.Issued ? 100.0 * static_cast<double>(D.Completed) /
+                        static_cast<double>(D.Issued)
+                  : 0;
+}
+
+// A design that completes under half of what it issues fails most of its
+// operations: a relative change of its completions ("34% more") then says
+// more about how little it completes than about the designs.
+constexpr double MostOperationsPercent = 50;
+
+// "completes 12% more operations than the current design (...)" or, when
+// both designs fail most operations, which of them fails fewer, with the
+// share each completes.
+std::string completedComparison(const DesignResult &A, const DesignResult &B,
+                                const std::string &Seconds) {
+  const double CA = static_cast<double>(A.Completed);
+  const double CB = static_cast<double>(B.Completed);
+  const double PA = completedPercent(A), PB = completedPercent(B);
+  if (A.Issued && B.Issued && PA < MostOperationsPercent &&
+      PB < MostOperationsPercent)
+    return "Both designs fail most operations; the " + B.Label +
+           " design fails " +
+           (PB == PA ? std::string("as many as")
+                     : PB > PA ? "fewer" : "more") +
+           " (it completes " + fixed(PB, 1) + "% of its " + grouped(B.Issued) +
+           " operations, the " + A.Label + " design " + fixed(PA, 1) +
+           "% of its " + grouped(A.Issued) + " in " + Seconds + ")";
+  std::string Out = "The " + B.Label + " design completes ";
+  if (A.Completed == 0)
+    return Out + grouped(B.Completed) + " operations where the " + A.Label +
+           " design completes none";
+  if (A.Completed == B.Completed)
+    return Out + "as many operations as the " + A.Label + " design (" +
+           grouped(B.Completed) + ")";
+  return Out + fixed(std::fabs(CB - CA) / CA * 100, 0) + "%" +
+         (CB > CA ? " more" : " fewer") + " operations than the " + A.Label +
+         " design (" + grouped(B.Completed) + " against " +
+         grouped(A.Completed) + " in " + Seconds + ")";
+}
+
+} // namespace
+
+std::string verdict(const ReplayReport &R) {
+  if (R.Designs.empty())
+    return "No design was replayed.";
+  const DesignResult &A = R.Designs[0];
+  const std::string Seconds = fixed(R.Workload.DurationSeconds, 0) + " s";
+  auto Steady = [](const DesignResult &D) {
+    return fixed(D.LateThrottledPercent, 1) + "%";
+  };
+  if (R.Designs.size() == 1)
+    return "The " + A.Label + " design completes " + grouped(A.Completed) +
+           " of " + grouped(A.Issued) + " operations in " + Seconds + " (" +
+           fixed(throughput(A, R), 0) + " per second); " + Steady(A) +
+           " of its requests are throttled in steady state (the last tenth of "
+           "the run).";
+  const DesignResult &B = R.Designs[1];
+  std::string Out = completedComparison(A, B, Seconds);
+  Out += "; in steady state (the last tenth of the run) " + Steady(B) +
+         " of its requests are throttled, against " + Steady(A) + " for the " +
+         A.Label + " design.";
+  // What the designs pay for what they serve: the monthly bill of a
+  // throttled design is low because its throttled requests are not billed.
+  if (std::isfinite(costPerCompleted(A)) && std::isfinite(costPerCompleted(B)))
+    Out += " Per million completed operations it pays " +
+           perMillionCompleted(B) + ", against " + perMillionCompleted(A) +
+           " for the " + A.Label +
+           " design (30 days at this rate: " + money(B.CostPerMonth) +
+           " against " + money(A.CostPerMonth) + ").";
+  for (const DesignResult &D : {std::cref(A), std::cref(B)})
+    if (D.Failed)
+      Out += " " + grouped(D.Failed) + " operations of the " + D.Label +
+             " design fail even after their retries.";
+  return Out;
+}
+
 // What the live run cannot show: the emulator does not model them.
 const char *const LiveNotMeasured =
     "the live run does not measure entities scanned or latency under load, "
@@ -437,6 +517,21 @@ llvm::json::Object throttledByJson(const DesignResult &D) {
   return Out;
 }
 
+// The service-time model by request type: median and per-entity seconds,
+// lognormal sigma (replay/ServiceTime.h).
+llvm::json::Object serviceTimesJson(const ServiceTimeModel &M) {
+  auto Kind = [](const ServiceTimeModel::Kind &K) {
+    return llvm::json::Object{{"medianSeconds", K.MedianSeconds},
+                              {"sigma", K.Sigma},
+                              {"perEntitySeconds", K.PerEntitySeconds}};
+  };
+  return llvm::json::Object{{"pointRead", Kind(M.PointRead)},
+                            {"write", Kind(M.Write)},
+                            {"batch", Kind(M.Batch)},
+                            {"queryPage", Kind(M.QueryPage)},
+                            {"rejected", Kind(M.Rejected)}};
+}
+
 llvm::json::Object designJson(const DesignResult &D, const ReplayReport &R) {
   const double PerCompleted = costPerCompleted(D);
   llvm::json::Array Ops;
@@ -571,7 +666,8 @@ llvm::json::Value reportJson(const ReplayReport &R) {
            {"splitOfflineSeconds", M.SplitOfflineSeconds},
            {"maxEntitiesPerPage",
             static_cast<std::int64_t>(M.MaxEntitiesPerPage)},
-           {"baseLatencySeconds", M.BaseLatencySeconds},
+           {"roundTripSeconds", M.Times.RoundTripSeconds},
+           {"serviceTimes", serviceTimesJson(M.Times)},
            {"pricePer10kTransactions", R.Options.PricePer10kTransactions},
            {"throttledBillable", R.Options.ThrottledBillable}}},
       {"designs", std::move(Designs)},

@@ -35,6 +35,14 @@ std::vector<Row> summaryRows(const ReplayReport &R);
 // "tablelint replay: 60 s of workload, 360,000 operations, seed 1".
 std::string header(const ReplayReport &R);
 
+// The verdict in one to three sentences, what the HTML page opens with:
+// how many operations the second design completes against the first
+// ("completes 12% more operations than the current design"; when both
+// complete under half of theirs, "Both designs fail most operations; the
+// suggested design fails fewer", with the shares), the throttled share in
+// steady state, the cost per million completed operations.
+std::string verdict(const ReplayReport &R);
+
 // What a live run does not measure (Azurite models no throttling).
 extern const char *const LiveNotMeasured;
 

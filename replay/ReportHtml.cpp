@@ -353,58 +353,6 @@ std::string heatmap(const DesignResult &D, std::size_t Index,
   return Out;
 }
 
-std::string percentChange(double From, double To) {
-  return fixed(std::fabs(To - From) / From * 100, 0) + "%";
-}
-
-// The verdict in one or two sentences, before any table or chart.
-std::string verdict(const ReplayReport &R) {
-  if (R.Designs.empty())
-    return "No design was replayed.";
-  const DesignResult &A = R.Designs[0];
-  const std::string Seconds = fixed(R.Workload.DurationSeconds, 0) + " s";
-  auto Steady = [](const DesignResult &D) {
-    return fixed(D.LateThrottledPercent, 1) + "%";
-  };
-  if (R.Designs.size() == 1)
-    return "The " + A.Label + " design completes " + grouped(A.Completed) +
-           " of " + grouped(A.Issued) + " operations in " + Seconds + " (" +
-           fixed(throughput(A, R), 0) + " per second); " + Steady(A) +
-           " of its requests are throttled in steady state (the last tenth of "
-           "the run).";
-  const DesignResult &B = R.Designs[1];
-  std::string Out = "The " + B.Label + " design completes ";
-  const double CA = static_cast<double>(A.Completed);
-  const double CB = static_cast<double>(B.Completed);
-  if (A.Completed == 0)
-    Out += grouped(B.Completed) + " operations where the " + A.Label +
-           " design completes none";
-  else if (A.Completed == B.Completed)
-    Out += "as many operations as the " + A.Label + " design (" +
-           grouped(B.Completed) + ")";
-  else
-    Out += percentChange(CA, CB) + (CB > CA ? " more" : " fewer") +
-           " operations than the " + A.Label + " design (" +
-           grouped(B.Completed) + " against " + grouped(A.Completed) + " in " +
-           Seconds + ")";
-  Out += "; in steady state (the last tenth of the run) " + Steady(B) +
-         " of its requests are throttled, against " + Steady(A) + " for the " +
-         A.Label + " design.";
-  // What the designs pay for what they serve: the monthly bill of a
-  // throttled design is low because its throttled requests are not billed.
-  if (std::isfinite(costPerCompleted(A)) && std::isfinite(costPerCompleted(B)))
-    Out += " Per million completed operations it pays " +
-           perMillionCompleted(B) + ", against " + perMillionCompleted(A) +
-           " for the " + A.Label +
-           " design (30 days at this rate: " + money(B.CostPerMonth) +
-           " against " + money(A.CostPerMonth) + ").";
-  for (const DesignResult &D : {std::cref(A), std::cref(B)})
-    if (D.Failed)
-      Out += " " + grouped(D.Failed) + " operations of the " + D.Label +
-             " design fail even after their retries.";
-  return Out;
-}
-
 // The live section: the figures per design as a table, the comparison and
 // its first differences, and what it does not measure.
 std::string liveHtml(const LiveRun &L) {

@@ -122,8 +122,9 @@ SimulatedService::SimulatedService(
     const ServiceModel &Model, const Workload &W,
     std::vector<std::pair<std::string, std::uint32_t>> TableList,
     std::vector<double> AccountBudgets, double HeatBucketSeconds,
-    std::size_t HeatBuckets)
-    : Model(Model), W(W), AccountBudget(std::move(AccountBudgets)),
+    std::size_t HeatBuckets, std::uint64_t Seed)
+    : Model(Model), Times(Model.Times, Seed), W(W),
+      AccountBudget(std::move(AccountBudgets)),
       HeatBucketSeconds(HeatBucketSeconds), HeatBuckets(HeatBuckets) {
   for (auto &[Name, Account] : TableList) {
     TableState T;
@@ -314,13 +315,13 @@ void SimulatedService::chargeKey(double Now, PartitionKeyStats &Key,
   Key.Tokens -= Cost;
 }
 
-ServiceResponse SimulatedService::throttled(int Status,
-                                            ThrottleCause Cause) const {
+ServiceResponse SimulatedService::throttled(int Status, ThrottleCause Cause) {
   ServiceResponse R;
   R.Status = Status;
   R.Cause = Cause;
-  R.LatencySeconds = Status == StatusTimedOut ? Model.OfflineTimeoutSeconds
-                                              : Model.BaseLatencySeconds;
+  R.LatencySeconds = Status == StatusTimedOut
+                         ? Model.OfflineTimeoutSeconds
+                         : Times.draw(RequestType::Rejected, 0);
   return R;
 }
 
@@ -361,7 +362,7 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   ServiceResponse R;
   if (entityLimitStatus(PartitionKey, RowKey, Shape)) {
     R.Status = StatusBadRequest;
-    R.LatencySeconds = Model.BaseLatencySeconds;
+    R.LatencySeconds = Times.draw(RequestType::Rejected, 0);
     return R;
   }
   TableState &T = Tables[Table];
@@ -373,11 +374,11 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
     ++Stats.Throttled;
     return throttled(Throttle, Cause);
   }
+  R.LatencySeconds = Times.draw(RequestType::Write, 1);
   charge(T, Range, 1);
   chargeKey(Now, Stats, 1);
   record(Now, Stats, 1);
   R.Charged = 1;
-  R.LatencySeconds = Model.BaseLatencySeconds + Model.WriteSecondsPerEntity;
   const std::string_view Key = scratchKey(KeyScratch, PartitionKey, RowKey);
   if (const std::optional<bool> Found = outsideSample(T, Kind, Entity, Key)) {
     if (!*Found)
@@ -412,7 +413,6 @@ ServiceResponse
 SimulatedService::batch(double Now, std::uint32_t Table,
                         const std::vector<BatchOperation> &Ops) {
   ServiceResponse R;
-  R.LatencySeconds = Model.BaseLatencySeconds;
   // The rules of entity group transactions are checked before anything is
   // served: a bad batch is rejected as a whole.
   std::uint64_t Bytes = 0;
@@ -442,8 +442,10 @@ SimulatedService::batch(double Now, std::uint32_t Table,
     R.Status = StatusBadRequest;
   else if (R.Status == StatusOk && Bytes >= limits::MaxBatchPayloadBytes)
     R.Status = StatusTooLarge;
-  if (R.Status != StatusOk)
+  if (R.Status != StatusOk) {
+    R.LatencySeconds = Times.draw(RequestType::Rejected, 0);
     return R;
+  }
 
   TableState &T = Tables[Table];
   const std::string &PartitionKey = Ops.front().PartitionKey;
@@ -456,11 +458,11 @@ SimulatedService::batch(double Now, std::uint32_t Table,
     ++Stats.Throttled;
     return throttled(Throttle, Cause);
   }
+  R.LatencySeconds = Times.draw(RequestType::Batch, Ops.size());
   charge(T, Range, Cost);
   chargeKey(Now, Stats, Cost);
   record(Now, Stats, Ops.size());
   R.Charged = static_cast<std::uint32_t>(Ops.size());
-  R.LatencySeconds += Cost * Model.WriteSecondsPerEntity;
   // Atomic: each change is made as it is checked (one search each), and
   // undone, newest first, when one fails (rare).
   BatchChanges.clear();
@@ -532,7 +534,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   C.PageScanned = 0;
   if (C.Range >= C.Ranges.size()) {
     C.More = false;
-    R.LatencySeconds = Model.BaseLatencySeconds;
+    R.LatencySeconds = Times.draw(RequestType::QueryPage, 0);
     return R;
   }
   if (!C.Started) {
@@ -686,8 +688,8 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     T.Ranges[Range].IntervalDemand += static_cast<double>(Scanned) - Expected;
   charge(T, Range, static_cast<double>(std::max<std::uint64_t>(Scanned, 1)));
   R.Charged = static_cast<std::uint32_t>(Scanned);
-  R.LatencySeconds = Model.BaseLatencySeconds +
-                     static_cast<double>(Scanned) * Model.ScanSecondsPerEntity;
+  R.LatencySeconds = Times.draw(
+      C.Point ? RequestType::PointRead : RequestType::QueryPage, Scanned);
   return R;
 }
 

@@ -33,8 +33,9 @@
 // - Entity group transactions: one PartitionKey, at most MaxBatchOperations
 //   operations, less than MaxBatchPayloadBytes, each entity once (400 / 413
 //   otherwise), applied atomically.
-// - Latency: BaseLatencySeconds per request plus a cost per entity written
-//   or scanned (a modelling assumption, docs/replay.md).
+// - Latency: a round trip plus a service time drawn per kind of request,
+//   with a cost per entity written or scanned (replay/ServiceTime.h: a
+//   modelling assumption, docs/replay.md).
 #pragma once
 
 #include "core/Filter.h"
@@ -45,6 +46,7 @@
 #include "replay/RowSet.h"
 #include "replay/RowStore.h"
 #include "replay/SampledScan.h"
+#include "replay/ServiceTime.h"
 #include "replay/Workload.h"
 
 #include <cstdint>
@@ -83,12 +85,10 @@ struct ServiceModel {
   double ManagerIntervalSeconds = limits::PartitionManagerIntervalSeconds;
   unsigned MaxEntitiesPerPage = limits::MaxEntitiesPerPage;
   double MaxPageServerSeconds = limits::MaxPageServerSeconds;
-  // Latency model (assumptions, docs/replay.md): per request, per entity
-  // written, per entity scanned, and how long a request to an offline
+  // Latency model (assumptions, docs/replay.md): the time of each kind of
+  // request (replay/ServiceTime.h), and how long a request to an offline
   // range waits before OperationTimedOut.
-  double BaseLatencySeconds = 0.005;
-  double WriteSecondsPerEntity = 0.0001;
-  double ScanSecondsPerEntity = 0.000002;
+  ServiceTimeModel Times;
   double OfflineTimeoutSeconds = 1;
   // Warm start: an established table is split so that its declared load
   // fills each range to this share of the range budget (an assumption).
@@ -332,7 +332,7 @@ public:
   SimulatedService(const ServiceModel &Model, const Workload &W,
                    std::vector<std::pair<std::string, std::uint32_t>> Tables,
                    std::vector<double> AccountBudgets, double HeatBucketSeconds,
-                   std::size_t HeatBuckets);
+                   std::size_t HeatBuckets, std::uint64_t Seed = 1);
 
   ServiceResponse write(double Now, std::uint32_t Table, schema::WriteKind Kind,
                         const std::string &PartitionKey,
@@ -426,7 +426,7 @@ private:
   }
   void chargeKey(double Now, PartitionKeyStats &Key, double Cost);
   void startKeyBucket(double Now, PartitionKeyStats &Key);
-  ServiceResponse throttled(int Status, ThrottleCause Cause) const;
+  ServiceResponse throttled(int Status, ThrottleCause Cause);
   void refill(double Now, double Budget, double &Tokens, double &Refilled);
   void record(double Now, PartitionKeyStats &Stats, std::uint64_t Entities);
   // rowKey() into a buffer reused across requests.
@@ -434,6 +434,7 @@ private:
                               std::string_view RowKey);
 
   ServiceModel Model;
+  ServiceTime Times; // draws each request's latency
   const Workload &W;
   std::vector<TableState> Tables;
   std::vector<double> AccountBudget, AccountTokens, AccountRefilled;

@@ -130,7 +130,7 @@ public:
   Runner(const Workload &W, const DesignPlan &Plan, const ReplayOptions &O)
       : W(W), Plan(Plan), O(O),
         Service(O.Service, W, tableList(), accountBudgets(),
-                bucketSeconds(W, O), bucketCount(W, O)) {
+                bucketSeconds(W, O), bucketCount(W, O), O.Seed) {
     for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)
       if (Plan.Tables[TI].Instances)
         Service.setInstances(TI);

@@ -619,7 +619,7 @@ TEST(ModelledSizeWarmStart, AReadOfOnePartitionCountsWhatThePartitionHolds) {
 
 TEST(ModelledSizeWarmStart, AScanOfManyPartitionsCountsEverySampledWeight) {
   ReplayOptions Fast = unthrottled();
-  Fast.Service.ScanSecondsPerEntity = 1e-9; // 8,300 pages in the run
+  Fast.Service.Times.QueryPage.PerEntitySeconds = 1e-9; // 8,300 pages
   Replay R;
   replayParcels(R, true, Fast);
   ASSERT_FALSE(HasFatalFailure());
