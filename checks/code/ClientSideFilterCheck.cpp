@@ -68,7 +68,49 @@ std::optional<CompareOp> compareOp(BinaryOperatorKind K) {
   }
 }
 
-std::optional<Comparison> comparison(const Expr *E) {
+std::optional<Comparison> plainComparison(const Expr *E);
+
+// `a.compare(b)` on a string, null for anything else (a compare() of a
+// part of the value takes more arguments).
+const CXXMemberCallExpr *stringCompare(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+  if (!MC || MC->getNumArgs() != 1 || !MC->getMethodDecl() ||
+      !MC->getMethodDecl()->getIdentifier() ||
+      MC->getMethodDecl()->getName() != "compare")
+    return nullptr;
+  const auto *R = MC->getImplicitObjectArgument()
+                      ->getType()
+                      .getNonReferenceType()
+                      ->getAsCXXRecordDecl();
+  return R && (R->getName() == "basic_string" ||
+               R->getName() == "basic_string_view")
+             ? MC
+             : nullptr;
+}
+
+bool isZero(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult Res;
+  return !E->isValueDependent() && E->EvaluateAsInt(Res, Ctx) &&
+         Res.Val.getInt().isZero();
+}
+
+// `a OP b`, also written `a.compare(b) OP 0` (or `0 OP a.compare(b)`).
+std::optional<Comparison> comparison(const Expr *E, const ASTContext &Ctx) {
+  auto C = plainComparison(E);
+  if (!C)
+    return C;
+  if (const CXXMemberCallExpr *MC = stringCompare(C->Left);
+      MC && isZero(C->Right, Ctx))
+    return Comparison{MC->getImplicitObjectArgument(), MC->getArg(0), C->Op,
+                      C->Loc};
+  if (const CXXMemberCallExpr *MC = stringCompare(C->Right);
+      MC && isZero(C->Left, Ctx))
+    return Comparison{MC->getImplicitObjectArgument(), MC->getArg(0),
+                      mirrorCompareOp(C->Op), C->Loc};
+  return C;
+}
+
+std::optional<Comparison> plainComparison(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     if (auto Op = compareOp(B->getOpcode()))
@@ -121,8 +163,10 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Roles(Roles), R(R), Loop(Loop) {}
 
   // The conditions the loop keeps entities by: `if (c) continue;` at the
-  // top (only declarations before it), or an if without else that is the
-  // last statement of a body holding nothing else but declarations.
+  // top, or an if without else that is the last statement of the body
+  // (before the step of the iterator, in a loop that steps it in its
+  // body). Only declarations and statements that change nothing but locals
+  // of the body may come before.
   std::vector<Clause> clauses() {
     if (!visitsEveryEntity())
       return {};
@@ -131,15 +175,19 @@ public:
       Stmts.assign(C->body_begin(), C->body_end());
     else
       Stmts.push_back(Loop.Body);
+    const bool StepsInBody = !loopStep();
+    if (StepsInBody)
+      while (!Stmts.empty() && stepsIterator(Stmts.back()))
+        Stmts.pop_back();
     std::vector<Clause> Out;
     for (std::size_t I = 0; I < Stmts.size(); ++I) {
-      if (isa<DeclStmt, NullStmt>(Stmts[I]))
+      if (changesOnlyBodyLocals(Stmts[I]))
         continue;
       const auto *If = dyn_cast<IfStmt>(Stmts[I]);
       if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
           If->isConsteval())
         break;
-      if (isContinue(If->getThen())) {
+      if (isContinue(If->getThen(), StepsInBody)) {
         conjuncts(If->getCond(), /*Negated=*/true, Out);
         continue;
       }
@@ -151,9 +199,18 @@ public:
   }
 
 private:
-  // A for loop over the iterator that also counts or stops on something
-  // else (`n < 100`, `++n`) depends on the entities it skips.
+  // The step a for loop makes in its header (null for while and do loops).
+  const Expr *loopStep() const {
+    const auto *F = dyn_cast<ForStmt>(Loop.Loop);
+    return F ? F->getInc() : nullptr;
+  }
+
+  // A loop that tests or steps something else besides the results
+  // (`n < 100`, `++n`) depends on the entities it skips. An end iterator
+  // held in a variable the loop does not change is part of the results.
   bool visitsEveryEntity() const {
+    if (const auto *W = dyn_cast<WhileStmt>(Loop.Loop))
+      return onlyResults(W->getCond());
     const auto *F = dyn_cast<ForStmt>(Loop.Loop);
     if (!F)
       return true;
@@ -165,7 +222,7 @@ private:
       return true;
     if (const auto *D = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
-          V && !R.Vars.count(V))
+          V && !R.Vars.count(V) && !isEndIterator(V))
         return false;
     for (const Stmt *C : S->children())
       if (!onlyResults(C))
@@ -173,9 +230,71 @@ private:
     return true;
   }
 
-  static bool isContinue(const Stmt *S) {
-    if (const auto *C = dyn_cast<CompoundStmt>(S))
+  // `table_query_iterator end;` compared with the iterator and not changed.
+  bool isEndIterator(const VarDecl *V) const {
+    return V->hasLocalStorage() && V->getType()->isRecordType() &&
+           llvm::any_of(R.Vars,
+                        [&](const VarDecl *Results) {
+                          return Ctx.hasSameUnqualifiedType(
+                              V->getType().getNonReferenceType(),
+                              Results->getType().getNonReferenceType());
+                        }) &&
+           !isWrittenIn(Loop.Loop, V, Ctx);
+  }
+
+  // `++it` or `it++` on the iterator over the results.
+  bool stepsIterator(const Stmt *S) const {
+    const Expr *Operand = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementOp())
+      Operand = U->getSubExpr();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+             Op && Op->getOperator() == OO_PlusPlus)
+      Operand = Op->getArg(0);
+    const auto *D =
+        Operand ? dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts())
+                : nullptr;
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && R.Vars.count(V);
+  }
+
+  // A declaration, or a statement whose only effects are on variables
+  // declared in the loop body: it does the same whether the entity was
+  // dropped by the service or here. A call of a function (which may log or
+  // count) or a change to anything else is not.
+  bool changesOnlyBodyLocals(const Stmt *S) const {
+    if (isa<NullStmt>(S))
+      return true;
+    if (isa<DeclStmt>(S))
+      return true;
+    return isa<Expr>(S) && !effectOutsideBody(S, S);
+  }
+
+  bool effectOutsideBody(const Stmt *S, const Stmt *Whole) const {
+    if (isa<CXXThisExpr>(S))
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(S);
+        C && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(C))
+      return true;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+          V && !SM.isPointWithin(V->getLocation(), Loop.Body->getBeginLoc(),
+                                 Loop.Body->getEndLoc()) &&
+          isWrittenIn(Whole, V, Ctx))
+        return true;
+    for (const Stmt *C : S->children())
+      if (C && effectOutsideBody(C, Whole))
+        return true;
+    return false;
+  }
+
+  // `continue;`, or `{ ++it; continue; }` in a loop that steps the
+  // iterator in its body.
+  bool isContinue(const Stmt *S, bool StepsInBody) const {
+    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+      if (C->size() == 2 && StepsInBody && stepsIterator(C->body_front()))
+        return isa<ContinueStmt>(C->body_back());
       return C->size() == 1 && isa<ContinueStmt>(C->body_front());
+    }
     return isa<ContinueStmt>(S);
   }
 
@@ -198,7 +317,7 @@ private:
   }
 
   void atom(const Expr *E, bool Negated, std::vector<Clause> &Out) {
-    if (auto C = comparison(E)) {
+    if (auto C = comparison(E, Ctx)) {
       const Expr *Other = C->Right;
       CompareOp Op = C->Op;
       auto P = property(C->Left);

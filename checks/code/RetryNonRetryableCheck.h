@@ -9,8 +9,13 @@
 //    whose decision override returns "retry" without reading the status,
 //  - a hand-written retry loop around table calls (see RetryLoop.h) whose
 //    catch handler receives status errors and goes round again without
-//    looking at the status.
-// A handler or policy that hands the exception or context to a helper is
+//    looking at the status, or that reads it only to leave on some codes
+//    (`if (status == 404) return;`) and so goes round on the other
+//    non-retryable ones, or that waits and goes round on one of them on
+//    purpose (`if (status == 400) { sleep_for(1s); continue; }`, also in a
+//    loop that reads the status of a result rather than an exception).
+// A handler that goes round only when the error's text names a retryable
+// condition ("ServerBusy", "Too Many Requests") is a guard too. A handler or policy that hands the exception or context to a helper is
 // given the benefit of the doubt.
 #pragma once
 
@@ -32,6 +37,10 @@ private:
   void checkDecision(const clang::CXXMethodDecl *Method,
                      clang::ASTContext &Ctx);
   void checkLoop(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+  void checkStatusRetry(const RetryLoop &R, const StatusReaders &Status,
+                        clang::ASTContext &Ctx);
+  void checkExclusions(const RetryLoop &R, const clang::CXXCatchStmt *H,
+                       const StatusReaders &Status, clang::ASTContext &Ctx);
 };
 
 } // namespace tablelint::code

@@ -131,12 +131,14 @@ private:
     }
     case BO_Mul: {
       const Growth L = classify(B.L, Depth + 1), R = classify(B.R, Depth + 1);
-      // `config.baseDelay() * attempt`: a value we cannot see, the same on
-      // every pass, scaled by a counter. It grows linearly whatever the
-      // base is.
-      if ((L == Growth::Linear && opaqueFactor(B.R, Depth)) ||
-          (R == Growth::Linear && opaqueFactor(B.L, Depth)))
-        return Growth::Linear;
+      // `config.baseDelay() * attempt`, `attempt * cfg.delayMs`, `500ms *
+      // (tid % 4 + 1)`: a value we cannot see, the same on every pass,
+      // scales a counter or a constant. It grows as the other side does,
+      // whatever its value.
+      if (isKnownScale(L) && R == Growth::Unknown && invariant(B.R, Depth))
+        return L;
+      if (isKnownScale(R) && L == Growth::Unknown && invariant(B.L, Depth))
+        return R;
       return combineProduct(L, R);
     }
     case BO_Div:
@@ -148,7 +150,17 @@ private:
       // A deadline: `steady_clock::now() + delay`.
       if (B.Op == BO_Add && isClockNow(B.L))
         return classify(B.R, Depth + 1);
-      return combineSum(classify(B.L, Depth + 1), classify(B.R, Depth + 1));
+      {
+        // `cfg.maxAttempts - left`: a counter offset by a value the loop
+        // does not change grows as the counter does.
+        const Growth L = classify(B.L, Depth + 1);
+        const Growth R = classify(B.R, Depth + 1);
+        if (isKnownScale(L) && R == Growth::Unknown && invariant(B.R, Depth))
+          return L;
+        if (isKnownScale(R) && L == Growth::Unknown && invariant(B.L, Depth))
+          return R;
+        return combineSum(L, R);
+      }
     default:
       return Growth::Unknown;
     }
@@ -207,6 +219,61 @@ private:
           classify(A, Depth + 1) != Growth::Constant)
         return false;
     return true;
+  }
+
+  static bool isKnownScale(Growth G) {
+    return G == Growth::Constant || G == Growth::Linear;
+  }
+
+  // A value the loop does not change, though the analysis cannot compute
+  // it: a constant, an opaque getter, a field of an object the loop leaves
+  // alone (`cfg.delayMs`), a function object called with such values
+  // (`std::hash<std::thread::id>{}(std::this_thread::get_id())`), and
+  // arithmetic on them.
+  bool invariant(const Expr *E, unsigned Depth) const {
+    if (Depth > MaxDepth)
+      return false;
+    if (classify(E, Depth + 1) == Growth::Constant || opaqueFactor(E, Depth))
+      return true;
+    E = stripConversions(E);
+    if (auto B = asBinaryOp(E))
+      return !BinaryOperator::isAssignmentOp(B->Op) &&
+             invariant(B->L, Depth + 1) && invariant(B->R, Depth + 1);
+    if (const auto *B = dyn_cast<BinaryOperator>(E);
+        B && (B->getOpcode() == BO_Rem || B->getOpcode() == BO_And ||
+              B->getOpcode() == BO_Or || B->getOpcode() == BO_Xor))
+      return invariant(B->getLHS(), Depth + 1) &&
+             invariant(B->getRHS(), Depth + 1);
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      return isa<FieldDecl>(M->getMemberDecl()) &&
+             invariantObject(M->getBase(), Depth);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 1) {
+      // A function object made on the spot (`std::hash<T>{}`) or one the
+      // loop does not change.
+      const Expr *Object = Op->getArg(0)->IgnoreImplicit()->IgnoreParens();
+      if (!isa<CXXConstructExpr, CXXFunctionalCastExpr, InitListExpr>(
+              Object) &&
+          !invariantObject(Object, Depth))
+        return false;
+      for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+        if (!invariant(Op->getArg(I), Depth + 1))
+          return false;
+      return true;
+    }
+    return false;
+  }
+
+  bool invariantObject(const Expr *Object, unsigned Depth) const {
+    Object = Object->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(Object))
+      return isa<FieldDecl>(M->getMemberDecl()) &&
+             invariantObject(M->getBase(), Depth);
+    // A local of the body is made afresh on every pass.
+    if (const auto *R = dyn_cast<DeclRefExpr>(Object);
+        R && declaredInBody(R->getDecl()))
+      return false;
+    return classifyObject(Object, Depth) == Growth::Constant;
   }
 
   // An object a const getter is called on: one the loop does not change.

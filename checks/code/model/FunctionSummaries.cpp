@@ -69,14 +69,6 @@ bool followedArg(ApiRole R, llvm::StringRef Key) {
   }
 }
 
-bool isSleep(const FunctionDecl *FD) {
-  if (!FD->getIdentifier())
-    return false;
-  const StringRef N = FD->getName();
-  return N == "sleep_for" || N == "sleep_until" || N == "usleep" ||
-         N == "sleep" || N == "Sleep" || N == "nanosleep";
-}
-
 struct State {
   const ASTContext *For = nullptr;
   // Keyed by the canonical declaration. A function being computed is in
@@ -392,6 +384,14 @@ const FunctionSummary *Summariser::summaryAt(const FunctionDecl *FD,
 }
 
 } // namespace
+
+bool isSleep(const FunctionDecl *FD) {
+  if (!FD->getIdentifier())
+    return false;
+  const StringRef N = FD->getName();
+  return N == "sleep_for" || N == "sleep_until" || N == "usleep" ||
+         N == "sleep" || N == "Sleep" || N == "nanosleep";
+}
 
 const ApiFunction *FunctionSummary::entry(ApiRole R) const {
   for (const ApiFunction &F : Entries)

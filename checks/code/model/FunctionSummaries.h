@@ -73,6 +73,10 @@ const FunctionSummary *wrapperSummary(const clang::FunctionDecl *FD,
 // candidates for wrapperSummary, for the checks' matchers.
 clang::ast_matchers::StatementMatcher userFunctionCall(llvm::StringRef Id);
 
+// True when FD is a sleep: std::this_thread::sleep_for/until, sleep,
+// usleep, nanosleep, Sleep.
+bool isSleep(const clang::FunctionDecl *FD);
+
 // Drops the summaries of the previous translation unit. Called when a TU
 // starts (a new AST may reuse the old one's addresses).
 void forgetFunctionSummaries();

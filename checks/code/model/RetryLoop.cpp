@@ -402,9 +402,17 @@ bool alwaysLeaves(const Stmt *S) {
     S = E->IgnoreImplicit()->IgnoreParens();
   if (isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S))
     return true;
-  if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return std::any_of(C->body_begin(), C->body_end(),
-                       [](const Stmt *X) { return alwaysLeaves(X); });
+  // A block leaves when one of its statements does, unless an earlier one
+  // may go round first (`if (busy) { wait(); continue; } throw;`).
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *X : C->body()) {
+      if (alwaysLeaves(X))
+        return true;
+      if (jumpsIn(X).Continue)
+        return false;
+    }
+    return false;
+  }
   if (const auto *If = dyn_cast<IfStmt>(S))
     return If->getElse() && alwaysLeaves(If->getThen()) &&
            alwaysLeaves(If->getElse());

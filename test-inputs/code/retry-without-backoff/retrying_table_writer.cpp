@@ -54,7 +54,7 @@ public:
       try {
         m_client.DeleteEntity(entity);
         deleted = true;
-      } catch (RequestFailedException const &e) {
+      } catch (RequestFailedException const &e) { // expect: tablelint-retry-non-retryable "retries 'TableClient::DeleteEntity' on every status but 404: 400, 401, 403, 409, 412"
         if (e.StatusCode == HttpStatusCode::NotFound)
           return; // already gone
         if (++attempts >= m_maxAttempts)
