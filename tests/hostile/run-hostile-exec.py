@@ -147,16 +147,19 @@ def database():
     db = [{'directory': d, 'file': n, 'arguments': entries[n] + ['-c', n]}
           for n in names]
     write(os.path.join(d, 'compile_commands.json'), json.dumps(db, indent=1))
+    # A file the database does not list borrows its nearest entry's flags
+    # (offload.cpp's, the payload's): filtered the same way.
+    write(os.path.join(d, 'offload2.cpp'), SOURCE_TEXT)
     report = os.path.join(d, 'report.json')
     # Findings in every file and nothing else: exit 1.
     r = run('lint: hostile compile database', ['lint', '--format', 'json', '-o',
-            report, '-j', '2'] + names, d, expect=1)
+            report, '-j', '2'] + names + ['offload2.cpp'], d, expect=1)
     check_planted(d, 'lint')
     if r and os.path.exists(report):
         found, notes = findings_in(report)
-        for n in names:
+        for n in names + ['offload2.cpp']:
             expect_finding(found, n, 'lint')
-        if notes:
+        if notes != [('not-in-compile-database', 'offload2.cpp')]:
             fail('lint: unexpected notifications %s' % notes)
 
     # The language server reads the same database when an editor opens a file.
