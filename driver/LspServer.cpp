@@ -432,8 +432,14 @@ void LspServer::documentChanged(const json::Object &Params) {
     return;
   Document &Doc = It->second;
   if (!Doc.Unsaved) {
-    auto Buf = llvm::MemoryBuffer::getFile(Doc.Path);
-    Doc.Unsaved = Buf ? (*Buf)->getBuffer().str() : std::string();
+    // A ranged edit applies to the saved text. Read only a regular file: a
+    // FIFO named x.cpp would block the server.
+    std::error_code EC;
+    std::string Saved;
+    if (fs::is_regular_file(Doc.Path, EC))
+      if (auto Buf = llvm::MemoryBuffer::getFile(Doc.Path))
+        Saved = (*Buf)->getBuffer().str();
+    Doc.Unsaved = std::move(Saved);
   }
   for (const json::Value &C : *Changes) {
     const json::Object *Change = C.getAsObject();

@@ -539,18 +539,25 @@ TEST(Lsp, FindsTheDatabaseInABuildDirectoryAboveTheFileAndMinusPWins) {
               HasSubstr(P.Dir + "/other/compile_commands.json"));
 }
 
+// scan.cpp (ScanSource) and its database written in P, C initialized and
+// the file opened: its table scan is on line 3. Returns the file's path.
+std::string openScanSource(const Project &P, LspClient &C) {
+  const std::string Cpp = P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
+  EXPECT_EQ(linesOf(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan")),
+            std::vector<int64_t>{3});
+  return Cpp;
+}
+
 // Typing moves the findings with the text: the buffer is linted a moment
 // after the last change, not at the next save, and only the newest version
 // is published.
 TEST(Lsp, RelintsTheUnsavedBufferAfterTheLastChange) {
   Project P;
-  const std::string Cpp = P.write("scan.cpp", ScanSource);
-  P.database({"scan.cpp"});
   LspClient C(P.Dir);
-  initialize(C);
-  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
-  EXPECT_EQ(linesOf(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan")),
-            std::vector<int64_t>{3});
+  const std::string Cpp = openScanSource(P, C);
 
   // Five lines added above the scan, not saved.
   const std::string Moved = "// 1\n// 2\n// 3\n// 4\n// 5\n" + std::string(ScanSource);
@@ -581,6 +588,43 @@ TEST(Lsp, RelintsTheUnsavedBufferAfterTheLastChange) {
       EXPECT_NE(M.getObject("params")->getInteger("version"), 3);
       EXPECT_NE(M.getObject("params")->getInteger("version"), 4);
     }
+}
+
+// A client that sends ranged edits although full texts were announced:
+// they are applied to the buffer in order.
+TEST(Lsp, AppliesRangedEditsInOrder) {
+  Project P;
+  LspClient C(P.Dir);
+  const std::string Cpp = openScanSource(P, C);
+  auto Edit = [](int64_t FromLine, int64_t FromChar, int64_t ToLine,
+                 int64_t ToChar, const std::string &Text) {
+    return json::Object{
+        {"range", json::Object{{"start", json::Object{{"line", FromLine},
+                                                      {"character", FromChar}}},
+                               {"end", json::Object{{"line", ToLine},
+                                                    {"character", ToChar}}}}},
+        {"text", Text}};
+  };
+  // Two lines inserted at the top, then the scan's call (now on line 5)
+  // given a partition key: the scan moves, then goes.
+  C.notify("textDocument/didChange",
+           json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}, {"version", 2}}},
+                        {"contentChanges", json::Array{Edit(0, 0, 0, 0, "// a\n// b\n")}}});
+  json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 2);
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), std::vector<int64_t>{5});
+  // "  t.QueryEntities();": the parentheses are characters 17 and 18.
+  C.notify("textDocument/didChange",
+           json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}, {"version", 3}}},
+                        {"contentChanges",
+                         json::Array{Edit(5, 17, 5, 19, "(o)"),
+                                     Edit(5, 0, 5, 0,
+                                          "  Models::QueryEntitiesOptions o; "
+                                          "o.PartitionKey = \"p\"; o.RowKey = \"r\";\n")}}});
+  Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 3);
+  EXPECT_TRUE(withCode(Published, "table-scan").empty());
+  EXPECT_TRUE(withCode(Published, "compile-error").empty());
 }
 
 // A client that shows progress sees the analysis begin and end; a version
