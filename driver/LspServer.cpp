@@ -207,9 +207,11 @@ std::optional<json::Object> notificationDiagnostic(const ToolNotification &N,
                                                    const std::string &Path,
                                                    Texts &Files) {
   const bool Here = N.File.empty() || sameFile(normalised(N.File), Path);
-  // A broken .tablelint.yaml changes what this file is checked with: it
-  // is shown at the top of the file, with its own place.
-  if (!Here && N.Id != "configuration")
+  // A broken .tablelint.yaml changes what this file is checked with, and a
+  // header's findings are missing when the source it was analysed through
+  // does not compile: shown at the top of the file, with their own place.
+  if (!Here && N.Id != "configuration" &&
+      !(N.Id == "compile-error" && isCppHeaderPath(Path)))
     return std::nullopt;
   // A header is not expected in a database, nor to be included by one
   // before the sources are written: the editor stays quiet about it.

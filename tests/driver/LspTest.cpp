@@ -472,7 +472,9 @@ TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
       "schema.yaml", readText(std::string(TABLELINT_SOURCE_DIR) +
                               "/test-inputs/schemas/checks/time-based-partition-key.yaml"));
   C.notify("textDocument/didOpen", openParams(uriOf(Schema), "yaml", readText(Schema)));
-  const auto Config = withCode(C.diagnosticsFor(uriOf(Schema)), "configuration");
+  // Kept: withCode points into it.
+  const json::Object SchemaPublished = C.diagnosticsFor(uriOf(Schema));
+  const auto Config = withCode(SchemaPublished, "configuration");
   ASSERT_EQ(Config.size(), 1u);
   EXPECT_THAT(Config[0]->getString("message")->str(), HasSubstr(".tablelint.yaml:2:"));
   C.notify("textDocument/didOpen", openParams(uriOf(Header), "cpp", readText(Header)));
@@ -697,12 +699,14 @@ TEST(Lsp, AnOpenHeaderGetsTheFindingsOfASourceThatIncludesIt) {
                              "}\n";
   const std::string H = P.write("include/store.h", Header);
   const std::string Lonely = P.write("include/lonely.h", Header);
+  const std::string Broken = P.write("include/broken.h", Header);
   P.write("src/other.cpp", "int other() { return 1; }\n");
   P.write("src/store.cpp", "#include \"store.h\"\n"
                            "void mine(Azure::Data::Tables::TableClient const &t) {\n"
                            "  t.QueryEntities();\n"
                            "}\n");
-  buildDatabase(P, {"src/other.cpp", "src/store.cpp"});
+  P.write("src/broken.cpp", "#include \"broken.h\"\nint f() { return missing; }\n");
+  buildDatabase(P, {"src/broken.cpp", "src/other.cpp", "src/store.cpp"});
   LspClient C(P.Dir);
   initialize(C);
   C.notify("textDocument/didOpen", openParams(uriOf(H), "cpp", Header));
@@ -717,6 +721,15 @@ TEST(Lsp, AnOpenHeaderGetsTheFindingsOfASourceThatIncludesIt) {
            changeParams(uriOf(H), 2, "// one\n// two\n" + Header));
   Published = C.diagnosticsFor(uriOf(H));
   EXPECT_EQ(linesOf(withCode(Published, "table-scan")), (std::vector<int64_t>{5, 8}));
+
+  // Its only includer does not compile: the header says so, with the
+  // source's place, rather than look clean.
+  C.notify("textDocument/didOpen", openParams(uriOf(Broken), "cpp", Header));
+  const json::Object BrokenPublished = C.diagnosticsFor(uriOf(Broken));
+  const auto NotCompiled = withCode(BrokenPublished, "compile-error");
+  ASSERT_EQ(NotCompiled.size(), 1u);
+  EXPECT_THAT(NotCompiled[0]->getString("message")->str(),
+              HasSubstr(P.Dir + "/src/broken.cpp:2:"));
 
   // No source includes this one: nothing to show, nothing invented.
   C.notify("textDocument/didOpen", openParams(uriOf(Lonely), "cpp", Header));
