@@ -148,7 +148,6 @@ std::optional<std::string> documentUri(const json::Object *Params) {
   return std::nullopt;
 }
 
-
 // A diagnostic with the span and fix-its code actions look for.
 LspServer::Published published(json::Object Diagnostic,
                                std::vector<FindingFix> Fixes) {

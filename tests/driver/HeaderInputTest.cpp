@@ -18,12 +18,13 @@ using ::testing::Not;
 namespace json = llvm::json;
 
 // A scan on line 4, column 5; the SDK comes from the includer.
-const char *StoreHeader = "#pragma once\n"
-                          "namespace store {\n"
-                          "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
-                          "  t.QueryEntities();\n"
-                          "}\n"
-                          "}\n";
+const char *StoreHeader =
+    "#pragma once\n"
+    "namespace store {\n"
+    "inline void all(Azure::Data::Tables::TableClient const &t) {\n"
+    "  t.QueryEntities();\n"
+    "}\n"
+    "}\n";
 
 class HeaderInput : public ::testing::Test {
 protected:
@@ -35,26 +36,30 @@ protected:
     P.write("src/Aardvark.cpp", "#include <azure/data/tables.hpp>\n"
                                 "#include \"Store.h\"\n"
                                 "int broken() { return missing; }\n");
-    P.write("src/Store.cpp", "#include <azure/data/tables.hpp>\n"
-                             "#include \"Store.h\"\n"
-                             "void own(Azure::Data::Tables::TableClient const &t) {\n"
-                             "  t.QueryEntities();\n"
-                             "}\n");
+    P.write("src/Store.cpp",
+            "#include <azure/data/tables.hpp>\n"
+            "#include \"Store.h\"\n"
+            "void own(Azure::Data::Tables::TableClient const &t) {\n"
+            "  t.QueryEntities();\n"
+            "}\n");
     std::string Json = "[\n";
     for (const char *File : {"src/Aardvark.cpp", "src/Store.cpp"})
-      Json += std::string(Json.size() > 2 ? ",\n" : "") + "  {\"directory\": \"" +
-              P.Dir + "/build\", \"file\": \"../" + File +
-              "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
-              mockIncludes() + "\", \"-I../include\", \"-c\", \"../" + File + "\"]}";
+      Json += std::string(Json.size() > 2 ? ",\n" : "") +
+              "  {\"directory\": \"" + P.Dir + "/build\", \"file\": \"../" +
+              File + "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
+              mockIncludes() + "\", \"-I../include\", \"-c\", \"../" + File +
+              "\"]}";
     P.write("build/compile_commands.json", Json + "\n]\n");
   }
 
   // (path, line) of each finding of a JSON report.
-  static std::vector<std::pair<std::string, int64_t>> places(const ToolResult &R) {
+  static std::vector<std::pair<std::string, int64_t>>
+  places(const ToolResult &R) {
     std::vector<std::pair<std::string, int64_t>> Out;
     auto Doc = json::parse(R.Out);
     EXPECT_TRUE(bool(Doc)) << R.Out;
-    if (!Doc || !Doc->getAsObject() || !Doc->getAsObject()->getArray("findings"))
+    if (!Doc || !Doc->getAsObject() ||
+        !Doc->getAsObject()->getArray("findings"))
       return Out;
     for (const json::Value &V : *Doc->getAsObject()->getArray("findings"))
       Out.push_back({V.getAsObject()->getString("path")->str(),
