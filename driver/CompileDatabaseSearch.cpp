@@ -7,7 +7,8 @@ namespace tablelint {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> findCompileDatabaseLikeClangd(const std::string &File) {
+std::optional<std::string>
+findCompileDatabaseLikeClangd(const std::string &File) {
   std::error_code EC;
   for (fs::path D = fs::absolute(File).lexically_normal().parent_path();
        !D.empty(); D = D.parent_path()) {

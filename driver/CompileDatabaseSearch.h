@@ -13,6 +13,7 @@ namespace tablelint {
 // The nearest directory holding compile_commands.json (D, then D/build, for
 // D from File's directory up to the root), or compile_flags.txt (in D);
 // nullopt when there is none.
-std::optional<std::string> findCompileDatabaseLikeClangd(const std::string &File);
+std::optional<std::string>
+findCompileDatabaseLikeClangd(const std::string &File);
 
 } // namespace tablelint

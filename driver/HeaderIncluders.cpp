@@ -62,8 +62,8 @@ IncluderMemory &includerMemory() {
 
 std::size_t sharedPrefix(const fs::path &A, const fs::path &B) {
   std::size_t N = 0;
-  for (auto I = A.begin(), J = B.begin(); I != A.end() && J != B.end() && *I == *J;
-       ++I, ++J)
+  for (auto I = A.begin(), J = B.begin();
+       I != A.end() && J != B.end() && *I == *J; ++I, ++J)
     ++N;
   return N;
 }
@@ -74,8 +74,7 @@ Nearness nearness(const std::string &Source,
   const fs::path S(Source);
   for (const std::string &H : Headers) {
     const fs::path P(H);
-    Nearness N{includerMemory().includedBefore(Source, H),
-               S.stem() == P.stem(),
+    Nearness N{includerMemory().includedBefore(Source, H), S.stem() == P.stem(),
                sharedPrefix(S.parent_path(), P.parent_path())};
     Best = std::max(Best, N);
   }
@@ -93,11 +92,12 @@ scanOrder(const CompileDatabase &DB, const std::vector<std::string> &Headers) {
   std::vector<Ranked> Entries;
   for (const auto &[File, Command] : DB.Commands)
     Entries.push_back({nearness(File, Headers), Entries.size(), &Command});
-  std::sort(Entries.begin(), Entries.end(), [](const Ranked &A, const Ranked &B) {
-    if (A.Rank < B.Rank || B.Rank < A.Rank)
-      return B.Rank < A.Rank;
-    return A.Index < B.Index;
-  });
+  std::sort(Entries.begin(), Entries.end(),
+            [](const Ranked &A, const Ranked &B) {
+              if (A.Rank < B.Rank || B.Rank < A.Rank)
+                return B.Rank < A.Rank;
+              return A.Index < B.Index;
+            });
   std::vector<const CompileCommand *> Order;
   for (const Ranked &Entry : Entries)
     Order.push_back(Entry.Command);

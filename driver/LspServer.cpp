@@ -152,7 +152,6 @@ std::optional<std::string> documentUri(const json::Object *Params) {
   return std::nullopt;
 }
 
-
 // A diagnostic with the span and fix-its code actions look for.
 LspServer::Published published(json::Object Diagnostic,
                                std::vector<FindingFix> Fixes) {
@@ -211,9 +210,11 @@ std::optional<json::Object> notificationDiagnostic(const ToolNotification &N,
                                                    const std::string &Path,
                                                    Texts &Files) {
   const bool Here = N.File.empty() || sameFile(normalised(N.File), Path);
-  // A broken .tablelint.yaml changes what this file is checked with: it
-  // is shown at the top of the file, with its own place.
-  if (!Here && N.Id != "configuration")
+  // A broken .tablelint.yaml changes what this file is checked with, and a
+  // header's findings are missing when the source it was analysed through
+  // does not compile: shown at the top of the file, with their own place.
+  if (!Here && N.Id != "configuration" &&
+      !(N.Id == "compile-error" && isCppHeaderPath(Path)))
     return std::nullopt;
   // A header is not expected in a database, nor to be included by one
   // before the sources are written: the editor stays quiet about it.
@@ -436,8 +437,14 @@ void LspServer::documentChanged(const json::Object &Params) {
     return;
   Document &Doc = It->second;
   if (!Doc.Unsaved) {
-    auto Buf = llvm::MemoryBuffer::getFile(Doc.Path);
-    Doc.Unsaved = Buf ? (*Buf)->getBuffer().str() : std::string();
+    // A ranged edit applies to the saved text. Read only a regular file: a
+    // FIFO named x.cpp would block the server.
+    std::error_code EC;
+    std::string Saved;
+    if (fs::is_regular_file(Doc.Path, EC))
+      if (auto Buf = llvm::MemoryBuffer::getFile(Doc.Path))
+        Saved = (*Buf)->getBuffer().str();
+    Doc.Unsaved = std::move(Saved);
   }
   for (const json::Value &C : *Changes) {
     const json::Object *Change = C.getAsObject();

@@ -472,7 +472,9 @@ TEST(Lsp, SaysWhyAFileIsNotAnalysedAndLeavesOtherFilesAlone) {
       "schema.yaml", readText(std::string(TABLELINT_SOURCE_DIR) +
                               "/test-inputs/schemas/checks/time-based-partition-key.yaml"));
   C.notify("textDocument/didOpen", openParams(uriOf(Schema), "yaml", readText(Schema)));
-  const auto Config = withCode(C.diagnosticsFor(uriOf(Schema)), "configuration");
+  // Kept: withCode points into it.
+  const json::Object SchemaPublished = C.diagnosticsFor(uriOf(Schema));
+  const auto Config = withCode(SchemaPublished, "configuration");
   ASSERT_EQ(Config.size(), 1u);
   EXPECT_THAT(Config[0]->getString("message")->str(), HasSubstr(".tablelint.yaml:2:"));
   C.notify("textDocument/didOpen", openParams(uriOf(Header), "cpp", readText(Header)));
@@ -539,18 +541,25 @@ TEST(Lsp, FindsTheDatabaseInABuildDirectoryAboveTheFileAndMinusPWins) {
               HasSubstr(P.Dir + "/other/compile_commands.json"));
 }
 
+// scan.cpp (ScanSource) and its database written in P, C initialized and
+// the file opened: its table scan is on line 3. Returns the file's path.
+std::string openScanSource(const Project &P, LspClient &C) {
+  const std::string Cpp = P.write("scan.cpp", ScanSource);
+  P.database({"scan.cpp"});
+  initialize(C);
+  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
+  EXPECT_EQ(linesOf(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan")),
+            std::vector<int64_t>{3});
+  return Cpp;
+}
+
 // Typing moves the findings with the text: the buffer is linted a moment
 // after the last change, not at the next save, and only the newest version
 // is published.
 TEST(Lsp, RelintsTheUnsavedBufferAfterTheLastChange) {
   Project P;
-  const std::string Cpp = P.write("scan.cpp", ScanSource);
-  P.database({"scan.cpp"});
   LspClient C(P.Dir);
-  initialize(C);
-  C.notify("textDocument/didOpen", openParams(uriOf(Cpp), "cpp", ScanSource));
-  EXPECT_EQ(linesOf(withCode(C.diagnosticsFor(uriOf(Cpp)), "table-scan")),
-            std::vector<int64_t>{3});
+  const std::string Cpp = openScanSource(P, C);
 
   // Five lines added above the scan, not saved.
   const std::string Moved = "// 1\n// 2\n// 3\n// 4\n// 5\n" + std::string(ScanSource);
@@ -581,6 +590,43 @@ TEST(Lsp, RelintsTheUnsavedBufferAfterTheLastChange) {
       EXPECT_NE(M.getObject("params")->getInteger("version"), 3);
       EXPECT_NE(M.getObject("params")->getInteger("version"), 4);
     }
+}
+
+// A client that sends ranged edits although full texts were announced:
+// they are applied to the buffer in order.
+TEST(Lsp, AppliesRangedEditsInOrder) {
+  Project P;
+  LspClient C(P.Dir);
+  const std::string Cpp = openScanSource(P, C);
+  auto Edit = [](int64_t FromLine, int64_t FromChar, int64_t ToLine,
+                 int64_t ToChar, const std::string &Text) {
+    return json::Object{
+        {"range", json::Object{{"start", json::Object{{"line", FromLine},
+                                                      {"character", FromChar}}},
+                               {"end", json::Object{{"line", ToLine},
+                                                    {"character", ToChar}}}}},
+        {"text", Text}};
+  };
+  // Two lines inserted at the top, then the scan's call (now on line 5)
+  // given a partition key: the scan moves, then goes.
+  C.notify("textDocument/didChange",
+           json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}, {"version", 2}}},
+                        {"contentChanges", json::Array{Edit(0, 0, 0, 0, "// a\n// b\n")}}});
+  json::Object Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 2);
+  EXPECT_EQ(linesOf(withCode(Published, "table-scan")), std::vector<int64_t>{5});
+  // "  t.QueryEntities();": the parentheses are characters 17 and 18.
+  C.notify("textDocument/didChange",
+           json::Object{{"textDocument", json::Object{{"uri", uriOf(Cpp)}, {"version", 3}}},
+                        {"contentChanges",
+                         json::Array{Edit(5, 17, 5, 19, "(o)"),
+                                     Edit(5, 0, 5, 0,
+                                          "  Models::QueryEntitiesOptions o; "
+                                          "o.PartitionKey = \"p\"; o.RowKey = \"r\";\n")}}});
+  Published = C.diagnosticsFor(uriOf(Cpp));
+  EXPECT_EQ(Published.getInteger("version"), 3);
+  EXPECT_TRUE(withCode(Published, "table-scan").empty());
+  EXPECT_TRUE(withCode(Published, "compile-error").empty());
 }
 
 // A client that shows progress sees the analysis begin and end; a version
@@ -653,12 +699,14 @@ TEST(Lsp, AnOpenHeaderGetsTheFindingsOfASourceThatIncludesIt) {
                              "}\n";
   const std::string H = P.write("include/store.h", Header);
   const std::string Lonely = P.write("include/lonely.h", Header);
+  const std::string Broken = P.write("include/broken.h", Header);
   P.write("src/other.cpp", "int other() { return 1; }\n");
   P.write("src/store.cpp", "#include \"store.h\"\n"
                            "void mine(Azure::Data::Tables::TableClient const &t) {\n"
                            "  t.QueryEntities();\n"
                            "}\n");
-  buildDatabase(P, {"src/other.cpp", "src/store.cpp"});
+  P.write("src/broken.cpp", "#include \"broken.h\"\nint f() { return missing; }\n");
+  buildDatabase(P, {"src/broken.cpp", "src/other.cpp", "src/store.cpp"});
   LspClient C(P.Dir);
   initialize(C);
   C.notify("textDocument/didOpen", openParams(uriOf(H), "cpp", Header));
@@ -673,6 +721,15 @@ TEST(Lsp, AnOpenHeaderGetsTheFindingsOfASourceThatIncludesIt) {
            changeParams(uriOf(H), 2, "// one\n// two\n" + Header));
   Published = C.diagnosticsFor(uriOf(H));
   EXPECT_EQ(linesOf(withCode(Published, "table-scan")), (std::vector<int64_t>{5, 8}));
+
+  // Its only includer does not compile: the header says so, with the
+  // source's place, rather than look clean.
+  C.notify("textDocument/didOpen", openParams(uriOf(Broken), "cpp", Header));
+  const json::Object BrokenPublished = C.diagnosticsFor(uriOf(Broken));
+  const auto NotCompiled = withCode(BrokenPublished, "compile-error");
+  ASSERT_EQ(NotCompiled.size(), 1u);
+  EXPECT_THAT(NotCompiled[0]->getString("message")->str(),
+              HasSubstr(P.Dir + "/src/broken.cpp:2:"));
 
   // No source includes this one: nothing to show, nothing invented.
   C.notify("textDocument/didOpen", openParams(uriOf(Lonely), "cpp", Header));
