@@ -49,7 +49,8 @@ const std::vector<OptionSpec> &lintOptions() {
          0,
          true,
          "FILE",
-         "write every current finding to FILE as the new baseline",
+         "write every current finding to FILE as the new baseline (the "
+         "entries FILE holds for files this run did not analyse are kept)",
          {}},
         {"rules-url",
          0,
@@ -148,6 +149,31 @@ TextStyle textStyle(const ParsedArgs &A) {
   return Style;
 }
 
+// The entries of the baseline at Path (about to be rewritten) that this run
+// cannot judge, since it did not analyse their files: kept, so that a run on
+// part of the project (a pre-commit run, one shard) does not drop them.
+// A file that is not a baseline is replaced whole, with a warning.
+std::vector<BaselineEntry> entriesToKeep(const std::string &Path,
+                                         const LintResult &Result) {
+  std::error_code NoFile;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(Path, NoFile)))
+    return {};
+  std::vector<InputError> Errors;
+  std::optional<Baseline> Old = readBaseline(Path, Errors);
+  if (!Old) {
+    std::cerr << Path
+              << ": warning: not a baseline; it is replaced with this run's "
+                 "findings\n";
+    return {};
+  }
+  std::vector<BaselineEntry> Kept = entriesNotAnalysed(*Old, Result);
+  if (!Kept.empty())
+    std::cerr << Path << ": note: kept " << Kept.size() << " entr"
+              << (Kept.size() == 1 ? "y" : "ies")
+              << " of files not analysed in this run\n";
+  return Kept;
+}
+
 int gateRank(const std::string &FailOn) {
   if (FailOn == "never")
     return 99;
@@ -218,8 +244,10 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   std::cerr << renderNotifications(Result, colorFor(2));
   bool WriteFailed = false;
   if (A.has("write-baseline"))
-    if (auto Error = writeFileAtomically(A.get("write-baseline"),
-                                         renderBaseline(Result))) {
+    if (auto Error = writeFileAtomically(
+            A.get("write-baseline"),
+            renderBaseline(Result,
+                           entriesToKeep(A.get("write-baseline"), Result)))) {
       std::cerr << "tablelint lint: error: " << *Error << "\n";
       WriteFailed = true;
     }
