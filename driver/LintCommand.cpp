@@ -72,24 +72,14 @@ const std::vector<OptionSpec> &lintOptions() {
          "analyse only shard K of N (inputs split by a stable hash of their "
          "repo-relative path)",
          {}},
-        {"enable",
-         0,
-         true,
-         "RULES",
-         "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
-         {}},
-        {"disable",
-         0,
-         true,
-         "RULES",
-         "not these rules (comma-separated globs)",
-         {}},
         {"skip-non-schema-yaml",
          0,
          false,
          "",
-         "skip YAML files that are not schemas (no top-level 'version:' and "
-         "'tables:') silently, e.g. a workflow given by a pre-commit hook",
+         "skip YAML files that are not schemas silently, e.g. a workflow "
+         "given by a pre-commit hook (a schema has two top-level keys of "
+         "version, tables, accounts, clients; one may be misspelt, and then "
+         "it is an error)",
          {}},
         {"fix",
          0,
@@ -101,6 +91,9 @@ const std::vector<OptionSpec> &lintOptions() {
         {"help", 'h', false, "", "show this help", {}},
     };
     S.insert(S.end(), Own.begin(), Own.end());
+    const std::vector<OptionSpec> Rules = ruleSelectionOptionSpecs();
+    // Before --skip-non-schema-yaml, --fix and --help.
+    S.insert(S.end() - 3, Rules.begin(), Rules.end());
     return S;
   }();
   return Specs;

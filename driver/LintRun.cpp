@@ -126,6 +126,16 @@ std::vector<OptionSpec> analysisOptionSpecs() {
   };
 }
 
+std::vector<OptionSpec> ruleSelectionOptionSpecs() {
+  return {
+      {"enable", 0, true, "RULES",
+       "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
+       {}},
+      {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
+       {}},
+  };
+}
+
 std::optional<std::string>
 readLintRunOptions(const ParsedArgs &A,
                    const std::optional<std::vector<std::string>> &CompilerArgs,

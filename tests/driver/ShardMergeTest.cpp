@@ -264,7 +264,7 @@ TEST(Merge, KeepsNotificationsAndFailureAndRewritesRuleIndexes) {
   EXPECT_THAT(Bad.Err, HasSubstr("bad.sarif: error: not a SARIF 2.1.0 log"));
 }
 
-TEST(Checklist, ItemsPassFailOrAreAdvisory) {
+TEST(Checklist, ItemsPassFailOrAreNotCheckedOrAdvice) {
   Project P;
   P.write("scan.cpp", ScanSource);
   P.database({"scan.cpp"});
@@ -273,11 +273,12 @@ TEST(Checklist, ItemsPassFailOrAreAdvisory) {
   EXPECT_THAT(R.Out, HasSubstr("Inputs: 1 C++ translation units, 0 schema files."));
   EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 21 \| \[Does the schema let most queries be point queries.*\| \*\*fail\*\* \| partition-scan, table-scan \|)"));
   EXPECT_THAT(R.Out, HasSubstr("- `scan.cpp:4:5` warning: query has no filter"));
-  // A code rule with no finding passes; a schema-only item is advisory and
-  // says why; an advisory rule says what tablelint observes.
+  // A code rule with no finding passes; a schema-only item is not checked
+  // and says why; an advisory rule says what tablelint observes.
   EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 17 \| .*\| \*\*pass\*\* \| nagle-enabled \|)"));
-  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 20 \| .*\| \*\*advisory\*\* \| hot-partition, partition-throughput \|)"));
-  EXPECT_THAT(R.Out, HasSubstr("hot-partition is checked in schema"));
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 20 \| .*\| \*\*not checked\*\* \(no schema given\) \| hot-partition, partition-throughput \|)"));
+  EXPECT_THAT(R.Out, HasSubstr("hot-partition is checked in schema files; no such file was analysed"));
+  EXPECT_THAT(R.Out, ::testing::ContainsRegex(R"(\| 5 \| .*\| \*\*advice\*\* \| link-quality \|)"));
 
   ToolResult Html = runTablelint({"checklist", "--format", "html", "-o", "c.html", "scan.cpp"}, P.Dir);
   EXPECT_EQ(Html.ExitCode, 1);
@@ -290,7 +291,7 @@ TEST(Checklist, ItemsPassFailOrAreAdvisory) {
 
   ToolResult Empty = runTablelint({"checklist"}, P.Dir);
   EXPECT_EQ(Empty.ExitCode, 0);
-  EXPECT_THAT(Empty.Out, HasSubstr("0 pass, 0 fail, 29 advisory"));
+  EXPECT_THAT(Empty.Out, HasSubstr("0 pass, 0 fail, 26 not checked, 3 advice"));
 }
 
 } // namespace
