@@ -177,18 +177,31 @@ json::Object baselineEntryJson(const BaselineEntry &E) {
                       {"message", E.Message}};
 }
 
-std::string renderBaseline(const LintResult &Result) {
+std::string renderBaseline(const LintResult &Result,
+                           const std::vector<BaselineEntry> &Kept) {
   json::Array Items;
   for (const ReportedFinding &R : Result.Findings)
     Items.push_back(baselineEntryJson(
         {R.fingerprint(), R.F.RuleId, R.RelativePath, R.F.Anchor, R.F.Message}));
+  for (const BaselineEntry &E : Kept)
+    Items.push_back(baselineEntryJson(E));
   return jsonText(json::Object{{"version", BaselineFormatVersion},
                                {"tool", "tablelint"},
                                {"findings", std::move(Items)}});
 }
 
+std::vector<BaselineEntry> entriesNotAnalysed(const Baseline &Base,
+                                              const LintResult &Result) {
+  std::vector<BaselineEntry> Out;
+  for (const BaselineEntry &E : Base.Entries)
+    if (!Result.AnalysedFiles.count(E.Path))
+      Out.push_back(E);
+  return Out;
+}
+
 void applyBaseline(const Baseline &Base, LintResult &Result) {
   Result.BaselineUsed = true;
+  Result.BaselineEntries = static_cast<unsigned>(Base.Entries.size());
   std::set<std::string> Known;
   for (const BaselineEntry &E : Base.Entries)
     Known.insert(E.Fingerprint);
@@ -199,14 +212,20 @@ void applyBaseline(const Baseline &Base, LintResult &Result) {
     if (Known.count(F)) {
       Seen.insert(F);
       ++Result.Baselined;
+      Result.BaselinedFingerprints.push_back(F);
     } else {
       Kept.push_back(std::move(R));
     }
   }
   Result.Findings = std::move(Kept);
-  for (const BaselineEntry &E : Base.Entries)
-    if (!Seen.count(E.Fingerprint))
+  for (const BaselineEntry &E : Base.Entries) {
+    if (Seen.count(E.Fingerprint))
+      continue;
+    if (Result.AnalysedFiles.count(E.Path))
       Result.FixedSinceBaseline.push_back(E);
+    else
+      Result.NotAnalysedSinceBaseline.push_back(E);
+  }
 }
 
 } // namespace tablelint

@@ -36,12 +36,20 @@ std::optional<Baseline> parseBaseline(std::string_view Text,
 // One entry as JSON (baseline files, and the fixed entries in reports).
 llvm::json::Object baselineEntryJson(const BaselineEntry &E);
 
-// The baseline that accepts every finding of Result.
-std::string renderBaseline(const LintResult &Result);
+// The baseline that accepts every finding of Result, and keeps the entries
+// of Old (the baseline being rewritten, if any) whose files Result did not
+// analyse: a run on part of the project does not drop the rest.
+std::string renderBaseline(const LintResult &Result,
+                           const std::vector<BaselineEntry> &Kept = {});
+
+// The entries of Base whose files Result did not analyse.
+std::vector<BaselineEntry> entriesNotAnalysed(const Baseline &Base,
+                                              const LintResult &Result);
 
 // Removes the findings Base holds from Result (counting them in
-// Result.Baselined) and records the entries no finding matched in
-// Result.FixedSinceBaseline.
+// Result.Baselined) and sorts the entries no finding matched into
+// Result.FixedSinceBaseline (their file was analysed) and
+// Result.NotAnalysedSinceBaseline (it was not).
 void applyBaseline(const Baseline &Base, LintResult &Result);
 
 } // namespace tablelint

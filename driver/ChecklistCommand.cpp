@@ -1,5 +1,5 @@
 // `tablelint checklist`: runs the same analysis as `lint` on PATHS and
-// answers the 29 checklist items.
+// answers the 29 checklist items (Markdown, HTML or JSON).
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
@@ -20,12 +20,14 @@ const std::vector<OptionSpec> &checklistOptions() {
     std::vector<OptionSpec> S = analysisOptionSpecs();
     const std::vector<OptionSpec> Own = {
         {"format", 0, true, "FORMAT", "report format (default markdown)",
-         {"markdown", "html"}},
+         {"markdown", "html", "json"}},
         {"output", 'o', true, "FILE",
          "write the report to FILE (atomically) instead of stdout",
          {}},
         {"help", 'h', false, "", "show this help", {}},
     };
+    const std::vector<OptionSpec> Rules = ruleSelectionOptionSpecs();
+    S.insert(S.end(), Rules.begin(), Rules.end());
     S.insert(S.end(), Own.begin(), Own.end());
     return S;
   }();
@@ -37,11 +39,14 @@ void printChecklistHelp() {
       << "Usage: tablelint checklist [options] [PATHS...] [-- "
          "COMPILER_ARGS...]\n\n"
          "Answers the 29 items of the Table storage performance checklist "
-         "for PATHS\n(the inputs of `tablelint lint`): an item fails when "
-         "one of its rules has a\nfinding (listed), passes when its rules "
-         "were checked and found nothing, and\nis advisory when tablelint "
-         "cannot decide it from the inputs (what it could\nobserve is "
-         "said). With no PATHS every item is advisory.\n\nOptions:\n"
+         "for PATHS\n(the inputs of `tablelint lint`). Each item is one of:\n"
+         "  fail         one of its rules has a finding (listed)\n"
+         "  pass         its rules were checked and found nothing\n"
+         "  not checked  its rules were not run, and why: rule disabled, "
+         "input not\n               declared (e.g. no client declares "
+         "`bandwidth`), no C++ given,\n               no schema given\n"
+         "  advice       no tool can decide it; what tablelint observes is "
+         "said\n\nOptions:\n"
       << formatOptionsHelp(checklistOptions())
       << "\nExit codes: 0 no item fails; 1 an item fails; 2 usage or input "
          "error (the\nreport is still written); 3 internal error.\n";
@@ -68,12 +73,14 @@ int runChecklistCommand(const std::vector<std::string> &AllArgs) {
     std::cerr << "tablelint checklist: error: " << *Error << "\n";
     return ExitInputError;
   }
-  const LintResult Result = Options.Paths.empty() ? LintResult() : runLint(Options);
+  // With no PATHS nothing is analysed, and the items say so.
+  const LintResult Result = runLint(Options);
   std::cerr << renderNotifications(Result, colorFor(2));
   const auto Entries = evaluateChecklist(builtinCatalog(), Result);
-  const std::string Report = A.get("format", "markdown") == "html"
-                                 ? renderChecklistHtml(Entries, Result)
-                                 : renderChecklistMarkdown(Entries, Result);
+  const std::string Format = A.get("format", "markdown");
+  const std::string Report = Format == "html"   ? renderChecklistHtml(Entries, Result)
+                             : Format == "json" ? renderChecklistJson(Entries, Result)
+                                                : renderChecklistMarkdown(Entries, Result);
   if (!writeReport(A, "checklist", Report))
     return ExitInputError;
   if (!Result.executionSuccessful())

@@ -6,6 +6,7 @@
 #include "driver/CrashIsolation.h"
 #include "driver/HeaderIncluders.h"
 #include "driver/HeaderScope.h"
+#include "driver/WalkFilter.h"
 
 #include "checks/schema/SchemaLint.h"
 #include "core/InputFile.h"
@@ -466,14 +467,21 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
     std::error_code EC;
     if (fs::is_directory(P, EC)) {
       // C++ sources, and the YAML files that are schemas (other YAML in a
-      // source tree, CI or deployment files, is not ours to judge).
+      // source tree, CI or deployment files, is not ours to judge); not in
+      // build trees nor what git ignores.
       std::vector<std::string> Found, Schemas;
+      const WalkFilter Filter(P);
       for (auto It = fs::recursive_directory_iterator(P, EC);
            It != fs::recursive_directory_iterator(); It.increment(EC)) {
-        if (!It->is_regular_file(EC))
+        const fs::path AbsPath = fs::absolute(It->path()).lexically_normal();
+        if (It->is_directory(EC) && !It->is_symlink(EC)) {
+          if (Filter.skipDirectory(AbsPath))
+            It.disable_recursion_pending();
           continue;
-        const std::string Abs =
-            fs::absolute(It->path()).lexically_normal().string();
+        }
+        if (!It->is_regular_file(EC) || Filter.skipFile(AbsPath))
+          continue;
+        const std::string Abs = AbsPath.string();
         if (isCppSource(It->path()))
           Found.push_back(Abs);
         else if (isSchemaFile(It->path()) && schema::looksLikeSchemaFile(Abs))

@@ -76,8 +76,10 @@ std::string renderJson(const LintResult &Result) {
     json::Array Fixed;
     for (const BaselineEntry &E : Result.FixedSinceBaseline)
       Fixed.push_back(baselineEntryJson(E));
-    Root["baseline"] = json::Object{{"suppressed", Result.Baselined},
-                                    {"fixed", std::move(Fixed)}};
+    Root["baseline"] = json::Object{
+        {"suppressed", Result.Baselined},
+        {"fixed", std::move(Fixed)},
+        {"notAnalysed", Result.NotAnalysedSinceBaseline.size()}};
   }
   return jsonText(std::move(Root));
 }

@@ -50,8 +50,10 @@ const std::vector<OptionSpec> &lintOptions() {
          0,
          true,
          "FILE",
-         "write every current finding to FILE as the new baseline (not "
-         "after an incomplete analysis, exit 2: FILE is then kept)",
+         "write every current finding to FILE as the new baseline (the "
+         "entries FILE holds for files this run did not analyse are "
+         "kept; not after an incomplete analysis, exit 2: FILE is then "
+         "kept as it was)",
          {}},
         {"rules-url",
          0,
@@ -73,24 +75,14 @@ const std::vector<OptionSpec> &lintOptions() {
          "analyse only shard K of N (inputs split by a stable hash of their "
          "repo-relative path)",
          {}},
-        {"enable",
-         0,
-         true,
-         "RULES",
-         "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
-         {}},
-        {"disable",
-         0,
-         true,
-         "RULES",
-         "not these rules (comma-separated globs)",
-         {}},
         {"skip-non-schema-yaml",
          0,
          false,
          "",
-         "skip YAML files that are not schemas (no top-level 'version:' and "
-         "'tables:') silently, e.g. a workflow given by a pre-commit hook",
+         "skip YAML files that are not schemas silently, e.g. a workflow "
+         "given by a pre-commit hook (a schema has two top-level keys of "
+         "version, tables, accounts, clients; one may be misspelt, and then "
+         "it is an error)",
          {}},
         {"hook-filenames",
          0,
@@ -110,6 +102,9 @@ const std::vector<OptionSpec> &lintOptions() {
         {"help", 'h', false, "", "show this help", {}},
     };
     S.insert(S.end(), Own.begin(), Own.end());
+    const std::vector<OptionSpec> Rules = ruleSelectionOptionSpecs();
+    // Before --skip-non-schema-yaml, --fix and --help.
+    S.insert(S.end() - 3, Rules.begin(), Rules.end());
     return S;
   }();
   return Specs;
@@ -162,6 +157,31 @@ TextStyle textStyle(const ParsedArgs &A) {
   TextStyle Style;
   Style.Color = !A.has("output") && colorFor(1);
   return Style;
+}
+
+// The entries of the baseline at Path (about to be rewritten) that this run
+// cannot judge, since it did not analyse their files: kept, so that a run on
+// part of the project (a pre-commit run, one shard) does not drop them.
+// A file that is not a baseline is replaced whole, with a warning.
+std::vector<BaselineEntry> entriesToKeep(const std::string &Path,
+                                         const LintResult &Result) {
+  std::error_code NoFile;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(Path, NoFile)))
+    return {};
+  std::vector<InputError> Errors;
+  std::optional<Baseline> Old = readBaseline(Path, Errors);
+  if (!Old) {
+    std::cerr << Path
+              << ": warning: not a baseline; it is replaced with this run's "
+                 "findings\n";
+    return {};
+  }
+  std::vector<BaselineEntry> Kept = entriesNotAnalysed(*Old, Result);
+  if (!Kept.empty())
+    std::cerr << Path << ": note: kept " << Kept.size() << " entr"
+              << (Kept.size() == 1 ? "y" : "ies")
+              << " of files not analysed in this run\n";
+  return Kept;
 }
 
 int gateRank(const std::string &FailOn) {
@@ -242,8 +262,10 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
               << A.spelled("write-baseline")
               << " is kept as it was, not replaced\n";
   else if (A.has("write-baseline"))
-    if (auto Error = writeFileAtomically(A.get("write-baseline"),
-                                         renderBaseline(Result))) {
+    if (auto Error = writeFileAtomically(
+            A.get("write-baseline"),
+            renderBaseline(Result,
+                           entriesToKeep(A.get("write-baseline"), Result)))) {
       std::cerr << "tablelint lint: error: " << *Error << "\n";
       WriteFailed = true;
     }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,8 @@ struct ReportedFinding {
   }
 };
 
-// A baseline entry with no finding left: the problem was fixed.
+// A baseline entry: with no finding left in an analysed file, the problem
+// was fixed.
 struct BaselineEntry {
   std::string Fingerprint;
   std::string RuleId;
@@ -65,15 +67,30 @@ struct LintResult {
   std::string RepoRoot;
   std::vector<ReportedFinding> Findings; // in report order
   std::vector<ToolNotification> Notifications;
-  // Findings hidden because the baseline holds them.
+  // Findings hidden because the baseline holds them, and their
+  // fingerprints (a merge of shards counts each once).
   unsigned Baselined = 0;
-  // Set when a baseline was given: its entries no finding matches.
+  std::vector<std::string> BaselinedFingerprints;
+  // Set when a baseline was given: its entries no finding matches, in a
+  // file this run analysed (fixed) or in one it did not (neither fixed nor
+  // new: a pre-commit run or a CI shard sees part of the project).
   bool BaselineUsed = false;
+  unsigned BaselineEntries = 0;
   std::vector<BaselineEntry> FixedSinceBaseline;
+  std::vector<BaselineEntry> NotAnalysedSinceBaseline;
+  // Repo-relative paths (as in findings) of the files this run analysed:
+  // its translation units, the headers they include, its schema files.
+  std::set<std::string> AnalysedFiles;
   // What was looked at (the checklist report says what it could check).
   unsigned CodeUnits = 0;
   unsigned SchemaFiles = 0;
   AnalysedTexts Analysed;
+  // Rules this run did not check: off on the command line, or off in the
+  // configuration of every input.
+  std::set<std::string> DisabledRules;
+  // Rules whose input the analysed files do not declare: rule id -> what
+  // is missing ("no client in the schema files declares `bandwidth`").
+  std::map<std::string, std::string> UndeclaredInputs;
 
   // False when some input could not be analysed.
   bool executionSuccessful() const {

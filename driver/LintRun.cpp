@@ -4,10 +4,12 @@
 #include "checks/schema/SchemaLint.h"
 #include "core/ProjectConfig.h"
 #include "core/RegexSyntax.h"
+#include "core/RuleCatalog.h"
 #include "core/RuleSelection.h"
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
+#include "driver/IncludeScan.h"
 #include "driver/ResponseFiles.h"
 #include "driver/SchemaInputs.h"
 
@@ -47,6 +49,68 @@ void configurationProblems(const LintInputs &In,
     }
 }
 
+// The rules the run did not check: off on the command line (--enable,
+// --disable), or off in the .tablelint.yaml of every input.
+std::set<std::string> disabledRules(const LintInputs &In,
+                                    const LintRunOptions &Options) {
+  auto Matches = [](const std::vector<std::string> &Globs, const std::string &Id) {
+    return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
+      return matchesRuleGlob(G, Id);
+    });
+  };
+  std::vector<std::shared_ptr<const ProjectConfig>> Configs;
+  bool EveryInputConfigured = true;
+  auto Visit = [&](const std::string &File) {
+    if (auto P = findProjectConfig(fs::path(File).parent_path().string()))
+      Configs.push_back(loadProjectConfig(*P));
+    else
+      EveryInputConfigured = false;
+  };
+  for (const TranslationUnit &U : In.Units)
+    Visit(U.File);
+  for (const std::string &F : In.SchemaFiles)
+    Visit(F);
+  EveryInputConfigured = EveryInputConfigured && !Configs.empty();
+  std::set<std::string> Out;
+  for (const Rule &R : builtinCatalog().Rules) {
+    const bool OffHere = (!Options.Enable.empty() && !Matches(Options.Enable, R.Id)) ||
+                         Matches(Options.Disable, R.Id);
+    const bool OffInConfigs =
+        EveryInputConfigured &&
+        std::none_of(Configs.begin(), Configs.end(), [&](const auto &C) {
+          return C->enables(R.Id, Options.Enable.empty());
+        });
+    if (OffHere || OffInConfigs)
+      Out.insert(R.Id);
+  }
+  return Out;
+}
+
+// The files the run analysed, as findings name them: each TU, the headers
+// it includes, each schema file, and any file a finding is in.
+std::set<std::string> analysedFiles(const LintInputs &In,
+                                    const LintResult &Result) {
+  std::set<std::string> Out;
+  IncludeScanner Includes;
+  for (const TranslationUnit &U : In.Units) {
+    // A source linted only for some headers reports those headers alone:
+    // its own entries and its other headers' were not looked at.
+    if (!U.ReportOnly.empty()) {
+      for (const std::string &H : U.ReportOnly)
+        Out.insert(repoRelativePath(Result.RepoRoot, H));
+      continue;
+    }
+    Out.insert(repoRelativePath(Result.RepoRoot, U.File));
+    for (const std::string &H : Includes.headersOf(U))
+      Out.insert(repoRelativePath(Result.RepoRoot, H));
+  }
+  for (const std::string &F : In.SchemaFiles)
+    Out.insert(repoRelativePath(Result.RepoRoot, F));
+  for (const ReportedFinding &R : Result.Findings)
+    Out.insert(R.RelativePath);
+  return Out;
+}
+
 } // namespace
 
 std::vector<OptionSpec> analysisOptionSpecs() {
@@ -66,6 +130,16 @@ std::vector<OptionSpec> analysisOptionSpecs() {
        {}},
       {"jobs", 'j', true, "N",
        "translation units analysed in parallel (default: the number of cores)",
+       {}},
+  };
+}
+
+std::vector<OptionSpec> ruleSelectionOptionSpecs() {
+  return {
+      {"enable", 0, true, "RULES",
+       "only these rules (comma-separated globs, e.g. 'table-scan,retry-*')",
+       {}},
+      {"disable", 0, true, "RULES", "not these rules (comma-separated globs)",
        {}},
   };
 }
@@ -178,8 +252,9 @@ LintResult runLint(const LintRunOptions &Options) {
   std::vector<ToolNotification> Notifications = std::move(In.Problems);
   configurationProblems(In, Notifications);
   std::vector<Finding> Findings;
+  SchemaDeclarations Declared;
   lintSchemaInputs(In.SchemaFiles, Findings, Notifications,
-                   Options.UnsavedFiles);
+                   Options.UnsavedFiles, &Declared);
   CodeAnalysisOptions Code;
   Code.Jobs = Options.Jobs;
   Code.Progress = Options.Progress;
@@ -203,6 +278,12 @@ LintResult runLint(const LintRunOptions &Options) {
   Pipeline.Disable = Options.Disable;
   LintResult Result = buildLintResult(std::move(Findings),
                                       std::move(Notifications), Pipeline);
+  Result.AnalysedFiles = analysedFiles(In, Result);
+  Result.DisabledRules = disabledRules(In, Options);
+  if (!In.SchemaFiles.empty() && !Declared.ClientsWithBandwidth)
+    Result.UndeclaredInputs["client-bandwidth"] =
+        Declared.Clients ? "no client in the schema files declares `bandwidth`"
+                         : "the schema files declare no client";
   Result.CodeUnits = static_cast<unsigned>(In.Units.size());
   Result.SchemaFiles = static_cast<unsigned>(In.SchemaFiles.size());
   Result.Analysed = std::move(Analysed);

@@ -40,6 +40,8 @@ struct LintRunOptions {
 // The options of the analysis itself, shared by lint and checklist: -p,
 // --config, --header-filter, -j.
 std::vector<OptionSpec> analysisOptionSpecs();
+// --enable and --disable, shared by lint and checklist.
+std::vector<OptionSpec> ruleSelectionOptionSpecs();
 
 // Fills Options from the parsed -p, --config, -j, --shard, --enable,
 // --disable and positional arguments; returns a usage error.

@@ -45,10 +45,13 @@ void printMergeHelp() {
   std::cout << "Usage: tablelint merge A.sarif B.sarif... [-o ALL.sarif]\n\n"
                "Merges SARIF 2.1.0 logs into one, with one run per tool "
                "(tool.driver.name):\nrules are deduplicated by id and each "
-               "result's ruleIndex rewritten; results,\ntool notifications and "
-               "the baseline properties are concatenated (a result in several\n"
-               "logs, such as a finding in a header that several shards' files\n"
-               "include, is kept once);\n"
+               "result's ruleIndex rewritten; results and\ntool notifications "
+               "are concatenated (a result in several logs, such as a\n"
+               "finding in a header that several shards' files include, is "
+               "kept once);\nthe baseline figures are those one unsharded run "
+               "would give (an entry\nsuppressed in any shard is suppressed, "
+               "one fixed in a shard and suppressed in\nnone is fixed, the rest "
+               "were in files no shard analysed);\n"
                "executionSuccessful is true only if it was in every run. Use "
                "it to join\nthe logs of `tablelint lint --shard K/N` jobs "
                "before uploading them.\n\nOptions:\n"
@@ -114,6 +117,7 @@ public:
 
   // The merged run without its results (results()).
   json::Object finish() {
+    finishBaseline();
     if (json::Object *Driver = driver(Run))
       (*Driver)["rules"] = std::move(Rules);
     json::Object Invocation{{"executionSuccessful", AllSuccessful}};
@@ -202,7 +206,7 @@ private:
     }
   }
 
-  // tablelint's run properties: baseline counts add up, fixed entries join.
+  // tablelint's run properties, gathered for finishBaseline().
   void mergeProperties(const json::Object &Other) {
     const json::Object *Props = Other.getObject("properties");
     if (!Props)
@@ -210,16 +214,53 @@ private:
     if (!SeenProperties) {
       SeenProperties = true;
       Run["properties"] = json::Object(*Props);
-      return;
     }
-    json::Object &Mine = *Run.getObject("properties");
-    if (auto N = Props->getInteger("baselineSuppressed"))
-      Mine["baselineSuppressed"] = Mine.getInteger("baselineSuppressed").value_or(0) + *N;
-    if (const json::Array *Fixed = Props->getArray("fixedSinceBaseline")) {
-      if (!Mine.getArray("fixedSinceBaseline"))
-        Mine["fixedSinceBaseline"] = json::Array();
-      for (const json::Value &V : *Fixed)
-        Mine.getArray("fixedSinceBaseline")->push_back(V);
+    const json::Array *Suppressed =
+        Props->getArray("baselineSuppressedFingerprints");
+    if (Suppressed) {
+      for (const json::Value &V : *Suppressed)
+        if (const auto F = V.getAsString())
+          SuppressedIds.insert(F->str());
+    } else {
+      // A log of an older tablelint names no fingerprints: its count adds.
+      UncountedSuppressed += Props->getInteger("baselineSuppressed").value_or(0);
+    }
+    if (const auto N = Props->getInteger("baselineEntries"))
+      BaselineEntries = std::max(BaselineEntries, *N);
+    if (const json::Array *Fixed = Props->getArray("fixedSinceBaseline"))
+      for (const json::Value &V : *Fixed) {
+        const json::Object *E = V.getAsObject();
+        const auto F = E ? E->getString("fingerprint") : std::nullopt;
+        if (!F || FixedIds.insert(F->str()).second)
+          FixedEntries.emplace_back(F ? F->str() : std::string(), V);
+      }
+  }
+
+  // The baseline figures one unsharded run would give: an entry suppressed
+  // in any shard is suppressed (a header's finding, seen by the shards
+  // whose files include it, counts once); one fixed in a shard that
+  // analysed its file and suppressed in none is fixed; the rest were in
+  // files no shard analysed.
+  void finishBaseline() {
+    json::Object *Mine = Run.getObject("properties");
+    if (!Mine)
+      return;
+    json::Array Suppressed, Fixed;
+    for (const std::string &F : SuppressedIds)
+      Suppressed.push_back(F);
+    for (auto &[Id, Entry] : FixedEntries)
+      if (Id.empty() || !SuppressedIds.count(Id))
+        Fixed.push_back(std::move(Entry));
+    const std::int64_t SuppressedCount =
+        static_cast<std::int64_t>(SuppressedIds.size()) + UncountedSuppressed;
+    const std::int64_t FixedCount = static_cast<std::int64_t>(Fixed.size());
+    (*Mine)["baselineSuppressed"] = SuppressedCount;
+    (*Mine)["baselineSuppressedFingerprints"] = std::move(Suppressed);
+    (*Mine)["fixedSinceBaseline"] = std::move(Fixed);
+    if (BaselineEntries) {
+      (*Mine)["baselineEntries"] = BaselineEntries;
+      (*Mine)["baselineNotAnalysed"] =
+          std::max<std::int64_t>(0, BaselineEntries - SuppressedCount - FixedCount);
     }
   }
 
@@ -234,6 +275,12 @@ private:
   std::map<std::string, json::Array> Notifications;
   bool AllSuccessful = true;
   bool SeenProperties = false;
+  // The baseline figures of the runs merged.
+  std::set<std::string> SuppressedIds;
+  std::int64_t UncountedSuppressed = 0;
+  std::int64_t BaselineEntries = 0;
+  std::set<std::string> FixedIds;
+  std::vector<std::pair<std::string, json::Value>> FixedEntries;
 };
 
 } // namespace

@@ -5,8 +5,9 @@
 //      root (or the --config file),
 //   3. the TABLELINT_RULES_URL the binary was configured with (CMake),
 //   4. the rule pages that come with the binary, as a file: URI: installed
-//      under <prefix>/share/doc/tablelint/rules, or, for a binary run from
-//      its build tree, the source tree's docs/rules.
+//      under <prefix>/share/doc/tablelint/docs/rules (where cmake --install
+//      and the packages put them), or, for a binary run from its build tree
+//      only, the source tree's docs/rules.
 // With none of these there is no helpUri at all (each rule's full page is
 // in help.markdown anyway), never an address that leads nowhere.
 #pragma once

@@ -6,6 +6,7 @@
 #include "driver/RuleDocs.h"
 
 #include "core/AtomicFile.h"
+#include "core/NameHint.h"
 #include "core/RuleCatalog.h"
 
 #include <filesystem>
@@ -85,8 +86,11 @@ int runRulesCommand(const std::vector<std::string> &Args) {
     std::string Bare = Id.rfind("tablelint-", 0) == 0 ? Id.substr(10) : Id;
     const Rule *R = C.find(Bare);
     if (!R) {
-      std::cerr << "tablelint rules: error: no rule '" << Id
-                << "' (tablelint rules lists them)\n";
+      std::vector<std::string> Ids;
+      for (const Rule &Known : C.Rules)
+        Ids.push_back(Known.Id);
+      std::cerr << "tablelint rules: error: no rule '" << Id << "'"
+                << didYouMean(Bare, Ids) << " (tablelint rules lists them)\n";
       return ExitInputError;
     }
     Selected.push_back(R);

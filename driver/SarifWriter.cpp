@@ -227,9 +227,18 @@ std::string renderSarif(const LintResult &Result, const Catalog &C,
     json::Array Fixed;
     for (const BaselineEntry &E : Result.FixedSinceBaseline)
       Fixed.push_back(baselineEntryJson(E));
-    Run["properties"] =
-        json::Object{{"baselineSuppressed", Result.Baselined},
-                     {"fixedSinceBaseline", std::move(Fixed)}};
+    json::Array Suppressed;
+    for (const std::string &F : Result.BaselinedFingerprints)
+      Suppressed.push_back(F);
+    // The entry count and the suppressed fingerprints let `tablelint
+    // merge` give the figures of one unsharded run: an entry suppressed in
+    // one shard and fixed or not analysed in another is suppressed.
+    Run["properties"] = json::Object{
+        {"baselineEntries", Result.BaselineEntries},
+        {"baselineSuppressed", Result.Baselined},
+        {"baselineSuppressedFingerprints", std::move(Suppressed)},
+        {"fixedSinceBaseline", std::move(Fixed)},
+        {"baselineNotAnalysed", Result.NotAnalysedSinceBaseline.size()}};
   }
   json::Object Log{{"$schema", SarifSchemaUri},
                    {"version", "2.1.0"},

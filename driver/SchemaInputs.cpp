@@ -56,7 +56,8 @@ schema::SchemaCheckOptions optionsFor(const std::string &File,
 void lintSchemaInputs(const std::vector<std::string> &Files,
                       std::vector<Finding> &Findings,
                       std::vector<ToolNotification> &Notifications,
-                      const std::map<std::string, std::string> &Unsaved) {
+                      const std::map<std::string, std::string> &Unsaved,
+                      SchemaDeclarations *Declared) {
   for (const std::string &File : Files) {
     const schema::SchemaCheckOptions Options = optionsFor(File, Notifications);
     const auto Buffer = Unsaved.find(File);
@@ -71,6 +72,11 @@ void lintSchemaInputs(const std::vector<std::string> &Files,
           notificationOf(E, Severity::Warning, "unused-suppression"));
     for (Finding &F : R.Findings)
       Findings.push_back(std::move(F));
+    if (Declared && R.Errors.empty())
+      for (const schema::Client &C : R.Model.Clients) {
+        ++Declared->Clients;
+        Declared->ClientsWithBandwidth += C.BandwidthBitsPerSecond.has_value();
+      }
   }
 }
 

@@ -134,6 +134,10 @@ std::string renderSummary(const LintResult &Result) {
                        Result.Baselined,
                        plural(Result.FixedSinceBaseline.size(), "entry",
                               "entries"));
+  if (!Result.NotAnalysedSinceBaseline.empty())
+    Out += fmt::format("; {} in files not analysed in this run",
+                       plural(Result.NotAnalysedSinceBaseline.size(), "entry",
+                              "entries"));
   if (!Result.executionSuccessful())
     Out += "; the analysis is INCOMPLETE (see the errors above)";
   Out += "\n";

@@ -36,8 +36,8 @@ const std::vector<Command> &commands() {
       {"merge", tablelint::runMergeCommand,
        "merge SARIF logs (e.g. of lint --shard jobs) into one"},
       {"checklist", tablelint::runChecklistCommand,
-       "the 29 checklist items: pass, fail (with findings) or advisory,\n"
-       "as Markdown or HTML"},
+       "the 29 checklist items: pass, fail (with findings), not checked\n"
+       "(and why) or advice; Markdown, HTML or JSON"},
       {"rules", tablelint::runRulesCommand,
        "print the rule catalog: every rule, its severity, where it is\n"
        "detected and the checklist items it answers"},

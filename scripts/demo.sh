@@ -8,10 +8,16 @@
 #      with an HTML report (heatmap, throughput and throttling curves).
 # Outputs go to build/demo/. The example is full of mistakes on purpose, so
 # lint and checklist exit 1 here; the script goes on.
+# It installs and builds the tool only (scripts/setup.sh --tool,
+# scripts/build.sh --tool): the test tools and the test suite are
+# scripts/test.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/build.sh >/dev/null
+echo "== 0. setting up: the tool's packages (scripts/setup.sh --tool)"
+scripts/setup.sh --tool
+echo "== 0. building tablelint and its clang-tidy plugin (a few minutes on 2 cores)"
+scripts/build.sh --tool
+echo
 
 tl=build/bin/tablelint
 ex=examples/telemetry-service

@@ -1,34 +1,63 @@
 #!/usr/bin/env bash
-# Installs everything tablelint needs to build and test on Debian 12 (the
-# tool alone needs much less: README, "Install"):
-# the LLVM/Clang 19 toolchain and libraries (apt) and the test-time npm tools
-# (Azurite, Microsoft's SARIF multitool) under ./node_modules. Idempotent and
-# quiet when everything is already there.
+# Installs what tablelint needs on Debian 12 (apt), quietly when it is all
+# there already. Idempotent.
+#   scripts/setup.sh          the tool's needs and the tests' needs (for
+#                             scripts/test.sh): the npm test tools under
+#                             ./node_modules too
+#   scripts/setup.sh --tool   the tool's needs only: what scripts/demo.sh
+#                             uses (the toolchain and the libraries)
+#   scripts/setup.sh --print [--tool]   list the apt packages, install nothing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(
+tool_only=0
+print_only=0
+for arg in "$@"; do
+  case "$arg" in
+    --tool) tool_only=1 ;;
+    --print) print_only=1 ;;
+    *) echo "usage: scripts/setup.sh [--tool] [--print]" >&2; exit 2 ;;
+  esac
+done
+
+# What building the tool (build/bin/tablelint) and the clang-tidy plugin
+# needs.
+TOOL_PACKAGES=(
   # toolchain and the Clang/LLVM 19 libraries the checks and plugin use
-  cmake ninja-build clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev
-  # Debian's default clang-tidy (14): the plugin must refuse to run in it
-  clang-tidy
-  libclang-rt-19-dev
+  cmake ninja-build clang-19 libclang-19-dev llvm-19-dev
   # libraries
-  libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libcurl4-openssl-dev libssl-dev
-  # test-time: Node.js for Azurite and the SARIF multitool
+  libyaml-cpp-dev libfmt-dev libcurl4-openssl-dev libssl-dev
+)
+# What building and running the tests adds.
+TEST_PACKAGES=(
+  # the plugin is tested inside the real clang-tidy-19; Debian's default
+  # clang-tidy (14) must refuse to load it
+  clang-tidy-19 clang-tidy
+  # the fuzzers (libFuzzer)
+  libclang-rt-19-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # Node.js for Azurite and the SARIF multitool
   nodejs npm
-  # test-time: headless Chromium renders the replay HTML report
+  # headless Chromium renders the replay HTML report
   chromium
-  # test-time: the pre-commit hooks are tested with the real tool
+  # the pre-commit hooks are tested with the real tool
   pre-commit
-  # test-time: docs/ci/github-actions.yml is run step by step (tests/ci),
-  # with the tools its steps install on the runner
+  # docs/ci/github-actions.yml is run step by step (tests/ci), with the
+  # tools its steps install on the runner
   python3-yaml ca-certificates curl git make g++
-  # test-time: the packages are installed into a clean Debian 12 chroot
+  # the packages are installed into a clean Debian 12 chroot
   # (tests/install); cpack builds them
   debootstrap
 )
+
+APT_PACKAGES=("${TOOL_PACKAGES[@]}")
+if [ "$tool_only" -eq 0 ]; then
+  APT_PACKAGES+=("${TEST_PACKAGES[@]}")
+fi
+if [ "$print_only" -eq 1 ]; then
+  printf '%s\n' "${APT_PACKAGES[@]}"
+  exit 0
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
@@ -50,9 +79,10 @@ fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-    "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q \
+    "${missing[@]}"
 fi
+[ "$tool_only" -eq 1 ] && exit 0
 
 # npm tools, pinned by package-lock.json; reinstalled only when the lock changes.
 stamp=node_modules/.tablelint-lock

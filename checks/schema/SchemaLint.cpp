@@ -58,9 +58,9 @@ bool looksLikeSchemaFile(const std::string &Path) {
     return false;
   // The top-level keys are near the start: a look at the first part of a
   // large file is enough, and never reads it all. The same test as the
-  // loader's: top-level `version:` and `tables:` (or `accounts:`/`clients:`),
-  // so a docker-compose file's `version:` or a workflow is not taken for a
-  // schema.
+  // loader's: two top-level schema keys, one of them possibly misspelt, so
+  // a docker-compose file's `version:` or a workflow is not taken for a
+  // schema, and a schema with a typo in a key is not passed over.
   constexpr std::uint64_t LookBytes = 1 << 20;
   std::string Problem;
   std::optional<std::string> Text =

@@ -31,8 +31,8 @@ SchemaLintResult lintSchemaText(const std::string &Text,
                                 const std::string &FileName,
                                 const SchemaCheckOptions &Options);
 
-// A .yaml/.yml file with top-level `version:` and `tables:` (or `accounts:`
-// or `clients:`) keys, other than a .tablelint.yaml configuration.
+// A .yaml/.yml file whose text looksLikeSchema (two top-level schema keys,
+// one possibly misspelt), other than a .tablelint.yaml configuration.
 bool looksLikeSchemaFile(const std::string &Path);
 
 } // namespace tablelint::schema

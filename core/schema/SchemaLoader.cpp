@@ -1338,18 +1338,47 @@ SchemaLoad loadSchemaFile(const std::string &Path,
   return loadSchemaText(*Text, Path, Options);
 }
 
+namespace {
+
+// The key of a top-level "key: value" line ("" when the line is no such
+// pair): the name before the first ':' that ends the key.
+std::string_view topLevelKey(std::string_view Line) {
+  const std::size_t Colon = Line.find(':');
+  if (Colon == std::string_view::npos || Colon == 0)
+    return {};
+  if (Colon + 1 < Line.size() && Line[Colon + 1] != ' ' && Line[Colon + 1] != '\t')
+    return {};
+  const std::string_view Key = Line.substr(0, Colon);
+  if (Key.find_first_of(" \t\"'{[") != std::string_view::npos)
+    return {};
+  return Key;
+}
+
+} // namespace
+
 bool looksLikeSchema(std::string_view Text) {
-  bool Version = false, Section = false;
+  // The schema format's top-level keys. A file is taken for a schema when
+  // two of its top-level keys are schema keys, one spelt right and the
+  // other spelt right or a typo away (`verison:` beside `tables:`): the
+  // loader then says what is wrong, with a did-you-mean, instead of the
+  // file being passed over as "not a schema". One key alone (a compose
+  // file's `version:`) is not enough.
+  static const std::vector<std::string> Keys = {"version", "accounts",
+                                                "clients", "tables"};
+  std::set<std::string_view> Exact, Near;
   for (const YamlLine &L : scanYamlLines(Text)) {
     if (L.Indent != 0 || L.Blank || L.CommentOnly || L.InBlockScalar ||
         L.InFlowOrQuote || !L.Entries.empty())
       continue;
-    const std::string_view T = L.Text;
-    Version = Version || T.substr(0, 8) == "version:";
-    Section = Section || T.substr(0, 7) == "tables:" ||
-              T.substr(0, 9) == "accounts:" || T.substr(0, 8) == "clients:";
+    const std::string_view Key = topLevelKey(L.Text);
+    if (Key.empty())
+      continue;
+    if (std::find(Keys.begin(), Keys.end(), Key) != Keys.end())
+      Exact.insert(Key);
+    else if (closestName(Key, Keys))
+      Near.insert(Key);
   }
-  return Version && Section;
+  return !Exact.empty() && Exact.size() + Near.size() >= 2;
 }
 
 } // namespace tablelint::schema

@@ -58,9 +58,11 @@ std::optional<std::string> readSchemaFile(const std::string &Path,
                                           const SchemaLoadOptions &Options,
                                           std::vector<InputError> &Errors);
 
-// True when Text looks like a tablelint schema (a top-level `version:` and
-// `tables:`, `accounts:` or `clients:` key), for telling schema files from
-// other YAML passed on the command line.
+// True when Text looks like a tablelint schema: two top-level keys of the
+// format (`version:`, `tables:`, `accounts:`, `clients:`), one of them spelt
+// right and the other possibly a typo away. Tells schema files from other
+// YAML in a directory or passed by a hook; a file taken for a schema that
+// does not load is an error, never passed over.
 bool looksLikeSchema(std::string_view Text);
 
 } // namespace tablelint::schema

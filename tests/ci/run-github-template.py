@@ -165,6 +165,12 @@ class Run:
             return 1, "upload-sarif: not a SARIF 2.1.0 log with runs"
         results = 0
         for run in log["runs"]:
+            # An alert's help link must lead somewhere for the people who
+            # read it on GitHub: never a file on the runner.
+            for rule in run["tool"]["driver"].get("rules", []):
+                uri = rule.get("helpUri", "")
+                if not uri.startswith("https://"):
+                    return 1, f"upload-sarif: rule {rule.get('id')} has helpUri {uri!r}, not a web page (--rules-url)"
             for res in run.get("results", []):
                 results += 1
                 for loc in res.get("locations", []):

@@ -9,6 +9,8 @@
 
 #include <llvm/Support/JSON.h>
 
+#include <set>
+
 namespace tablelint::test {
 namespace {
 
@@ -112,6 +114,69 @@ TEST_F(BaselineTest, AFixedFindingIsReportedAsGoneFromTheBaseline) {
   ASSERT_EQ(Gone.size(), 1u);
   EXPECT_EQ(Gone[0].getAsObject()->getString("path"), "src/scan.cpp");
   EXPECT_TRUE(Run.getArray("results")->empty());
+}
+
+// A pre-commit run lints the staged files only: the baseline's entries of
+// the other files are neither fixed nor new.
+TEST_F(BaselineTest, EntriesOfFilesNotAnalysedAreNeitherFixedNorNew) {
+  ToolResult R = P.lint({"--baseline", "lint-baseline.json", "src/other.cpp"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out, "");
+  EXPECT_THAT(R.Err, HasSubstr("no findings; 0 in the baseline; 0 entries fixed "
+                               "since the baseline; 2 entries in files not "
+                               "analysed in this run"));
+  EXPECT_THAT(R.Err, Not(HasSubstr("rewrite the baseline")));
+
+  ToolResult Json = P.lint(
+      {"--baseline", "lint-baseline.json", "--format", "json", "src/other.cpp"});
+  auto Doc = json::parse(Json.Out);
+  ASSERT_TRUE(bool(Doc)) << Json.Out;
+  const json::Object &B = *Doc->getAsObject()->getObject("baseline");
+  EXPECT_EQ(B.getInteger("suppressed"), 0);
+  EXPECT_TRUE(B.getArray("fixed")->empty());
+  EXPECT_EQ(B.getInteger("notAnalysed"), 2);
+
+  // A fix in the file that was analysed is still a fix.
+  std::string Fixed = ScanSource;
+  Fixed.replace(Fixed.find("t.QueryEntities();"), 18,
+                "Models::QueryEntitiesOptions k; k.Filter = \"PartitionKey eq "
+                "'a' and RowKey eq 'b'\"; t.QueryEntities(k);");
+  P.write("src/scan.cpp", Fixed);
+  ToolResult One = P.lint({"--baseline", "lint-baseline.json", "src/scan.cpp"});
+  EXPECT_EQ(One.ExitCode, 0) << One.Err;
+  EXPECT_THAT(One.Err, HasSubstr("1 in the baseline; 1 entry fixed since the "
+                                 "baseline\n"));
+  EXPECT_THAT(One.Err, HasSubstr("fixed since the baseline: [tablelint-table-scan] "
+                                 "in src/scan.cpp"));
+}
+
+// --write-baseline on part of the project keeps the entries of the rest.
+TEST_F(BaselineTest, WritingTheBaselineFromAPartialRunKeepsTheOtherFiles) {
+  P.write("src/other.cpp", ScanSource);
+  ToolResult W = P.lint({"--write-baseline", "lint-baseline.json", "src/other.cpp"});
+  EXPECT_EQ(W.ExitCode, 0) << W.Err;
+  EXPECT_THAT(W.Err, HasSubstr("lint-baseline.json: note: kept 2 entries of "
+                               "files not analysed in this run"));
+  auto Doc = json::parse(P.read("lint-baseline.json"));
+  ASSERT_TRUE(bool(Doc));
+  std::multiset<std::string> Paths;
+  for (const json::Value &E : *Doc->getAsObject()->getArray("findings"))
+    Paths.insert(E.getAsObject()->getString("path")->str());
+  EXPECT_EQ(Paths, (std::multiset<std::string>{"src/other.cpp", "src/other.cpp",
+                                               "src/scan.cpp", "src/scan.cpp"}));
+  // The whole project against it: everything accepted, nothing fixed.
+  ToolResult All = lint();
+  EXPECT_EQ(All.ExitCode, 0) << All.Out << All.Err;
+  EXPECT_THAT(All.Err, HasSubstr("no findings; 4 in the baseline; 0 entries "
+                                 "fixed since the baseline\n"));
+  // A full run rewrites it whole: entries of files analysed and clean go.
+  P.write("src/other.cpp", "int unrelated;\n");
+  ToolResult Rewrite = P.lint({"--write-baseline", "lint-baseline.json", "src"});
+  EXPECT_EQ(Rewrite.ExitCode, 0) << Rewrite.Err;
+  EXPECT_THAT(Rewrite.Err, Not(HasSubstr("kept")));
+  Doc = json::parse(P.read("lint-baseline.json"));
+  ASSERT_TRUE(bool(Doc));
+  EXPECT_EQ(Doc->getAsObject()->getArray("findings")->size(), 2u);
 }
 
 TEST(Baseline, AFileThatIsNotABaselineIsAnInputError) {

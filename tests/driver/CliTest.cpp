@@ -155,6 +155,17 @@ TEST(RulesCommand, UnknownRuleIsAUsageError) {
   EXPECT_THAT(R.Err, HasSubstr("no rule 'no-such-rule'"));
 }
 
+TEST(RulesCommand, AMisspeltRuleIdGetsADidYouMean) {
+  ToolResult R = runTablelint({"rules", "tabel-scan"});
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_EQ(R.Out, "");
+  EXPECT_THAT(R.Err, HasSubstr("tablelint rules: error: no rule 'tabel-scan'; "
+                               "did you mean 'table-scan'?"));
+  ToolResult Check = runTablelint({"rules", "tablelint-nagle-enabeld"});
+  EXPECT_EQ(Check.ExitCode, 2);
+  EXPECT_THAT(Check.Err, HasSubstr("did you mean 'nagle-enabled'?"));
+}
+
 TEST(RulesCommand, JsonHasEveryRuleAndTheChecklist) {
   ToolResult R = runTablelint({"rules", "--format", "json"});
   EXPECT_EQ(R.ExitCode, 0);

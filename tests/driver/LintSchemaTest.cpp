@@ -154,6 +154,67 @@ TEST(LintSchema, DirectoriesYieldSchemasButNotOtherYaml) {
   EXPECT_THAT(R.Out + R.Err, Not(HasSubstr("ci.yml")));
 }
 
+// Other tools' YAML that a repository holds next to its schemas: none of it
+// is a schema, none of it is reported.
+void writeOtherToolsYaml(const Project &P, const std::string &Dir) {
+  P.write(Dir + "/docker-compose.yml",
+          "version: '3.8'\nservices:\n  web: {image: nginx}\nvolumes: {}\n");
+  P.write(Dir + "/.pre-commit-config.yaml",
+          "repos:\n  - repo: local\n    hooks: []\n");
+  P.write(Dir + "/.clang-tidy.yaml", "Checks: '-*,tablelint-*'\n");
+  P.write(Dir + "/.github/workflows/ci.yml",
+          "name: ci\non: [push]\njobs: {build: {runs-on: ubuntu-latest}}\n");
+}
+
+TEST(LintSchema, AMisspeltSchemaKeyIsAnErrorNotNothingToLint) {
+  Project P;
+  std::string Typo = DateKeySchema;
+  Typo.replace(0, 7, "verison");
+  P.write("schema/telemetry.yaml", Typo);
+  writeOtherToolsYaml(P, "schema");
+  const ToolResult R = P.lint({"schema"});
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_THAT(R.Err, ::testing::ContainsRegex(
+                         "schema/telemetry.yaml:1:1: error: .*'verison'.*did "
+                         "you mean 'version'"));
+  EXPECT_THAT(R.Err, Not(HasSubstr("nothing")));
+  EXPECT_THAT(R.Out + R.Err, Not(HasSubstr("docker-compose")));
+  EXPECT_THAT(R.Out + R.Err, Not(HasSubstr("ci.yml")));
+
+  // As the pre-commit hook runs it, every staged YAML file named: the
+  // misspelt schema fails the hook, the other files are still left alone.
+  const std::vector<std::string> Files = {
+      "schema/telemetry.yaml", "schema/docker-compose.yml",
+      "schema/.pre-commit-config.yaml", "schema/.clang-tidy.yaml",
+      "schema/.github/workflows/ci.yml"};
+  std::vector<std::string> Args = {"--skip-non-schema-yaml"};
+  Args.insert(Args.end(), Files.begin(), Files.end());
+  const ToolResult Hook = P.lint(Args);
+  EXPECT_EQ(Hook.ExitCode, 2) << Hook.Err;
+  EXPECT_THAT(Hook.Err, HasSubstr("did you mean 'version'"));
+  EXPECT_THAT(Hook.Out + Hook.Err, Not(HasSubstr("docker-compose")));
+
+  // Spelt right, the same files pass the hook with the other YAML silent.
+  P.write("schema/telemetry.yaml", DateKeySchema);
+  Args.insert(Args.begin(), {"--fail-on", "never"});
+  const ToolResult Fixed = P.lint(Args);
+  EXPECT_EQ(Fixed.ExitCode, 0) << Fixed.Out << Fixed.Err;
+  EXPECT_THAT(Fixed.Out + Fixed.Err, Not(HasSubstr("docker-compose")));
+  EXPECT_THAT(Fixed.Out + Fixed.Err, Not(HasSubstr("ci.yml")));
+}
+
+TEST(LintSchema, OtherToolsYamlAloneIsLeftAlone) {
+  Project P;
+  writeOtherToolsYaml(P, "repo");
+  const ToolResult Hook = P.lint(
+      {"--skip-non-schema-yaml", "repo/docker-compose.yml",
+       "repo/.pre-commit-config.yaml", "repo/.clang-tidy.yaml",
+       "repo/.github/workflows/ci.yml"});
+  EXPECT_EQ(Hook.ExitCode, 0) << Hook.Err;
+  EXPECT_EQ(Hook.Out, "");
+  EXPECT_THAT(Hook.Err, Not(HasSubstr("error")));
+}
+
 TEST(LintSchema, SuppressionsApplyAndUnusedOnesAreReported) {
   Project P;
   std::string Text = DateKeySchema;

@@ -334,7 +334,7 @@ TEST_F(LocalHookTest, BaselinedFindingsPassAndANewOneFails) {
 // hook does not tell the user to rewrite the baseline (which would drop
 // them). Needs the baseline fix of issue 43 section 1 (branch `gates`):
 // enable it once that is merged.
-TEST_F(LocalHookTest, DISABLED_EntriesOfOtherFilesAreNotReportedAsFixed) {
+TEST_F(LocalHookTest, EntriesOfOtherFilesAreNotReportedAsFixed) {
   stage("src/scan.cpp", std::string(ScanSource) + "// reviewed\n");
   ToolResult R = preCommit({"--verbose"});
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;

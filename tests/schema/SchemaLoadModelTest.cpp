@@ -746,6 +746,26 @@ TEST(SchemaLint, LooksLikeSchemaFile) {
   EXPECT_FALSE(looksLikeSchemaFile(
       Write("ci.yml", "name: ci\non: [push]\njobs: {}\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write("e.yaml", "tables:\n  - name: T\n")));
+  // A typo in one key beside a right one: a schema (that will not load).
+  EXPECT_TRUE(looksLikeSchemaFile(
+      Write("typo.yaml", "verison: 1\ntables:\n  - name: T\n")));
+  EXPECT_TRUE(looksLikeSchemaFile(
+      Write("typo2.yaml", "version: 1\ntabels:\n  - name: T\n")));
+  // Two typos, or other tools' files, are not.
+  EXPECT_FALSE(looksLikeSchemaFile(
+      Write("typos.yaml", "verison: 1\ntabels:\n  - name: T\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write(
+      "compose2.yaml",
+      "version: '3'\nservices: {}\nvolumes: {}\nnetworks: {}\nconfigs: {}\n"
+      "secrets: {}\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write(
+      ".pre-commit-config.yaml",
+      "minimum_pre_commit_version: '3.0'\nrepos:\n  - repo: local\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write(
+      "clang-tidy.yaml",
+      "Checks: '-*,tablelint-*'\nWarningsAsErrors: ''\nHeaderFilterRegex: ''\n")));
+  EXPECT_FALSE(looksLikeSchemaFile(Write(
+      "deploy.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {}\ndata: {}\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write(".tablelint.yaml", "version: 1\n")));
   EXPECT_FALSE(looksLikeSchemaFile(Write("d.txt", "version: 1\n")));
   EXPECT_FALSE(looksLikeSchemaFile((Dir / "missing.yaml").string()));
