@@ -332,8 +332,7 @@ TEST_F(LocalHookTest, BaselinedFindingsPassAndANewOneFails) {
 // A commit touches one file; the baseline also holds another file's
 // entries, which this run did not analyse: they are not "fixed", and the
 // hook does not tell the user to rewrite the baseline (which would drop
-// them). Needs the baseline fix of issue 43 section 1 (branch `gates`):
-// enable it once that is merged.
+// them).
 TEST_F(LocalHookTest, EntriesOfOtherFilesAreNotReportedAsFixed) {
   stage("src/scan.cpp", std::string(ScanSource) + "// reviewed\n");
   ToolResult R = preCommit({"--verbose"});
