@@ -7,6 +7,7 @@
 #include "driver/LintRun.h"
 
 #include "core/AtomicFile.h"
+#include "core/Redact.h"
 #include "core/Uri.h"
 #include "driver/ApplyFixes.h"
 #include "driver/Baseline.h"
@@ -206,7 +207,7 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
     std::vector<InputError> Errors;
     Base = readBaseline(A.get("baseline"), Errors);
     for (const InputError &E : Errors)
-      std::cerr << E.str() << "\n";
+      std::cerr << safeMessage(E.str()) << "\n";
     BaselineFailed = !Base || !Errors.empty();
     if (Base && Base->SecretsRedacted)
       std::cerr << A.get("baseline") << ": warning: " << Base->SecretsRedacted

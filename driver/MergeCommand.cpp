@@ -14,6 +14,7 @@
 
 #include "core/AtomicFile.h"
 #include "core/JsonLocate.h"
+#include "core/Redact.h"
 
 #include <llvm/Support/JSON.h>
 #include <llvm/Support/xxhash.h>
@@ -269,7 +270,7 @@ int runMergeCommand(const std::vector<std::string> &Args) {
     std::optional<SarifLogText> Log = readSarifLog(*Text, Path, Errors);
     if (!Log) {
       for (const InputError &E : Errors)
-        std::cerr << E.str() << "\n";
+        std::cerr << safeMessage(E.str()) << "\n";
       Failed = true;
       continue;
     }
@@ -320,7 +321,7 @@ int runMergeCommand(const std::vector<std::string> &Args) {
       }
       if (!RunErrors.empty()) {
         for (const InputError &E : RunErrors)
-          std::cerr << E.str() << "\n";
+          std::cerr << safeMessage(E.str()) << "\n";
         Failed = true;
         continue;
       }
@@ -348,7 +349,7 @@ int runMergeCommand(const std::vector<std::string> &Args) {
         M->addResult(std::move(*Result));
       }
       for (const InputError &E : RunErrors)
-        std::cerr << E.str() << "\n";
+        std::cerr << safeMessage(E.str()) << "\n";
       Failed = Failed || !RunErrors.empty();
     }
   }

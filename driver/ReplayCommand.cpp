@@ -20,6 +20,7 @@
 #include "replay/Simulation.h"
 #include "replay/Trace.h"
 #include "replay/Workload.h"
+#include "replay/live/RestUrl.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -295,7 +296,7 @@ private:
 
 void printErrors(const std::vector<InputError> &Errors) {
   for (const InputError &E : Errors)
-    std::cerr << E.str() << "\n";
+    std::cerr << safeMessage(E.str()) << "\n";
 }
 
 bool parseDurationOption(const ParsedArgs &A, const char *Name, double Default,
@@ -325,7 +326,7 @@ bool parseDurationOption(const ParsedArgs &A, const char *Name, double Default,
 int runReplayCommand(const std::vector<std::string> &Args) {
   ParsedArgs A;
   if (auto Error = parseArgs(replayOptions(), Args, A)) {
-    std::cerr << "tablelint: error: " << *Error
+    std::cerr << "tablelint: error: " << safeMessage(*Error)
               << "\n(see tablelint replay --help)\n";
     return ExitInputError;
   }
@@ -427,7 +428,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   }
   unsigned Jobs = 1;
   if (auto Error = jobsOption(A, Jobs)) {
-    std::cerr << "tablelint: error: " << *Error << "\n";
+    std::cerr << "tablelint: error: " << safeMessage(*Error) << "\n";
     return ExitInputError;
   }
   // What the replay may hold: the machine's memory unless --memory says.
@@ -475,7 +476,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     TraceFile = A.get("trace");
     std::optional<std::string> Text = readFile(TraceFile);
     if (!Text) {
-      std::cerr << TraceFile << ": error: cannot read the trace\n";
+      std::cerr << safeMessage(TraceFile) << ": error: cannot read the trace\n";
       return ExitInputError;
     }
     replay::readTrace(*Text, TraceFile, W, Errors);
@@ -554,7 +555,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   if (A.has("write-trace"))
     if (auto Error = writeFileAtomically(A.get("write-trace"),
                                          replay::writeTrace(W, Plans[0]))) {
-      std::cerr << "tablelint: error: " << *Error << "\n";
+      std::cerr << "tablelint: error: " << safeMessage(*Error) << "\n";
       return ExitInputError;
     }
 
@@ -594,8 +595,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     std::string Error;
     Report.Live = replay::runLive(W, Plans, LO, Error);
     if (!Report.Live) {
-      std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
-                << ": " << Error << "\n";
+      std::cerr << "tablelint: error: --live " << live::shownEndpointUrl(LO.Url)
+                << ": " << safeMessage(Error) << "\n";
       // Stopped by Ctrl-C or SIGTERM (tables deleted): end by that signal.
       if (const int Signal = replay::liveInterruptSignal()) {
         std::signal(Signal, SIG_DFL);
@@ -615,10 +616,10 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     for (const replay::LiveDesignResult &D : Report.Live->Designs)
       if (First.empty())
         First = D.FirstServiceFailure;
-    std::cerr << "tablelint: error: --live " << redactSecrets(LO.Url)
+    std::cerr << "tablelint: error: --live " << live::shownEndpointUrl(LO.Url)
               << ": the endpoint failed " << Report.Live->serviceFailures()
               << " request" << (Report.Live->serviceFailures() == 1 ? "" : "s")
-              << " (first: " << First
+              << " (first: " << safeMessage(First)
               << "): the designs' results could not all be compared\n";
     Exit = ExitInputError;
   }
@@ -627,7 +628,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   if (A.has("html"))
     if (auto Error =
             writeFileAtomically(A.get("html"), replay::formatHtml(Report))) {
-      std::cerr << "tablelint: error: " << *Error << "\n";
+      std::cerr << "tablelint: error: " << safeMessage(*Error) << "\n";
       return ExitInputError;
     }
   const std::string Format = A.get("format", "text");
@@ -636,7 +637,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
                                              : replay::formatText(Report);
   if (auto Error = A.has("output") ? writeFileAtomically(A.get("output"), Out)
                                     : writeStandardOutput(Out)) {
-    std::cerr << "tablelint: error: " << *Error << "\n";
+    std::cerr << "tablelint: error: " << safeMessage(*Error) << "\n";
     return ExitInputError;
   }
   return Exit;

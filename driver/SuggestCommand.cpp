@@ -9,6 +9,7 @@
 #include "checks/schema/SuggestDesign.h"
 #include "checks/schema/SuggestedText.h"
 #include "core/AtomicFile.h"
+#include "core/Redact.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
 #include "driver/SuggestVerify.h"
@@ -108,7 +109,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   ParsedArgs Parsed;
   if (std::optional<std::string> Error =
           parseArgs(suggestOptions(), Args, Parsed)) {
-    std::cerr << "tablelint suggest: error: " << *Error << "\n";
+    std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
     return ExitInputError;
   }
   if (Parsed.has("help")) {
@@ -126,7 +127,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   schema::SchemaLoad Load = schema::loadSchemaFile(Input);
   if (!Load.ok()) {
     for (const InputError &E : Load.Errors)
-      std::cerr << E.str() << "\n";
+      std::cerr << safeMessage(E.str()) << "\n";
     return ExitInputError;
   }
   VerifyOptions Verify;
@@ -145,7 +146,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     Verify.DurationSeconds = 30;
   }
   if (auto Error = jobsOption(Parsed, Verify.Jobs)) {
-    std::cerr << "tablelint suggest: error: " << *Error << "\n";
+    std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
     return ExitInputError;
   }
   const schema::SchemaCheckOptions Options =
@@ -185,7 +186,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
       // The design as written cannot be replayed (tablelint replay refuses
       // it the same way): no remedy could be judged against it.
       for (const InputError &E : CurrentErrors)
-        std::cerr << E.str() << "\n";
+        std::cerr << safeMessage(E.str()) << "\n";
       std::cerr << "tablelint suggest: error: the declared workload cannot "
                    "be replayed on " << Input
                 << ", so no remedy can be verified against it; fix the "
@@ -242,7 +243,7 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     Check = schema::loadSchemaText(Yaml, "<suggested>", OwnOutput);
   if (!Check.ok()) {
     for (const InputError &E : Check.Errors)
-      std::cerr << E.str() << "\n";
+      std::cerr << safeMessage(E.str()) << "\n";
     std::cerr << "tablelint suggest: internal error: the suggested schema "
                  "does not load\n";
     return ExitInternalError;
@@ -262,22 +263,23 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
         (!Input.empty() && Input.front() == '/') ? Input : "/" + Input;
     if (std::optional<std::string> Error = writeStandardOutput(unifiedDiff(
             "a" + Name, "b" + Name, Original.value_or(""), Yaml))) {
-      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
       return ExitInputError;
     }
   } else if (ToStdout) {
     if (std::optional<std::string> Error = writeStandardOutput(Yaml)) {
-      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
       return ExitInputError;
     }
   }
   if (!ToStdout)
     if (std::optional<std::string> Error = writeFileAtomically(Output, Yaml)) {
-      std::cerr << "tablelint suggest: error: " << *Error << "\n";
+      std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
       return ExitInputError;
     }
   for (const schema::SuggestedChange &C : R.Changes)
-    std::cerr << C.ElementPath << ": " << C.RuleId << ": " << C.Description
+    std::cerr << safeMessage(C.ElementPath + ": " + C.RuleId + ": " +
+                             C.Description)
               << "\n";
   // A verdict is said of a remedy the design carries: one kept but whose
   // change needs another remedy that was refused (an index table's bucket
@@ -288,28 +290,33 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
     Applied.insert({C.RuleId, C.Subject});
   for (const RemedyVerdict &V : Verdicts)
     if (V.Kept && Applied.count({V.Rule, V.Subject}))
-      std::cerr << V.Subject << ": " << V.Rule
-                << (V.OnTopOfKept ? ": replayed on top of the remedies kept: "
-                                  : ": replayed alone: ")
-                << V.Figures << "\n";
+      std::cerr << safeMessage(V.Subject + ": " + V.Rule +
+                               (V.OnTopOfKept
+                                    ? ": replayed on top of the remedies kept: "
+                                    : ": replayed alone: ") +
+                               V.Figures)
+                << "\n";
   for (const schema::SuggestedChange &A : R.Advice)
-    std::cerr << A.ElementPath << ": " << A.RuleId
-              << ": advice, not applied: " << A.Description << "\n";
+    std::cerr << safeMessage(A.ElementPath + ": " + A.RuleId +
+                             ": advice, not applied: " + A.Description)
+              << "\n";
   for (const Finding &F : R.Remaining) {
     bool Advised = false;
     for (const schema::SuggestedChange &A : R.Advice)
       Advised = Advised || (A.RuleId == F.RuleId && A.ElementPath == F.Anchor);
     if (Advised)
       continue; // said above, with what to do
-    std::cerr << F.Anchor << ": " << F.RuleId
-              << ": no design remedy applied: " << F.Message << "\n";
+    std::cerr << safeMessage(F.Anchor + ": " + F.RuleId +
+                             ": no design remedy applied: " + F.Message)
+              << "\n";
   }
   std::cerr << "tablelint suggest: " << R.Changes.size() << " change"
             << (R.Changes.size() == 1 ? "" : "s") << " applied, "
             << R.Advice.size() << " advised, " << R.Remaining.size()
             << " finding"
             << (R.Remaining.size() == 1 ? "" : "s") << " left"
-            << (Output.empty() || Output == "-" ? "" : "; wrote " + Output)
+            << (Output.empty() || Output == "-" ? ""
+                                                : "; wrote " + safeMessage(Output))
             << "\n";
   return ExitClean;
 }

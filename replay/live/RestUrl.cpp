@@ -1,6 +1,8 @@
 // Table service endpoint parsing and resource paths (see RestUrl.h).
 #include "replay/live/RestUrl.h"
 
+#include "core/Redact.h"
+
 #include <cctype>
 
 namespace tablelint::live {
@@ -22,7 +24,32 @@ std::string quotedKey(std::string_view Key) {
   return "'" + percentEncode(Doubled) + "'";
 }
 
+// The endpoint as an error shows it when it carries a query, a fragment or
+// user information: none of them (a SAS signature, a password), only that
+// they are there: "http://…@host/acct?…".
+// Scheme and Rest (what follows "://") without query, fragment and user
+// information (see shownEndpointUrl).
+std::string shownEndpoint(std::string_view Scheme, std::string_view Rest) {
+  const std::size_t Cut = Rest.find_first_of("?#");
+  std::string_view Base = Rest.substr(0, Cut);
+  std::string Out(Scheme);
+  if (const std::size_t At = Base.rfind('@'); At != std::string_view::npos) {
+    Out += "\u2026@";
+    Base.remove_prefix(At + 1);
+  }
+  Out += Base;
+  if (Cut != std::string_view::npos)
+    Out += std::string(1, Rest[Cut]) + "\u2026";
+  return Out;
+}
+
 } // namespace
+
+std::string shownEndpointUrl(std::string_view Url) {
+  const std::size_t Scheme = Url.find("://");
+  const std::size_t SchemeEnd = Scheme == std::string_view::npos ? 0 : Scheme + 3;
+  return safeMessage(shownEndpoint(Url.substr(0, SchemeEnd), Url.substr(SchemeEnd)));
+}
 
 std::optional<TableEndpoint> parseTableEndpoint(std::string_view Url,
                                                 std::string &Error) {
@@ -33,7 +60,7 @@ std::optional<TableEndpoint> parseTableEndpoint(std::string_view Url,
   else if (Rest.substr(0, 8) == "https://")
     Scheme = "https://";
   else {
-    Error = "endpoint '" + std::string(Url) +
+    Error = "endpoint '" + shownEndpointUrl(Url) +
             "' does not start with http:// or https://";
     return std::nullopt;
   }
@@ -41,7 +68,7 @@ std::optional<TableEndpoint> parseTableEndpoint(std::string_view Url,
   while (!Rest.empty() && Rest.back() == '/')
     Rest.remove_suffix(1);
   if (Rest.find_first_of("?#@") != std::string_view::npos) {
-    Error = "endpoint '" + std::string(Url) +
+    Error = "endpoint '" + shownEndpoint(Scheme, Rest) +
             "' must not carry a query, fragment or user name";
     return std::nullopt;
   }

@@ -28,6 +28,12 @@ struct TableEndpoint {
 std::optional<TableEndpoint> parseTableEndpoint(std::string_view Url,
                                                 std::string &Error);
 
+// The URL as a message may show it: its query and fragment (where a SAS
+// signature travels) and its user information (a password) are elided,
+// only their presence is shown ("http://\u2026@host/acct?\u2026"); control
+// bytes are escaped. What a --live error prints for the endpoint.
+std::string shownEndpointUrl(std::string_view Url);
+
 // RFC 3986 percent-encoding of everything but the unreserved characters.
 std::string percentEncode(std::string_view Text);
 
