@@ -3,6 +3,7 @@
 
 #include "core/Redact.h"
 #include "core/RetrySchedule.h"
+#include "core/ServiceLimits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -203,10 +204,34 @@ struct TableRestClient::Response {
 
 namespace {
 
+// The largest response body the service can send: a query page of 1,000
+// entities of at most 1 MiB each (the entity limit as Azurite enforces it,
+// on the JSON body), plus 1 MiB for the page's envelope. Every other answer
+// (an entity, a batch's 100 small parts, an error) is far smaller. A body
+// that grows past it fails its request: an endpoint that streams for ever
+// cannot exhaust memory.
+constexpr std::uint64_t MaxResponseBodyBytes =
+    std::uint64_t(limits::MaxEntitiesPerPage) * limits::MaxEntityBytes +
+    limits::MaxEntityBytes;
+
+// Where a response body goes: appended up to Limit bytes; past it the
+// transfer is stopped (libcurl fails it with CURLE_WRITE_ERROR).
+struct BodySink {
+  std::string *Body;
+  std::uint64_t Limit;
+  bool TooLarge = false;
+};
+
 std::size_t onBody(char *Data, std::size_t Size, std::size_t Count,
                    void *User) {
-  static_cast<std::string *>(User)->append(Data, Size * Count);
-  return Size * Count;
+  auto *Sink = static_cast<BodySink *>(User);
+  const std::size_t N = Size * Count;
+  if (Sink->Body->size() + N > Sink->Limit) {
+    Sink->TooLarge = true;
+    return 0;
+  }
+  Sink->Body->append(Data, N);
+  return N;
 }
 
 std::size_t onHeader(char *Data, std::size_t Size, std::size_t Count,
@@ -311,8 +336,12 @@ TableRestClient::Response TableRestClient::sendOnce(const Request &R) {
   curl_easy_setopt(H, CURLOPT_TIMEOUT_MS, Options.RequestTimeoutMs);
   curl_easy_setopt(H, CURLOPT_ERRORBUFFER, Curl->ErrorBuffer);
   Curl->ErrorBuffer[0] = '\0';
+  BodySink Body{&Resp.Body, MaxResponseBodyBytes};
   curl_easy_setopt(H, CURLOPT_WRITEFUNCTION, onBody);
-  curl_easy_setopt(H, CURLOPT_WRITEDATA, &Resp.Body);
+  curl_easy_setopt(H, CURLOPT_WRITEDATA, &Body);
+  // A Content-Length past the limit fails before any byte is read.
+  curl_easy_setopt(H, CURLOPT_MAXFILESIZE_LARGE,
+                   static_cast<curl_off_t>(MaxResponseBodyBytes));
   curl_easy_setopt(H, CURLOPT_HEADERFUNCTION, onHeader);
   curl_easy_setopt(H, CURLOPT_HEADERDATA, &Resp.Headers);
   curl_easy_setopt(H, CURLOPT_DEBUGFUNCTION, onDebug);
@@ -344,6 +373,15 @@ TableRestClient::Response TableRestClient::sendOnce(const Request &R) {
   curl_slist_free_all(Headers);
   if (Code == CURLE_ABORTED_BY_CALLBACK) {
     Resp.TransportError = "interrupted";
+  } else if (Body.TooLarge || Code == CURLE_FILESIZE_EXCEEDED) {
+    // Not transient: the endpoint is no Table service; no retry.
+    Resp.Body.clear();
+    Resp.Body.shrink_to_fit();
+    Resp.TransportError = redact(
+        "the response body is larger than " +
+        std::to_string(MaxResponseBodyBytes) +
+        " bytes, the most a Table service answer holds (a page of 1,000 "
+        "entities of 1 MiB); the request failed (" + Url + ")");
   } else if (Code != CURLE_OK) {
     // A refused connection (nothing listens) or a bad URL will not pass.
     Resp.TransientTransport =
