@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <sys/stat.h>
 #include <thread>
 
 namespace tablelint {
@@ -16,6 +17,13 @@ namespace {
 bool isPathValue(const OptionSpec &S) {
   return S.ValueName == "FILE" || S.ValueName == "DIR" ||
          S.ValueName == "BUILD_DIR";
+}
+
+// Whether an argument that looks like an option names something on disk
+// (a file a repository commits as "-oschema.yaml", which a hook passes).
+bool namesAFile(const std::string &Arg) {
+  struct stat Info;
+  return ::lstat(Arg.c_str(), &Info) == 0;
 }
 
 } // namespace
@@ -59,6 +67,19 @@ std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
     if (A == "--") {
       OptionsEnded = true;
       continue;
+    }
+    // A file name that looks like an option is never read as one ("-o"
+    // would overwrite schema.yaml): with --hook-filenames (a hook's file
+    // names, which pre-commit appends without "--") it is a file name,
+    // otherwise it is refused.
+    if (namesAFile(A)) {
+      if (Out.has("hook-filenames")) {
+        Out.Positional.push_back(A);
+        continue;
+      }
+      return "'" + A +
+             "' names a file but looks like an option; write './" + A +
+             "' for the file";
     }
     const OptionSpec *Spec = nullptr;
     std::optional<std::string> Inline;

@@ -47,7 +47,10 @@ private:
 };
 
 // Parses Args (without the program and subcommand names) into Out; returns
-// an error message on bad usage. "--" ends the options.
+// an error message on bad usage. "--" ends the options. An argument that
+// looks like an option but names a file on disk ("-oschema.yaml") is
+// refused, or, once a flag "hook-filenames" was given, is a positional
+// file name (see docs/pre-commit.md).
 std::optional<std::string> parseArgs(const std::vector<OptionSpec> &Specs,
                                      const std::vector<std::string> &Args,
                                      ParsedArgs &Out);
