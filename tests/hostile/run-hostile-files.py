@@ -12,6 +12,7 @@ import http.server
 import json
 import os
 import pty
+import re
 import select
 import shutil
 import stat
@@ -34,18 +35,6 @@ JWT = 'eyJhbGciOiJIUzI1NiJ9' + '.' + 'eyJzdWIiOiJ0YWJsZWxpbnQifQ' + '.' + \
       'c2lnbmF0dXJlLXNpZ25hdHVyZQ'
 ENTRA_SECRET = 'abc8' + 'Q~' + 'Zyx0123456789.abcdefghijk_lmnopqrs'
 SECRETS = [ACCOUNT_KEY, GITHUB_TOKEN, JWT, ENTRA_SECRET]
-
-# A query without a projection: missing-projection on line 6, whose fix-it
-# inserts a SelectColumns line (tests/support/LintProject.h).
-PROJECTION_SOURCE = '''#include <azure/data/tables.hpp>
-using namespace Azure::Data::Tables;
-std::string status(TableClient const &t) {
-  Models::QueryEntitiesOptions options;
-  options.PartitionKey = "p";
-  auto page = t.QueryEntities(options);
-  return page.TableEntities.at(0).Properties.at("Status").Value;
-}
-'''
 
 
 def check(ok, what):
@@ -93,6 +82,18 @@ def write(path, text, mode=None):
 def read(path):
     with open(path, 'rb') as f:
         return f.read().decode('utf-8', 'replace')
+
+
+def cxx_raw_string(path, name):
+    """The text of `name = R"(...)"` in a C++ file of the source tree."""
+    text = read(os.path.join(SOURCE, path))
+    return re.search(name + r' = R"\((.*?)\)";', text, re.S).group(1)
+
+
+# A query without a projection: missing-projection on line 6, whose fix-it
+# inserts a SelectColumns line.
+PROJECTION_SOURCE = cxx_raw_string('tests/support/LintProject.h',
+                                   'ProjectionSource')
 
 
 def database(d, files, extra_args=()):
