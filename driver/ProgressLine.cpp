@@ -14,25 +14,32 @@ constexpr double ShowAfterSeconds = 1;
 constexpr double RedrawSeconds = 0.2;
 } // namespace
 
-ProgressLine::ProgressLine(std::string Task)
+ProgressLine::ProgressLine(std::string Task, bool Always)
     : Task(std::move(Task)), Terminal(isatty(STDERR_FILENO) == 1),
-      Start(Clock::now()), LastDraw(Start) {}
+      Always(Always), Start(Clock::now()), LastDraw(Start) {}
 
 ProgressLine::~ProgressLine() { finish(); }
 
 void ProgressLine::update(const std::string &What, double Done) {
-  if (!Terminal)
-    return;
   const Clock::time_point Now = Clock::now();
   const double Elapsed = std::chrono::duration<double>(Now - Start).count();
+  const int Percent =
+      static_cast<int>(std::clamp(Done, 0.0, 1.0) * 100.0 + 0.5);
+  if (!Terminal) {
+    if (Always && What != LastWhat) {
+      LastWhat = What;
+      std::fprintf(stderr, "%s: %s %3d%%, %.0f s\n", Task.c_str(),
+                   What.c_str(), Percent, Elapsed);
+      std::fflush(stderr);
+    }
+    return;
+  }
   if (Elapsed < ShowAfterSeconds ||
       (Drawn &&
        std::chrono::duration<double>(Now - LastDraw).count() < RedrawSeconds))
     return;
   LastDraw = Now;
   Drawn = true;
-  const int Percent =
-      static_cast<int>(std::clamp(Done, 0.0, 1.0) * 100.0 + 0.5);
   // \r and "erase to end of line": the line is redrawn in place.
   // What names inputs (a design's file): escaped as the text report does.
   std::fprintf(stderr, "\r%s: %s %3d%%, %.0f s\033[K", Task.c_str(),

@@ -1,7 +1,9 @@
 // A one-line progress indicator on stderr for long runs: shown only when
 // stderr is a terminal and the run has lasted more than a second, redrawn
 // in place at most five times a second, erased when done (so redirected
-// output and quick runs stay exactly as they were).
+// output and quick runs stay exactly as they were). Asked for (Always),
+// it is also written where stderr is no terminal: a plain line each time
+// the part under way changes, from the start, which a log keeps.
 #pragma once
 
 #include <chrono>
@@ -11,7 +13,7 @@ namespace tablelint {
 
 class ProgressLine {
 public:
-  explicit ProgressLine(std::string Task);
+  explicit ProgressLine(std::string Task, bool Always = false);
   ~ProgressLine();
   ProgressLine(const ProgressLine &) = delete;
   ProgressLine &operator=(const ProgressLine &) = delete;
@@ -25,7 +27,9 @@ private:
   using Clock = std::chrono::steady_clock;
   std::string Task;
   bool Terminal = false;
+  bool Always = false;
   bool Drawn = false;
+  std::string LastWhat; // of the plain lines (Always, no terminal)
   Clock::time_point Start, LastDraw;
 };
 

@@ -12,6 +12,7 @@
 #include "core/Redact.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
+#include "driver/ProgressLine.h"
 #include "driver/SuggestVerify.h"
 #include "driver/UnifiedDiff.h"
 #include "replay/ProcessMemory.h"
@@ -52,6 +53,11 @@ const std::vector<OptionSpec> &suggestOptions() {
        "remedies replayed in parallel, each on its own core (default: the "
        "number of cores); the verdicts are the same for every N",
        {}},
+      {"progress", 0, false, "",
+       "name on standard error each remedy as its replay starts, also when "
+       "standard error is no terminal (on a terminal a progress line is "
+       "drawn anyway)",
+       {}},
       {"diff", 0, false, "",
        "print the change as a unified diff of SCHEMA.yaml, named a/SCHEMA.yaml "
        "and b/SCHEMA.yaml as git does (the design itself goes to -o FILE "
@@ -66,7 +72,7 @@ void printSuggestHelp() {
   std::cout
       << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml] "
          "[--diff]\n                         [--verify-duration D | "
-         "--no-verify] [-j N]\n\n"
+         "--no-verify] [-j N] [--progress]\n\n"
          "Writes a complete schema in which each schema finding with a "
          "design remedy is\napplied without changing what any query returns: "
          "hash buckets on time-based,\nhot or too-narrow partition keys (at "
@@ -83,14 +89,17 @@ void printSuggestHelp() {
          "designs and checks that every query returns the same entities.\n"
          "Each remedy is first replayed alone against the current design "
          "(--verify-duration\nof the declared workload) and kept only when "
-         "no measure gets worse: failed\noperations, throttled share, p99 "
-         "(with more than 1% failed, a failure either\nway), cost per "
-         "completed operation (counting what failed requests still\n"
-         "needed), and what queries return. One refused alone is replayed "
-         "again on top\nof the kept ones (remedies can need each other: a "
-         "scan that saturates the\naccount hides what an index saves) and "
-         "kept when it makes nothing worse than\nthey do; otherwise it is "
-         "advice, with its figures.\n"
+         "no measure gets worse: completed\nand failed operations, "
+         "throttled share, p99 of the completed operations,\nunfinished "
+         "queries, cost per completed operation (counting what failed\n"
+         "requests still needed), and what queries return. One refused alone "
+         "is\nreplayed again on top of the kept ones (remedies can need each "
+         "other: a scan\nthat saturates the account hides what an index "
+         "saves) and kept when it\nmakes nothing worse than they do; "
+         "otherwise it is advice, with its figures (a\nchanged answer names "
+         "the query, the executions that differ and why). While\nremedies "
+         "are replayed, a progress line on a terminal (or --progress) names "
+         "the\none being tried.\n"
          "Suppressed findings are left as they are.\n"
          "The design is SCHEMA.yaml edited minimally: comments, key order, "
          "formatting\nand every value not changed stay as written. When an "
@@ -181,7 +190,12 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                  "suggestion, or pass a shorter --verify-duration\n";
   if (!Parsed.has("no-verify") && !R.Changes.empty() && !TooLargeToVerify) {
     std::vector<InputError> CurrentErrors;
+    ProgressLine Progress("suggest", Parsed.has("progress"));
+    Verify.Progress = [&Progress](const std::string &What, double Done) {
+      Progress.update(What, Done);
+    };
     Verdicts = verifyRemedies(Load.Value, Options, R, Verify, CurrentErrors);
+    Progress.finish();
     if (!CurrentErrors.empty()) {
       // The design as written cannot be replayed (tablelint replay refuses
       // it the same way): no remedy could be judged against it.
@@ -212,7 +226,9 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                    // Not replayed: its own design does not map the
                    // workload (V.Worse says why).
                    ? V.Worse
-                   : "replaying it alone makes " + V.Worse +
+                   : (V.AnswersChanged.empty() ? ""
+                                               : V.AnswersChanged + "; ") +
+                         "replaying it alone makes " + V.Worse +
                          " worse: " + V.Figures +
                          (V.Caveat.empty() ? "" : "; " + V.Caveat),
                V.Subject});

@@ -11,10 +11,11 @@
 #include "replay/Workload.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -28,26 +29,39 @@ std::string fixed(double V, int Digits) {
   return Buf;
 }
 
-// Tolerances below which a figure counts as unchanged: the replay is
-// deterministic, but a remedy that moves requests around shifts the tail
-// of the latency distribution by a hair.
+// Tolerances below which a figure counts as unchanged (docs/schema-checks.md,
+// on `suggest`): the replay is deterministic, but a remedy that moves
+// requests around shifts which of them are throttled, which retry waits and
+// service times they draw, and where the latency distribution's tail falls.
 constexpr double ThrottledPointsTolerance = 0.05;
-// Of the failures the base already has: a design that fails hundreds of
-// thousands of operations on a saturated account fails a few dozen more
-// or fewer when anything moves its requests (a retry policy's timing),
-// which is not a remedy making it worse. None more than none.
-constexpr double FailedTolerance = 0.001; // relative
-constexpr double P99Tolerance = 0.05;  // relative
-constexpr double CostTolerance = 0.001; // relative
+// Of the failures (and of the completions and the unfinished queries) the
+// base already has: a design that fails hundreds of thousands of
+// operations on a saturated account fails a few dozen more or fewer when
+// anything moves its requests (a retry policy's timing), which is not a
+// remedy making it worse. None more than none, and one more unfinished
+// query than a handful is one more.
+constexpr double CountTolerance = 0.001; // relative
+constexpr double P99Tolerance = 0.05;    // relative
+constexpr double CostTolerance = 0.001;  // relative
 
-// p99 over every issued operation, a failed one counting as the slowest:
-// with more than 1% failed, p99 is a failure (infinite). A remedy that
-// completes operations that used to fail is not "slower" for completing
-// them late.
-double effectiveP99(const replay::DesignResult &D) {
-  if (static_cast<double>(D.Failed) > 0.01 * static_cast<double>(D.Issued))
-    return std::numeric_limits<double>::infinity();
-  return D.P99;
+// Whether a count got worse beyond the run's noise: More counts when After
+// has more of it than Before (failed operations, unfinished queries),
+// otherwise when it has fewer (completed operations).
+bool countWorse(std::uint64_t Before, std::uint64_t After, bool More) {
+  const auto B = static_cast<double>(Before), A = static_cast<double>(After);
+  return More ? A > B * (1 + CountTolerance) : A < B * (1 - CountTolerance);
+}
+
+// Whether p99 got worse: the completed operations' p99, whatever the
+// failures. A remedy that "completes" operations the current design
+// failed by holding them for half a minute (a backoff whose retries land
+// in the drain after the workload, when the key is quiet again) has not
+// made them fast: its p99 says so, and the figures show both measures.
+bool p99Worse(const replay::DesignResult &Before,
+              const replay::DesignResult &After) {
+  if (!After.Completed || !Before.Completed)
+    return false; // no latency to compare; the counts say it
+  return After.P99 > Before.P99 * (1 + P99Tolerance) + 1e-3;
 }
 
 // Cost per completed operation (replay::costPerCompleted): a remedy that
@@ -146,6 +160,38 @@ std::string keyRemedyCaveat(const schema::Schema &Current,
          "judge this remedy by the finding's figures";
 }
 
+// VerifyOptions::Progress for the replays of one round, from the tasks'
+// threads: each says what it starts and that it ended, one at a time.
+class RoundProgress {
+public:
+  RoundProgress(const VerifyOptions &Verify, std::size_t Replays)
+      : Report(Verify.Progress), Replays(std::max<std::size_t>(Replays, 1)) {}
+
+  void started(const std::string &What) {
+    if (!Report)
+      return;
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    Report(What, static_cast<double>(Ended) / static_cast<double>(Replays));
+  }
+  void ended() {
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    ++Ended;
+  }
+
+private:
+  const std::function<void(const std::string &, double)> &Report;
+  const std::size_t Replays;
+  std::size_t Ended = 0;
+  std::mutex Mutex;
+};
+
+// "replaying remedy 2 of 5: hot-partition on tables[Orders]".
+std::string remedyName(const RemedyVerdict &V, std::size_t I, std::size_t N,
+                       const char *Round) {
+  return "replaying " + std::string(Round) + std::to_string(I + 1) + " of " +
+         std::to_string(N) + ": " + V.Rule + " on " + V.Subject;
+}
+
 // A design throttled on at least this share of its requests (percent) in
 // both runs is saturated: see saturatedDesignCaveat.
 constexpr double SaturatedThrottledPercent = 50;
@@ -197,12 +243,103 @@ std::string throttledShares(double Before, double After) {
   return fixed(Before, Digits) + "% -> " + fixed(After, Digits) + "%";
 }
 
+namespace {
+
+// The table declaring a query of that name, and the query; nulls when none.
+std::pair<const schema::Table *, const schema::Query *>
+findQuery(const schema::Schema &S, const std::string &Name) {
+  for (const schema::Table &T : S.Tables)
+    for (const schema::Query &Q : T.Queries)
+      if (Q.Name == Name)
+        return {&T, &Q};
+  return {nullptr, nullptr};
+}
+
+// A table's name as the things it holds: "DeviceReadings" -> "device
+// readings", "Orders" -> "orders".
+std::string entitiesOf(const std::string &Table) {
+  std::string Out;
+  for (std::size_t I = 0; I < Table.size(); ++I) {
+    const char C = Table[I];
+    if (std::isupper(static_cast<unsigned char>(C)) && I > 0 &&
+        std::islower(static_cast<unsigned char>(Table[I - 1])))
+      Out += ' ';
+    Out += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  }
+  return Out;
+}
+
+std::string joined(const std::vector<std::string> &Words, const char *Sep) {
+  std::string Out;
+  for (const std::string &W : Words)
+    Out += (Out.empty() ? "" : Sep) + W;
+  return Out;
+}
+
+// Why a query of the current design (T, Q) answers otherwise in the
+// suggested one (NT, NQ), as far as the two declarations show it.
+std::string answerChangeReason(const schema::Table &T, const schema::Query &Q,
+                               const schema::Table &NT,
+                               const schema::Query &NQ) {
+  const std::pair<const char *, const schema::KeyTemplate schema::Table::*>
+      Keys[] = {{"PartitionKey", &schema::Table::PartitionKey},
+                {"RowKey", &schema::Table::RowKey}};
+  if (T.Name == NT.Name && Q.Filter == NQ.Filter)
+    for (const auto &[Key, Of] : Keys) {
+      const schema::KeyTemplate &Old = T.*Of, &New = NT.*Of;
+      if (Old.Text == New.Text || Q.Filter.find(Key) == std::string::npos)
+        continue;
+      const std::vector<std::string> By = Old.properties();
+      return "because the query still reads by " +
+             (By.empty() ? "the constant `" + Old.Text + "`"
+                         : joined(By, " and ")) +
+             ": its filter names " + Key +
+             " as the current design makes it, `" + Old.Text +
+             "`, which the change re-keys to `" + New.Text +
+             "` without rewriting the filter";
+    }
+  if (T.Name != NT.Name)
+    return "because the change reads it from " + NT.Name + " instead of " +
+           T.Name;
+  if (Q.Filter != NQ.Filter)
+    return "because its rewritten filter `" + NQ.Filter +
+           "` does not select what `" + Q.Filter + "` does";
+  return "";
+}
+
+} // namespace
+
+std::string answersChangedText(const schema::Schema &Current,
+                               const schema::Schema &Suggested,
+                               const replay::AnswerCheck &Answers) {
+  std::string Out;
+  for (const replay::QueryComparison &C : Answers.PerQuery) {
+    if (!C.Different)
+      continue;
+    const auto [T, Q] = findQuery(Current, C.Query);
+    const auto [NT, NQ] = findQuery(Suggested, C.Query);
+    std::string Line = "this change would make `" + C.Query + "` return " +
+                       (T ? "other " + entitiesOf(T->Name) : "other entities") +
+                       " (" + std::to_string(C.Different) + " of " +
+                       std::to_string(C.Compared) + " executions differ)";
+    if (T && NT)
+      if (std::string Why = answerChangeReason(*T, *Q, *NT, *NQ); !Why.empty())
+        Line += ", " + Why;
+    Out += (Out.empty() ? "" : "; ") + Line;
+  }
+  for (const std::string &Cause : Answers.Causes)
+    Out += (Out.empty() ? "" : "; ") + Cause;
+  return Out;
+}
+
 void judgeRemedy(const replay::DesignResult &Before,
                  const replay::DesignResult &After,
                  const replay::AnswerCheck &Answers, double Seconds,
                  RemedyVerdict &V) {
   V.Figures = "failed " + std::to_string(Before.Failed) + " -> " +
-              std::to_string(After.Failed) + ", throttled " +
+              std::to_string(After.Failed) + ", completed " +
+              std::to_string(Before.Completed) + " -> " +
+              std::to_string(After.Completed) + ", throttled " +
               throttledShares(Before.ThrottledPercent,
                               After.ThrottledPercent) +
               ", p99 " +
@@ -230,16 +367,17 @@ void judgeRemedy(const replay::DesignResult &Before,
   std::vector<std::string> Worse;
   if (Answers.Different)
     Worse.push_back("what queries return");
-  if (static_cast<double>(After.Failed) >
-      static_cast<double>(Before.Failed) * (1 + FailedTolerance))
+  if (countWorse(Before.Completed, After.Completed, false))
+    Worse.push_back("completed operations");
+  if (countWorse(Before.Failed, After.Failed, true))
     Worse.push_back("failed operations");
   if (After.ThrottledPercent >
       Before.ThrottledPercent + ThrottledPointsTolerance)
     Worse.push_back("throttled share");
-  const double P99Before = effectiveP99(Before), P99After = effectiveP99(After);
-  if (P99After > P99Before * (1 + P99Tolerance) + 1e-3 &&
-      !(std::isinf(P99After) && std::isinf(P99Before)))
+  if (p99Worse(Before, After))
     Worse.push_back("p99");
+  if (countWorse(Before.UnfinishedQueries, After.UnfinishedQueries, true))
+    Worse.push_back("unfinished queries");
   if (costPerCompleted(After) >
       costPerCompleted(Before) * (1 + CostTolerance) + 1e-12)
     Worse.push_back("cost per completed operation");
@@ -258,7 +396,7 @@ verifyRemedies(const schema::Schema &Current,
   std::set<std::pair<std::string, std::string>> Seen;
   for (const schema::SuggestedChange &C : All.Changes)
     if (Seen.insert({C.RuleId, C.Subject}).second)
-      Out.push_back({C.RuleId, C.Subject, false, "", "", false, ""});
+      Out.push_back({C.RuleId, C.Subject, false, "", "", false, "", ""});
   if (Out.empty())
     return Out;
 
@@ -286,10 +424,16 @@ verifyRemedies(const schema::Schema &Current,
   std::vector<replay::AnswerCheck> AloneAnswers(Out.size());
   std::vector<replay::DesignPlan> Bases(Out.size(), Base);
   std::vector<std::function<void()>> Tasks;
-  Tasks.push_back([&] { Before = replay::simulateDesign(W, Base, RO); });
+  RoundProgress AloneProgress(Verify, Out.size() + 1);
+  Tasks.push_back([&] {
+    AloneProgress.started("replaying the current design");
+    Before = replay::simulateDesign(W, Base, RO);
+    AloneProgress.ended();
+  });
   for (std::size_t I = 0; I < Out.size(); ++I)
     Tasks.push_back([&, I] {
       const RemedyVerdict &V = Out[I];
+      AloneProgress.started(remedyName(V, I, Out.size(), "remedy "));
       Alone[I] = runDesign(
           W, Current, Options,
           [&](const std::string &Rule, const std::string &S) {
@@ -298,6 +442,7 @@ verifyRemedies(const schema::Schema &Current,
           "suggested", RO);
       if (Alone[I].Plan)
         AloneAnswers[I] = replay::checkAnswers(W, Bases[I], *Alone[I].Plan);
+      AloneProgress.ended();
     });
   runTasks(Tasks, Verify.Jobs);
   // Of a remedy refused alone, why its comparison may say little.
@@ -311,6 +456,8 @@ verifyRemedies(const schema::Schema &Current,
     }
     judgeRemedy(Before, Alone[I].Result, AloneAnswers[I],
                 Verify.DurationSeconds, V);
+    V.AnswersChanged = answersChangedText(
+        Current, Alone[I].Suggestion->Design, AloneAnswers[I]);
     if (!V.Kept && !AloneAnswers[I].Different)
       SaturationCaveats[I] = saturatedDesignCaveat(Before, Alone[I].Result);
   }
@@ -347,12 +494,20 @@ verifyRemedies(const schema::Schema &Current,
     std::vector<replay::AnswerCheck> WithAnswers(Refused.size());
     std::vector<replay::DesignPlan> Bases(Refused.size(), Base);
     std::vector<std::function<void()>> Round;
-    Round.push_back([&] { KeptOnly = RunWith(nullptr, "kept"); });
+    RoundProgress OnTopProgress(Verify, Refused.size() + 1);
+    Round.push_back([&] {
+      OnTopProgress.started("replaying the remedies kept");
+      KeptOnly = RunWith(nullptr, "kept");
+      OnTopProgress.ended();
+    });
     for (std::size_t R = 0; R < Refused.size(); ++R)
       Round.push_back([&, R] {
+        OnTopProgress.started(remedyName(Out[Refused[R]], R, Refused.size(),
+                                         "on top of the kept, remedy "));
         With[R] = RunWith(&Out[Refused[R]], "suggested");
         if (With[R].Plan)
           WithAnswers[R] = replay::checkAnswers(W, Bases[R], *With[R].Plan);
+        OnTopProgress.ended();
       });
     runTasks(Round, Verify.Jobs);
     if (!KeptOnly.Plan)

@@ -1,10 +1,12 @@
 // `suggest` keeps a remedy only when replaying it alone makes nothing
 // worse: the current design and the current design with that one remedy
 // run the same generated workload on the simulated service, and the remedy
-// is refused when it fails more operations, throttles a larger share of
-// requests, raises p99 (over every issued operation: with more than 1%
-// failed it is a failure either way) or the cost per completed operation,
-// or changes what a query returns (replay/AnswerCheck.h). Remedies can
+// is refused when it completes fewer operations or fails more, throttles
+// a larger share of requests, raises p99 (of the completed operations),
+// leaves more queries unfinished,
+// raises the cost per completed operation, or changes what a query returns
+// (replay/AnswerCheck.h). Each measure has a small tolerance for the run's
+// noise (docs/schema-checks.md, on `suggest`). Remedies can
 // need each other (a scan saturating the account hides what an index
 // saves elsewhere): one refused alone is replayed again on top of the
 // kept ones, and kept when it makes nothing worse than they do.
@@ -14,6 +16,7 @@
 #include "core/InputError.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,13 +32,19 @@ struct VerifyOptions {
   // Remedies replayed side by side (driver/ParallelTasks.h); the verdicts
   // are the same for any number.
   unsigned Jobs = 1;
+  // Told as each replay starts: the remedy being tried ("replaying remedy
+  // 2 of 5: hot-partition on tables[Orders]") and the share of the round's
+  // replays done. Calls come one at a time, from the replaying threads.
+  // Null: none.
+  std::function<void(const std::string &What, double Done)> Progress;
 };
 
 struct RemedyVerdict {
   std::string Rule, Subject;
   bool Kept = false;
-  // "failed 120 -> 0, throttled 31.2% -> 0.0%, p99 4100.0 -> 12.3 ms,
-  // cost $22.25 -> $21.90/month, answers same (1,200 compared)".
+  // "failed 120 -> 0, completed 9880 -> 10000, throttled 31.2% -> 0.0%,
+  // p99 4100.0 -> 12.3 ms, cost $22.25 -> $21.90/month, answers same
+  // (1,200 compared)".
   std::string Figures;
   std::string Worse; // what got worse, when refused
   // Kept on its second replay, on top of the remedies kept alone (and
@@ -44,7 +53,22 @@ struct RemedyVerdict {
   // Why the replay may not show what a refused remedy saves, when it is
   // known (a time-keyed table's current partitions start empty).
   std::string Caveat;
+  // When the remedy changes what queries return, in plain words, per
+  // query: "this change would make `customer-day` return other orders
+  // (546 of 576 executions differ), because the query still reads by
+  // placedAt: ..." (answersChangedText).
+  std::string AnswersChanged;
 };
+
+// What a remedy that changes answers does, per query with differences:
+// which entities it would return (the table's name in words), how many
+// executions differ, and why when the designs show it: the query's filter
+// still names a key the change re-keys (it reads by the current key's
+// properties), the change rewrote the filter, or it reads another table;
+// the answer check's own causes follow. "" when no answer differs.
+std::string answersChangedText(const schema::Schema &Current,
+                               const schema::Schema &Suggested,
+                               const replay::AnswerCheck &Answers);
 
 // The figures of a replay with a remedy (After) against its base (Before),
 // and what got worse beyond the run's noise: V.Figures, V.Worse, V.Kept.

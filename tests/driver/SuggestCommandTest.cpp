@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -280,11 +281,13 @@ TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
           "eq 'feed'\", top: 20, rate: 5/s}]\n"));
   ToolResult R = runTablelint({"suggest", In, "--verify-duration", "20s"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  // Backoff alone completes the writes that constant retries gave up on:
-  // kept, with its figures.
+  // Backoff alone completes the writes that constant retries gave up on,
+  // but seconds later (their p99 grows): refused alone; on top of the
+  // bucket, which serves every write, it changes nothing and is kept, with
+  // its figures.
   EXPECT_THAT(R.Out, HasSubstr("policy: exponential"));
   EXPECT_THAT(R.Err, HasSubstr("clients[app]: retry-without-backoff: replayed "
-                               "alone: failed "));
+                               "on top of the remedies kept: failed "));
   // The bucket is decided by its own replay, and the file follows the
   // decision: applied with a fan-out read, or advice with the measure that
   // got worse and the figures.
@@ -306,6 +309,51 @@ TEST(SuggestCommand, KeepsOnlyRemediesThatReplayNoWorse) {
   EXPECT_EQ(Bad.ExitCode, 2);
   EXPECT_THAT(Bad.Err, HasSubstr("--verify-duration '0s'"));
   fs::remove_all(Dir);
+}
+
+// Issue 46 §2: a retry tweak that makes any measure worse is advice, not
+// applied. A link shortener whose viral codes keep a key over its target
+// (no design remedy: one entity) retries every 100 ms; the checklist's
+// backoff turns the failed reads into completions seconds later, which the
+// completed operations' p99 shows (0.6 s -> 7.1 s): the client is left as
+// written, and the advice gives the figures. With --progress, standard
+// error names each replay as it starts.
+TEST(SuggestCommand, ARetryTweakThatRaisesP99IsAdviceNotApplied) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/short-links.yaml";
+  ToolResult R = runTablelint(
+      {"suggest", In, "--verify-duration", "10s", "--progress", "-j", "1"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err, HasSubstr("clients[redirect]: retry-without-backoff: "
+                               "advice, not applied: replaying it alone "
+                               "makes p99 worse: failed "));
+  EXPECT_THAT(R.Out, HasSubstr("policy: constant, baseDelay: 100ms"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("policy: exponential")));
+  EXPECT_THAT(R.Err, HasSubstr("tablelint suggest: 0 changes applied, 1 "
+                               "advised"));
+  // The figures that got worse, as the advice prints them: p99 up by more
+  // than the gate's 5%.
+  std::smatch M;
+  ASSERT_TRUE(std::regex_search(R.Err, M,
+                                std::regex("p99 ([0-9.]+) -> ([0-9.]+) ms")))
+      << R.Err;
+  EXPECT_GT(std::stod(M[2]), 1.05 * std::stod(M[1]));
+  // The progress lines, in order, before the verdicts.
+  const std::size_t Current = R.Err.find("suggest: replaying the current "
+                                         "design");
+  const std::size_t Remedy =
+      R.Err.find("suggest: replaying remedy 1 of 1: retry-without-backoff on "
+                 "clients[redirect]");
+  ASSERT_NE(Current, std::string::npos) << R.Err;
+  ASSERT_NE(Remedy, std::string::npos) << R.Err;
+  EXPECT_LT(Current, Remedy);
+  EXPECT_LT(Remedy, R.Err.find("advice, not applied"));
+
+  // Without --progress, standard error (no terminal here) has none.
+  ToolResult Quiet = runTablelint({"suggest", In, "--verify-duration", "10s"});
+  EXPECT_EQ(Quiet.ExitCode, 0) << Quiet.Err;
+  EXPECT_THAT(Quiet.Err, Not(HasSubstr("suggest: replaying")));
+  EXPECT_EQ(Quiet.Out, R.Out);
 }
 
 // A depot's manifest of the day, its planned stops read twice a minute

@@ -86,11 +86,21 @@ TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
   EXPECT_EQ(Suggested.getString("label"), "suggested");
   EXPECT_EQ(Current.getInteger("operationsIssued"),
             Suggested.getInteger("operationsIssued"));
-  // 6,000 inserts/s on one day key: most requests are throttled; the
-  // table scan for failing devices reads ~1,000 entities per one returned,
-  // the index table one.
+  // 6,000 inserts/s on one day key: most requests are throttled. The
+  // table scan for failing devices starts on that key (the table's only
+  // one: it starts empty) and never completes: each of its pages needs the
+  // key's budget, which the writes keep drawn down, so a page gets in only
+  // when it finds a token (how many do is the timing's luck). The index
+  // table serves every execution, reading one entity per one returned.
   EXPECT_GT(*Current.getNumber("throttledPercent"), 50);
-  EXPECT_GT(*Current.getNumber("scannedPerReturned"), 100);
+  auto Op = [](const llvm::json::Object &D) {
+    return operationsOf(D).at("failing-devices");
+  };
+  EXPECT_EQ(Op(Current)->getInteger("completed"), 0);
+  EXPECT_EQ(Op(Current)->getInteger("failed"),
+            Op(Current)->getInteger("issued"));
+  EXPECT_EQ(Op(Suggested)->getInteger("completed"),
+            Op(Suggested)->getInteger("issued"));
   EXPECT_EQ(*Suggested.getNumber("scannedPerReturned"), 1);
   const llvm::json::Array *Hot = Current.getArray("mostThrottled");
   ASSERT_TRUE(Hot && !Hot->empty());
