@@ -39,18 +39,16 @@ std::vector<std::string> Export(TableClient const &table, std::string const &pk,
   return cells;
 }
 
-// Bad: one column named by a parameter, through a local reference to the
-// property map.
-std::vector<utility::string_t> Column(const cloud_table &table, const utility::string_t &pk,
-                                      const utility::string_t &column) {
+// Bad: the names are built in a loop ("Day0" to "Day6"): a known set, but
+// one the code spells only at run time.
+std::vector<int> Week(const cloud_table &table, const utility::string_t &pk) {
   table_query query;
   query.set_filter_string(table_query::generate_filter_condition(
       U("PartitionKey"), query_comparison_operator::equal, pk));
-  std::vector<utility::string_t> out;
-  for (auto it = table.execute_query(query); it != table_query_iterator(); ++it) { // expect: tablelint-missing-projection "(line 52)"
-    const auto &props = it->properties();
-    out.push_back(props.at(column).string_value());
-  }
+  std::vector<int> out;
+  for (const table_entity &row : table.execute_query(query)) // expect: tablelint-missing-projection "(line 51)"
+    for (int day = 0; day < 7; ++day)
+      out.push_back(row.properties().at(U("Day") + utility::conversions::print_string(day)).int32_value());
   return out;
 }
 
