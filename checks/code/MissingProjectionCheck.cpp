@@ -121,6 +121,24 @@ std::string selectSetter(const VarDecl *V, const ApiRoles &Roles) {
 
 } // namespace
 
+// The code picks the columns at run time: no projection is guessed, the
+// query is only pointed out.
+void MissingProjectionCheck::noteRuntimeColumns(const QueryModel &M,
+                                                const DeclRefExpr *Argument,
+                                                const EntityUse &Runtime,
+                                                ASTContext &Ctx) {
+  const unsigned Line = Ctx.getSourceManager().getPresumedLineNumber(
+      Runtime.Read->getBeginLoc());
+  diag(Argument->getBeginLoc(),
+       "%0 returns whole entities and the properties read are chosen at run "
+       "time (line %1): no projection can be worked out from the code; if "
+       "the names come from a known set, select those",
+       DiagnosticIDs::Remark)
+      << (M.Table.empty() ? std::string("query")
+                          : "query over '" + M.Table + "'")
+      << Line;
+}
+
 void MissingProjectionCheck::checkQuery(const AnalyzedQuery &Q,
                                         ASTContext &Ctx) {
   const QueryModel &M = Q.Model;
@@ -131,6 +149,8 @@ void MissingProjectionCheck::checkQuery(const AnalyzedQuery &Q,
     return; // default options: no variable to put the projection on
   const auto *V = cast<VarDecl>(Argument->getDecl());
   const QueryResults &R = analyzeResults(M.Call, Ctx, roles());
+  if (const EntityUse *Runtime = R.onlyRuntimeColumns())
+    return noteRuntimeColumns(M, Argument, *Runtime, Ctx);
   if (!R.complete() || (R.Uses.empty() && R.Loops.empty()))
     return;
 

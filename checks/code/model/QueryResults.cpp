@@ -392,6 +392,8 @@ private:
     // local reference (or copied into a local) is used through it.
     if (const auto *V = U.Node.get<VarDecl>()) {
       // (Not a range-for's hidden range: iterating reads every property.)
+      if (V->isImplicit() && V->getInit() == U.Top)
+        return entityUse(EntityUseKind::RuntimeColumns, "", U.Top);
       if (Depth > MaxDepth || !isLocalVariable(V) || V->isImplicit() ||
           V->getInit() != U.Top)
         return entityUse(EntityUseKind::Escape, "", U.Top);
@@ -406,7 +408,7 @@ private:
       auto T = SR.recover(Arg);
       if (T && !T->empty() && StringRecovery::fullyKnown(*T))
         return entityUse(EntityUseKind::Property, *T, Read);
-      entityUse(EntityUseKind::Escape, "", Read);
+      entityUse(EntityUseKind::RuntimeColumns, "", Read);
     };
     if (const auto *Op = U.Node.get<CXXOperatorCallExpr>();
         Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == U.Top)
@@ -423,6 +425,8 @@ private:
         return Named(Call->getArg(0), Call);
       if (Call && (Name == "end" || Name == "cend"))
         return; // compared with find()'s result
+      if (Call && (Name == "begin" || Name == "cbegin"))
+        return entityUse(EntityUseKind::RuntimeColumns, "", Call);
     }
     entityUse(EntityUseKind::Escape, "", U.Top);
   }
@@ -470,8 +474,22 @@ bool mentionsIn(const Stmt *S, const QueryResults &R) {
 bool QueryResults::complete() const {
   return Escapes.empty() &&
          std::none_of(Uses.begin(), Uses.end(), [](const EntityUse &U) {
-           return U.Kind == EntityUseKind::Escape;
+           return U.Kind == EntityUseKind::Escape ||
+                  U.Kind == EntityUseKind::RuntimeColumns;
          });
+}
+
+const EntityUse *QueryResults::onlyRuntimeColumns() const {
+  if (!Escapes.empty())
+    return nullptr;
+  const EntityUse *First = nullptr;
+  for (const EntityUse &U : Uses) {
+    if (U.Kind == EntityUseKind::Escape)
+      return nullptr;
+    if (U.Kind == EntityUseKind::RuntimeColumns && !First)
+      First = &U;
+  }
+  return First;
 }
 
 const EntityUse *QueryResults::useAt(const Expr *E) const {

@@ -38,7 +38,11 @@ enum class EntityUseKind : std::uint8_t {
   Key,      // PartitionKey, RowKey or Timestamp read through the entity
   Metadata, // the ETag: returned whatever the projection
   Delete, // the entity passed whole to a delete (write/batch-add, kind delete)
-  Escape, // anything else: passed on, stored, copied out, computed name
+  // The property map read by a name known only at run time (a parameter,
+  // a loop over requested columns) or walked entry by entry: the columns
+  // the code needs are decided at run time.
+  RuntimeColumns,
+  Escape, // anything else: passed on, stored, copied out
 };
 
 struct EntityUse {
@@ -67,8 +71,12 @@ struct QueryResults {
   // Local variables holding the results, a sequence of them or one entity.
   llvm::SmallPtrSet<const clang::VarDecl *, 8> Vars;
 
-  // True when every use of the results was followed to its end.
+  // True when every use of the results was followed to its end (a
+  // RuntimeColumns use is not: it may read any property).
   bool complete() const;
+  // The first RuntimeColumns use when it is the only reason the results
+  // are not complete; null otherwise.
+  const EntityUse *onlyRuntimeColumns() const;
   // The use whose Read is E (after parentheses and implicit casts).
   const EntityUse *useAt(const clang::Expr *E) const;
   // True when S mentions the results (the call, or one of Vars).

@@ -21,7 +21,7 @@ std::vector<utility::string_t> OpenOrders(const cloud_table &orders,
   table_query_iterator it = orders.execute_query(query);
   table_query_iterator end;
   while (it != end) {
-    if (it->properties().at(U("Status")).string_value() == U("open")) // expect: tablelint-client-side-filter "(keeps 'Status' == U(\"open\")): add the condition Status eq 'open' to its $filter"
+    if (it->properties().at(U("Status")).string_value() == U("open")) // expect: tablelint-client-side-filter "add the condition Status eq 'open' to its $filter so the service drops the other entities"
       out.push_back(it->row_key());
     ++it;
   }

@@ -72,14 +72,15 @@ std::size_t Width(const cloud_table &parcels, const utility::string_t &depot) {
   return widest;
 }
 
-// Good: the name read through the reference is computed at run time.
+// Bad (a note): the name read through the reference is computed at run
+// time; no projection is guessed.
 std::vector<utility::string_t> Column(const cloud_table &parcels, const utility::string_t &depot,
                                       const utility::string_t &column) {
   table_query query;
   query.set_filter_string(table_query::generate_filter_condition(
       U("PartitionKey"), query_comparison_operator::equal, depot));
   std::vector<utility::string_t> out;
-  for (const table_entity &parcel : parcels.execute_query(query)) { // ok: tablelint-missing-projection (a computed name)
+  for (const table_entity &parcel : parcels.execute_query(query)) { // expect: tablelint-missing-projection "the properties read are chosen at run time (line 85)"
     const auto &props = parcel.properties();
     out.push_back(props.at(column).string_value());
   }
