@@ -352,6 +352,7 @@ void LspServer::handleRequest(const json::Value &Id, llvm::StringRef Method,
     return;
   }
   if (Method == "shutdown") {
+    finishPendingLints();
     ShutdownRequested = true;
     reply(Id, nullptr);
     return;
@@ -508,6 +509,28 @@ void LspServer::startDueLint() {
       {"id", Running->ProgressToken},
       {"method", "window/workDoneProgress/create"},
       {"params", json::Object{{"token", Running->ProgressToken}}}});
+}
+
+void LspServer::finishPendingLints() {
+  // Every document the client opened, saved or changed gets the
+  // diagnostics of its last text before the server answers `shutdown`:
+  // a client that sends its messages at once (a script, a CI check) is told
+  // what its files hold, and an editor that waited is not kept waiting
+  // long (one translation unit per document that changed since).
+  for (auto &Entry : Documents)
+    if (Entry.second.LintDue)
+      Entry.second.LintDue = Clock::now();
+  while (true) {
+    if (!Worker->busy())
+      startDueLint();
+    if (!Worker->busy())
+      return;
+    pollfd Ready = {Worker->readyFd(), POLLIN, 0};
+    if (::poll(&Ready, 1, -1) < 0 && errno != EINTR)
+      return;
+    if (Ready.revents & POLLIN)
+      finishLint();
+  }
 }
 
 void LspServer::progressTokenAccepted(const json::Value &Id, bool Accepted) {

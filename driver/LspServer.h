@@ -105,6 +105,9 @@ private:
   // Milliseconds until the next due lint, -1 for none (poll's timeout).
   int msUntilNextLint() const;
   void finishLint();
+  // Runs every due or debounced lint to its end and publishes it (before
+  // `shutdown` is answered).
+  void finishPendingLints();
   // $/progress for the running lint, once the client accepted the token.
   void progressTokenAccepted(const llvm::json::Value &Id, bool Accepted);
 

@@ -472,12 +472,23 @@ def case_response_file_secrets():
     write(os.path.join(d, 'flags.rsp'),
           '-DX=1 %s --key=AccountKey=%s %s\n'
           % (GITHUB_TOKEN, ACCOUNT_KEY, ENTRA_SECRET))
-    database(d, ['a.cpp'], ['@' + os.path.join(d, 'flags.rsp')])
+    rsp = '@' + os.path.join(d, 'flags.rsp')
+    # Named after `--`, the file is read (checked first) and its bad
+    # arguments make a compile error that quotes them.
     for fmt in ('sarif', 'json', 'text', 'github'):
-        code, out, err = run(['lint', '--format', fmt, 'a.cpp'], d)
+        code, out, err = run(['lint', '--format', fmt, 'a.cpp', '--', rsp], d)
         check(code == 2, '@file with a bad argument: exit 2 (%s: %d)'
               % (fmt, code))
         no_secret(out + err, '%s report of a compile error' % fmt)
+    # In a compile database, a response file is never read (issue 44, item
+    # 1): the file is linted with the entry's other flags, and nothing of
+    # the response file shows.
+    database(d, ['a.cpp'], [rsp])
+    for fmt in ('sarif', 'text'):
+        code, out, err = run(['lint', '--format', fmt, 'a.cpp'], d)
+        check(code == 1, '@file in a database is not read: exit 1 (%s: %d)'
+              % (fmt, code))
+        no_secret(out + err, '%s report of a database @file' % fmt)
 
 
 CASES = {name[5:]: f for name, f in globals().items()
