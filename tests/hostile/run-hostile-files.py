@@ -107,25 +107,68 @@ def database(d, files, extra_args=()):
 
 # --- Files written --------------------------------------------------------
 
+def read_terminal_until(master, proc, wanted):
+    """Reads what proc writes to the pty master until wanted shows (True),
+    or proc ends or the timeout passes (False); returns (found, text)."""
+    seen = b''
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and wanted not in seen:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    return wanted in seen, seen
+
+
+def drain_terminal(master, proc):
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                if not os.read(master, 65536):
+                    break
+            except OSError:
+                break
+        elif proc.poll() is not None:
+            break
+
+
 def case_fix_changed_during_run():
     """Item 2: a file edited while it is analysed keeps the user's edit."""
     d = fresh('fix-changed')
     src = os.path.join(d, 'a.cpp')
-    gate = os.path.join(d, 'gate.h')
-    # clang reads a.cpp whole, then blocks on the FIFO it includes: the
-    # test edits a.cpp exactly between the read and the end of the run.
-    write(src, '#include "gate.h"\n' + PROJECTION_SOURCE)
-    os.mkfifo(gate)
-    database(d, ['a.cpp'])
-    proc = subprocess.Popen([TABLELINT, 'lint', '--fix', 'a.cpp'], cwd=d,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    with open(gate, 'w') as g:  # opens once clang opened it to read
-        edited = '// the user edits the file during the run\n' + \
-                 read(src).replace('options;', 'options; // mine')
-        write(src, edited)
-        g.write('\n')
-    out, err = proc.communicate(timeout=TIMEOUT)
-    err = err.decode()
+    # With -j 1, a.cpp is analysed first and its unit's end is shown on the
+    # progress line ("[1/2]") while b.cpp, long to parse, keeps the run
+    # going: the test edits a.cpp between its analysis and the fix-its,
+    # which are applied when every unit is done. (clang opens regular files
+    # only, so a FIFO cannot hold the run any more.)
+    write(src, PROJECTION_SOURCE)
+    write(os.path.join(d, 'b.cpp'), ''.join(
+        'static int v%d = %d * 3 + 1;\n' % (i, i) for i in range(600000)))
+    database(d, ['a.cpp', 'b.cpp'])
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([TABLELINT, 'lint', '--fix', '-j', '1', 'a.cpp',
+                             'b.cpp'], cwd=d, stdout=subprocess.PIPE,
+                            stderr=slave)
+    os.close(slave)
+    found, seen = read_terminal_until(master, proc, b'[1/2]')
+    edited = '// the user edits the file during the run\n' + \
+             read(src).replace('options;', 'options; // mine')
+    write(src, edited)
+    rest_found, rest = read_terminal_until(master, proc, b'changed since')
+    drain_terminal(master, proc)
+    proc.communicate(timeout=TIMEOUT)
+    os.close(master)
+    err = (seen + rest).decode('utf-8', 'replace')
+    check(found and proc.returncode is not None,
+          'fix: the first unit ended while the second still ran')
     check(0 <= proc.returncode < 128, 'fix: exit %d' % proc.returncode)
     check(read(src) == edited, 'fix: the file edited during the run is left '
           'as the user wrote it (was corrupted)')
@@ -133,12 +176,8 @@ def case_fix_changed_during_run():
           'fix: a warning names the changed file: ' + err.strip()[-200:])
 
     # Unchanged during the run: the fix is applied.
-    write(src, '#include "gate.h"\n' + PROJECTION_SOURCE)
-    proc = subprocess.Popen([TABLELINT, 'lint', '--fix', 'a.cpp'], cwd=d,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    with open(gate, 'w') as g:
-        g.write('\n')
-    proc.communicate(timeout=TIMEOUT)
+    write(src, PROJECTION_SOURCE)
+    code, out, err = run(['lint', '--fix', '-j', '1', 'a.cpp'], d)
     check(read(src).count('SelectColumns') == 1,
           'fix: an unchanged file gets its fix-it')
 
