@@ -86,8 +86,10 @@ public:
                    bool OrderEveryRow, double Share)
       : W(W), Plan(Plan), Share(Share), Tables(Plan.Tables.size()),
         Existing(Plan.Tables.size()), View(W) {
-    if (Share < 1)
+    if (Share < 1) {
       Whole = tablesKeptWhole(W, Plan);
+      findSilentInserts();
+    }
     // The compared executions are among the queries of the run: rows no
     // query reads are kept unordered (replay/RowSet.h), and so are the rows
     // only reads whose answer is a set visit (they visit every row, in no
@@ -180,6 +182,9 @@ private:
     }
   }
   void flush(std::uint32_t Table, std::vector<StagedWrite> &Ops);
+  // Inserts of an entity outside the sample that cannot change the
+  // sample's rows (SilentInserts).
+  void findSilentInserts();
 
   struct Buffer {
     std::uint32_t Table = 0;
@@ -191,6 +196,11 @@ private:
   const DesignPlan &Plan;
   const double Share;
   std::vector<bool> Whole; // per table, with a sample: tablesKeptWhole
+  // Per op, with a sample: a single insert into tables none kept whole,
+  // whose execution outside the sample changes nothing the check holds
+  // (refused, it stores nothing; else it is not stored), so is skipped
+  // before its keys are rendered.
+  std::vector<bool> SilentInserts;
   std::vector<TableReads> Reads; // per table, when rows are split
   std::vector<bool> BySet; // per op: queryBySet (when rows are split)
   std::vector<RowSet> Tables;
@@ -220,9 +230,23 @@ void FunctionalDesign::holdExistingRows() {
   }
 }
 
+void FunctionalDesign::findSilentInserts() {
+  SilentInserts.assign(W.Ops.size(), false);
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
+    SilentInserts[Op] =
+        !W.Ops[Op].IsQuery && W.Ops[Op].Kind == WriteKind::Insert &&
+        std::none_of(Plan.Writes[Op].begin(), Plan.Writes[Op].end(),
+                     [&](const WriteTarget &T) {
+                       return Whole[T.Table] || T.Decl->BatchSize > 1;
+                     });
+}
+
 void FunctionalDesign::write(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const WriteKind Kind = W.Ops[Ev.Op].Kind;
+  if (!SilentInserts.empty() && SilentInserts[Ev.Op] &&
+      !inAnswerSample(Ev.Entity, Share))
+    return;
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
     if (!T.reaches(View, Ev.Entity))
       continue;
@@ -526,7 +550,7 @@ void keepSampled(Answer &A, double Share) {
                  A.Newest.end());
 }
 
-// The tables both designs keep whole, as "Items (current)".
+// The tables each design keeps whole, as "Items (current)".
 std::vector<std::string> wholeTableNames(const Workload &W,
                                          const DesignPlan *const Plans[2]) {
   std::vector<std::string> Out;

@@ -151,7 +151,7 @@ struct RandomItems {
 };
 
 TEST(AnswerSample, RandomWorkloadsAnswerChangingSuggestionsAreCaught) {
-  for (int Seed = 1; Seed <= 8; ++Seed) {
+  for (int Seed = 1; Seed <= 5; ++Seed) {
     std::mt19937_64 Rng(static_cast<std::uint64_t>(Seed));
     RandomItems Items;
     Items.Rate = static_cast<int>(500 + Rng() % 1000);
@@ -312,7 +312,7 @@ TEST_P(PatternSample, TheSampleSeesASparseIndexThatMissesAValue) {
   ASSERT_TRUE(Golden);
   const schema::Schema Suggested = load(*Golden, "suggested.yaml");
 
-  const Workload W = generated(Current.Value, 600);
+  const Workload W = generated(Current.Value, 300);
   std::vector<InputError> Errors;
   const double Share = answerSampleShare(W);
   SCOPED_TRACE(std::to_string(W.entityCount()) + " entities, share " +
