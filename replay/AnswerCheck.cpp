@@ -96,8 +96,11 @@ public:
     // order: answeredBySet).
     if (!OrderEveryRow) {
       Reads = rowsReadByQueries(W, Plan, true);
-      for (std::size_t T = 0; T < Tables.size(); ++T)
+      for (std::size_t T = 0; T < Tables.size(); ++T) {
         Tables[T].readBy(&Reads[T]);
+        if (!holdsEveryEntity(static_cast<std::uint32_t>(T)))
+          Tables[T].keepShare(Share);
+      }
       BySet.assign(W.Ops.size(), false);
       for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
         if (W.Ops[Op].IsQuery && Plan.Queries[Op])
