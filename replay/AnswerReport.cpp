@@ -3,7 +3,9 @@
 
 #include "core/Text.h"
 
+#include <cctype>
 #include <cstdio>
+#include <string_view>
 
 namespace tablelint::replay {
 
@@ -32,7 +34,13 @@ std::string share(const AnswerCheck &A) {
     return "on every entity";
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "%.3g%%", A.SampleShare * 100);
-  std::string Out = std::string("on a ") + Buf + " sample of entities";
+  // "an 8.47% sample", "an 11% sample", "a 1% sample".
+  const std::string_view P(Buf);
+  const bool An =
+      P[0] == '8' || ((P.substr(0, 2) == "11" || P.substr(0, 2) == "18") &&
+                      !std::isdigit(static_cast<unsigned char>(P[2])));
+  std::string Out =
+      std::string(An ? "on an " : "on a ") + Buf + " sample of entities";
   if (!A.WholeTables.empty()) {
     Out += " (every entity of the tables `top` queries read:";
     for (const std::string &T : A.WholeTables)

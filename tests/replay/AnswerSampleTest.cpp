@@ -226,6 +226,14 @@ TEST(AnswerSample, EveryExecutionIsComparedAndTheReportSaysOnWhat) {
                               "(current)), "));
   EXPECT_THAT(answerCheckText(All, {"current", "current"}),
               HasSubstr(" executions compared on every entity, "));
+  // The share as a reader says it.
+  AnswerCheck Eight;
+  Eight.Ran = true;
+  Eight.SampleShare = 0.0847;
+  Eight.Compared = Eight.Equal = 1335;
+  EXPECT_THAT(answerCheckText(Eight, {}),
+              HasSubstr("answers: 1,335 executions compared on an 8.47% "
+                        "sample of entities, 1,335 same, 0 different\n"));
 }
 
 // --- The ten pattern goldens ---------------------------------------------
