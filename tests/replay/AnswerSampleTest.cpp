@@ -383,7 +383,7 @@ TEST(AnswerSample, TheCommandReportsTheShareAndFailsOnADifference) {
   EXPECT_EQ(Same.ExitCode, 0) << Same.Err;
   EXPECT_THAT(Same.Out,
               MatchesRegex("(.|\n)*\nanswers: [0-9,]+ executions compared on "
-                           "a 8[0-9.]*% sample of entities \\(every entity "
+                           "an 8[0-9.]*% sample of entities \\(every entity "
                            "of the tables `top` queries read: Items "
                            "\\(current\\), Items \\(suggested\\)\\), [0-9,]+ "
                            "same, 0 different\n(.|\n)*"));
