@@ -401,5 +401,29 @@ TEST(AnswerSample, TheCommandReportsTheShareAndFailsOnADifference) {
   EXPECT_THAT(Bad.Err, HasSubstr("--answers"));
 }
 
+TEST(AnswerSample, ARunWhoseWholeCheckDoesNotFitIsCheckedOnTheSample) {
+  // Two minutes of the demo with -j 3 are estimated at 210 MiB with the
+  // whole check and 169 MiB with the sample: with 190M the default is the
+  // sample, and --answers all is refused.
+  const std::string Root = TABLELINT_SOURCE_DIR;
+  auto Run = [&](const std::vector<std::string> &More) {
+    std::vector<std::string> Args = {
+        "replay", Root + "/examples/telemetry-service/schema/telemetry.yaml",
+        Root + "/bench/inputs/telemetry-suggested.yaml", "--duration", "2m",
+        "-j", "3", "--memory", "190M"};
+    Args.insert(Args.end(), More.begin(), More.end());
+    return test::runTablelint(Args);
+  };
+  const test::ToolResult Sampled = Run({});
+  EXPECT_EQ(Sampled.ExitCode, 0) << Sampled.Err;
+  EXPECT_THAT(Sampled.Out,
+              MatchesRegex("(.|\n)*\nanswers: [0-9,]+ executions compared on "
+                           "an? [0-9.]+% sample of entities, [0-9,]+ same, 0 "
+                           "different\n(.|\n)*"));
+  const test::ToolResult All = Run({"--answers", "all"});
+  EXPECT_EQ(All.ExitCode, 2);
+  EXPECT_THAT(All.Err, HasSubstr("more than the 190 MiB of --memory"));
+}
+
 } // namespace
 } // namespace tablelint::replay
