@@ -12,6 +12,7 @@
 #include "core/Text.h"
 #include "core/schema/SchemaLoader.h"
 #include "core/schema/SchemaValues.h"
+#include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/LiveReplay.h"
 #include "replay/MemoryEstimate.h"
@@ -203,6 +204,15 @@ const std::vector<OptionSpec> &replayOptions() {
        "machine's, or its control group's limit); a generated workload "
        "estimated to need more is refused with the --duration that fits",
        {}},
+      {"answers",
+       0,
+       true,
+       "WHICH",
+       "entities the answer check of two designs compares: all, a sample "
+       "(1% of them, at least 250,000; only their rows are stored, and "
+       "every row of a table a `top` query reads), or none (default: all "
+       "where that fits --memory, else the sample)",
+       {"all", "sample", "none"}},
       {"help", 'h', false, "", "show this help", {}},
   };
   return Specs;
@@ -250,7 +260,11 @@ void printReplayHelp() {
       << "\nWith two designs every query execution is also compared on a "
          "functional store\n(no throttling): both designs must return the "
          "same logical entities;\nfan-out queries read every bucket, merged "
-         "in RowKey order, top after the merge.\n"
+         "in RowKey order, top after the merge.\nA run whose whole check "
+         "does not fit --memory (or --answers sample) compares\nthe answers "
+         "on a sample of the logical entities (1%, at least 250,000), the\n"
+         "same in both designs (tables read by `top` queries keep every "
+         "entity);\nthe report says which.\n"
       << "\nExit codes: 0 report written and the designs' results agree;\n"
          "1 a query returned different entities in the two designs (in the "
          "simulator\nor, with --live, on the endpoint);\n2 bad usage or input (schema, trace: "
@@ -319,6 +333,24 @@ bool parseDurationOption(const ParsedArgs &A, const char *Name, double Default,
   }
   Out = *D;
   return true;
+}
+
+// The share of the logical entities the answer check compares: --answers
+// all (1), sample, none (0); by default every entity when the run with the
+// whole check fits Memory, else the sample. A trace is not estimated: all.
+double answerShare(const std::string &Mode, const replay::Workload &W,
+                   const std::vector<replay::DesignPlan> &Plans,
+                   const replay::WorkloadOptions &WO, unsigned Parallel,
+                   bool Generated, double Memory) {
+  if (Mode == "none")
+    return 0;
+  if (Mode == "sample")
+    return replay::DefaultAnswerSample;
+  if (Mode == "all" || !Generated || Plans.size() != 2 || Memory <= 0)
+    return 1;
+  const double Whole = replay::estimateReplayMemory(W, Plans, WO, Parallel, 1)
+                           .bytes(WO.DurationSeconds, WO.RampUpSeconds);
+  return Whole <= Memory ? 1 : replay::DefaultAnswerSample;
 }
 
 } // namespace
@@ -508,15 +540,17 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     printErrors(Errors);
     return ExitInputError;
   }
+  // The tasks that can run at once are each design and the answer check.
+  const unsigned Parallel = std::min<unsigned>(Jobs, Plans.size() == 2 ? 3 : 1);
+  const double AnswerShare =
+      answerShare(A.get("answers", ""), W, Plans, WO, Parallel,
+                  TraceFile.empty(), MemoryLimit);
   if (TraceFile.empty()) {
     // The replay holds its workload and every row it stores to the end:
     // a run that cannot fit is refused now, not killed by the system
-    // after minutes of work. The tasks that can run at once are each
-    // design and the answer check.
-    const unsigned Parallel =
-        std::min<unsigned>(Jobs, Plans.size() == 2 ? 3 : 1);
+    // after minutes of work.
     const replay::MemoryEstimate Estimate =
-        replay::estimateReplayMemory(W, Plans, WO, Parallel);
+        replay::estimateReplayMemory(W, Plans, WO, Parallel, AnswerShare);
     const double Needed = Estimate.bytes(WO.DurationSeconds, WO.RampUpSeconds);
     if (MemoryLimit > 0 && Needed > MemoryLimit) {
       std::cerr << "tablelint: error: replaying " << Files[0]
@@ -583,10 +617,16 @@ int runReplayCommand(const std::vector<std::string> &Args) {
         Report.Designs[I] = replay::simulateDesign(W, Plans[I], RO);
         Shared.update(Plans[I].Label, 1.0); // done: off the running list
       });
-    if (Plans.size() == 2)
+    if (Plans.size() == 2 && AnswerShare > 0)
       Tasks.push_back([&] {
-        Report.Answers = replay::checkAnswers(W, CheckPlans[0], CheckPlans[1]);
+        replay::AnswerCheckOptions Options;
+        Options.SampleShare =
+            AnswerShare >= 1 ? 1.0 : replay::answerSampleShare(W);
+        Report.Answers =
+            replay::checkAnswers(W, CheckPlans[0], CheckPlans[1], Options);
       });
+    else if (Plans.size() == 2)
+      Report.Answers = replay::AnswerCheck(); // not run: --answers none
     runTasks(Tasks, Jobs);
     RO.Progress = nullptr;
   }

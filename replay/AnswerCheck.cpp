@@ -22,11 +22,19 @@ namespace {
 
 using schema::WriteKind;
 
+// The entity of a row a sampled entity held until an entity outside the
+// sample took it (an upsert, an update of another entity): the key stays
+// taken, and queries skip it. Not an id (RowSet keeps 0xffffffff).
+constexpr std::uint32_t OutsideSample = 0xfffffffeu;
+
 struct StagedWrite {
   WriteKind Kind = WriteKind::Insert;
   std::string Row; // PartitionKey "\0" RowKey
   std::uint32_t Entity = 0;
   std::uint64_t Bytes = 0;
+  // An entity outside the sample (FunctionalDesign::applyOutside): the
+  // store does not hold its row.
+  bool Outside = false;
 };
 
 struct Answer {
@@ -75,17 +83,24 @@ bool sameUpToTies(const Answer &A, const Answer &B, std::int64_t Step,
 class FunctionalDesign {
 public:
   FunctionalDesign(const Workload &W, const DesignPlan &Plan,
-                   bool OrderEveryRow)
-      : W(W), Plan(Plan), Tables(Plan.Tables.size()),
+                   bool OrderEveryRow, double Share)
+      : W(W), Plan(Plan), Share(Share), Tables(Plan.Tables.size()),
         Existing(Plan.Tables.size()), View(W) {
+    if (Share < 1) {
+      Whole = tablesKeptWhole(W, Plan);
+      findSilentInserts();
+    }
     // The compared executions are among the queries of the run: rows no
     // query reads are kept unordered (replay/RowSet.h), and so are the rows
     // only reads whose answer is a set visit (they visit every row, in no
     // order: answeredBySet).
     if (!OrderEveryRow) {
       Reads = rowsReadByQueries(W, Plan, true);
-      for (std::size_t T = 0; T < Tables.size(); ++T)
+      for (std::size_t T = 0; T < Tables.size(); ++T) {
         Tables[T].readBy(&Reads[T]);
+        if (!holdsEveryEntity(static_cast<std::uint32_t>(T)))
+          Tables[T].keepShare(Share);
+      }
       BySet.assign(W.Ops.size(), false);
       for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
         if (W.Ops[Op].IsQuery && Plan.Queries[Op])
@@ -97,8 +112,15 @@ public:
   void write(std::uint32_t EventIndex);
   void flushAll();
   Answer query(std::uint32_t EventIndex);
+  // Whether Table holds every entity's rows (no sample, or kept whole).
+  bool holdsEveryEntity(std::uint32_t Table) const {
+    return Share >= 1 || Whole[Table];
+  }
 
 private:
+  bool holds(std::uint32_t Table, std::uint32_t Entity) const {
+    return holdsEveryEntity(Table) || inAnswerSample(Entity, Share);
+  }
   // A query answeredBySet: every row of its table visited in no order.
   Answer queryBySet(std::uint32_t EventIndex);
   // Read number Read's filter for Entity: A.Filter set (the first read's),
@@ -142,7 +164,30 @@ private:
       return;
     }
   }
+  // A write of an entity outside the sample: its row is not held, but a
+  // held row under its key is its business. An insert finds the key
+  // taken (false: refused); a delete removes the row; an upsert, update
+  // or merge takes it (OutsideSample). Where no row is held the write is
+  // taken to succeed: the rows outside the sample are not known.
+  bool applyOutside(std::uint32_t Table, const StagedWrite &S) {
+    RowSet &Store = Tables[Table];
+    switch (S.Kind) {
+    case WriteKind::Insert:
+      return !heldBeforeTheRun(Table, S.Row) && !Store.find(S.Row);
+    case WriteKind::Delete:
+      Existing[Table].erase(S.Row);
+      Store.erase(S.Row);
+      return true;
+    default:
+      if (std::uint32_t *Stored = Store.find(S.Row))
+        *Stored = OutsideSample;
+      return true;
+    }
+  }
   void flush(std::uint32_t Table, std::vector<StagedWrite> &Ops);
+  // Inserts of an entity outside the sample that cannot change the
+  // sample's rows (SilentInserts).
+  void findSilentInserts();
 
   struct Buffer {
     std::uint32_t Table = 0;
@@ -152,6 +197,13 @@ private:
 
   const Workload &W;
   const DesignPlan &Plan;
+  const double Share;
+  std::vector<bool> Whole; // per table, with a sample: tablesKeptWhole
+  // Per op, with a sample: a single insert into tables none kept whole,
+  // whose execution outside the sample changes nothing the check holds
+  // (refused, it stores nothing; else it is not stored), so is skipped
+  // before its keys are rendered.
+  std::vector<bool> SilentInserts;
   std::vector<TableReads> Reads; // per table, when rows are split
   std::vector<bool> BySet; // per op: queryBySet (when rows are split)
   std::vector<RowSet> Tables;
@@ -172,7 +224,7 @@ void FunctionalDesign::holdExistingRows() {
     const WriteTarget &T = *P.Target;
     for (std::uint32_t E = F.FirstExisting;
          E < F.FirstExisting + F.ExistingCount; ++E) {
-      if (!T.reaches(View, E))
+      if (!holds(T.Table, E) || !T.reaches(View, E))
         continue;
       T.PartitionKey.render(W, E, Pk, Scratch);
       T.RowKey.render(W, E, Rk, Scratch);
@@ -181,15 +233,35 @@ void FunctionalDesign::holdExistingRows() {
   }
 }
 
+void FunctionalDesign::findSilentInserts() {
+  SilentInserts.assign(W.Ops.size(), false);
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
+    SilentInserts[Op] =
+        !W.Ops[Op].IsQuery && W.Ops[Op].Kind == WriteKind::Insert &&
+        std::none_of(Plan.Writes[Op].begin(), Plan.Writes[Op].end(),
+                     [&](const WriteTarget &T) {
+                       return Whole[T.Table] || T.Decl->BatchSize > 1;
+                     });
+}
+
 void FunctionalDesign::write(std::uint32_t EventIndex) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const WriteKind Kind = W.Ops[Ev.Op].Kind;
+  if (!SilentInserts.empty() && SilentInserts[Ev.Op] &&
+      !inAnswerSample(Ev.Entity, Share))
+    return;
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
     if (!T.reaches(View, Ev.Entity))
       continue;
     T.PartitionKey.render(W, Ev.Entity, Pk, Scratch);
     T.RowKey.render(W, Ev.Entity, Rk, Scratch);
-    StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0};
+    StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0,
+                  !holds(T.Table, Ev.Entity)};
+    if (S.Outside && T.Decl->BatchSize <= 1) {
+      if (!applyOutside(T.Table, S))
+        return; // refused: the logical write ends (below)
+      continue;
+    }
     if (T.Decl->BatchSize <= 1) {
       // An insert the service refuses (409: the key is taken) ends the
       // logical write: the application writes its tables in the order
@@ -246,9 +318,25 @@ void FunctionalDesign::flush(std::uint32_t Table,
     return;
   }
   Undo.clear();
+  // A write outside the sample as applyOutside takes it: on a held row,
+  // an insert is refused, a delete applied, another write takes the row.
+  auto Apply = [&](std::size_t I) {
+    const StagedWrite &S = Ops[I];
+    if (!S.Outside)
+      return Undo.apply(Store, I, S.Kind, S.Row, S.Entity);
+    if (!Store.find(S.Row))
+      return BatchUndo::Refusal::None;
+    switch (S.Kind) {
+    case WriteKind::Insert:
+    case WriteKind::Delete:
+      return Undo.apply(Store, I, S.Kind, S.Row, S.Entity);
+    default:
+      return Undo.apply(Store, I, WriteKind::InsertOrReplace, S.Row,
+                        OutsideSample);
+    }
+  };
   for (std::size_t I = 0; I < Ops.size(); ++I)
-    if (Undo.apply(Store, I, Ops[I].Kind, Ops[I].Row, Ops[I].Entity) !=
-        BatchUndo::Refusal::None) {
+    if (Apply(I) != BatchUndo::Refusal::None) {
       Undo.undo(Store, [&](std::size_t At) -> std::string_view {
         return Ops[At].Row;
       });
@@ -294,6 +382,8 @@ Answer FunctionalDesign::queryBySet(std::uint32_t EventIndex) {
   std::uint32_t Pending[Ring];
   std::uint64_t In = 0, Out = 0;
   auto Judge = [&](std::uint32_t E) {
+    if (E == OutsideSample)
+      return;
     View.reset(E);
     if (!Where || evaluateFilter(*Where, View))
       A.Entities.push_back(E);
@@ -340,6 +430,8 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
            It.next()) {
         ++A.Scanned;
         prefetchAhead(W, It);
+        if (It.value() == OutsideSample)
+          continue;
         View.reset(It.value(), It.key());
         if (Where && !evaluateFilter(*Where, View))
           continue;
@@ -450,14 +542,71 @@ std::string differentSources(const Workload &W, std::uint32_t Op,
          "indexes";
 }
 
+// An answer with only the sampled entities it returned.
+void keepSampled(Answer &A, double Share) {
+  auto Outside = [Share](std::uint32_t E) { return !inAnswerSample(E, Share); };
+  A.Entities.erase(
+      std::remove_if(A.Entities.begin(), A.Entities.end(), Outside),
+      A.Entities.end());
+  A.Newest.erase(std::remove_if(A.Newest.begin(), A.Newest.end(),
+                                [&](const auto &N) { return Outside(N.first); }),
+                 A.Newest.end());
+}
+
+// The tables each design keeps whole, as "Items (current)".
+std::vector<std::string> wholeTableNames(const Workload &W,
+                                         const DesignPlan *const Plans[2]) {
+  std::vector<std::string> Out;
+  for (int D = 0; D < 2; ++D) {
+    const std::vector<bool> Whole = tablesKeptWhole(W, *Plans[D]);
+    for (std::size_t T = 0; T < Whole.size(); ++T)
+      if (Whole[T])
+        Out.push_back(Plans[D]->Tables[T].Name + " (" + Plans[D]->Label + ")");
+  }
+  return Out;
+}
+
 } // namespace
+
+bool inAnswerSample(std::uint32_t Entity, double Share) {
+  if (Share >= 1)
+    return true;
+  // splitmix64's finalizer: every bit of the id moves every bit of the
+  // hash, so consecutive ids (one batch, one burst) are sampled apart.
+  std::uint64_t H = Entity + 0x9e3779b97f4a7c15ULL;
+  H = (H ^ (H >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  H = (H ^ (H >> 27)) * 0x94d049bb133111ebULL;
+  H ^= H >> 31;
+  return static_cast<double>(H >> 11) < Share * 9007199254740992.0; // 2^53
+}
+
+double answerSampleShare(const Workload &W) {
+  const double Entities = static_cast<double>(W.entityCount());
+  return Entities <= MinAnswerSampleEntities
+             ? 1.0
+             : std::max(DefaultAnswerSample,
+                        MinAnswerSampleEntities / Entities);
+}
+
+std::vector<bool> tablesKeptWhole(const Workload &W, const DesignPlan &Plan) {
+  std::vector<bool> Whole(Plan.Tables.size(), false);
+  for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
+    if (W.Ops[Op].IsQuery && Op < Plan.Queries.size() && Plan.Queries[Op] &&
+        Plan.Queries[Op]->Decl->Top)
+      Whole[Plan.Queries[Op]->Table] = true;
+  return Whole;
+}
 
 AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
                          const DesignPlan &Suggested,
                          const AnswerCheckOptions &Options) {
   AnswerCheck Check;
   Check.Ran = true;
+  const double Share = std::clamp(Options.SampleShare, 0.0, 1.0);
+  Check.SampleShare = Share;
   const DesignPlan *Plans[2] = {&Current, &Suggested};
+  if (Share < 1)
+    Check.WholeTables = wholeTableNames(W, Plans);
   // Executions per query, for an even spread of the compared ones.
   std::vector<std::uint64_t> Executions(W.Ops.size(), 0), Seen(W.Ops.size(), 0);
   // Per query: compare one execution in Stride, and the entities scanned
@@ -491,8 +640,8 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
     Check.PerQuery.push_back({W.Ops[Op].Name, Executions[Op], 0, 0});
   }
   FunctionalDesign Designs[2] = {
-      FunctionalDesign(W, Current, Options.OrderEveryRow),
-      FunctionalDesign(W, Suggested, Options.OrderEveryRow)};
+      FunctionalDesign(W, Current, Options.OrderEveryRow, Share),
+      FunctionalDesign(W, Suggested, Options.OrderEveryRow, Share)};
   const std::uint64_t Max = std::max<std::uint64_t>(1, Options.MaxComparedPerQuery);
   for (std::uint32_t E = 0; E < W.Events.size(); ++E) {
     const std::uint32_t Op = W.Events[E].Op;
@@ -516,6 +665,12 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
       A[D] = Designs[D].query(E);
       Scanned[Op] += A[D].Scanned;
     }
+    // Both from tables of every entity: compared whole; else on the
+    // sample (a table kept whole answers with entities outside it).
+    if (!Designs[0].holdsEveryEntity(Current.Queries[Op]->Table) ||
+        !Designs[1].holdsEveryEntity(Suggested.Queries[Op]->Table))
+      for (Answer &X : A)
+        keepSampled(X, Share);
     if (Scanned[Op] > Options.ScanBudgetPerQuery) {
       Stride[Op] *= 2;
       Scanned[Op] = 0;

@@ -18,6 +18,19 @@
 // over the run, so a rare query is compared every time it runs; a query
 // whose executions scan many entities is compared less often as its scans
 // add up (ScanBudgetPerQuery).
+//
+// A long run checks a sample (SampleShare below 1): the logical entities
+// whose id hashes into the share (inAnswerSample), the same entities in
+// both designs whatever their keys. Only their rows are stored, so each
+// query's answer is the set of sampled entities it returns, compared as
+// above: the workload of the sampled entities' operations, run exactly.
+// A table a `top` query reads keeps every row (tablesKeptWhole), since the
+// first N of a sample are not the sampled members of the first N; a query
+// that reads such tables in both designs is compared on every entity.
+// What the sample cannot see: two entities under one key (an insert
+// refused, an upsert that replaces another entity) where one of them is
+// outside the sample; in a batch, rows outside the sample count towards
+// its size and payload and are taken to succeed.
 #pragma once
 
 #include "replay/DesignPlan.h"
@@ -39,7 +52,32 @@ struct AnswerCheckOptions {
   std::size_t MaxDifferences = 5; // described; all are counted
   // Keep every row in key order (ReplayOptions::OrderEveryRow).
   bool OrderEveryRow = false;
+  // The share of the logical entities whose rows are stored and compared:
+  // 1 every entity; below 1 the sample inAnswerSample draws.
+  double SampleShare = 1;
 };
+
+// The share of the logical entities a sampled answer check compares
+// (replay --answers sample, and a run whose full check does not fit
+// --memory).
+inline constexpr double DefaultAnswerSample = 0.01;
+// A sample holds at least this many of the run's entities (a few
+// megabytes of rows): a shorter run is sampled at a larger share, so a
+// value written one time in a thousand is still in the sample hundreds of
+// times.
+inline constexpr double MinAnswerSampleEntities = 250000;
+// The share a sampled check of W compares: DefaultAnswerSample, or the
+// larger share that holds MinAnswerSampleEntities of W's entities (1: all).
+double answerSampleShare(const Workload &W);
+
+// Whether Entity is in a sample of Share of the logical entities: by a hash
+// of its id, so the same entities in every design and every run of one
+// workload. Every entity when Share >= 1.
+bool inAnswerSample(std::uint32_t Entity, double Share);
+
+// Per table of Plan: whether a sampled check keeps every row of it (a
+// table a query with `top` reads).
+std::vector<bool> tablesKeptWhole(const Workload &W, const DesignPlan &Plan);
 
 struct AnswerDifference {
   std::string Query;
@@ -58,6 +96,9 @@ struct QueryComparison {
 
 struct AnswerCheck {
   bool Ran = false;
+  double SampleShare = 1; // AnswerCheckOptions'
+  // With a sample: the tables kept whole, "Items (current)".
+  std::vector<std::string> WholeTables;
   std::uint64_t Compared = 0, Equal = 0, Different = 0;
   // Query names only one design declares (not compared).
   std::vector<std::string> NotInBoth;

@@ -3,7 +3,9 @@
 
 #include "core/Text.h"
 
+#include <cctype>
 #include <cstdio>
+#include <string_view>
 
 namespace tablelint::replay {
 
@@ -15,10 +17,45 @@ std::string seconds(double V) {
   return Buf;
 }
 
+// 1335 as "1,335".
+std::string grouped(std::uint64_t N) {
+  std::string Digits = std::to_string(N), Out;
+  for (std::size_t I = 0; I < Digits.size(); ++I) {
+    if (I && (Digits.size() - I) % 3 == 0)
+      Out += ',';
+    Out += Digits[I];
+  }
+  return Out;
+}
+
+// "on every entity", "on a 1% sample of entities".
+std::string share(const AnswerCheck &A) {
+  if (A.SampleShare >= 1)
+    return "on every entity";
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.3g%%", A.SampleShare * 100);
+  // "an 8.47% sample", "an 11% sample", "a 1% sample".
+  const std::string_view P(Buf);
+  const bool An =
+      P[0] == '8' || ((P.substr(0, 2) == "11" || P.substr(0, 2) == "18") &&
+                      !std::isdigit(static_cast<unsigned char>(P[2])));
+  std::string Out =
+      std::string(An ? "on an " : "on a ") + Buf + " sample of entities";
+  if (!A.WholeTables.empty()) {
+    Out += " (every entity of the tables `top` queries read:";
+    for (const std::string &T : A.WholeTables)
+      Out += (&T == &A.WholeTables.front() ? " " : ", ") + T;
+    Out += ")";
+  }
+  return Out;
+}
+
 std::string summary(const AnswerCheck &A) {
-  std::string Out = std::to_string(A.Compared) + " query executions compared, " +
-                    std::to_string(A.Equal) + " same, " +
-                    std::to_string(A.Different) + " different";
+  if (!A.Ran)
+    return "not compared (--answers none)";
+  std::string Out = grouped(A.Compared) + " executions compared " + share(A) +
+                    ", " + grouped(A.Equal) + " same, " + grouped(A.Different) +
+                    " different";
   if (!A.NotInBoth.empty()) {
     Out += "; not compared (declared in one design only):";
     for (const std::string &N : A.NotInBoth)
@@ -91,6 +128,9 @@ llvm::json::Object answerCheckJson(const AnswerCheck &A) {
   for (const std::string &C : A.Causes)
     Causes.push_back(C);
   return llvm::json::Object{
+      {"checked", A.Ran},
+      {"sampleShare", A.SampleShare},
+      {"wholeTables", llvm::json::Array(A.WholeTables)},
       {"compared", static_cast<std::int64_t>(A.Compared)},
       {"same", static_cast<std::int64_t>(A.Equal)},
       {"different", static_cast<std::int64_t>(A.Different)},

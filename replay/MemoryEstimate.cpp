@@ -1,6 +1,7 @@
 #include "replay/MemoryEstimate.h"
 
 #include "core/ServiceLimits.h"
+#include "replay/AnswerCheck.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,7 +129,7 @@ double MemoryEstimate::longestDuration(double Available, double RampUp) const {
 MemoryEstimate estimateReplayMemory(const Workload &W,
                                     const std::vector<DesignPlan> &Plans,
                                     const WorkloadOptions &Options,
-                                    unsigned Jobs) {
+                                    unsigned Jobs, double AnswerSample) {
   MemoryEstimate E;
   E.Jobs = Jobs;
   E.Shared.Fixed = ProcessBytes;
@@ -168,11 +169,12 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
 
   // Rows each design stores: every write it is sent, into every table
   // that declares it, and each family's existing entities in the tables
-  // its creating writes fill (at least one).
-  std::vector<MemoryEstimate::Part> Rows;
+  // its creating writes fill (at least one). Of them the answer check
+  // stores the sample's, and every row of a table it keeps whole.
+  std::vector<MemoryEstimate::Part> Rows, Checked;
   std::vector<double> FanOutReads; // per second, of each design
   for (const DesignPlan &Plan : Plans) {
-    MemoryEstimate::Part R;
+    MemoryEstimate::Part R, C;
     double Reads = 0;
     for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
       if (W.Ops[OpI].IsQuery && OpI < Plan.Queries.size() &&
@@ -180,6 +182,10 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
         Reads += Executions[OpI] *
                  static_cast<double>(Plan.Queries[OpI]->reads());
     FanOutReads.push_back(Reads);
+    const std::vector<bool> Whole = tablesKeptWhole(W, Plan);
+    auto Kept = [&](std::uint32_t Table) {
+      return AnswerSample >= 1 || Whole[Table] ? 1.0 : AnswerSample;
+    };
     std::vector<std::set<std::uint32_t>> TablesOf(W.Families.size());
     for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
       const LogicalOp &Op = W.Ops[OpI];
@@ -187,31 +193,40 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
         continue;
       for (const WriteTarget &T : Plan.Writes[OpI]) {
         TablesOf[Op.Family].insert(T.Table);
-        if (createsEntity(Op.Kind))
-          R.PerSecond +=
-              Executions[OpI] * std::max(Op.EntitiesPerExecution, 1u) *
-              (T.When ? whenShare(*T.When, T.When->Root, W.Families[Op.Family])
-                      : 1.0);
+        if (!createsEntity(Op.Kind))
+          continue;
+        const double Stored =
+            Executions[OpI] * std::max(Op.EntitiesPerExecution, 1u) *
+            (T.When ? whenShare(*T.When, T.When->Root, W.Families[Op.Family])
+                    : 1.0);
+        R.PerSecond += Stored;
+        C.PerSecond += Stored * Kept(T.Table);
       }
     }
-    for (std::size_t F = 0; F < W.Families.size(); ++F)
+    for (std::size_t F = 0; F < W.Families.size(); ++F) {
       R.Fixed +=
           Existing[F] *
           static_cast<double>(std::max<std::size_t>(TablesOf[F].size(), 1));
+      double Share = TablesOf[F].empty() ? std::min(AnswerSample, 1.0) : 0;
+      for (const std::uint32_t T : TablesOf[F])
+        Share += Kept(T);
+      C.Fixed += Existing[F] * Share;
+    }
     Rows.push_back(R);
+    Checked.push_back(C);
   }
   MemoryEstimate::Part Check;
-  for (std::size_t I = 0; I < Rows.size(); ++I) {
-    const MemoryEstimate::Part &R = Rows[I];
+  for (std::size_t D = 0; D < Rows.size(); ++D) {
+    const MemoryEstimate::Part &R = Rows[D];
     E.Tasks.push_back({R.Fixed * SimulationRowBytes +
-                           FanOutReads[I] * limits::MaxQuerySeconds *
+                           FanOutReads[D] * limits::MaxQuerySeconds *
                                FanOutReadBytes,
                        Events * SimulationEventBytes +
                            R.PerSecond * SimulationRowBytes});
-    Check.Fixed += R.Fixed * CheckRowBytes;
-    Check.PerSecond += R.PerSecond * CheckRowBytes;
+    Check.Fixed += Checked[D].Fixed * CheckRowBytes;
+    Check.PerSecond += Checked[D].PerSecond * CheckRowBytes;
   }
-  if (Plans.size() == 2) {
+  if (Plans.size() == 2 && AnswerSample > 0) {
     Check.PerSecond += Events * CheckEventBytes;
     E.Tasks.push_back(Check);
   }

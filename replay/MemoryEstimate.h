@@ -45,9 +45,12 @@ struct MemoryEstimate {
   double longestDuration(double Available, double RampUp) const;
 };
 
+// AnswerSample: with two designs, the share of the entities whose rows the
+// answer check stores (AnswerCheckOptions::SampleShare; tables a `top`
+// query reads count whole); 0: no answer check.
 MemoryEstimate estimateReplayMemory(const Workload &W,
                                     const std::vector<DesignPlan> &Plans,
                                     const WorkloadOptions &Options,
-                                    unsigned Jobs);
+                                    unsigned Jobs, double AnswerSample = 1);
 
 } // namespace tablelint::replay

@@ -22,6 +22,9 @@ class RowSet {
 public:
   // The ranges the table's reads visit; null or All: all of them.
   void readBy(const TableReads *R) { Reads = R && !R->All ? R : nullptr; }
+  // The share of the rows it is sent that it keeps (the answer check's
+  // store of a sample): the room made for new rows is that share of them.
+  void keepShare(double S) { Share = S; }
 
   std::size_t size() const {
     return Ordered.size() + Hashed.size() - Preloaded;
@@ -129,7 +132,11 @@ private:
     if (Reserved)
       return;
     Reserved = true;
-    Hashed.reserve(Hashed.size() + Reads->NewRowsAtMost);
+    // A sample's count varies around its share: a tenth more, and the
+    // table grows past that as any does.
+    const double Kept = static_cast<double>(Reads->NewRowsAtMost) *
+                        (Share < 1 ? Share * 1.1 : 1.0);
+    Hashed.reserve(Hashed.size() + static_cast<std::size_t>(Kept));
   }
 
   const TableReads *Reads = nullptr;
@@ -137,6 +144,7 @@ private:
   HashedRows Hashed;
   std::size_t Preloaded = 0; // entries of Hashed that are InOrdered
   bool Reserved = false;
+  double Share = 1;
 };
 
 } // namespace tablelint::replay

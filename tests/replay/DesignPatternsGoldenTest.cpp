@@ -11,6 +11,7 @@
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/Workload.h"
+#include "tests/support/PatternFiles.h"
 #include "tests/support/TestNames.h"
 
 #include <gtest/gtest.h>
@@ -22,17 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path PatternRoot =
-    fs::path(TABLELINT_SOURCE_DIR) / "test-inputs/schemas/patterns";
-
-std::vector<fs::path> patternFiles() {
-  std::vector<fs::path> Out;
-  for (const auto &E : fs::directory_iterator(PatternRoot))
-    if (E.path().extension() == ".yaml")
-      Out.push_back(E.path());
-  std::sort(Out.begin(), Out.end());
-  return Out;
-}
+const fs::path &PatternRoot = test::patternRoot();
 
 // The verdict as a reviewer reads it: applied remedies, advice, answers.
 std::string verdict(const schema::SuggestResult &R, const AnswerCheck &A) {
@@ -107,7 +98,7 @@ TEST_P(DesignPatterns, SuggestionAndVerdict) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Patterns, DesignPatterns,
-                         testing::ValuesIn(patternFiles()),
+                         testing::ValuesIn(test::patternFiles()),
                          [](const testing::TestParamInfo<fs::path> &Info) {
                            return test::testNameOf(Info.param.stem().string());
                          });

@@ -439,8 +439,8 @@ TEST(ReplayCommand, TheReportIsTheSameForEveryNumberOfJobs) {
   EXPECT_EQ(AgreeMany.Out, AgreeOne.Out);
   // Every query has its line, one compared in full too.
   EXPECT_THAT(Run(Agree, "1", "text").Out,
-              HasSubstr("answers: 2 query executions compared, 2 same, 0 "
-                        "different\n  failing-devices: 2 of 2 executions "
+              HasSubstr("answers: 2 executions compared on every entity, 2 "
+                        "same, 0 different\n  failing-devices: 2 of 2 executions "
                         "compared, 0 different\n"));
   const ToolResult DifferOne = Run(Differ, "1", "text"),
                    DifferMany = Run(Differ, "3", "text");
