@@ -328,7 +328,22 @@ private:
   void complete(std::uint32_t Req, double Now);
   void respond(std::uint32_t Req, double Now, bool Inline);
   void finishPart(std::uint32_t Event, double Now, bool Ok);
+  // The figures and notes of DesignResult, one step each (summarize).
   void summarize();
+  std::size_t trimDrain();
+  void summarizeLatencies();
+  void summarizeShares();
+  void findHotKeys();
+  void buildHeatmap(std::size_t Used);
+  void noteSplits();
+  void noteScannedHotKeys();
+  void noteAppendHotTables();
+  void noteSampledTables();
+  void noteUnaddressed();
+  void noteNotSent();
+  void noteNewestReads();
+  void noteOutsideSampleAndAgedOut();
+  void noteAbsentOps();
   // Whether point request Q is an update, merge or delete of an entity
   // the run inserts whose insert has not succeeded in this design (still
   // retried after a throttle, waiting for a slot, or failed): the code that
@@ -1153,14 +1168,19 @@ void Runner::countUnfinishedQueries() {
   }
 }
 
-void Runner::summarize() {
+// Trims the drain off the timeline past its last activity; the buckets kept.
+std::size_t Runner::trimDrain() {
   // The drain is shown as far as something happened in it.
   std::size_t Used = std::min(O.TimeBuckets, R.Timeline.size());
   for (std::size_t I = Used; I < R.Timeline.size(); ++I)
     if (R.Timeline[I].Requests || R.Timeline[I].Completed)
       Used = I + 1;
   R.Timeline.resize(Used);
+  return Used;
+}
 
+// The p50/p95/p99 and largest latency, per operation and overall.
+void Runner::summarizeLatencies() {
   for (std::size_t I = 0; I < OpLatencies.size(); ++I) {
     std::sort(OpLatencies[I].begin(), OpLatencies[I].end());
     R.Ops[I].P50 = percentile(OpLatencies[I], 0.50);
@@ -1173,6 +1193,10 @@ void Runner::summarize() {
   R.P95 = Overall[1];
   R.P99 = Overall[2];
   R.MaxLatency = Largest;
+}
+
+// The throttled shares, scanned per returned, and the cost.
+void Runner::summarizeShares() {
   R.ThrottledPercent = R.Requests ? 100.0 * static_cast<double>(R.Throttled) /
                                         static_cast<double>(R.Requests)
                                   : 0;
@@ -1194,8 +1218,11 @@ void Runner::summarize() {
            O.PricePer10kTransactions;
   constexpr double SecondsPerMonth = 30 * 86400.0;
   R.CostPerMonth = R.Cost * SecondsPerMonth / std::max(W.DurationSeconds, 1.0);
+}
 
-  // Hottest keys and the heatmap, over every table's partition keys.
+// The most accessed and most throttled partition keys over every table.
+void Runner::findHotKeys() {
+  // Every table's partition keys, ranked two ways.
   std::vector<HotKey> All;
   for (const SimulatedService::TableState &T : Service.tables())
     for (const PartitionKeyStats &S : T.Pks)
@@ -1226,7 +1253,10 @@ void Runner::summarize() {
       Top([](const HotKey &A,
              const HotKey &B) { return A.Throttled > B.Throttled; },
           true);
+}
 
+// The heatmap: each table's keys in rows of adjacent keys, Used buckets wide.
+void Runner::buildHeatmap(std::size_t Used) {
   const std::size_t TableCount =
       std::max<std::size_t>(1, Service.tables().size());
   for (const SimulatedService::TableState &T : Service.tables()) {
@@ -1254,6 +1284,10 @@ void Runner::summarize() {
       R.Heatmap.push_back(std::move(H));
     }
   }
+}
+
+// The splits, and a note per key too hot for any split to relieve.
+void Runner::noteSplits() {
   R.Splits = Service.splits();
   for (const auto &[Table, Key] : Service.unsplittable())
     R.Notes.push_back(
@@ -1263,6 +1297,10 @@ void Runner::summarize() {
             static_cast<long long>(O.Service.PartitionEntitiesPerSecond)) +
         " entities/s: range partitions never split one PartitionKey, so it "
         "stays throttled however long it runs");
+}
+
+// A note per throttled key that queries read: whose load throttled it.
+void Runner::noteScannedHotKeys() {
   // A throttled key that queries also read: say how much of its load was
   // theirs, since the key's own writes may be well under its budget (a
   // table scan walks the keys in order, so each execution starts on the
@@ -1307,6 +1345,10 @@ void Runner::summarize() {
                              "page had taken more than its budget held)"
                        : std::to_string(K.Throttled) + " throttled in all)"));
   }
+}
+
+// A note per table whose last range stayed hot after every split.
+void Runner::noteAppendHotTables() {
   for (const std::string &Table : Service.appendHotTables())
     R.Notes.push_back(
         "table '" + Table +
@@ -1321,6 +1363,10 @@ void Runner::summarize() {
                            "append pattern: the load of its last keys is "
                            "more than its range's budget (a range never "
                            "splits one key)")));
+}
+
+// Notes on sampled tables, and on tables with an empty period.
+void Runner::noteSampledTables() {
   for (std::uint32_t FI = 0; FI < W.Families.size(); ++FI) {
     const EntityFamily &F = W.Families[FI];
     if (!F.ExistingCount || F.ExistingWeight <= 1)
@@ -1336,6 +1382,10 @@ void Runner::summarize() {
     for (const schema::Table &T : Plan.Schema->Tables)
       if (std::optional<std::string> Note = emptyPeriodNote(T))
         R.Notes.push_back(std::move(*Note));
+}
+
+// A note per operation whose executions found no entity to address.
+void Runner::noteUnaddressed() {
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     // A write this design does not declare has no executions to miss.
@@ -1372,6 +1422,10 @@ void Runner::summarize() {
              : std::string()) +
         ")");
   }
+}
+
+// A note per operation held back waiting for an insert that never succeeded.
+void Runner::noteNotSent() {
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
     if (R.Ops[OpI].NotSent)
       R.Notes.push_back(
@@ -1386,6 +1440,10 @@ void Runner::summarize() {
           ", or to the end of the run; it failed, or was still retried "
           "after throttles), and code addresses an entity only once its "
           "insert has succeeded; they are neither completed nor failed");
+}
+
+// A note per "latest N" read that receives far more than it keeps.
+void Runner::noteNewestReads() {
   // A "latest N" read of an oldest-first RowKey: the service returns all
   // it matches, so scanned per returned stays near 1 while the reader
   // throws most of it away.
@@ -1415,6 +1473,10 @@ void Runner::summarize() {
         "'{" + T.Decl->Newest + "|reverse}' stops each read at " +
         std::to_string(Keep) + " (the log tail pattern)");
   }
+}
+
+// Notes on writes outside the sample and on retention purges of aged rows.
+void Runner::noteOutsideSampleAndAgedOut() {
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
     if (std::optional<std::string> Note =
             outsideSampleNote(W.Ops[OpI], W.Families[W.Ops[OpI].Family],
@@ -1435,6 +1497,10 @@ void Runner::summarize() {
         "delete of an entity that exists, and the store keeps what the run "
         "wrote");
   }
+}
+
+// Notes on operations not replayed: too rare, or in one design only.
+void Runner::noteAbsentOps() {
   // A rare operation may not arrive in a short run: its figures are 0/0,
   // which reads as nothing wrong with it.
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
@@ -1459,6 +1525,24 @@ void Runner::summarize() {
                "the first design's, so it was not replayed here. A table "
                "that holds the same entities as a table of the first design "
                "(an index) declares that table's write by its name");
+}
+
+// The run's figures and notes, from what the run counted, in report order.
+void Runner::summarize() {
+  const std::size_t Used = trimDrain();
+  summarizeLatencies();
+  summarizeShares();
+  findHotKeys();
+  buildHeatmap(Used);
+  noteSplits();
+  noteScannedHotKeys();
+  noteAppendHotTables();
+  noteSampledTables();
+  noteUnaddressed();
+  noteNotSent();
+  noteNewestReads();
+  noteOutsideSampleAndAgedOut();
+  noteAbsentOps();
   explainRemainingThrottles(R, O.Service.PartitionEntitiesPerSecond);
 }
 

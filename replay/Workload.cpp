@@ -1087,16 +1087,11 @@ void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
   }
 }
 
-} // namespace
-
-void generateEvents(Workload &W, const WorkloadOptions &Options) {
-  W.DurationSeconds = Options.DurationSeconds;
-  W.StartTicks = Options.StartTicks;
-  W.AddressableAfterSeconds = Options.AddressableAfterSeconds;
-  W.Events.clear();
-  // Arrivals: a Poisson process per op at the full rate, thinned to
-  // rate * t / ramp-up while ramping (reserved for the mean plus six
-  // standard deviations: no regrowth).
+// Arrivals: a Poisson process per op at the full rate, thinned to
+// rate * t / ramp-up while ramping (reserved for the mean plus six
+// standard deviations: no regrowth). A unit's followers arrive with its
+// leader.
+void scheduleArrivals(Workload &W, const WorkloadOptions &Options) {
   double Expected = 0;
   for (const LogicalOp &Op : W.Ops)
     Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
@@ -1132,28 +1127,122 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
     if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
       Execute(Options.DurationSeconds / 2);
   }
-  // At one time, a unit's followers come right after their leader.
+}
+
+// Sorts the events by time; at one time, a unit's followers come right
+// after their leader.
+void orderEvents(Workload &W) {
   std::vector<std::uint32_t> Rank(W.Ops.size());
-  {
-    std::uint32_t Next = 0;
-    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
-      const LogicalOp &Op = W.Ops[OpI];
-      if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI))
-        continue;
-      Rank[OpI] = Next++;
-      for (std::uint32_t F : Op.Followers)
-        Rank[F] = Next++;
-    }
+  std::uint32_t Next = 0;
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI))
+      continue;
+    Rank[OpI] = Next++;
+    for (std::uint32_t F : Op.Followers)
+      Rank[F] = Next++;
   }
   std::sort(W.Events.begin(), W.Events.end(),
             [&](const WorkloadEvent &A, const WorkloadEvent &B) {
               return A.Time < B.Time ||
                      (A.Time == B.Time && Rank[A.Op] < Rank[B.Op]);
             });
+}
 
-  // Values, in time order, so later operations find earlier entities.
+// Families kept at a declared retention by deleting what ages out
+// (schema::PurgeShareOfInserts, retention-by-delete's reading).
+std::vector<bool> purgedFamilies(const Workload &W) {
+  std::vector<double> Inserted(W.Families.size(), 0),
+      Deleted(W.Families.size(), 0);
+  for (const LogicalOp &Op : W.Ops) {
+    if (Op.IsQuery)
+      continue;
+    const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
+    if (createsEntity(Op.Kind))
+      Inserted[Op.Family] += Entities;
+    else if (Op.Kind == schema::WriteKind::Delete)
+      Deleted[Op.Family] += Entities;
+  }
+  std::vector<bool> Purged(W.Families.size(), false);
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+    Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
+                Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
+  return Purged;
+}
+
+// The entities of the workload, drawn in time order so later operations
+// find earlier entities: the existing ones (warmStart), then the entity
+// each event writes or reads (addressEvents), dropping the events with
+// nothing to address.
+class EntityGenerator {
+public:
+  EntityGenerator(Workload &W, const WorkloadOptions &Options)
+      : W(W), Options(Options), Samplers(W.Ops.size()),
+        Live(W.Families.size()), NewKeyValues(W.Families.size(), 0) {
+    makeSamplers();
+  }
+
+  // Reserves for every insert and existing entity (one each); other
+  // operations create at most one each (a query's miss), grown for.
+  void reserveEntities();
+  // The existing entities of every family, over the time before 0.
+  void warmStart();
+  // The entity of each event, in time order; the events with none dropped.
+  void addressEvents();
+
+private:
+  // One random stream and one value sampler per property for each op.
+  void makeSamplers();
+  // A new entity of OpI's family, its values drawn by OpI's samplers.
+  std::uint32_t fresh(std::uint32_t OpI, double Time);
+  // Gives inserted entity E a new key where its table holds every key.
+  void newKey(std::uint32_t E, const LogicalOp &Op);
+  // The op whose values the existing entities of family F take (-1: none),
+  // and the rate at which the run creates F's entities.
+  int creatorOf(std::uint32_t F, double &InsertRate, bool &OnlyExisting) const;
+  // The existing entities of family F, if it holds any.
+  void warmStartFamily(std::uint32_t F);
+  // Draws N existing entities of family F with Creator's values over the
+  // Span seconds before 0.
+  void drawExisting(std::uint32_t F, std::uint64_t N, std::uint32_t Maker,
+                    double Span, bool Addressable);
+  // Event handlers: each returns whether the event is kept, its entity set.
+  bool addressFollower(WorkloadEvent &Ev);
+  bool create(WorkloadEvent &Ev);
+  bool purgeAgedOut(WorkloadEvent &Ev);
+  bool addressExisting(WorkloadEvent &Ev);
+  // The entity of the unit's leader being generated.
+  void lead(std::uint32_t Entity) {
+    UnitLeader = Entity;
+    UnitLive = true;
+    UnitRows.assign(1, Entity);
+  }
+
+  Workload &W;
+  const WorkloadOptions &Options;
   std::vector<Rng> OpRng;
-  std::vector<std::vector<ValueSampler>> Samplers(W.Ops.size());
+  std::vector<std::vector<ValueSampler>> Samplers;
+  // The entities of each family that exist at the current point of the
+  // walk (order does not matter: picks are uniform).
+  std::vector<std::vector<std::uint32_t>> Live;
+  // When each entity created during the run was written (by id; the
+  // existing ones are old).
+  std::vector<double> Born;
+  // Per family, the new key values inserts have taken (newKey).
+  std::vector<std::uint64_t> NewKeyValues;
+  std::optional<UnitTargets> Targets;
+  std::vector<bool> Purged;
+  std::size_t Kept = 0;
+  // The first entity of the group being generated, and how many are in it;
+  // the entity of the unit's leader being generated, whether it could be
+  // (an update with nothing to address drops its execution), and the
+  // entities its execution addresses so far (one row once a transaction).
+  std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
+  bool UnitLive = false;
+  std::vector<std::uint32_t> UnitRows;
+};
+
+void EntityGenerator::makeSamplers() {
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     OpRng.emplace_back(streamSeed(Options.Seed, "values:" + W.Ops[OpI].Name));
     const LogicalOp &Op = W.Ops[OpI];
@@ -1174,379 +1263,403 @@ void generateEvents(Workload &W, const WorkloadOptions &Options) {
       for (ValueSampler &S : Samplers[OpI])
         S.drawInTurn();
   }
-  // The entities of each family that exist at the current point of the
-  // walk (order does not matter: picks are uniform).
-  std::vector<std::vector<std::uint32_t>> Live(W.Families.size());
-  // When each entity created during the run was written (by id; the
-  // existing ones, below, are old).
-  std::vector<double> Born;
-  // An insert into a table whose existing entities already hold every key
-  // its fixed sets of values form (3 million profiles over 3 million player
-  // ids) can only mean a new key: drawn from the sets, every insert would
-  // fail with 409 on the service, and in the replay in the share of keys
-  // its sample holds (1 in 12), a figure of the sample, not of the design.
-  // There a property's count is read as the values it has now: the insert
-  // brings a new one (a sign-up, a new player id) in the largest set that
-  // is not a value list, a boolean or a value taken from its transaction's
-  // leader; the others are drawn as declared. A table with keys to spare
-  // draws its inserts' keys as declared (a device table filling up meets
-  // its devices again: 409); reads that pick written entities then keep
-  // the declared skew of the keys. Keys made only of value lists stay as
-  // drawn.
-  std::vector<std::uint64_t> NewKeyValues(W.Families.size(), 0);
-  auto NewKey = [&](std::uint32_t E, const LogicalOp &Op) {
-    const EntityFamily &F = W.Families[Op.Family];
-    if (F.KeySpaceHeld < FullKeySpace)
-      return;
-    std::optional<std::pair<std::uint32_t, std::uint64_t>> Largest;
-    for (const auto &[P, Count] : F.KeyValueCounts) {
-      const PropertyDomain &D = F.Properties[P];
-      const bool FromLeader = std::any_of(
-          Op.FromLeader.begin(), Op.FromLeader.end(),
-          [&, P = P](const auto &Pair) { return Pair.first == P; });
-      if (!D.ListCodes.empty() || D.Type == EdmType::Boolean || FromLeader ||
-          (D.Decl && D.Decl->ChangesEverySeconds))
-        continue;
-      if (!Largest || Count > Largest->second)
-        Largest = {P, Count};
-    }
-    if (Largest)
-      W.setCode(E, Largest->first,
-                indexCode(F.Properties[Largest->first],
-                          Largest->second + NewKeyValues[Op.Family]++,
-                          Options.StartTicks));
-  };
-  auto Fresh = [&](std::uint32_t OpI, double Time) {
-    const LogicalOp &Op = W.Ops[OpI];
-    const std::uint32_t E = W.addEntity(Op.Family);
-    if (Time > 0) {
-      if (Born.size() <= E)
-        Born.resize(std::max<std::size_t>(E + 1, 2 * Born.size()), -1);
-      Born[E] = Time;
-    }
-    for (std::uint32_t P = 0; P < Samplers[OpI].size(); ++P)
-      W.setCode(E, P,
-                Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks));
-    return E;
-  };
+}
 
-  // Every insert and existing entity creates one; other operations at most
-  // one each (a query's miss): reserve for the first, grow for the rest.
-  {
-    std::size_t Entities = 0;
-    for (const WorkloadEvent &Ev : W.Events)
-      if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
-        ++Entities;
-    if (!Options.Cold)
-      for (const EntityFamily &F : W.Families)
-        Entities += existingToHold(F, Options);
-    W.reserveEntities(Entities);
-  }
-
-  // Warm start: the existing entities, drawn by the family's first
-  // creating write (so a counter continues after them), over the time
-  // before 0.
-  W.SampledEnd = 0;
-  for (std::uint32_t F = 0; F < W.Families.size(); ++F) {
-    EntityFamily &Family = W.Families[F];
-    Family.FirstExisting = static_cast<std::uint32_t>(W.entityCount());
-    Family.ExistingCount = 0;
-    Family.ExistingWeight = 1;
-    Family.OnlyExisting = false;
-    Family.SampleAddressed = false;
-    const std::uint64_t N = Options.Cold ? 0 : existingToHold(Family, Options);
-    if (N == 0)
+// An insert into a table whose existing entities already hold every key
+// its fixed sets of values form (3 million profiles over 3 million player
+// ids) can only mean a new key: drawn from the sets, every insert would
+// fail with 409 on the service, and in the replay in the share of keys
+// its sample holds (1 in 12), a figure of the sample, not of the design.
+// There a property's count is read as the values it has now: the insert
+// brings a new one (a sign-up, a new player id) in the largest set that
+// is not a value list, a boolean or a value taken from its transaction's
+// leader; the others are drawn as declared. A table with keys to spare
+// draws its inserts' keys as declared (a device table filling up meets
+// its devices again: 409); reads that pick written entities then keep
+// the declared skew of the keys. Keys made only of value lists stay as
+// drawn.
+void EntityGenerator::newKey(std::uint32_t E, const LogicalOp &Op) {
+  const EntityFamily &F = W.Families[Op.Family];
+  if (F.KeySpaceHeld < FullKeySpace)
+    return;
+  std::optional<std::pair<std::uint32_t, std::uint64_t>> Largest;
+  for (const auto &[P, Count] : F.KeyValueCounts) {
+    const PropertyDomain &D = F.Properties[P];
+    const bool FromLeader = std::any_of(
+        Op.FromLeader.begin(), Op.FromLeader.end(),
+        [&, P = P](const auto &Pair) { return Pair.first == P; });
+    if (!D.ListCodes.empty() || D.Type == EdmType::Boolean || FromLeader ||
+        (D.Decl && D.Decl->ChangesEverySeconds))
       continue;
-    int Creator = -1;
-    double InsertRate = 0;
-    for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
-      if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery &&
-          createsEntity(W.Ops[OpI].Kind)) {
-        if (Creator < 0)
-          Creator = static_cast<int>(OpI);
-        InsertRate += W.Ops[OpI].PerSecond;
-      }
-    if (Creator < 0) {
-      // A table the run only updates, merges or deletes (stock levels,
-      // profiles): its first write's values say what its entities look
-      // like, and its writes' keys where they are stored.
-      for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
-        if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery)
-          Creator = static_cast<int>(OpI);
-      // A table that is only read (a one-row config table read on every
-      // request): its first query's values, stored where the queries read
-      // it (DesignPlan::Holdings).
-      for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
-        if (W.Ops[OpI].Family == F)
-          Creator = static_cast<int>(OpI);
-      if (Creator < 0)
-        continue;
-      Family.OnlyExisting = true;
-    }
-    const double Modelled = std::max(Family.ModelledEntities, 1.0);
-    const double Span = Family.RetentionSeconds > 0 ? Family.RetentionSeconds
-                        : InsertRate > 0 ? Modelled / InsertRate
-                                         : 86400.0;
-    // A sample when the modelled table is larger than the replay holds.
-    // The run addresses a sample's entities only where no operation
-    // creates any (a table it only updates and reads: the balances of the
-    // accounts): an update or merge writes the one real entity of its
-    // key, and a point read reads it, whatever the sampled entity stands
-    // for in scans. Not where one deletes: a deleted sampled entity would
-    // take its weight out of the scans.
-    const std::uint64_t Weight = existingWeight(Family, Options);
-    const bool Deletes = std::any_of(
-        W.Ops.begin(), W.Ops.end(), [&](const LogicalOp &Op) {
-          return Op.Family == F && !Op.IsQuery &&
-                 Op.Kind == schema::WriteKind::Delete;
-        });
-    Family.SampleAddressed = Weight > 1 && Family.OnlyExisting && !Deletes;
-    const bool Addressable = Weight == 1 || Family.SampleAddressed;
-    if (Addressable)
-      Live[F].reserve(N);
-    // Distinct keys where every key is a fixed set's (KeyValueCounts): as
-    // many entities as keys hold every key once; fewer are drawn as any
-    // value, a key drawn again drawn anew: by its distribution a few times
-    // (a skewed key keeps its skew), then uniformly, which finds the keys
-    // of the cold tail that a skewed draw seldom reaches.
-    std::uint64_t KeySpace = 1;
-    for (const auto &[P, Count] : Family.KeyValueCounts)
-      KeySpace *= Count;
-    std::unordered_set<std::uint64_t> Taken;
-    // A sample of a table that holds every key of a skewed key (stock per
-    // warehouse and product, the warehouses weighted): the real table has
-    // one entity per key however the operations favour some, so the
-    // sample is uniform over the keys. Drawn by the distribution, the hot
-    // warehouse would hold more than its share of the sample, its scans
-    // would count too many entities and its reads by key (pickByKey) would
-    // find an entity more often than the cold ones', loading it beyond its
-    // declared share.
-    const bool SpreadSample =
-        Family.KeySpaceHeld >= FullKeySpace && keyDrawnUnevenly(Family);
-    auto KeyOf = [&](std::uint32_t E) {
-      return keyCodesHash(Family,
-                          [&](std::uint32_t P) { return W.code(E, P); });
-    };
-    for (std::uint64_t I = 0; I < N; ++I) {
-      const double Time =
-          -Span + Span * static_cast<double>(I) / static_cast<double>(N);
-      const auto Maker = static_cast<std::uint32_t>(Creator);
-      const std::uint32_t E = Fresh(Maker, Time);
-      if (!Family.KeyValueCounts.empty() && N >= KeySpace)
-        giveKey(W, E, Family, I % KeySpace, Options.StartTicks);
-      else if (SpreadSample)
-        for (int Draw = 0;
-             Draw == 0 || (!Taken.insert(KeyOf(E)).second && Draw < 32); ++Draw)
-          giveKey(W, E, Family, OpRng[Maker].below(KeySpace),
-                  Options.StartTicks);
-      else if (!Family.KeyValueCounts.empty())
-        for (int Draw = 0; !Taken.insert(KeyOf(E)).second && Draw < 32;
-             ++Draw)
-          for (const auto &[P, Count] : Family.KeyValueCounts)
-            W.setCode(E, P,
-                      Draw < 4 ? Samplers[Maker][P].sample(OpRng[Maker], Time,
-                                                           Options.StartTicks)
-                               : fixedValueCode(Family.Properties[P],
-                                                OpRng[Maker].below(Count),
-                                                Options.StartTicks));
-      if (Addressable)
-        Live[F].push_back(E);
-    }
-    Family.ExistingCount = static_cast<std::uint32_t>(N);
-    if (Weight > 1) {
-      Family.ExistingWeight = Weight;
-      W.SampledEnd = Family.FirstExisting + Family.ExistingCount;
-    }
+    if (!Largest || Count > Largest->second)
+      Largest = {P, Count};
   }
+  if (Largest)
+    W.setCode(E, Largest->first,
+              indexCode(F.Properties[Largest->first],
+                        Largest->second + NewKeyValues[Op.Family]++,
+                        Options.StartTicks));
+}
 
+std::uint32_t EntityGenerator::fresh(std::uint32_t OpI, double Time) {
+  const LogicalOp &Op = W.Ops[OpI];
+  const std::uint32_t E = W.addEntity(Op.Family);
+  if (Time > 0) {
+    if (Born.size() <= E)
+      Born.resize(std::max<std::size_t>(E + 1, 2 * Born.size()), -1);
+    Born[E] = Time;
+  }
+  for (std::uint32_t P = 0; P < Samplers[OpI].size(); ++P)
+    W.setCode(E, P,
+              Samplers[OpI][P].sample(OpRng[OpI], Time, Options.StartTicks));
+  return E;
+}
+
+void EntityGenerator::reserveEntities() {
+  std::size_t Entities = 0;
+  for (const WorkloadEvent &Ev : W.Events)
+    if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
+      ++Entities;
+  if (!Options.Cold)
+    for (const EntityFamily &F : W.Families)
+      Entities += existingToHold(F, Options);
+  W.reserveEntities(Entities);
+}
+
+// Warm start: the existing entities, drawn by the family's first creating
+// write (so a counter continues after them), over the time before 0.
+void EntityGenerator::warmStart() {
+  W.SampledEnd = 0;
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+    warmStartFamily(F);
+}
+
+int EntityGenerator::creatorOf(std::uint32_t F, double &InsertRate,
+                               bool &OnlyExisting) const {
+  int Creator = -1;
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
+    if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery &&
+        createsEntity(W.Ops[OpI].Kind)) {
+      if (Creator < 0)
+        Creator = static_cast<int>(OpI);
+      InsertRate += W.Ops[OpI].PerSecond;
+    }
+  if (Creator >= 0)
+    return Creator;
+  // A table the run only updates, merges or deletes (stock levels,
+  // profiles): its first write's values say what its entities look
+  // like, and its writes' keys where they are stored.
+  for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
+    if (W.Ops[OpI].Family == F && !W.Ops[OpI].IsQuery)
+      Creator = static_cast<int>(OpI);
+  // A table that is only read (a one-row config table read on every
+  // request): its first query's values, stored where the queries read
+  // it (DesignPlan::Holdings).
+  for (std::size_t OpI = 0; OpI < W.Ops.size() && Creator < 0; ++OpI)
+    if (W.Ops[OpI].Family == F)
+      Creator = static_cast<int>(OpI);
+  OnlyExisting = Creator >= 0;
+  return Creator;
+}
+
+void EntityGenerator::warmStartFamily(std::uint32_t F) {
+  EntityFamily &Family = W.Families[F];
+  Family.FirstExisting = static_cast<std::uint32_t>(W.entityCount());
+  Family.ExistingCount = 0;
+  Family.ExistingWeight = 1;
+  Family.OnlyExisting = false;
+  Family.SampleAddressed = false;
+  const std::uint64_t N = Options.Cold ? 0 : existingToHold(Family, Options);
+  if (N == 0)
+    return;
+  double InsertRate = 0;
+  bool OnlyExisting = false;
+  const int Creator = creatorOf(F, InsertRate, OnlyExisting);
+  if (Creator < 0)
+    return;
+  Family.OnlyExisting = OnlyExisting;
+  const double Modelled = std::max(Family.ModelledEntities, 1.0);
+  const double Span = Family.RetentionSeconds > 0 ? Family.RetentionSeconds
+                      : InsertRate > 0 ? Modelled / InsertRate
+                                       : 86400.0;
+  // A sample when the modelled table is larger than the replay holds.
+  // The run addresses a sample's entities only where no operation
+  // creates any (a table it only updates and reads: the balances of the
+  // accounts): an update or merge writes the one real entity of its
+  // key, and a point read reads it, whatever the sampled entity stands
+  // for in scans. Not where one deletes: a deleted sampled entity would
+  // take its weight out of the scans.
+  const std::uint64_t Weight = existingWeight(Family, Options);
+  const bool Deletes =
+      std::any_of(W.Ops.begin(), W.Ops.end(), [&](const LogicalOp &Op) {
+        return Op.Family == F && !Op.IsQuery &&
+               Op.Kind == schema::WriteKind::Delete;
+      });
+  Family.SampleAddressed = Weight > 1 && Family.OnlyExisting && !Deletes;
+  const bool Addressable = Weight == 1 || Family.SampleAddressed;
+  if (Addressable)
+    Live[F].reserve(N);
+  drawExisting(F, N, static_cast<std::uint32_t>(Creator), Span, Addressable);
+  Family.ExistingCount = static_cast<std::uint32_t>(N);
+  if (Weight > 1) {
+    Family.ExistingWeight = Weight;
+    W.SampledEnd = Family.FirstExisting + Family.ExistingCount;
+  }
+}
+
+void EntityGenerator::drawExisting(std::uint32_t F, std::uint64_t N,
+                                   std::uint32_t Maker, double Span,
+                                   bool Addressable) {
+  EntityFamily &Family = W.Families[F];
+  // Distinct keys where every key is a fixed set's (KeyValueCounts): as
+  // many entities as keys hold every key once; fewer are drawn as any
+  // value, a key drawn again drawn anew: by its distribution a few times
+  // (a skewed key keeps its skew), then uniformly, which finds the keys
+  // of the cold tail that a skewed draw seldom reaches.
+  std::uint64_t KeySpace = 1;
+  for (const auto &[P, Count] : Family.KeyValueCounts)
+    KeySpace *= Count;
+  std::unordered_set<std::uint64_t> Taken;
+  // A sample of a table that holds every key of a skewed key (stock per
+  // warehouse and product, the warehouses weighted): the real table has
+  // one entity per key however the operations favour some, so the
+  // sample is uniform over the keys. Drawn by the distribution, the hot
+  // warehouse would hold more than its share of the sample, its scans
+  // would count too many entities and its reads by key (pickByKey) would
+  // find an entity more often than the cold ones', loading it beyond its
+  // declared share.
+  const bool SpreadSample =
+      Family.KeySpaceHeld >= FullKeySpace && keyDrawnUnevenly(Family);
+  auto KeyOf = [&](std::uint32_t E) {
+    return keyCodesHash(Family, [&](std::uint32_t P) { return W.code(E, P); });
+  };
+  for (std::uint64_t I = 0; I < N; ++I) {
+    const double Time =
+        -Span + Span * static_cast<double>(I) / static_cast<double>(N);
+    const std::uint32_t E = fresh(Maker, Time);
+    if (!Family.KeyValueCounts.empty() && N >= KeySpace)
+      giveKey(W, E, Family, I % KeySpace, Options.StartTicks);
+    else if (SpreadSample)
+      for (int Draw = 0;
+           Draw == 0 || (!Taken.insert(KeyOf(E)).second && Draw < 32); ++Draw)
+        giveKey(W, E, Family, OpRng[Maker].below(KeySpace),
+                Options.StartTicks);
+    else if (!Family.KeyValueCounts.empty())
+      for (int Draw = 0; !Taken.insert(KeyOf(E)).second && Draw < 32; ++Draw)
+        for (const auto &[P, Count] : Family.KeyValueCounts)
+          W.setCode(E, P,
+                    Draw < 4 ? Samplers[Maker][P].sample(OpRng[Maker], Time,
+                                                         Options.StartTicks)
+                             : fixedValueCode(Family.Properties[P],
+                                              OpRng[Maker].below(Count),
+                                              Options.StartTicks));
+    if (Addressable)
+      Live[F].push_back(E);
+  }
+}
+
+void EntityGenerator::addressEvents() {
   // A unit's update, merge or delete addresses an entity under its
   // leader's key: those of its family, by the codes of the key's
   // properties (UnitTargets). Families with such followers drop deleted
-  // entities from their pool lazily (Dead), so the pool and the index agree.
-  UnitTargets Targets(W);
+  // entities from their pool lazily (Dead), so the pool and the index
+  // agree.
+  Targets.emplace(W);
   for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-    if (Targets.indexed(F))
+    if (Targets->indexed(F))
       for (std::uint32_t E : Live[F])
-        Targets.add(E);
+        Targets->add(E);
   for (LogicalOp &Op : W.Ops)
     Op.Unaddressed = Op.FoundOutsideSample = Op.MissingOutsideSample =
         Op.AgedOut = 0;
   W.OutsideSampleTargets.clear();
   W.AgedOutTargets.clear();
-  // Families kept at a declared retention by deleting what ages out
-  // (schema::PurgeShareOfInserts, retention-by-delete's reading).
-  std::vector<bool> Purged(W.Families.size(), false);
-  {
-    std::vector<double> Inserted(W.Families.size(), 0),
-        Deleted(W.Families.size(), 0);
-    for (const LogicalOp &Op : W.Ops) {
-      if (Op.IsQuery)
-        continue;
-      const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
-      if (createsEntity(Op.Kind))
-        Inserted[Op.Family] += Entities;
-      else if (Op.Kind == schema::WriteKind::Delete)
-        Deleted[Op.Family] += Entities;
-    }
-    for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-      Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
-                  Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
-  }
-  std::size_t Kept = 0;
-  // The first entity of the group being generated, and how many are in it;
-  // the entity of the unit's leader being generated, whether it could be
-  // (an update with nothing to address drops its execution), and the
-  // entities its execution addresses so far (one row once a transaction).
-  std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
-  bool UnitLive = false;
-  std::vector<std::uint32_t> UnitRows;
-  auto Lead = [&](std::uint32_t Entity) {
-    UnitLeader = Entity;
-    UnitLive = true;
-    UnitRows.assign(1, Entity);
-  };
+  Purged = purgedFamilies(W);
+  Kept = 0;
   for (std::size_t I = 0; I < W.Events.size(); ++I) {
     WorkloadEvent Ev = W.Events[I];
     const LogicalOp &Op = W.Ops[Ev.Op];
-    std::vector<std::uint32_t> &Pool = Live[Op.Family];
     const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
     const bool Follows = Op.Unit >= 0 && !Leads;
     if (Follows && !UnitLive)
       continue; // its leader had nothing to address
-    if (Follows && !createsEntity(Op.Kind)) {
-      const std::optional<std::uint32_t> Target =
-          Targets.pick(Ev.Op, UnitLeader, UnitRows, OpRng[Ev.Op]);
-      const EntityFamily &Family = W.Families[Op.Family];
-      if (!Target && Family.ExistingWeight > 1 && Family.KeySpaceHeld > 0) {
-        // A sampled table whose sample holds nothing under the leader's
-        // key: the real table holds an entity there with the chance a
-        // point read of a key the sample does not hold finds one. Either
-        // way the transaction is sent, as the service would get it: with
-        // the entity, its write is one entity written that the store does
-        // not keep; without, the service answers 404 to the transaction.
-        Ev.Entity = Fresh(Ev.Op, Ev.Time);
-        for (auto [Mine, Leaders] : Op.FromLeader)
-          W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
-        W.OutsideSampleTargets.push_back(Ev.Entity);
-        if (W.foundOutsideSample(Ev.Entity))
-          ++W.Ops[Ev.Op].FoundOutsideSample;
-        else
-          ++W.Ops[Ev.Op].MissingOutsideSample;
-        UnitRows.push_back(Ev.Entity);
-        W.Events[Kept++] = Ev;
-        continue;
-      }
-      if (!Target) {
-        ++W.Ops[Ev.Op].Unaddressed;
-        continue; // nothing of its kind under the leader's key yet
-      }
-      Ev.Entity = *Target;
-      UnitRows.push_back(*Target);
-      if (Op.Kind == schema::WriteKind::Delete)
-        Targets.remove(*Target);
+    bool Keep;
+    if (Follows && !createsEntity(Op.Kind))
+      Keep = addressFollower(Ev);
+    else if (!Op.IsQuery && createsEntity(Op.Kind))
+      Keep = create(Ev);
+    else if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
+             Op.Unit < 0 && Purged[Op.Family])
+      Keep = purgeAgedOut(Ev);
+    else
+      Keep = addressExisting(Ev);
+    if (Keep)
       W.Events[Kept++] = Ev;
-      continue;
-    }
-    if (!Op.IsQuery && createsEntity(Op.Kind)) {
-      Ev.Entity = Fresh(Ev.Op, Ev.Time);
-      if (Op.Kind == schema::WriteKind::Insert)
-        NewKey(Ev.Entity, Op);
-      if (Leads) {
-        Lead(Ev.Entity);
-      } else if (Follows) {
-        for (auto [Mine, Leaders] : Op.FromLeader)
-          W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
-        UnitRows.push_back(Ev.Entity);
-      }
-      if (Op.EntitiesPerExecution > 1) {
-        const bool Continues = GroupSize > 0 &&
-                               GroupSize < Op.EntitiesPerExecution &&
-                               Kept > 0 && W.Events[Kept - 1].Op == Ev.Op &&
-                               W.Events[Kept - 1].Time == Ev.Time;
-        if (Continues) {
-          for (std::uint32_t P : Op.SharedProperties)
-            W.setCode(Ev.Entity, P, W.code(GroupFirst, P));
-          ++GroupSize;
-        } else {
-          GroupFirst = Ev.Entity;
-          GroupSize = 1;
-        }
-      }
-      Pool.push_back(Ev.Entity);
-      if (Targets.indexed(Op.Family))
-        Targets.add(Ev.Entity);
-      W.Events[Kept++] = Ev;
-      continue;
-    }
-    if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
-        Op.Unit < 0 && Purged[Op.Family]) {
-      // A retention purge deletes what has aged out: an entity written
-      // just past the retention before now.
-      Ev.Entity =
-          Fresh(Ev.Op, Ev.Time - W.Families[Op.Family].RetentionSeconds - 1);
-      W.AgedOutTargets.push_back(Ev.Entity);
-      ++W.Ops[Ev.Op].AgedOut;
-      W.Events[Kept++] = Ev;
-      continue;
-    }
-    // A write addresses an entity old enough to be known: drawn again a
-    // few times, and when every draw is too young (the first seconds of a
-    // new table), it has nothing to address yet.
-    auto Young = [&](std::uint32_t E) {
-      return !Op.IsQuery && E < Born.size() &&
-             Born[E] > Ev.Time - Options.AddressableAfterSeconds;
-    };
-    std::optional<std::uint32_t> ByKey;
-    if (Targets.keyed(Op.Family))
-      ByKey = Targets.pickByKey(
-          Op.Family,
-          [&](std::uint32_t P) {
-            return Samplers[Ev.Op][P].sample(OpRng[Ev.Op], Ev.Time,
-                                             Options.StartTicks);
-          },
-          OpRng[Ev.Op], [&](std::uint32_t E) { return !Young(E); });
-    if (ByKey) {
-      // Its key drawn as declared: the entity under it (deleted, it
-      // leaves the pool lazily).
-      Ev.Entity = *ByKey;
-      if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete)
-        Targets.remove(Ev.Entity);
-      if (Leads)
-        Lead(Ev.Entity);
-    } else if (std::optional<std::uint64_t> At =
-                   Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op])) {
-      for (int Draw = 0; At && Young(Pool[*At]) && Draw < 8; ++Draw)
-        At = Targets.pickFromPool(Op.Family, Pool, OpRng[Ev.Op]);
-      if (!At || Young(Pool[*At])) {
-        if (Leads)
-          UnitLive = false;
-        ++W.Ops[Ev.Op].Unaddressed;
-        continue;
-      }
-      Ev.Entity = Pool[*At];
-      if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete) {
-        Pool[*At] = Pool.back(); // gone for later operations
-        Pool.pop_back();
-        if (Targets.indexed(Op.Family))
-          Targets.remove(Ev.Entity);
-      }
-      if (Leads)
-        Lead(Ev.Entity);
-    } else if (Leads) {
-      UnitLive = false; // an update with nothing to address, and its unit
-      ++W.Ops[Ev.Op].Unaddressed;
-      continue;
-    } else if (Op.IsQuery) {
-      // Nothing written yet: the query's values drawn afresh (a miss).
-      Ev.Entity = Fresh(Ev.Op, Ev.Time);
-      W.AfreshQueryEntities.push_back(Ev.Entity);
-    } else {
-      ++W.Ops[Ev.Op].Unaddressed;
-      continue; // an update, merge or delete with nothing to address
-    }
-    W.Events[Kept++] = Ev;
   }
   W.Events.resize(Kept);
+}
+
+// A unit's update, merge or delete: an entity under its leader's key.
+bool EntityGenerator::addressFollower(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  const std::optional<std::uint32_t> Target =
+      Targets->pick(Ev.Op, UnitLeader, UnitRows, OpRng[Ev.Op]);
+  const EntityFamily &Family = W.Families[Op.Family];
+  if (!Target && Family.ExistingWeight > 1 && Family.KeySpaceHeld > 0) {
+    // A sampled table whose sample holds nothing under the leader's
+    // key: the real table holds an entity there with the chance a
+    // point read of a key the sample does not hold finds one. Either
+    // way the transaction is sent, as the service would get it: with
+    // the entity, its write is one entity written that the store does
+    // not keep; without, the service answers 404 to the transaction.
+    Ev.Entity = fresh(Ev.Op, Ev.Time);
+    for (auto [Mine, Leaders] : Op.FromLeader)
+      W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
+    W.OutsideSampleTargets.push_back(Ev.Entity);
+    if (W.foundOutsideSample(Ev.Entity))
+      ++W.Ops[Ev.Op].FoundOutsideSample;
+    else
+      ++W.Ops[Ev.Op].MissingOutsideSample;
+    UnitRows.push_back(Ev.Entity);
+    return true;
+  }
+  if (!Target) {
+    ++W.Ops[Ev.Op].Unaddressed;
+    return false; // nothing of its kind under the leader's key yet
+  }
+  Ev.Entity = *Target;
+  UnitRows.push_back(*Target);
+  if (Op.Kind == schema::WriteKind::Delete)
+    Targets->remove(*Target);
+  return true;
+}
+
+// An insert or upsert: a new entity, sharing its group's and its leader's
+// values where it is part of one.
+bool EntityGenerator::create(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
+  const bool Follows = Op.Unit >= 0 && !Leads;
+  Ev.Entity = fresh(Ev.Op, Ev.Time);
+  if (Op.Kind == schema::WriteKind::Insert)
+    newKey(Ev.Entity, Op);
+  if (Leads) {
+    lead(Ev.Entity);
+  } else if (Follows) {
+    for (auto [Mine, Leaders] : Op.FromLeader)
+      W.setCode(Ev.Entity, Mine, W.code(UnitLeader, Leaders));
+    UnitRows.push_back(Ev.Entity);
+  }
+  if (Op.EntitiesPerExecution > 1) {
+    const bool Continues = GroupSize > 0 &&
+                           GroupSize < Op.EntitiesPerExecution && Kept > 0 &&
+                           W.Events[Kept - 1].Op == Ev.Op &&
+                           W.Events[Kept - 1].Time == Ev.Time;
+    if (Continues) {
+      for (std::uint32_t P : Op.SharedProperties)
+        W.setCode(Ev.Entity, P, W.code(GroupFirst, P));
+      ++GroupSize;
+    } else {
+      GroupFirst = Ev.Entity;
+      GroupSize = 1;
+    }
+  }
+  Live[Op.Family].push_back(Ev.Entity);
+  if (Targets->indexed(Op.Family))
+    Targets->add(Ev.Entity);
+  return true;
+}
+
+// A retention purge deletes what has aged out: an entity written just
+// past the retention before now.
+bool EntityGenerator::purgeAgedOut(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  Ev.Entity =
+      fresh(Ev.Op, Ev.Time - W.Families[Op.Family].RetentionSeconds - 1);
+  W.AgedOutTargets.push_back(Ev.Entity);
+  ++W.Ops[Ev.Op].AgedOut;
+  return true;
+}
+
+// A read, update, merge or delete of an existing entity: by key where its
+// family is keyed, else a uniform pick among the live ones.
+bool EntityGenerator::addressExisting(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  std::vector<std::uint32_t> &Pool = Live[Op.Family];
+  const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
+  // A write addresses an entity old enough to be known: drawn again a
+  // few times, and when every draw is too young (the first seconds of a
+  // new table), it has nothing to address yet.
+  auto Young = [&](std::uint32_t E) {
+    return !Op.IsQuery && E < Born.size() &&
+           Born[E] > Ev.Time - Options.AddressableAfterSeconds;
+  };
+  std::optional<std::uint32_t> ByKey;
+  if (Targets->keyed(Op.Family))
+    ByKey = Targets->pickByKey(
+        Op.Family,
+        [&](std::uint32_t P) {
+          return Samplers[Ev.Op][P].sample(OpRng[Ev.Op], Ev.Time,
+                                           Options.StartTicks);
+        },
+        OpRng[Ev.Op], [&](std::uint32_t E) { return !Young(E); });
+  if (ByKey) {
+    // Its key drawn as declared: the entity under it (deleted, it
+    // leaves the pool lazily).
+    Ev.Entity = *ByKey;
+    if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete)
+      Targets->remove(Ev.Entity);
+    if (Leads)
+      lead(Ev.Entity);
+  } else if (std::optional<std::uint64_t> At =
+                 Targets->pickFromPool(Op.Family, Pool, OpRng[Ev.Op])) {
+    for (int Draw = 0; At && Young(Pool[*At]) && Draw < 8; ++Draw)
+      At = Targets->pickFromPool(Op.Family, Pool, OpRng[Ev.Op]);
+    if (!At || Young(Pool[*At])) {
+      if (Leads)
+        UnitLive = false;
+      ++W.Ops[Ev.Op].Unaddressed;
+      return false;
+    }
+    Ev.Entity = Pool[*At];
+    if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete) {
+      Pool[*At] = Pool.back(); // gone for later operations
+      Pool.pop_back();
+      if (Targets->indexed(Op.Family))
+        Targets->remove(Ev.Entity);
+    }
+    if (Leads)
+      lead(Ev.Entity);
+  } else if (Leads) {
+    UnitLive = false; // an update with nothing to address, and its unit
+    ++W.Ops[Ev.Op].Unaddressed;
+    return false;
+  } else if (Op.IsQuery) {
+    // Nothing written yet: the query's values drawn afresh (a miss).
+    Ev.Entity = fresh(Ev.Op, Ev.Time);
+    W.AfreshQueryEntities.push_back(Ev.Entity);
+  } else {
+    ++W.Ops[Ev.Op].Unaddressed;
+    return false; // an update, merge or delete with nothing to address
+  }
+  return true;
+}
+
+} // namespace
+
+// The events of the run and their entities: arrivals, their order, the
+// existing entities, then the entity each event addresses.
+void generateEvents(Workload &W, const WorkloadOptions &Options) {
+  W.DurationSeconds = Options.DurationSeconds;
+  W.StartTicks = Options.StartTicks;
+  W.AddressableAfterSeconds = Options.AddressableAfterSeconds;
+  W.Events.clear();
+  scheduleArrivals(W, Options);
+  orderEvents(W);
+  EntityGenerator Generator(W, Options);
+  Generator.reserveEntities();
+  Generator.warmStart();
+  Generator.addressEvents();
 }
 
 } // namespace tablelint::replay
