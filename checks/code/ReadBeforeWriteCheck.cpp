@@ -3,6 +3,7 @@
 #include "checks/code/model/AstWalk.h"
 
 #include "checks/code/model/Invariance.h"
+#include "checks/code/model/QueryResults.h"
 #include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
@@ -204,6 +205,102 @@ public:
   std::vector<FoundWrite> Found;
 };
 
+// The local entity a read's result hands over (`auto e = r.entity();`,
+// `auto e = users.GetEntity(pk, rk).Value;`): Use is the read or a use of
+// its result. Null for anything else.
+const VarDecl *entityLocalOf(const Expr *Use, ASTContext &Ctx,
+                             const ApiRoles &Roles) {
+  const Stmt *Cur = Use;
+  const Stmt *P = parentStmt(Ctx, Cur);
+  while (P && isWrapper(P)) {
+    Cur = P;
+    P = parentStmt(Ctx, Cur);
+  }
+  const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+  if (!ME || ME->getBase() != Cur)
+    return nullptr;
+  const Expr *Entity = ME;
+  if (const auto *Call =
+          dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Ctx, ME))) {
+    if (Call->getNumArgs() != 0)
+      return nullptr;
+    Entity = Call;
+  } else if (!isa<FieldDecl>(ME->getMemberDecl())) {
+    return nullptr;
+  }
+  if (!isEntityType(Entity->getType(), Roles))
+    return nullptr;
+  for (DynTypedNodeList Ps = Ctx.getParents(*Entity); !Ps.empty();
+       Ps = Ctx.getParents(Ps[0])) {
+    if (const auto *V = Ps[0].get<VarDecl>())
+      return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+                     stripCopies(V->getInit()) == stripCopies(Entity)
+                 ? V
+                 : nullptr;
+    const auto *S = Ps[0].get<Stmt>();
+    if (!S || !(isWrapper(S) || isa<CXXConstructExpr>(S)))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// True when Ref (a reference to an entity local) only writes it: the base
+// of a property or key assignment (`e.properties()[U("Seen")] = now`,
+// `e.Properties["Seen"] = v`, `e.set_etag(...)` is not one).
+bool onlyWritten(const DeclRefExpr *Ref, ASTContext &Ctx) {
+  const Stmt *Cur = Ref;
+  for (const Stmt *P = parentStmt(Ctx, Cur); P; P = parentStmt(Ctx, Cur)) {
+    if (isWrapper(P) || isa<MemberExpr>(P) ||
+        (isa<CXXMemberCallExpr>(P) &&
+         cast<CXXMemberCallExpr>(P)->getCallee() == Cur) ||
+        (isa<CXXOperatorCallExpr>(P) &&
+         cast<CXXOperatorCallExpr>(P)->getOperator() == OO_Subscript &&
+         cast<CXXOperatorCallExpr>(P)->getArg(0)->IgnoreParenImpCasts() ==
+             Cur)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+        Op && Op->getOperator() == OO_Equal && Op->getArg(0) == Cur)
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Cur)
+      return true;
+    return false;
+  }
+  return false;
+}
+
+// The upsert that writes the entity local back (Ref one of its references):
+// a plain upsert call through the read's client, after the read.
+std::optional<EntityRequest> upsertOf(const DeclRefExpr *Ref,
+                                      const EntityRequest &Read,
+                                      ASTContext &Ctx, const ApiRoles &Roles) {
+  const Stmt *Cur = Ref;
+  const Stmt *P = parentStmt(Ctx, Cur);
+  while (P && (isWrapper(P) || isa<CXXConstructExpr>(P))) {
+    Cur = P;
+    P = parentStmt(Ctx, Cur);
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const ApiFunction *F =
+      FD ? Roles.find(FD->getQualifiedNameAsString(), ApiRole::Write) : nullptr;
+  if (!F || !StringRef(F->attr("kind")).starts_with("upsert"))
+    return std::nullopt;
+  const auto EntityArg = F->arg("entity");
+  if (!EntityArg || *EntityArg >= Call->getNumArgs() ||
+      Call->getArg(*EntityArg) != Cur || !plainCall(Call, Call->getArg(*EntityArg)))
+    return std::nullopt;
+  const auto R = requestOf(Call, *F, Ctx, Roles);
+  if (!R || !R->Client || (R->Request != Call && !plainCall(R->Request, Call)) ||
+      !sameValue(Read.Client, R->Client, Ctx, Roles) ||
+      !Ctx.getSourceManager().isBeforeInTranslationUnit(
+          Read.Request->getEndLoc(), R->Request->getBeginLoc()))
+    return std::nullopt;
+  return R;
+}
+
 std::string calleeName(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   return FD ? FD->getNameAsString() : std::string("write");
@@ -261,18 +358,31 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
     if (isa<CompoundStmt>(P))
       break; // the result is discarded
     const auto B = statusBranchOf(cast<Expr>(Cur), Ctx);
-    if (!B)
+    if (!B) {
+      if (const VarDecl *E = entityLocalOf(cast<Expr>(Cur), Ctx, roles()))
+        checkWriteBack(Call, *Read, E, Fn, Ctx);
       return;
+    }
     Branches.push_back(*B);
     break;
   }
+  const VarDecl *EntityLocal = nullptr;
   if (ResultVar) {
     for (const DeclRefExpr *U : referencesTo(ResultVar, Fn->getBody())) {
-      const auto B = statusBranchOf(U, Ctx);
-      if (!B)
+      if (const auto B = statusBranchOf(U, Ctx)) {
+        Branches.push_back(*B);
+        continue;
+      }
+      const VarDecl *E = entityLocalOf(U, Ctx, roles());
+      if (!E || (EntityLocal && EntityLocal != E))
         return;
-      Branches.push_back(*B);
+      EntityLocal = E;
     }
+  }
+  if (EntityLocal) {
+    if (Branches.empty())
+      checkWriteBack(Call, *Read, EntityLocal, Fn, Ctx);
+    return;
   }
 
   // Where the entity is missing and where it exists.
@@ -351,6 +461,52 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
       << calleeName(Update->Request.Operation)
       << lineOf(Update->Request.Operation->getExprLoc(), Ctx)
       << (Upsert.empty() ? std::string("an upsert") : Upsert);
+}
+
+// The read's entity, held in a local, changed and written back by an
+// upsert, with no test of whether the read found it. When the changes do
+// not depend on what was read, the read only costs a round trip: an upsert
+// of the keys and the changed properties (a merge keeps the others) does
+// the same. When they do (a counter, a list appended to), the read is
+// needed but the unconditional write loses a change made in between: the
+// write should carry the read's ETag.
+void ReadBeforeWriteCheck::checkWriteBack(const CallExpr *Call,
+                                          const EntityRequest &Read,
+                                          const VarDecl *Entity,
+                                          const FunctionDecl *Fn,
+                                          ASTContext &Ctx) {
+  for (const Stmt *S = parentStmt(Ctx, Read.Request); S;
+       S = parentStmt(Ctx, S))
+    if (isa<CXXTryStmt>(S))
+      return; // a catch may be the existence branch
+  std::optional<EntityRequest> Upsert;
+  bool OldValuesRead = false;
+  for (const DeclRefExpr *Ref : referencesTo(Entity, Fn->getBody())) {
+    if (auto W = upsertOf(Ref, Read, Ctx, roles())) {
+      if (Upsert)
+        return; // written back more than once
+      Upsert = W;
+    } else if (!onlyWritten(Ref, Ctx)) {
+      OldValuesRead = true;
+    }
+  }
+  if (!Upsert)
+    return;
+  const std::string Write = calleeName(Upsert->Operation);
+  const unsigned Line = lineOf(Upsert->Operation->getExprLoc(), Ctx);
+  if (OldValuesRead)
+    diag(Call->getExprLoc(),
+         "%0 reads the entity, changes it from its old values and %1 (line "
+         "%2) writes it back unconditionally: a change made between the two "
+         "is lost; write it back with the read's ETag (a conditional update "
+         "or merge, retried on 412)")
+        << calleeName(Call) << Write << Line;
+  else
+    diag(Call->getExprLoc(),
+         "%0 reads the entity only to write it back with %1 (line %2), which "
+         "writes whether it exists or not: drop the read and upsert the keys "
+         "with just the changed properties (a merge keeps the others)")
+        << calleeName(Call) << Write << Line;
 }
 
 std::string ReadBeforeWriteCheck::upsertFor(const EntityRequest &Write,

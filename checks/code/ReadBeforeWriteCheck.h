@@ -13,8 +13,14 @@
 // of "not found") followed by an upsert of the same key: the upsert writes
 // either way.
 //
-// Not flagged: a read whose result is used for anything but its status
-// (read-modify-write, an ETag passed to the write), a write with
+// Also flagged: the read's entity held in a local, changed and written
+// back by an upsert through the same client, with no status test and no
+// try around the read: a round trip an upsert of the changed properties
+// saves, or, when the change uses the old values, a write that should carry
+// the read's ETag.
+//
+// Not flagged: a read whose result is otherwise used for anything but its
+// status (an ETag passed to the write, properties copied), a write with
 // options (If-Match), a write of another key or through another client, a
 // read followed by only an insert or only an update (no upsert does that).
 #pragma once
@@ -35,6 +41,10 @@ private:
   // A point read of the model (F its role entry).
   void checkRead(const clang::CallExpr *Call, const ApiFunction *F,
                  clang::ASTContext &Ctx);
+  // A read whose entity is changed and written back by an upsert.
+  void checkWriteBack(const clang::CallExpr *Call, const EntityRequest &Read,
+                      const clang::VarDecl *Entity,
+                      const clang::FunctionDecl *Fn, clang::ASTContext &Ctx);
   // The upsert of the present-path write's class for kind replace/merge.
   std::string upsertFor(const EntityRequest &Write, llvm::StringRef Kind) const;
 };

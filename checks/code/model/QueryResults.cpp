@@ -2,6 +2,7 @@
 #include "checks/code/model/QueryResults.h"
 
 #include "checks/code/model/AstWalk.h"
+#include "checks/code/model/FunctionSummaries.h"
 #include "checks/code/model/StringRecovery.h"
 
 #include <clang/AST/DeclCXX.h>
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 namespace tablelint::code {
 
@@ -122,6 +124,43 @@ public:
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
 };
 
+// The calls of each function defined outside system headers, made from
+// code outside system headers: where a wrapper's results go. Built once per
+// AST, the first time a wrapper returns results.
+class CallIndex : public RecursiveASTVisitor<CallIndex> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Calls[F->getCanonicalDecl()].push_back(C);
+    return true;
+  }
+  void build(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (D->getLocation().isValid() && !SM.isInSystemHeader(D->getLocation()))
+        TraverseDecl(D);
+  }
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
+};
+
+thread_local const ASTContext *CallsFor = nullptr;
+thread_local std::unique_ptr<CallIndex> Calls;
+
+const std::vector<const CallExpr *> &callsOf(const FunctionDecl *F,
+                                             ASTContext &Ctx) {
+  if (CallsFor != &Ctx || !Calls) {
+    Calls = std::make_unique<CallIndex>();
+    Calls->build(Ctx);
+    CallsFor = &Ctx;
+  }
+  return Calls->Calls[F->getCanonicalDecl()];
+}
+
+bool isLambdaBody(const FunctionDecl *F) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  return M && M->getParent()->isLambda();
+}
+
 class Analyzer {
 public:
   Analyzer(ASTContext &Ctx, const ApiRoles &Roles, QueryResults &Out)
@@ -133,7 +172,7 @@ public:
       Out.Escapes.push_back(Query);
       return;
     }
-    Index.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+    indexBody(F);
     const QualType T = Query->getType();
     if (isSequenceType(T, Roles))
       sequence(Query, 0);
@@ -185,6 +224,40 @@ private:
         continue;
       }
       return {Ps[0], Top};
+    }
+  }
+
+  void indexBody(const FunctionDecl *F) {
+    if (Indexed.insert(F->getCanonicalDecl()).second)
+      Index.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  }
+
+  // Results returned whole by a function defined here (a one-line wrapper,
+  // `return table.QueryEntities(o);`): each call of it holds them, so they
+  // are followed there. A wrapper no code here calls, or one called where
+  // its results are not what it returns, keeps them out of sight.
+  void returned(const ReturnStmt *Ret, const Expr *Top, Holds H,
+                unsigned Depth) {
+    const FunctionDecl *F = enclosingFunction(Ctx, Ret);
+    if (!F || isLambdaBody(F) || !isSummarisable(F, Ctx))
+      return escape(Top);
+    const std::vector<const CallExpr *> &Sites = callsOf(F, Ctx);
+    if (Sites.empty())
+      return escape(Top);
+    for (const CallExpr *Call : Sites) {
+      const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
+      const QualType T = Call->getType();
+      if (!Caller || !Caller->hasBody() ||
+          !(H == Holds::Results ? isResultsType(T, Roles)
+                                : isSequenceType(T, Roles))) {
+        escape(Call);
+        continue;
+      }
+      indexBody(Caller);
+      if (H == Holds::Results)
+        results(Call, Depth + 1);
+      else
+        sequence(Call, Depth + 1);
     }
   }
 
@@ -267,6 +340,8 @@ private:
     const User U = userOf(E);
     if (const auto *V = U.Node.get<VarDecl>())
       return variable(V, U.Top, Holds::Results, Depth);
+    if (const auto *Ret = U.Node.get<ReturnStmt>())
+      return returned(Ret, U.Top, Holds::Results, Depth);
     const auto *ME = U.Node.get<MemberExpr>();
     if (!ME || ME->getBase() != U.Top)
       return escape(U.Top);
@@ -296,6 +371,8 @@ private:
     const User U = userOf(E);
     if (const auto *V = U.Node.get<VarDecl>())
       return variable(V, U.Top, Holds::Sequence, Depth);
+    if (const auto *Ret = U.Node.get<ReturnStmt>())
+      return returned(Ret, U.Top, Holds::Sequence, Depth);
     if (const auto *Op = U.Node.get<CXXOperatorCallExpr>()) {
       switch (Op->getOperator()) {
       case OO_Star:
@@ -453,6 +530,7 @@ private:
   const ApiRoles &Roles;
   QueryResults &Out;
   RefIndex Index;
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Indexed;
 };
 
 bool mentionsIn(const Stmt *S, const QueryResults &R) {
@@ -652,6 +730,8 @@ thread_local std::map<const CallExpr *, QueryResults> Cache;
 } // namespace
 
 void forgetQueryResults() {
+  Calls.reset();
+  CallsFor = nullptr;
   Cache.clear();
   CacheFor = nullptr;
 }

@@ -13,6 +13,8 @@
 // sequence is visited by range-for, by `*it`/`it->` in a for or while loop
 // over the iterator (also one from begin()/cbegin()), or held in a local
 // variable first; an entity's property map may be held in a local too.
+// Results returned whole by a function of this file (a one-line wrapper)
+// are followed into every call of it in the file.
 // An entity is read through the members its Entity role names (properties,
 // partitionKey, rowKey) or passed to a role function that deletes it.
 // Anything else (the page or an entity passed to a function, stored,
