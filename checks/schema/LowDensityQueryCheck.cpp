@@ -132,6 +132,40 @@ std::optional<double> dueShareKept(const TableAnalysis &TA,
   return std::min(1.0, Deletes * Interval / TA.Size.Entities);
 }
 
+// An `or` of a RowKey equality and an equality on a non-key property,
+// which pins no partition: the table scan keeps at most one entity per
+// partition key by the RowKey, and the other side's declared share.
+std::optional<double> keyOrPropertyAtMost(const TableAnalysis &TA,
+                                          const QueryAnalysis &A,
+                                          std::string &Why) {
+  if (!A.Filter.Parsed || !A.Scanned ||
+      A.Filter.Scope.Class != QueryClass::TableScan ||
+      !TA.PartitionShare.Distinct)
+    return std::nullopt;
+  const Filter &F = *A.Filter.Parsed;
+  const FilterNode &Root = F.root();
+  if (Root.Kind != FilterNodeKind::Or)
+    return std::nullopt;
+  for (auto [KeySide, OtherSide] :
+       {std::pair{Root.Left, Root.Right}, std::pair{Root.Right, Root.Left}}) {
+    const FilterNode &Key = F.node(KeySide), &Other = F.node(OtherSide);
+    if (Key.Kind != FilterNodeKind::Compare || Key.Property != "RowKey" ||
+        Key.Op != CompareOp::Eq || Other.Kind != FilterNodeKind::Compare ||
+        Other.Property == "PartitionKey" || Other.Property == "RowKey")
+      continue;
+    const std::optional<double> S = nodeSelectivity(*TA.T, F, OtherSide);
+    if (!S)
+      return std::nullopt;
+    const double ByKey = std::min(*A.Scanned, *TA.PartitionShare.Distinct);
+    const double ByProperty = *A.Scanned * *S;
+    Why = "the RowKey equality keeps at most one per partition key (" +
+          formatFigure(ByKey) + "), '" + Other.Property + "' matches " +
+          formatPercent(*S) + " (" + formatFigure(ByProperty) + ")";
+    return ByKey + ByProperty;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
@@ -148,12 +182,18 @@ void checkLowDensityQuery(const SchemaContext &C, FindingSink &Sink) {
       }
       // A condition of unknown share keeps at most what the others do:
       // the density is then at least the others'.
-      const bool AtMost =
+      bool AtMost =
           (!Returned && A.ReturnedAtMost) || (Returned && A.ReturnedIsBound);
       if (!Returned && AtMost) {
         Returned = A.ReturnedAtMost;
         ReturnedWhy = A.ReturnedAtMostWhy;
       }
+      if (!Returned)
+        if (std::optional<double> Bound =
+                keyOrPropertyAtMost(TA, A, ReturnedWhy)) {
+          Returned = Bound;
+          AtMost = true;
+        }
       std::string DueWhy;
       if (!Returned && A.Scanned && A.Filter.Scope.isScan())
         if (std::optional<double> Share = dueShareKept(TA, A, DueWhy)) {
