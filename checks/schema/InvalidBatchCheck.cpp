@@ -10,6 +10,7 @@
 #include "core/Text.h"
 #include "core/schema/EntityTypes.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <vector>
@@ -23,6 +24,21 @@ bool inKeyedTransaction(const Table &Declared, const Write &W) {
     if (keyedByUnit(Declared, *Tx))
       return true;
   return false;
+}
+
+// Whether T's RowKey holds a property its PartitionKey (with the table
+// instance's) does not: several entities may then share one value of the
+// key, told apart by it (an order's lines by 'lineNo' under
+// '{shopId}_{orderId}'), however unique that value is per unit.
+bool rowKeyTellsApart(const Table &T) {
+  std::set<std::string> InKey;
+  for (const KeyPart &Part : instancePartitionKey(T, T.PartitionKey).Parts)
+    if (Part.IsPlaceholder)
+      InKey.insert(Part.Text);
+  return std::any_of(T.RowKey.Parts.begin(), T.RowKey.Parts.end(),
+                     [&](const KeyPart &Part) {
+                       return Part.IsPlaceholder && !InKey.count(Part.Text);
+                     });
 }
 
 // The size of one entity of the type a write writes (its type's analysis).
@@ -153,8 +169,12 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
       // Entities one execution writes together share the partition key:
       // a batch of them is one partition however unique the key is; so
       // is a batch of a transaction keyed by its unit (an order's lines).
-      if (uniquePartitionPerEntity(TA.PartitionShare) &&
-          W.BatchSize > W.EntitiesPerWrite &&
+      // A RowKey that tells several entities apart under one unique value
+      // (an order's lines by 'lineNo') lets a batch hold one unit, unless
+      // the write declares its unit smaller than its batch.
+      const KeyShare &Share = TA.PartitionShare;
+      if (uniquePartitionPerEntity(Share) && W.BatchSize > W.EntitiesPerWrite &&
+          (W.EntitiesPerWrite > 1 || !rowKeyTellsApart(*TA.T)) &&
           !inKeyedTransaction(*TA.Declared, W))
         Sink.report(
             W.Path, W.Pos,
@@ -164,7 +184,7 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
                      ? "write of " + std::to_string(W.EntitiesPerWrite) +
                            " entities"
                      : std::string("entity")) +
-                " (" + TA.PartitionShare.why() +
+                " (" + Share.why() +
                 "); a transaction must stay in one partition");
     }
   }
