@@ -92,14 +92,6 @@ const std::vector<OptionSpec> &lintOptions() {
          "argument that names an existing file is a file name even when it "
          "starts with '-' (put it first)",
          {}},
-        {"hook-filenames",
-         0,
-         false,
-         "",
-         "for hooks (pre-commit) that append file names without '--': an "
-         "argument that names an existing file is a file name even when it "
-         "starts with '-' (put it first)",
-         {}},
         {"fix",
          0,
          false,
