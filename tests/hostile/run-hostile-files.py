@@ -107,12 +107,14 @@ def database(d, files, extra_args=()):
 
 # --- Files written --------------------------------------------------------
 
-def read_terminal_until(master, proc, wanted):
-    """Reads what proc writes to the pty master until wanted shows (True),
-    or proc ends or the timeout passes (False); returns (found, text)."""
+def read_terminal(master, proc, wanted=None):
+    """Reads what proc writes to the pty master until wanted shows, or
+    (without wanted, or when it never shows) until proc ends or the timeout
+    passes; returns (wanted was seen, the text read)."""
     seen = b''
     deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline and wanted not in seen:
+    while time.monotonic() < deadline and (wanted is None or
+                                           wanted not in seen):
         ready, _, _ = select.select([master], [], [], 0.05)
         if ready:
             try:
@@ -124,20 +126,7 @@ def read_terminal_until(master, proc, wanted):
             seen += chunk
         elif proc.poll() is not None:
             break
-    return wanted in seen, seen
-
-
-def drain_terminal(master, proc):
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                if not os.read(master, 65536):
-                    break
-            except OSError:
-                break
-        elif proc.poll() is not None:
-            break
+    return wanted is not None and wanted in seen, seen
 
 
 def case_fix_changed_during_run():
@@ -158,12 +147,11 @@ def case_fix_changed_during_run():
                              'b.cpp'], cwd=d, stdout=subprocess.PIPE,
                             stderr=slave)
     os.close(slave)
-    found, seen = read_terminal_until(master, proc, b'[1/2]')
+    found, seen = read_terminal(master, proc, b'[1/2]')
     edited = '// the user edits the file during the run\n' + \
              read(src).replace('options;', 'options; // mine')
     write(src, edited)
-    rest_found, rest = read_terminal_until(master, proc, b'changed since')
-    drain_terminal(master, proc)
+    _, rest = read_terminal(master, proc)
     proc.communicate(timeout=TIMEOUT)
     os.close(master)
     err = (seen + rest).decode('utf-8', 'replace')
@@ -479,20 +467,7 @@ def case_progress_line_escaped():
     proc = subprocess.Popen([TABLELINT, 'lint', '-j', '2'] + names, cwd=d,
                             stdout=subprocess.DEVNULL, stderr=slave)
     os.close(slave)
-    seen = b''
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 1)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-        elif proc.poll() is not None:
-            break
+    _, seen = read_terminal(master, proc)
     proc.wait(timeout=TIMEOUT)
     os.close(master)
     text = seen.decode('utf-8', 'replace')
