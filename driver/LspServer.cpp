@@ -14,7 +14,6 @@
 #include "driver/RuleDocsUrl.h"
 #include "driver/Version.h"
 
-#include <llvm/Support/MemoryBuffer.h>
 
 #include <algorithm>
 #include <exception>
@@ -438,14 +437,13 @@ void LspServer::documentChanged(const json::Object &Params) {
     return;
   Document &Doc = It->second;
   if (!Doc.Unsaved) {
-    // A ranged edit applies to the saved text. Read only a regular file: a
-    // FIFO named x.cpp would block the server.
-    std::error_code EC;
-    std::string Saved;
-    if (fs::is_regular_file(Doc.Path, EC))
-      if (auto Buf = llvm::MemoryBuffer::getFile(Doc.Path))
-        Saved = (*Buf)->getBuffer().str();
-    Doc.Unsaved = std::move(Saved);
+    // A ranged edit applies to the saved text, read as every document is
+    // (a regular file only: a FIFO named x.cpp would block the server).
+    std::string Why;
+    Doc.Unsaved =
+        readInputFile(Doc.Path,
+                      InputFileLimit{LspMaxMessageBytes, "source files"}, Why)
+            .value_or(std::string());
   }
   for (const json::Value &C : *Changes) {
     const json::Object *Change = C.getAsObject();
