@@ -157,7 +157,15 @@ parsingArguments(const std::vector<std::string> &CommandLine,
     // response file, values too ("-D" "@/dev/zero").
     const bool NamesResponseFile =
         llvm::any_of(Written, [](const char *S) { return S[0] == '@'; });
-    const bool Keep = !Input && !NamesResponseFile && isKept(*A);
+    // -Wp, -Wa, -Wl, hand their arguments to another tool (`-Wp,-MD,FILE`
+    // writes FILE), however the driver mode parses them.
+    const bool PassesToTool = llvm::any_of(Written, [](const char *S) {
+      const llvm::StringRef W(S);
+      return W.starts_with("-Wp,") || W.starts_with("-Wa,") ||
+             W.starts_with("-Wl,");
+    });
+    const bool Keep =
+        !Input && !NamesResponseFile && !PassesToTool && isKept(*A);
     if (Keep || Dropped)
       for (const char *S : Written)
         (Keep ? Out : *Dropped).emplace_back(S);
