@@ -34,6 +34,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -276,12 +277,14 @@ private:
   ReadTexts &Texts;
 };
 
-// A TU's file system that records what clang reads (by absolute path).
+// A TU's file system that records what clang reads (by absolute path):
+// each file's hash in Texts, shared by every TU, and its path in Files, the
+// TU's own.
 class RecordingFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
   RecordingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                      ReadTexts &Texts)
-      : ProxyFileSystem(std::move(FS)), Texts(Texts) {}
+                      ReadTexts &Texts, std::set<std::string> &Files)
+      : ProxyFileSystem(std::move(FS)), Texts(Texts), Files(Files) {}
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Name) override {
     auto File = ProxyFileSystem::openFileForRead(Name);
@@ -291,12 +294,15 @@ public:
     if (P.is_relative())
       if (auto Cwd = getCurrentWorkingDirectory())
         P = fs::path(*Cwd) / P;
-    return std::unique_ptr<llvm::vfs::File>(std::make_unique<RecordedFile>(
-        std::move(*File), P.lexically_normal().string(), Texts));
+    std::string Path = P.lexically_normal().string();
+    Files.insert(Path);
+    return std::unique_ptr<llvm::vfs::File>(
+        std::make_unique<RecordedFile>(std::move(*File), std::move(Path), Texts));
   }
 
 private:
   ReadTexts &Texts;
+  std::set<std::string> &Files;
 };
 
 // A path clang reported, as the compile command named it: relative ones
@@ -591,7 +597,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
                  const CodeAnalysisOptions &Options,
                  std::vector<Finding> &Findings,
                  std::vector<ToolNotification> &Notifications,
-                 AnalysedTexts *Analysed) {
+                 AnalysisReads *Reads) {
   clang::tidy::ClangTidyOptions Defaults =
       clang::tidy::ClangTidyOptions::getDefaults();
   Defaults.Checks = Options.Checks;
@@ -610,6 +616,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   // Units clang stopped on (a crash or a fatal error): theirs only.
   std::vector<char> Crashed(Units.size(), 0);
   ReadTexts Read;
+  std::vector<std::set<std::string>> FilesOfUnit(Units.size());
   {
     QuietClangTidyProgress Quiet;
     std::atomic<std::size_t> Next{0};
@@ -637,7 +644,8 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
           BaseFS->pushOverlay(Buffers);
         }
         auto Recording = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-            llvm::makeIntrusiveRefCnt<RecordingFileSystem>(BaseFS, Read));
+            llvm::makeIntrusiveRefCnt<RecordingFileSystem>(BaseFS, Read,
+                                                           FilesOfUnit[I]));
         Crashed[I] = !runIsolated([&] {
           PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
                                                  Recording, /*ApplyAnyFix=*/false);
@@ -663,8 +671,15 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
     if (Options.Progress && !Units.empty())
       Quiet.status("\r\033[K");
   }
-  if (Analysed)
-    *Analysed = Read.take();
+  if (Reads) {
+    Reads->Texts = Read.take();
+    // A unit clang stopped on reported nothing: its files were not
+    // analysed.
+    for (std::size_t I = 0; I < Units.size(); ++I)
+      if (Crashed[I])
+        FilesOfUnit[I].clear();
+    Reads->FilesOfUnit = std::move(FilesOfUnit);
+  }
 
   // Results are turned into findings in input order; the pipeline sorts
   // them, so the output does not depend on which worker finished first.

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,16 +59,24 @@ struct CodeAnalysisOptions {
   const std::map<std::string, std::string> *UnsavedFiles = nullptr;
 };
 
+// What clang read while analysing: the hash of every file's text (--fix
+// applies a fix only to the text it was computed on), and, per unit (by its
+// index), the absolute paths of the files clang opened for it (a baseline
+// tells the headers a run analysed by them). A unit clang stopped on (a
+// crash) has no files: none of its findings are reported.
+struct AnalysisReads {
+  AnalysedTexts Texts;
+  std::vector<std::set<std::string>> FilesOfUnit;
+};
+
 // Runs the checks on every unit. Findings carry the catalog's default
 // level (configuration is applied later, for findings of every source);
 // compile errors become one notification per TU at its first error.
-// Analysed, when given, receives the hash of every file's text as clang
-// read it (for --fix).
 void analyseCode(const std::vector<TranslationUnit> &Units,
                  const CodeAnalysisOptions &Options,
                  std::vector<Finding> &Findings,
                  std::vector<ToolNotification> &Notifications,
-                 AnalysedTexts *Analysed = nullptr);
+                 AnalysisReads *Reads = nullptr);
 
 // The text of a source line with runs of whitespace folded to one space and
 // the ends trimmed: a finding's Anchor.

@@ -9,7 +9,6 @@
 #include "driver/CodeAnalysis.h"
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
-#include "driver/IncludeScan.h"
 #include "driver/ResponseFiles.h"
 #include "driver/SchemaInputs.h"
 
@@ -86,13 +85,16 @@ std::set<std::string> disabledRules(const LintInputs &In,
   return Out;
 }
 
-// The files the run analysed, as findings name them: each TU, the headers
-// it includes, each schema file, and any file a finding is in.
+// The files the run analysed, as findings name them: each TU and the
+// headers clang read for it, each schema file, and any file a finding is
+// in. A header inside a disabled #if, or one only a unit clang stopped on
+// read, was not analysed.
 std::set<std::string> analysedFiles(const LintInputs &In,
+                                    const AnalysisReads &Reads,
                                     const LintResult &Result) {
   std::set<std::string> Out;
-  IncludeScanner Includes;
-  for (const TranslationUnit &U : In.Units) {
+  for (std::size_t I = 0; I < In.Units.size(); ++I) {
+    const TranslationUnit &U = In.Units[I];
     // A source linted only for some headers reports those headers alone:
     // its own entries and its other headers' were not looked at.
     if (!U.ReportOnly.empty()) {
@@ -100,9 +102,9 @@ std::set<std::string> analysedFiles(const LintInputs &In,
         Out.insert(repoRelativePath(Result.RepoRoot, H));
       continue;
     }
-    Out.insert(repoRelativePath(Result.RepoRoot, U.File));
-    for (const std::string &H : Includes.headersOf(U))
-      Out.insert(repoRelativePath(Result.RepoRoot, H));
+    if (I < Reads.FilesOfUnit.size())
+      for (const std::string &F : Reads.FilesOfUnit[I])
+        Out.insert(repoRelativePath(Result.RepoRoot, F));
   }
   for (const std::string &F : In.SchemaFiles)
     Out.insert(repoRelativePath(Result.RepoRoot, F));
@@ -269,8 +271,8 @@ LintResult runLint(const LintRunOptions &Options) {
   }
   for (const std::string &G : Options.Disable)
     Code.Checks += ",-tablelint-" + G;
-  AnalysedTexts Analysed;
-  analyseCode(In.Units, Code, Findings, Notifications, &Analysed);
+  AnalysisReads Reads;
+  analyseCode(In.Units, Code, Findings, Notifications, &Reads);
 
   PipelineOptions Pipeline;
   Pipeline.RepoRoot = Root;
@@ -278,7 +280,7 @@ LintResult runLint(const LintRunOptions &Options) {
   Pipeline.Disable = Options.Disable;
   LintResult Result = buildLintResult(std::move(Findings),
                                       std::move(Notifications), Pipeline);
-  Result.AnalysedFiles = analysedFiles(In, Result);
+  Result.AnalysedFiles = analysedFiles(In, Reads, Result);
   Result.DisabledRules = disabledRules(In, Options);
   if (!In.SchemaFiles.empty() && !Declared.ClientsWithBandwidth)
     Result.UndeclaredInputs["client-bandwidth"] =
@@ -286,7 +288,7 @@ LintResult runLint(const LintRunOptions &Options) {
                          : "the schema files declare no client";
   Result.CodeUnits = static_cast<unsigned>(In.Units.size());
   Result.SchemaFiles = static_cast<unsigned>(In.SchemaFiles.size());
-  Result.Analysed = std::move(Analysed);
+  Result.Analysed = std::move(Reads.Texts);
   return Result;
 }
 

@@ -150,6 +150,33 @@ TEST_F(BaselineTest, EntriesOfFilesNotAnalysedAreNeitherFixedNorNew) {
                                  "in src/scan.cpp"));
 }
 
+// The headers a run analysed are those clang read for its units: a header
+// reached only through a disabled #if was not analysed, so its baseline
+// entries are neither fixed nor new; one a unit includes is analysed.
+TEST(BaselineHeaders, AHeaderBehindADisabledIfIsNotAnalysed) {
+  Project P;
+  std::string Header = ScanSource;
+  Header.replace(0, 0, "#pragma once\n");
+  P.write("src/scan.h", Header);
+  P.write("src/uses.cpp", "#include \"scan.h\"\n");
+  P.write("src/legacy.cpp", "#if 0\n#include \"scan.h\"\n#endif\nint legacy;\n");
+  P.database({"src/uses.cpp", "src/legacy.cpp"});
+  ToolResult W = P.lint({"--write-baseline", "lint-baseline.json", "src/uses.cpp"});
+  ASSERT_EQ(W.ExitCode, 0) << W.Err;
+  ASSERT_THAT(W.Out, HasSubstr("src/scan.h:"));
+
+  ToolResult Legacy =
+      P.lint({"--baseline", "lint-baseline.json", "src/legacy.cpp"});
+  EXPECT_EQ(Legacy.ExitCode, 0) << Legacy.Err;
+  EXPECT_THAT(Legacy.Err, HasSubstr("0 entries fixed since the baseline; 2 "
+                                    "entries in files not analysed in this run"));
+
+  ToolResult Uses = P.lint({"--baseline", "lint-baseline.json", "src/uses.cpp"});
+  EXPECT_EQ(Uses.ExitCode, 0) << Uses.Err;
+  EXPECT_THAT(Uses.Err, HasSubstr("no findings; 2 in the baseline; 0 entries "
+                                  "fixed since the baseline\n"));
+}
+
 // --write-baseline on part of the project keeps the entries of the rest.
 TEST_F(BaselineTest, WritingTheBaselineFromAPartialRunKeepsTheOtherFiles) {
   P.write("src/other.cpp", ScanSource);
