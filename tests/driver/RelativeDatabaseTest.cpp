@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <ostream>
 #include <set>
 
 namespace tablelint::test {
@@ -67,13 +68,27 @@ protected:
 
 std::string name(int I) { return "unit" + std::to_string(I) + ".cpp"; }
 
-TEST_F(RelativeLayout, RelativeEntriesGiveTheFindingsOfAbsoluteOnes) {
+// A layout of the database: "directory" relative to the database's
+// directory, "file" relative to "directory"; then a relative file in an
+// absolute directory. One test each, so that each stays well inside the
+// test timeout on a loaded machine.
+struct LayoutCase {
+  const char *Name;
+  const char *Directory; // "@" stands for the project's build directory
+  const char *FilePrefix;
+  const char *Include;
+};
+void PrintTo(const LayoutCase &C, std::ostream *Out) { *Out << C.Name; }
+
+class RelativeEntries : public RelativeLayout,
+                        public ::testing::WithParamInterface<LayoutCase> {};
+
+TEST_P(RelativeEntries, GiveTheFindingsOfAbsoluteOnes) {
   database(
       P.Dir + "/build", [&](int I) { return P.Dir + "/src/" + name(I); },
       P.Dir + "/include");
   ToolResult Absolute = P.lint({"--format", "json", "-p", "build", "src"});
   ASSERT_EQ(Absolute.ExitCode, 1) << Absolute.Err;
-  // Each unit's own scan on line 4, and the header's once, on line 5.
   std::multiset<std::pair<std::string, long>> Places;
   auto Doc = llvm::json::parse(Absolute.Out);
   ASSERT_TRUE(bool(Doc)) << Absolute.Out;
@@ -84,42 +99,33 @@ TEST_F(RelativeLayout, RelativeEntriesGiveTheFindingsOfAbsoluteOnes) {
       {"include/Catalog.h", 5}};
   for (int I = 0; I < Units; ++I)
     Expected.emplace("src/" + name(I), 4);
-  EXPECT_EQ(Places, Expected);
+  ASSERT_EQ(Places, Expected);
 
-  // "directory" relative to the database's directory, "file" relative to
-  // "directory"; then a relative file in an absolute directory.
-  const std::vector<std::function<void()>> Layouts = {
-      [&] {
-        database(
-            "..", [](int I) { return "src/" + name(I); }, "include");
-      },
-      [&] {
-        database(
-            ".", [](int I) { return "../src/" + name(I); }, "../include");
-      },
-      [&] {
-        database(
-            P.Dir + "/build", [](int I) { return "../src/" + name(I); },
-            "../include");
-      },
-  };
-  for (std::size_t L = 0; L < Layouts.size(); ++L) {
-    Layouts[L]();
-    // Several runs with parallel workers (the default and more): the
-    // workers' working directories once raced.
-    for (const char *Jobs : {"", "4", "3"}) {
-      std::vector<std::string> Args = {"--format", "json", "-p", "build",
-                                       "src"};
-      if (*Jobs)
-        Args.insert(Args.end(), {"-j", Jobs});
-      ToolResult R = P.lint(Args);
-      EXPECT_EQ(R.ExitCode, 1)
-          << "layout " << L << " -j " << Jobs << ": " << R.Err;
-      EXPECT_EQ(R.Out, Absolute.Out) << "layout " << L << " -j " << Jobs;
-      EXPECT_THAT(R.Err, Not(HasSubstr("does not compile")));
-    }
+  const LayoutCase &C = GetParam();
+  const std::string Directory =
+      std::string(C.Directory) == "@" ? P.Dir + "/build" : C.Directory;
+  database(
+      Directory, [&](int I) { return C.FilePrefix + name(I); }, C.Include);
+  // Several runs with parallel workers (the default and more): the
+  // workers' working directories once raced.
+  for (const char *Jobs : {"", "4", "3"}) {
+    std::vector<std::string> Args = {"--format", "json", "-p", "build", "src"};
+    if (*Jobs)
+      Args.insert(Args.end(), {"-j", Jobs});
+    ToolResult R = P.lint(Args);
+    EXPECT_EQ(R.ExitCode, 1) << "-j " << Jobs << ": " << R.Err;
+    EXPECT_EQ(R.Out, Absolute.Out) << "-j " << Jobs;
+    EXPECT_THAT(R.Err, Not(HasSubstr("does not compile")));
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Layouts, RelativeEntries,
+    ::testing::Values(LayoutCase{"DirectoryUpFileUnderIt", "..", "src/", "include"},
+                      LayoutCase{"DirectoryHereFileUp", ".", "../src/", "../include"},
+                      LayoutCase{"AbsoluteDirectoryRelativeFile", "@", "../src/",
+                                 "../include"}),
+    [](const ::testing::TestParamInfo<LayoutCase> &I) { return I.param.Name; });
 
 TEST_F(RelativeLayout, RelativeOutputPathsLandWhereTheCommandRan) {
   database(
