@@ -472,6 +472,86 @@ tables:
   EXPECT_THAT(Why[0], ::testing::HasSubstr(", writes 378/s); under the"));
 }
 
+// A scan of a tenant's partition for one user's events gets an index keyed
+// by the tenant and the user, in the source's RowKey order; none where the
+// scan is cheap (a small partition), where the RowKey already leads with
+// the user, or where a write can change the user of a stored event (its
+// old index row would stay: advice).
+TEST(SuggestDesign, APartitionLookupGetsAnIndexOnlyWhereItPays) {
+  auto Design = [](const std::string &RowKey, const std::string &Entities,
+                   const std::string &MoreWrites) {
+    return "version: 1\n"
+           "accounts: [{name: a, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Events\n"
+           "    account: a\n"
+           "    partitionKey: \"{tenantId}\"\n"
+           "    rowKey: \"" +
+           RowKey +
+           "\"\n"
+           "    entities: " +
+           Entities +
+           "\n"
+           "    properties:\n"
+           "      tenantId: {type: string, distinct: 300}\n"
+           "      userId: {type: string, distinct: 5000}\n"
+           "      eventId: {type: guid}\n"
+           "      kind: {type: string, bytes: 20}\n"
+           "      body: {type: string, bytes: 500}\n"
+           "    writes:\n"
+           "      - {name: record, op: insert, rate: 50/s}\n" +
+           MoreWrites +
+           "    queries:\n"
+           "      - {name: user-events, filter: \"PartitionKey eq "
+           "'{tenantId}' and userId eq '{userId}'\", select: [eventId, "
+           "kind], rate: 2/s}\n";
+  };
+  auto Suggest = [](const std::string &Text) {
+    const SchemaLoad L = loadSchemaText(Text, "events.yaml");
+    EXPECT_TRUE(L.ok()) << (L.ok() ? "" : L.Errors.front().str());
+    return suggestDesign(L.Value, defaultSchemaCheckOptions());
+  };
+
+  const SuggestResult R = Suggest(Design("{eventId}", "30M", ""));
+  const Table &Index = tableNamed(R.Design, "EventsByUserId");
+  EXPECT_EQ(Index.PartitionKey.Text, "{tenantId}_{userId}");
+  EXPECT_EQ(Index.RowKey.Text, "{eventId}");
+  ASSERT_EQ(Index.Queries.size(), 1u);
+  EXPECT_EQ(Index.Queries[0].Filter, "PartitionKey eq '{tenantId}_{userId}'");
+  std::vector<std::string> Properties;
+  for (const Property &P : Index.Properties)
+    Properties.push_back(P.Name);
+  // The keys', the filter's and what the query selects; not the body.
+  EXPECT_THAT(Properties,
+              ::testing::ElementsAre("tenantId", "userId", "eventId", "kind"));
+  EXPECT_TRUE(tableNamed(R.Design, "Events").Queries.empty());
+
+  auto Tables = [](const SuggestResult &S) {
+    std::vector<std::string> Names;
+    for (const Table &T : S.Design.Tables)
+      Names.push_back(T.Name);
+    return Names;
+  };
+  // 300 tenants of 30 thousand entities: a partition of 100, read whole
+  // in one page.
+  EXPECT_THAT(Tables(Suggest(Design("{eventId}", "30k", ""))),
+              ::testing::ElementsAre("Events"));
+  // The RowKey already leads with the user: the read can be a RowKey
+  // range (partition-scan says how).
+  EXPECT_THAT(Tables(Suggest(Design("{userId}_{eventId}", "30M", ""))),
+              ::testing::ElementsAre("Events"));
+  // A merge that can move an event to another user.
+  const SuggestResult Moved =
+      Suggest(Design("{eventId}", "30M",
+                     "      - {name: reassign, op: merge, rate: 1/s, "
+                     "properties: [userId]}\n"));
+  EXPECT_THAT(Tables(Moved), ::testing::ElementsAre("Events"));
+  EXPECT_THAT(adviceOn(Moved, "tables[Events].queries[user-events]"),
+              ::testing::Contains(::testing::HasSubstr(
+                  "no index table by 'userId': write 'reassign' (merge) can "
+                  "change 'userId' of a stored entity")));
+}
+
 TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
   // Two reads of one account's entries (its latest, its statement since a
   // date) both scan the table by 'accountId': one index table serves

@@ -3,7 +3,10 @@
 // only for the queried value when it is a constant, only the properties
 // the query needs; the source's writes mirrored under the same names, the
 // query moved there under its name. A "latest N" read gets its index with
-// the newest first. Advice instead when a write can change the key's value
+// the newest first. A scan of one partition filtered on a non-key property
+// (one employee's events inside a tenant's partition) gets an index keyed
+// by the partition's key and that property, its rows in the source's
+// RowKey order. Advice instead when a write can change the key's value
 // of a stored entity (its old index row would stay).
 #include "checks/schema/remedies/Remedy.h"
 
@@ -51,6 +54,11 @@ struct Lookup {
   bool Sparse = false;     // a constant key: rows only for that value
   bool NewestLead = false; // a "latest N" read: the newest first
   std::string IndexKey;    // what keys the index among the source's
+  // A scan of one partition filtered on a non-key property: the partition
+  // the query pins, as its filter spells it ("{tenantId}"); the index is
+  // keyed by the source's PartitionKey and the property. Empty for a
+  // lookup over the whole table.
+  std::string Within;
 };
 
 // The template text of a parsed-filter span [Offset, Offset+Length).
@@ -221,11 +229,14 @@ private:
                                       const Query &Q) {
     Lookup L(Q, analyzeQuery(Source, Q));
     // Keyed by the looked-up property, and by the other properties whose
-    // values the query passes (a tenant beside an account).
+    // values the query passes (a tenant beside an account); or, for a
+    // partition lookup, by the source's PartitionKey and the property.
     L.Keys = lookupKeyProperties(Source, L.A);
-    if (L.Keys.empty())
+    if (L.Keys.empty() && !partitionLookup(Ctx, Source, L))
       return std::nullopt;
     nameKeys(L);
+    if (!L.Within.empty())
+      L.KeyPlaceholders = Source.PartitionKey.Text + "_" + L.KeyPlaceholders;
     if (adviseChangingKey(Ctx, Source, L))
       return std::nullopt;
     if (!splitFilter(L))
@@ -233,10 +244,24 @@ private:
     // A constant key value makes a sparse index: rows only for the
     // entities the query asks for.
     L.Sparse = L.KeyLiteral.find('{') == std::string::npos;
-    L.IndexKey =
-        L.KeyPlaceholders + (L.Sparse ? "\n" + L.KeyEquality : std::string());
+    L.IndexKey = (L.Within.empty() ? "" : "partition\n") + L.KeyPlaceholders +
+                 (L.Sparse ? "\n" + L.KeyEquality : std::string());
     L.NewestLead = leadsWithNewest(Source, Q);
     return L;
+  }
+
+  // A scan of the partition the query pins, looking entities up by a
+  // non-key property (denormalize-for-query's partition lookup): keyed by
+  // that property within the partition.
+  static bool partitionLookup(const RemedyContext &Ctx, const Table &Source,
+                              Lookup &L) {
+    const Property *P =
+        partitionLookupProperty(Source, L.A, Ctx.Options.MaxScannedPerReturned);
+    if (!P || !L.A.Filter.PinnedPartition)
+      return false;
+    L.Keys = {P};
+    L.Within = L.A.Filter.PinnedPartition->Text;
+    return true;
   }
 
   static void nameKeys(Lookup &L) {
@@ -288,6 +313,10 @@ private:
       const FilterNode &N = F.node(I);
       const std::string Span =
           templateSpan(L.A.Filter, Text, N.Offset, N.Length);
+      // The partition the query pins is the index key's first part.
+      if (!L.Within.empty() && N.Kind == FilterNodeKind::Compare &&
+          N.Op == CompareOp::Eq && N.Property == "PartitionKey")
+        continue;
       const auto K =
           std::find_if(L.Keys.begin(), L.Keys.end(), [&](const Property *P) {
             return P->Name == N.Property;
@@ -311,6 +340,7 @@ private:
     if (std::any_of(KeyTexts.begin(), KeyTexts.end(),
                     [](const std::string &T) { return T.empty(); }))
       return false;
+    L.KeyLiteral = L.Within;
     for (const std::string &T : KeyTexts)
       L.KeyLiteral += (L.KeyLiteral.empty() ? "" : "_") + T;
     return true;
@@ -391,24 +421,42 @@ private:
     move(S, Idx, std::move(M));
   }
 
-  // Keyed by the looked-up property; the source's keys keep each entity's
-  // row unique. A "latest N" index leads with the newest property
-  // reversed; the source's PartitionKey is left out when it is made of
-  // that property alone (a day of it: the time already orders and
-  // separates them). False when a key does not parse (a property name
-  // that is no identifier, an invalid-name finding, is no placeholder).
-  static bool setIndexKeys(const Table &Source, const Lookup &L, Table &Idx) {
-    std::string RowKeyText =
+  // A table lookup's index is keyed by the looked-up property; the
+  // source's keys keep each entity's row unique. A "latest N" index leads
+  // with the newest property reversed; the source's PartitionKey is left
+  // out when it is made of that property alone (a day of it: the time
+  // already orders and separates them).
+  static std::string tableLookupRowKey(const Table &Source, const Lookup &L) {
+    const std::string Both =
         Source.PartitionKey.Text + "_" + Source.RowKey.Text;
-    if (L.NewestLead) {
-      const std::vector<std::string> PkProps = Source.PartitionKey.properties();
-      const bool PkIsNewest =
-          !PkProps.empty() &&
-          std::all_of(PkProps.begin(), PkProps.end(),
-                      [&](const std::string &N) { return N == L.Q.Newest; });
-      RowKeyText = "{" + L.Q.Newest + "|reverse}_" +
-                   (PkIsNewest ? Source.RowKey.Text : RowKeyText);
-    }
+    if (!L.NewestLead)
+      return Both;
+    const std::vector<std::string> PkProps = Source.PartitionKey.properties();
+    const bool PkIsNewest =
+        !PkProps.empty() &&
+        std::all_of(PkProps.begin(), PkProps.end(),
+                    [&](const std::string &N) { return N == L.Q.Newest; });
+    return "{" + L.Q.Newest + "|reverse}_" +
+           (PkIsNewest ? Source.RowKey.Text : Both);
+  }
+
+  // A partition lookup's index keeps the source's RowKey: the index key
+  // holds the partition's, so it keeps each row unique, and the rows come
+  // in the order the query read them. A "latest N" read of an oldest-first
+  // RowKey gets the newest first.
+  static std::string partitionLookupRowKey(const Table &Source,
+                                           const Lookup &L) {
+    if (L.NewestLead && !newestFirstInKeyOrder(Source.RowKey, L.Q.Newest))
+      return "{" + L.Q.Newest + "|reverse}_" + Source.RowKey.Text;
+    return Source.RowKey.Text;
+  }
+
+  // False when a key does not parse (a property name that is no
+  // identifier, an invalid-name finding, is no placeholder).
+  static bool setIndexKeys(const Table &Source, const Lookup &L, Table &Idx) {
+    const std::string RowKeyText = L.Within.empty()
+                                       ? tableLookupRowKey(Source, L)
+                                       : partitionLookupRowKey(Source, L);
     std::string Error;
     std::optional<KeyTemplate> Pk = parseKeyTemplate(L.KeyPlaceholders, Error);
     std::optional<KeyTemplate> Rk = parseKeyTemplate(RowKeyText, Error);
@@ -435,10 +483,53 @@ private:
     Idx.RetentionSeconds = Source.RetentionSeconds;
   }
 
+  // What an index of Source holds, for its Note: one table per instance
+  // of a table per period or tenant, fewer properties than the source.
+  static std::string indexHolds(const Table &Source, const Table &Idx) {
+    std::string Out;
+    if (Source.NameTemplate)
+      Out += "; one index per instance of " + Source.Name +
+             ", named by the same values: created and deleted with it";
+    if (Idx.Properties.size() < Source.Properties.size())
+      Out += "; index entities carry " + std::to_string(Idx.Properties.size()) +
+             " of " + std::to_string(Source.Properties.size()) + " properties";
+    return Out;
+  }
+
+  // What a partition lookup's index costs and what it saves: each
+  // execution reads one index partition instead of the source's, every
+  // write that reaches the index is written twice, and the two writes,
+  // in two tables, are no transaction.
+  static std::string partitionIndexWhy(const Table &Source, const Lookup &L,
+                                       const Table &Idx) {
+    double Mirrored = 0;
+    for (const Write &W : Idx.Writes)
+      Mirrored += W.Frequency.PerSecond;
+    std::string Why =
+        "index table for queries[" + L.Q.Name +
+        "] (denormalize-for-query): " + formatFigure(L.Q.Frequency.PerSecond) +
+        " lookups/s by " + L.KeyNames + " inside partition '" + L.Within +
+        "' read index partition '" + L.KeyLiteral +
+        "' instead of scanning about " + formatFigure(L.A.Scanned.value_or(0)) +
+        " entities of " + Source.Name + " to return about " +
+        formatFigure(L.A.Returned.value_or(0)) + ", in the same RowKey order";
+    Why += indexHolds(Source, Idx);
+    Why += "; the trade-off: " + formatFigure(Mirrored) +
+           " more entity writes/s (each write is mirrored into the index), "
+           "and the two writes are in two tables, so no transaction holds "
+           "them: write the entity, then its index entity, and retry a "
+           "failed index write from a queue (the eventually consistent "
+           "transactions pattern); until it lands a lookup can miss that "
+           "entity";
+    return Why;
+  }
+
   // The Note of a new index table: which query, what it reads now, and
   // what the index holds.
   static std::string indexWhy(const Table &Source, const Lookup &L,
                               const Table &Idx) {
+    if (!L.Within.empty())
+      return partitionIndexWhy(Source, L, Idx);
     std::string Why =
         "index table for queries[" + L.Q.Name +
         "] (denormalize-for-query): " + formatFigure(L.Q.Frequency.PerSecond) +
@@ -446,12 +537,7 @@ private:
         " read one partition instead of scanning " + Source.Name;
     if (L.Sparse)
       Why += "; sparse: rows only for " + L.KeyEquality;
-    if (Source.NameTemplate)
-      Why += "; one index per instance of " + Source.Name +
-             ", named by the same values: created and deleted with it";
-    if (Idx.Properties.size() < Source.Properties.size())
-      Why += "; index entities carry " + std::to_string(Idx.Properties.size()) +
-             " of " + std::to_string(Source.Properties.size()) + " properties";
+    Why += indexHolds(Source, Idx);
     Why += "; the writes keep it eventually consistent (a failed mirror "
            "write must be retried)";
     return Why;
