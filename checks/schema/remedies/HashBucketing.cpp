@@ -8,6 +8,7 @@
 #include "checks/schema/SchemaContext.h"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 
 namespace tablelint::schema {
@@ -148,6 +149,12 @@ public:
     if (!Rule || (!IsIndex && !Ctx.allowed(Rule, T.Path)))
       return;
     const BusiestLoad B = busiestLoad(T);
+    // A partition made hot by reads another remedy took away (an index
+    // table took the scan): what is left is under the target, nothing to
+    // spread.
+    if (std::strcmp(Rule, "hot-partition") == 0 && !B.Lead &&
+        B.Load < Ctx.Options.PartitionEntitiesPerSecond)
+      return;
     // Most of the load from listings of whole partitions: a bucket would
     // send each listing to every bucket (512 requests for a tenant of 5
     // users); page or cache them instead.
