@@ -552,6 +552,67 @@ TEST(SuggestDesign, APartitionLookupGetsAnIndexOnlyWhereItPays) {
                   "change 'userId' of a stored entity")));
 }
 
+// A viral code's key is one entity (the RowKey adds nothing to the
+// PartitionKey): no bucket splits it, so the design stays and the advice
+// sizes what would, at 50% of the target: copies or a cache for the
+// redirects that read it, shards summed on read for its click counter.
+// A hot key of several entities gets a bucket instead, and no such advice.
+TEST(SuggestDesign, AHotKeyThatIsOneEntityGetsSizedAdviceNotABucket) {
+  const SchemaLoad L = loadSchemaFile(
+      (Source / "test-inputs/schemas/suggest/viral-clicks.yaml").string());
+  ASSERT_TRUE(L.ok());
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  EXPECT_TRUE(R.Changes.empty());
+  EXPECT_THAT(
+      adviceOn(R, "tables[Links]"),
+      ::testing::ElementsAre(
+          "not bucketed: the busiest key takes 2330 entities/s ('resolve' "
+          "2320/s, writes 10.3/s), over the 2000/s target, and it is one "
+          "entity (the RowKey adds nothing to the PartitionKey), which no "
+          "bucket splits: serve its reads from a cache in front of the table "
+          "(an entry kept for a second is read once a second per cache), or "
+          "keep 3 copies under '{code}_0' to '{code}_2', each write to all "
+          "of them (30.9 writes/s instead of 10.3), each read from one at "
+          "random (773/s each); suggest does not make this change (a cache "
+          "or a replica is outside the table)"));
+  EXPECT_THAT(
+      adviceOn(R, "tables[ClickCounts]"),
+      ::testing::ElementsAre(
+          "not bucketed: the busiest key takes 2321 entities/s ('link-stats' "
+          "1.29/s, writes 2320/s), over the 2000/s target, and it is one "
+          "entity (the RowKey adds nothing to the PartitionKey), which no "
+          "bucket splits: shard it into 3 entities under '{code}_0' to "
+          "'{code}_2', each write to one at random (773/s each, at most 50% "
+          "of the target), and read all 3 and merge them (a counter sums "
+          "them): 3.87 point reads/s instead of 1.29; suggest does not make "
+          "this change (the readers must merge the shards)"));
+
+  // Clicks kept one row each under the code: a bucket of the click id.
+  std::string Text = readFile((Source / "test-inputs/schemas/suggest/"
+                                        "viral-clicks.yaml")
+                                  .string())
+                         .value_or("");
+  const std::string Counter = "rowKey: \"clicks\"";
+  ASSERT_NE(Text.find(Counter), std::string::npos);
+  Text.replace(Text.find(Counter), Counter.size(), "rowKey: \"{clickId}\"");
+  const std::string Clicks = "      clicks: {type: int64}";
+  Text.replace(Text.find(Clicks), Clicks.size(),
+               "      clickId: {type: guid}");
+  const std::string Merge =
+      "op: insert-or-merge, properties: [clicks], rate: 9000/s";
+  Text.replace(Text.find(Merge), Merge.size(), "op: insert, rate: 9000/s");
+  // Without the stats read (a listing of the code's rows).
+  Text.erase(Text.find("    queries:\n      - {name: link-stats"));
+  const SchemaLoad Rows = loadSchemaText(Text, "clicks.yaml");
+  ASSERT_TRUE(Rows.ok()) << Rows.Errors.front().str() << "\n" << Text;
+  const SuggestResult B =
+      suggestDesign(Rows.Value, defaultSchemaCheckOptions());
+  EXPECT_EQ(tableNamed(B.Design, "ClickCounts").PartitionKey.Text,
+            "{code}_{clickId|hash:4}");
+  for (const std::string &A : adviceOn(B, "tables[ClickCounts]"))
+    EXPECT_THAT(A, ::testing::Not(::testing::HasSubstr("one entity")));
+}
+
 TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
   // Two reads of one account's entries (its latest, its statement since a
   // date) both scan the table by 'accountId': one index table serves

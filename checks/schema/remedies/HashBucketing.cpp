@@ -8,6 +8,7 @@
 #include "checks/schema/SchemaContext.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 
@@ -87,6 +88,20 @@ std::string topReadsText(const std::vector<TopRead> &Reads) {
   return Out + (Reads.size() > 1 ? " read" : " reads");
 }
 
+// Whether each PartitionKey holds one entity: every property of the
+// RowKey is in the PartitionKey whole (no format, no function), or the
+// RowKey is constant.
+bool oneEntityPerKey(const Table &T) {
+  std::vector<std::string> Whole;
+  for (const KeyPart &P : T.PartitionKey.Parts)
+    if (P.IsPlaceholder && P.Format.empty() && P.Functions.empty())
+      Whole.push_back(P.Text);
+  for (const std::string &P : T.RowKey.properties())
+    if (std::find(Whole.begin(), Whole.end(), P) == Whole.end())
+      return false;
+  return true;
+}
+
 // The rule a bucket answers on T, the first of those found; null if none.
 const char *bucketRule(const FindingIndex &F, const Table &T) {
   for (const char *Rule :
@@ -133,6 +148,19 @@ BusiestLoad busiestLoad(const Table &T) {
   return B;
 }
 
+// What loads the busiest partition, each read and the writes: "'resolve'
+// 3351/s, writes 12.9/s".
+std::string busiestLoadText(const BusiestLoad &B) {
+  std::string What;
+  for (const TopRead &Read : B.Reads)
+    What += (What.empty() ? "" : ", ") + ("'" + Read.Q->Name + "' ") +
+            formatFigure(Read.Load) + "/s";
+  if (B.BusiestWrites > 0)
+    What += (What.empty() ? "" : ", ") + std::string("writes ") +
+            formatFigure(B.BusiestWrites) + "/s";
+  return What;
+}
+
 class HashBucketing : public Remedy {
 public:
   const char *id() const override { return "hash-bucketing"; }
@@ -177,6 +205,8 @@ public:
     if (!Choice) {
       if (Closest && Closest->PerPartition >= Target)
         adviseStillOverTarget(Ctx, T, Rule, B, *Closest);
+      else if (!Closest && !B.Lead && B.Load > Target && oneEntityPerKey(T))
+        adviseOneEntity(Ctx, T, Rule, B);
       return;
     }
     rekey(T, Rule, B, *Choice, Prefix);
@@ -294,13 +324,7 @@ private:
   // instead (a day's partition read whole by a nightly job).
   static void adviseBeyondMaxBuckets(RemedyContext &Ctx, const Table &T,
                                      const char *Rule, const BusiestLoad &B) {
-    std::string What;
-    for (const TopRead &Read : B.Reads)
-      What += (What.empty() ? "" : ", ") + ("'" + Read.Q->Name + "' ") +
-              formatFigure(Read.Load) + "/s";
-    if (B.BusiestWrites > 0)
-      What += (What.empty() ? "" : ", ") + std::string("writes ") +
-              formatFigure(B.BusiestWrites) + "/s";
+    const std::string What = busiestLoadText(B);
     Ctx.R.Advice.push_back(
         {Rule, T.Path,
          "not bucketed: the busiest partition takes " + formatFigure(B.Load) +
@@ -358,6 +382,58 @@ private:
                         (TopReads.size() > 1 ? "their results" : "its result") +
                         " (fewer reads a second), and a bucket then "
                         "spreads the rest"),
+         T.Path});
+  }
+
+  // No property can bucket the busiest key: the RowKey adds nothing to it,
+  // so it is one entity, which no key splits. Say what would, sized with
+  // the figures: write-hot, shards (N sub-keys at most 50% of the target
+  // each, the reads merging them); read-hot, a cache or copies, which are
+  // outside the table's design. Neither is applied: the readers must
+  // merge shards, and a cache is not a table.
+  static void adviseOneEntity(RemedyContext &Ctx, const Table &T,
+                              const char *Rule, const BusiestLoad &B) {
+    const double Target = Ctx.Options.PartitionEntitiesPerSecond;
+    const double Reads = std::max(0.0, B.Load - B.BusiestWrites);
+    const bool WriteHot = 2 * B.BusiestWrites > B.Load;
+    const double Spread = WriteHot ? B.BusiestWrites : Reads;
+    const unsigned N = static_cast<unsigned>(
+        std::max(2.0, std::ceil(Spread / (Target * BucketTargetShare))));
+    const std::string What = busiestLoadText(B);
+    const std::string Key = T.PartitionKey.Text;
+    const std::string Shards =
+        "'" + Key + "_0' to '" + Key + "_" + std::to_string(N - 1) + "'";
+    std::string How;
+    if (WriteHot) {
+      How = "shard it into " + std::to_string(N) + " entities under " + Shards +
+            ", each write to one at random (" +
+            formatFigure(B.BusiestWrites / N) +
+            "/s each, at most 50% of the target), and read all " +
+            std::to_string(N) + " and merge them (a counter sums them)";
+      if (Reads > 0)
+        How += ": " + formatFigure(Reads * N) + " point reads/s instead of " +
+               formatFigure(Reads);
+    } else {
+      How = "serve its reads from a cache in front of the table (an entry "
+            "kept for a second is read once a second per cache), or keep " +
+            std::to_string(N) + " copies under " + Shards;
+      if (B.BusiestWrites > 0)
+        How += ", each write to all of them (" +
+               formatFigure(B.BusiestWrites * N) + " writes/s instead of " +
+               formatFigure(B.BusiestWrites) + ")";
+      How += ", each read from one at random (" + formatFigure(Reads / N) +
+             "/s each)";
+    }
+    Ctx.R.Advice.push_back(
+        {Rule, T.Path,
+         "not bucketed: the busiest key takes " + formatFigure(B.Load) +
+             " entities/s (" + What + "), over the " + formatFigure(Target) +
+             "/s target, and it is one entity (the RowKey adds nothing to "
+             "the PartitionKey), which no bucket splits: " +
+             How + "; suggest does not make this change (" +
+             (WriteHot ? "the readers must merge the shards"
+                       : "a cache or a replica is outside the table") +
+             ")",
          T.Path});
   }
 
