@@ -78,13 +78,16 @@ void printSuggestHelp() {
          "hash buckets on time-based,\nhot or too-narrow partition keys (at "
          "most 50% of the partition target; a\nquery that cannot know the "
          "bucket fans out over all of them, merged in RowKey\norder), sparse "
-         "index tables holding only what their query reads, projections,\n"
-         "exponential backoff, SAS for browser and mobile clients, JSON "
-         "payloads, and\nseries folded into one entity. Each change is noted "
-         "as a comment on its\nelement, with the figures behind it. Remedies "
+         "index tables holding only what their query reads (also for\na "
+         "scan of one partition filtered on a non-key property: keyed by the\n"
+         "partition's key and that property), projections, exponential\n"
+         "backoff, SAS for browser and mobile clients, JSON payloads, and "
+         "series\nfolded into one entity. Each change is noted as a comment "
+         "on its element,\nwith the figures behind it. Remedies "
          "that could change answers\n(batching writes not declared as one "
-         "unit of work, an index on a value that\nupdates change) are printed "
-         "as advice instead. Writes and queries keep their\nnames, so "
+         "unit of work, an index on a value that\nupdates change, shards or "
+         "copies of a hot key that is one entity) are\nprinted "
+         "as advice instead, with their figures. Writes and queries keep their\nnames, so "
          "'tablelint replay SCHEMA.yaml SUGGESTED.yaml' compares the two\n"
          "designs and checks that every query returns the same entities.\n"
          "Each remedy is first replayed alone against the current design "
@@ -97,7 +100,9 @@ void printSuggestHelp() {
          "other: a scan\nthat saturates the account hides what an index "
          "saves) and kept when it\nmakes nothing worse than they do; "
          "otherwise it is advice, with its figures (a\nchanged answer names "
-         "the query, the executions that differ and why). While\nremedies "
+         "the query, the executions that differ and why). One that\n"
+         "changes nothing alone (a bucket only an index makes possible) is "
+         "replayed\non top of the kept ones only. While remedies "
          "are replayed, a progress line on a terminal (or --progress) names "
          "the\none being tried.\n"
          "Suppressed findings are left as they are.\n"
@@ -228,7 +233,11 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
                    ? V.Worse
                    : (V.AnswersChanged.empty() ? ""
                                                : V.AnswersChanged + "; ") +
-                         "replaying it alone makes " + V.Worse +
+                         (V.NeedsOthers ? "alone it changes nothing; "
+                                          "replaying it on top of the "
+                                          "remedies kept makes "
+                                        : "replaying it alone makes ") +
+                         V.Worse +
                          " worse: " + V.Figures +
                          (V.Caveat.empty() ? "" : "; " + V.Caveat),
                V.Subject});

@@ -387,6 +387,20 @@ void judgeRemedy(const replay::DesignResult &Before,
   V.Kept = Worse.empty();
 }
 
+namespace {
+
+// Whether the design suggested carries a change of V's remedy (alone, a
+// bucket can be advice until another remedy takes the load it cannot
+// split).
+bool carriesRemedy(const schema::SuggestResult &S, const RemedyVerdict &V) {
+  return std::any_of(S.Changes.begin(), S.Changes.end(),
+                     [&](const schema::SuggestedChange &C) {
+                       return C.RuleId == V.Rule && C.Subject == V.Subject;
+                     });
+}
+
+} // namespace
+
 std::vector<RemedyVerdict>
 verifyRemedies(const schema::Schema &Current,
                const schema::SchemaCheckOptions &Options,
@@ -396,7 +410,7 @@ verifyRemedies(const schema::Schema &Current,
   std::set<std::pair<std::string, std::string>> Seen;
   for (const schema::SuggestedChange &C : All.Changes)
     if (Seen.insert({C.RuleId, C.Subject}).second)
-      Out.push_back({C.RuleId, C.Subject, false, "", "", false, "", ""});
+      Out.push_back({C.RuleId, C.Subject, false, "", "", false, false, "", ""});
   if (Out.empty())
     return Out;
 
@@ -454,6 +468,11 @@ verifyRemedies(const schema::Schema &Current,
                 Alone[I].Errors.front().Message;
       continue;
     }
+    if (!carriesRemedy(*Alone[I].Suggestion, V)) {
+      V.NeedsOthers = true;
+      V.Worse = "alone it changes nothing, and no remedy it needs was kept";
+      continue;
+    }
     judgeRemedy(Before, Alone[I].Result, AloneAnswers[I],
                 Verify.DurationSeconds, V);
     V.AnswersChanged = answersChangedText(
@@ -488,7 +507,7 @@ verifyRemedies(const schema::Schema &Current,
     DesignRun KeptOnly;
     std::vector<std::size_t> Refused;
     for (std::size_t I = 0; I < Out.size(); ++I)
-      if (!Out[I].Kept && !Out[I].Figures.empty())
+      if (!Out[I].Kept && (!Out[I].Figures.empty() || Out[I].NeedsOthers))
         Refused.push_back(I); // not kept, and its design maps the workload
     std::vector<DesignRun> With(Refused.size());
     std::vector<replay::AnswerCheck> WithAnswers(Refused.size());
@@ -519,7 +538,14 @@ verifyRemedies(const schema::Schema &Current,
       RemedyVerdict Again = V;
       judgeRemedy(KeptOnly.Result, With[R].Result, WithAnswers[R],
                   Verify.DurationSeconds, Again);
-      if (!Again.Kept)
+      if (V.NeedsOthers && carriesRemedy(*With[R].Suggestion, V)) {
+        // Its only replay that changes anything: what it says is this.
+        V.Figures = Again.Figures;
+        V.Worse = Again.Worse;
+        V.AnswersChanged = answersChangedText(
+            Current, With[R].Suggestion->Design, WithAnswers[R]);
+      }
+      if (!Again.Kept || !carriesRemedy(*With[R].Suggestion, V))
         continue;
       V = Again;
       V.OnTopOfKept = true;

@@ -50,6 +50,12 @@ struct RemedyVerdict {
   // Kept on its second replay, on top of the remedies kept alone (and
   // judged against them): Figures are that replay's.
   bool OnTopOfKept = false;
+  // Alone it changes nothing (a bucket for the writes that is past any
+  // bucket count until an index table takes the scan that loads the
+  // partition): it is judged only on top of the remedies kept, and
+  // refused when none is or when it makes a measure worse there (Figures
+  // and Worse are that replay's).
+  bool NeedsOthers = false;
   // Why the replay may not show what a refused remedy saves, when it is
   // known (a time-keyed table's current partitions start empty).
   std::string Caveat;

@@ -92,6 +92,41 @@ std::vector<const Property *> lookupKeyProperties(const Table &T,
   return Keys;
 }
 
+// A partition scan worth an index reads at least this many entities for
+// each it returns (ten times low-density-query's default threshold: the
+// index costs a write per entity, so only a lookup that reads far more
+// than it keeps pays for it).
+constexpr double MinPartitionLookupDensity = 100;
+// Nor a partition smaller than a page (1,000 entities): one round trip
+// reads it whole whatever it returns.
+constexpr double MinPartitionLookupScan = 1000;
+
+const Property *partitionLookupProperty(const Table &T, const QueryAnalysis &A,
+                                        double MaxScannedPerReturned) {
+  if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::PartitionScan ||
+      !A.Scanned || !A.Returned || *A.Returned <= 0 || A.Load.Rate <= 0 ||
+      *A.Scanned < MinPartitionLookupScan ||
+      *A.Scanned < *A.Returned * MinPartitionLookupDensity)
+    return nullptr;
+  const Property *Best = nullptr;
+  for (const auto &[N, P] : propertyEqualities(T, *A.Filter.Parsed))
+    if (!N->Literal.Known && indexSpread(*P) > 1 &&
+        (!Best || indexSpread(*P) > indexSpread(*Best)))
+      Best = P;
+  if (!Best ||
+      *A.Scanned / indexSpread(*Best) > *A.Returned * MaxScannedPerReturned)
+    return nullptr;
+  // A RowKey that leads with the property already is that index: the
+  // read is a RowKey range (partition-scan says how to bound it).
+  for (const KeyPart &Part : T.RowKey.Parts)
+    if (Part.IsPlaceholder) {
+      if (Part.Text == Best->Name && Part.Functions.empty())
+        return nullptr;
+      break;
+    }
+  return Best;
+}
+
 namespace {
 
 // The properties the rows of T hold when every write of it names what it
@@ -176,50 +211,15 @@ void reportUnwrittenProperties(const TableAnalysis &TA, FindingSink &Sink) {
   }
 }
 
-// A partition scan worth an index reads at least this many entities for
-// each it returns (ten times low-density-query's default threshold: the
-// index costs a write per entity, so only a lookup that reads far more
-// than it keeps pays for it).
-constexpr double MinPartitionLookupDensity = 100;
-// Nor a partition smaller than a page (1,000 entities): one round trip
-// reads it whole whatever it returns.
-constexpr double MinPartitionLookupScan = 1000;
-
-// A scan of one partition that looks entities up by a non-key property
-// whose value the caller passes (a user's events inside a tenant's
-// partition, 100,000 read per one returned): what the index is keyed by,
-// the partition's key and that property (the one of the most declared
-// values), when that property alone makes the read dense: an index
-// partition (the partition's entities over the property's values) holds
-// at most MaxScannedPerReturned entities per entity returned. No finding
-// for a constant value (a sparse index of rows with it: partition-key-
-// design's advice), a property of few values (a priority among five,
-// beside a rare status: its index partition is a fifth of the partition)
-// or an unsized read.
+// A query that scans one partition, filtered on a non-key property, worth a
+// partition-lookup index (partitionLookupProperty): what the lint reports
+// and suggest's index remedy answers.
 void reportPartitionLookup(const TableAnalysis &TA, const QueryAnalysis &A,
                            double MaxScannedPerReturned, FindingSink &Sink) {
   const Table &T = *TA.T;
-  if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::PartitionScan ||
-      !A.Scanned || !A.Returned || *A.Returned <= 0 || A.Load.Rate <= 0 ||
-      *A.Scanned < MinPartitionLookupScan ||
-      *A.Scanned < *A.Returned * MinPartitionLookupDensity)
+  const Property *Best = partitionLookupProperty(T, A, MaxScannedPerReturned);
+  if (!Best)
     return;
-  const Property *Best = nullptr;
-  for (const auto &[N, P] : propertyEqualities(T, *A.Filter.Parsed))
-    if (!N->Literal.Known && indexSpread(*P) > 1 &&
-        (!Best || indexSpread(*P) > indexSpread(*Best)))
-      Best = P;
-  if (!Best ||
-      *A.Scanned / indexSpread(*Best) > *A.Returned * MaxScannedPerReturned)
-    return;
-  // A RowKey that leads with the property already is that index: the
-  // read is a RowKey range (partition-scan says how to bound it).
-  for (const KeyPart &Part : T.RowKey.Parts)
-    if (Part.IsPlaceholder) {
-      if (Part.Text == Best->Name && Part.Functions.empty())
-        return;
-      break;
-    }
   const std::string Partition = T.PartitionKey.Text;
   Sink.report(A.Load.Path, A.Load.Pos,
               "query '" + A.Load.Name + "' looks entities up by '" +

@@ -117,6 +117,20 @@ const Property *lookupProperty(const Table &T, const QueryAnalysis &A);
 std::vector<const Property *> lookupKeyProperties(const Table &T,
                                                   const QueryAnalysis &A);
 
+// The non-key property a scan of one partition looks entities up by (a
+// user's events inside a tenant's partition, 100,000 read per one
+// returned), when an index keyed by the partition's key and that property
+// (the one of the most declared values, its value passed by the caller)
+// makes the read dense: an index partition (the partition's entities over
+// the property's values) holds at most MaxScannedPerReturned entities per
+// entity returned (DenormalizeForQueryCheck.cpp). Null for a constant
+// value (a sparse index of rows with it: partition-key-design's advice), a
+// property of few values (a priority among five, beside a rare status: its
+// index partition is a fifth of the partition), an unsized read, or a
+// RowKey that already leads with the property.
+const Property *partitionLookupProperty(const Table &T, const QueryAnalysis &A,
+                                        double MaxScannedPerReturned);
+
 // The RowKey's leading date/time placeholder when the query reads a range
 // of at least MinRows consecutive points of it (DataSeriesEntityCheck.cpp).
 const KeyPart *seriesPart(const Table &T, const Query &Q,

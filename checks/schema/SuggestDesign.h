@@ -15,11 +15,13 @@
 // queried value's rows, only the properties the query needs; the writes
 // mirrored under the same names, the query moved there under its name); the
 // log tail (a RowKey reversed on the time a `newest` "latest N" read orders
-// by: checks/schema/LogTailRemedy.h); a projection (select = uses); exponential backoff without non-retryable
-// codes; SAS for browser and mobile clients; JSON without metadata instead
-// of AtomPub; a data series folded into one entity. Logical writes and
-// queries keep their names. Batching and an index on a value updates change
-// are advice: they could change answers.
+// by: checks/schema/LogTailRemedy.h); a projection (select = uses);
+// exponential backoff without non-retryable codes; SAS for browser and
+// mobile clients; JSON without metadata instead of AtomPub; a data series
+// folded into one entity. Logical writes and queries keep their names.
+// Batching and an index on a value updates change are advice: they could
+// change answers. Each remedy is a file in checks/schema/remedies/, run in
+// the order of its registry (remedies/Remedies.cpp).
 #pragma once
 
 #include "checks/schema/SchemaChecks.h"

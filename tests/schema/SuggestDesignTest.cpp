@@ -472,6 +472,147 @@ tables:
   EXPECT_THAT(Why[0], ::testing::HasSubstr(", writes 378/s); under the"));
 }
 
+// A scan of a tenant's partition for one user's events gets an index keyed
+// by the tenant and the user, in the source's RowKey order; none where the
+// scan is cheap (a small partition), where the RowKey already leads with
+// the user, or where a write can change the user of a stored event (its
+// old index row would stay: advice).
+TEST(SuggestDesign, APartitionLookupGetsAnIndexOnlyWhereItPays) {
+  auto Design = [](const std::string &RowKey, const std::string &Entities,
+                   const std::string &MoreWrites) {
+    return "version: 1\n"
+           "accounts: [{name: a, region: westeurope}]\n"
+           "tables:\n"
+           "  - name: Events\n"
+           "    account: a\n"
+           "    partitionKey: \"{tenantId}\"\n"
+           "    rowKey: \"" +
+           RowKey +
+           "\"\n"
+           "    entities: " +
+           Entities +
+           "\n"
+           "    properties:\n"
+           "      tenantId: {type: string, distinct: 300}\n"
+           "      userId: {type: string, distinct: 5000}\n"
+           "      eventId: {type: guid}\n"
+           "      kind: {type: string, bytes: 20}\n"
+           "      body: {type: string, bytes: 500}\n"
+           "    writes:\n"
+           "      - {name: record, op: insert, rate: 50/s}\n" +
+           MoreWrites +
+           "    queries:\n"
+           "      - {name: user-events, filter: \"PartitionKey eq "
+           "'{tenantId}' and userId eq '{userId}'\", select: [eventId, "
+           "kind], rate: 2/s}\n";
+  };
+  auto Suggest = [](const std::string &Text) {
+    const SchemaLoad L = loadSchemaText(Text, "events.yaml");
+    EXPECT_TRUE(L.ok()) << (L.ok() ? "" : L.Errors.front().str());
+    return suggestDesign(L.Value, defaultSchemaCheckOptions());
+  };
+
+  const SuggestResult R = Suggest(Design("{eventId}", "30M", ""));
+  const Table &Index = tableNamed(R.Design, "EventsByUserId");
+  EXPECT_EQ(Index.PartitionKey.Text, "{tenantId}_{userId}");
+  EXPECT_EQ(Index.RowKey.Text, "{eventId}");
+  ASSERT_EQ(Index.Queries.size(), 1u);
+  EXPECT_EQ(Index.Queries[0].Filter, "PartitionKey eq '{tenantId}_{userId}'");
+  std::vector<std::string> Properties;
+  for (const Property &P : Index.Properties)
+    Properties.push_back(P.Name);
+  // The keys', the filter's and what the query selects; not the body.
+  EXPECT_THAT(Properties,
+              ::testing::ElementsAre("tenantId", "userId", "eventId", "kind"));
+  EXPECT_TRUE(tableNamed(R.Design, "Events").Queries.empty());
+
+  auto Tables = [](const SuggestResult &S) {
+    std::vector<std::string> Names;
+    for (const Table &T : S.Design.Tables)
+      Names.push_back(T.Name);
+    return Names;
+  };
+  // 300 tenants of 30 thousand entities: a partition of 100, read whole
+  // in one page.
+  EXPECT_THAT(Tables(Suggest(Design("{eventId}", "30k", ""))),
+              ::testing::ElementsAre("Events"));
+  // The RowKey already leads with the user: the read can be a RowKey
+  // range (partition-scan says how).
+  EXPECT_THAT(Tables(Suggest(Design("{userId}_{eventId}", "30M", ""))),
+              ::testing::ElementsAre("Events"));
+  // A merge that can move an event to another user.
+  const SuggestResult Moved =
+      Suggest(Design("{eventId}", "30M",
+                     "      - {name: reassign, op: merge, rate: 1/s, "
+                     "properties: [userId]}\n"));
+  EXPECT_THAT(Tables(Moved), ::testing::ElementsAre("Events"));
+  EXPECT_THAT(adviceOn(Moved, "tables[Events].queries[user-events]"),
+              ::testing::Contains(::testing::HasSubstr(
+                  "no index table by 'userId': write 'reassign' (merge) can "
+                  "change 'userId' of a stored entity")));
+}
+
+// A viral code's key is one entity (the RowKey adds nothing to the
+// PartitionKey): no bucket splits it, so the design stays and the advice
+// sizes what would, at 50% of the target: copies or a cache for the
+// redirects that read it, shards summed on read for its click counter.
+// A hot key of several entities gets a bucket instead, and no such advice.
+TEST(SuggestDesign, AHotKeyThatIsOneEntityGetsSizedAdviceNotABucket) {
+  const SchemaLoad L = loadSchemaFile(
+      (Source / "test-inputs/schemas/suggest/viral-clicks.yaml").string());
+  ASSERT_TRUE(L.ok());
+  const SuggestResult R = suggestDesign(L.Value, defaultSchemaCheckOptions());
+  EXPECT_TRUE(R.Changes.empty());
+  EXPECT_THAT(
+      adviceOn(R, "tables[Links]"),
+      ::testing::ElementsAre(
+          "not bucketed: the busiest key takes 2330 entities/s ('resolve' "
+          "2320/s, writes 10.3/s), over the 2000/s target, and it is one "
+          "entity (the RowKey adds nothing to the PartitionKey), which no "
+          "bucket splits: serve its reads from a cache in front of the table "
+          "(an entry kept for a second is read once a second per cache), or "
+          "keep 3 copies under '{code}_0' to '{code}_2', each write to all "
+          "of them (30.9 writes/s instead of 10.3), each read from one at "
+          "random (773/s each); suggest does not make this change (a cache "
+          "or a replica is outside the table)"));
+  EXPECT_THAT(
+      adviceOn(R, "tables[ClickCounts]"),
+      ::testing::ElementsAre(
+          "not bucketed: the busiest key takes 2321 entities/s ('link-stats' "
+          "1.29/s, writes 2320/s), over the 2000/s target, and it is one "
+          "entity (the RowKey adds nothing to the PartitionKey), which no "
+          "bucket splits: shard it into 3 entities under '{code}_0' to "
+          "'{code}_2', each write to one at random (773/s each, at most 50% "
+          "of the target), and read all 3 and merge them (a counter sums "
+          "them): 3.87 point reads/s instead of 1.29; suggest does not make "
+          "this change (the readers must merge the shards)"));
+
+  // Clicks kept one row each under the code: a bucket of the click id.
+  std::string Text = readFile((Source / "test-inputs/schemas/suggest/"
+                                        "viral-clicks.yaml")
+                                  .string())
+                         .value_or("");
+  const std::string Counter = "rowKey: \"clicks\"";
+  ASSERT_NE(Text.find(Counter), std::string::npos);
+  Text.replace(Text.find(Counter), Counter.size(), "rowKey: \"{clickId}\"");
+  const std::string Clicks = "      clicks: {type: int64}";
+  Text.replace(Text.find(Clicks), Clicks.size(),
+               "      clickId: {type: guid}");
+  const std::string Merge =
+      "op: insert-or-merge, properties: [clicks], rate: 9000/s";
+  Text.replace(Text.find(Merge), Merge.size(), "op: insert, rate: 9000/s");
+  // Without the stats read (a listing of the code's rows).
+  Text.erase(Text.find("    queries:\n      - {name: link-stats"));
+  const SchemaLoad Rows = loadSchemaText(Text, "clicks.yaml");
+  ASSERT_TRUE(Rows.ok()) << Rows.Errors.front().str() << "\n" << Text;
+  const SuggestResult B =
+      suggestDesign(Rows.Value, defaultSchemaCheckOptions());
+  EXPECT_EQ(tableNamed(B.Design, "ClickCounts").PartitionKey.Text,
+            "{code}_{clickId|hash:4}");
+  for (const std::string &A : adviceOn(B, "tables[ClickCounts]"))
+    EXPECT_THAT(A, ::testing::Not(::testing::HasSubstr("one entity")));
+}
+
 TEST(SuggestDesign, QueriesByOnePropertyShareOneIndexTable) {
   // Two reads of one account's entries (its latest, its statement since a
   // date) both scan the table by 'accountId': one index table serves
