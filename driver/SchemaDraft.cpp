@@ -195,7 +195,7 @@ void Drafter::add(const code::SchemaFacts &F) {
 }
 
 void Drafter::unplaced(const std::string &What, const CodePlace &At) {
-  S.Header.push_back(" not placed: " + What + " " + shown(At) +
+  S.Header.push_back("not placed: " + What + " " + shown(At) +
                      " (its table is not known from the code)");
 }
 
@@ -429,8 +429,8 @@ void Drafter::addAccount() {
 }
 
 Schema Drafter::finish() {
-  S.Header = {" A schema drafted by `tablelint schema init` from the code.",
-              " Fill in every TODO (docs/schema.md), then check it with "
+  S.Header = {"A schema drafted by `tablelint schema init` from the code.",
+              "Fill in every TODO (docs/schema.md), then check it with "
               "`tablelint lint`."};
   for (const CodeWriteFact &W : Writes)
     addWrite(W);
