@@ -15,5 +15,6 @@ int runReplayCommand(const std::vector<std::string> &Args);
 int runMergeCommand(const std::vector<std::string> &Args);
 int runChecklistCommand(const std::vector<std::string> &Args);
 int runLspCommand(const std::vector<std::string> &Args);
+int runSchemaCommand(const std::vector<std::string> &Args);
 
 } // namespace tablelint

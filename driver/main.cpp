@@ -47,6 +47,9 @@ const std::vector<Command> &commands() {
       {"suggest", tablelint::runSuggestCommand,
        "write a better design of a schema file, each remedy noted on its\n"
        "element"},
+      {"schema", tablelint::runSchemaCommand,
+       "schema init: draft a schema from the C++ code (tables, key\n"
+       "templates, queries, writes, retry policies; TODO for rates)"},
       {"replay", tablelint::runReplayCommand,
        "run the declared workload (or a trace) through the current and the\n"
        "suggested design on a simulated Table service; side-by-side report"},

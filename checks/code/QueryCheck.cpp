@@ -18,53 +18,6 @@ namespace tablelint::code {
 using namespace clang;
 using namespace clang::ast_matchers;
 
-namespace {
-
-// The whole string expression a literal is part of: up through +,
-// conversions, temporaries and c_str().
-const Expr *outermostString(ASTContext &Ctx, const Expr *E) {
-  const Expr *Cur = E;
-  for (;;) {
-    const Stmt *Parent = nullptr;
-    for (const DynTypedNode &P : Ctx.getParents(*Cur))
-      if ((Parent = P.get<Stmt>()))
-        break;
-    const auto *PE = dyn_cast_or_null<Expr>(Parent);
-    if (!PE)
-      return Cur;
-    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
-            CXXBindTemporaryExpr, CXXFunctionalCastExpr, ExprWithCleanups>(
-            PE)) {
-      Cur = PE;
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(PE))
-      if (C->getNumArgs() >= 1 && C->getArg(0) == Cur) {
-        Cur = PE;
-        continue;
-      }
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(PE))
-      if (Op->getOperator() == OO_Plus) {
-        Cur = PE;
-        continue;
-      }
-    if (const auto *M = dyn_cast<MemberExpr>(PE)) {
-      const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
-          Ctx.getParents(*M).empty() ? nullptr
-                                     : Ctx.getParents(*M)[0].get<Stmt>());
-      if (MC && MC->getMethodDecl() &&
-          (MC->getMethodDecl()->getName() == "c_str" ||
-           MC->getMethodDecl()->getName() == "data")) {
-        Cur = MC;
-        continue;
-      }
-    }
-    return Cur;
-  }
-}
-
-} // namespace
-
 void QueryCheck::checkModel(const TableModel &Model, ASTContext &Ctx) {
   for (const RoleCall &C : Model.calls(ApiRole::Query))
     if (const CallExpr *Call = C.call())

@@ -280,6 +280,10 @@ std::optional<Rate> Loader::rate(YamlMap &M, std::string_view Key) {
   YAML::Node V = M.get(Key, true);
   if (!V.IsDefined())
     return std::nullopt;
+  // A drafted schema's rate not filled in yet (`schema init`): declared,
+  // unknown, counted as no load.
+  if (V.IsScalar() && V.Scalar() == UnknownRateText)
+    return Rate{0, std::string(UnknownRateText), posOf(V)};
   std::string Problem = "expected a rate like 6000/s, 20/min, 1.5k/h or 2M/day";
   std::optional<double> PerSecond;
   if (V.IsScalar())

@@ -193,6 +193,10 @@ std::optional<std::uint64_t> parseCount(std::string_view Text,
   return static_cast<std::uint64_t>(Value);
 }
 
+bool isUnknownRate(const Rate &R) {
+  return R.PerSecond == 0 && R.Text == UnknownRateText;
+}
+
 std::optional<double> parseRatePerSecond(std::string_view Text,
                                          std::string &Error) {
   const std::string Expected =

@@ -22,6 +22,10 @@ namespace tablelint::schema {
 // decides whether it means anything).
 std::optional<double> parseRatePerSecond(std::string_view Text,
                                          std::string &Error);
+// `rate: TODO`: a drafted schema's rate not filled in yet (`tablelint
+// schema init`); it loads as declared with no load (PerSecond 0).
+inline constexpr std::string_view UnknownRateText = "TODO";
+bool isUnknownRate(const Rate &R);
 // "<number><unit>", unit ms|s|m|h|d. A bare number is rejected: "60" could
 // be seconds or milliseconds. At most MaxDurationSeconds.
 std::optional<double> parseDurationSeconds(std::string_view Text,

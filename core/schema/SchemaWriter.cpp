@@ -78,6 +78,8 @@ std::string countText(std::uint64_t N) {
 }
 
 std::string rateText(const Rate &R) {
+  if (isUnknownRate(R))
+    return R.Text;
   // Keep the user's spelling when it still says the same.
   std::string Ignored;
   std::optional<double> Parsed = parseRatePerSecond(R.Text, Ignored);

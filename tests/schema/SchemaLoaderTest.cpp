@@ -5,6 +5,7 @@
 #include "core/RuleCatalog.h"
 #include "core/schema/EntityTypes.h"
 #include "core/schema/Suppressions.h"
+#include "core/schema/SchemaValues.h"
 
 #include <gtest/gtest.h>
 
@@ -44,6 +45,28 @@ std::vector<std::string> messages(const SchemaLoad &L) {
 
 std::vector<std::string> errorsOf(const std::string &BadFile) {
   return messages(loadInput("bad/" + BadFile));
+}
+
+// A drafted schema's `rate: TODO` (tablelint schema init) loads as a rate
+// declared but not known: no load. Any other word is still an error, and
+// the writer prints it back as it was.
+TEST(SchemaLoader, RateTodoIsDeclaredButUnknown) {
+  const std::string Text =
+      "version: 1\naccounts: [{name: a}]\ntables:\n"
+      "  - name: T\n    account: a\n    partitionKey: \"p\"\n"
+      "    rowKey: \"r\"\n"
+      "    writes: [{name: w, op: insert, rate: TODO}]\n"
+      "    queries: [{name: q, rate: todo}]\n";
+  const SchemaLoad L = loadSchemaText(Text, "draft.yaml");
+  EXPECT_EQ(messages(L),
+            std::vector<std::string>{
+                "draft.yaml:9:31: error: 'rate': expected a rate like 6000/s, "
+                "20/min, 1.5k/h or 2M/day, got 'todo'"});
+  ASSERT_EQ(L.Value.Tables.size(), 1u);
+  const Write &W = L.Value.Tables[0].Writes[0];
+  EXPECT_TRUE(isUnknownRate(W.Frequency));
+  EXPECT_EQ(W.Frequency.PerSecond, 0);
+  EXPECT_FALSE(isUnknownRate(L.Value.Tables[0].Queries[0].Frequency));
 }
 
 // --------------------------------------------------------------- good files

@@ -197,13 +197,7 @@ const VarDecl *localVariable(const Expr *E) {
 }
 
 // The table argument of a client construction or table-reference call.
-std::string tableOfConstruction(const Expr *Init, ASTContext &Ctx,
-                                const ApiRoles &Roles) {
-  StringRecovery SR(Ctx, Roles);
-  auto Known = [&](const Expr *A) -> std::string {
-    auto T = SR.recover(A);
-    return T && StringRecovery::fullyKnown(*T) ? *T : "";
-  };
+TableSource tableSourceOfConstruction(const Expr *Init, const ApiRoles &Roles) {
   Init = unwrap(Init);
   if (const auto *C = dyn_cast<CXXConstructExpr>(Init)) {
     // The constructors' argument order changed between SDK versions; the
@@ -212,26 +206,37 @@ std::string tableOfConstruction(const Expr *Init, ASTContext &Ctx,
     for (unsigned I = 0; I < C->getNumArgs() && I < Ctor->getNumParams(); ++I) {
       const StringRef P = Ctor->getParamDecl(I)->getName();
       if (P == "tableName" || P == "table_name" || P == "table")
-        return Known(C->getArg(I));
+        return {C->getArg(I), ""};
     }
-    return "";
+    return {};
   }
   if (const auto *Call = dyn_cast<CallExpr>(Init)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
-      return "";
+      return {};
     const std::string Name = FD->getQualifiedNameAsString();
     const ApiFunction *F = Roles.find(Name, ApiRole::TableReference);
     if (!F)
       F = Roles.find(Name, ApiRole::Client);
     if (!F)
-      return "";
+      return {};
     if (std::string Fixed = F->attr("table"); !Fixed.empty())
-      return Fixed;
+      return {nullptr, Fixed};
     if (auto I = F->arg("table"); I && *I < Call->getNumArgs())
-      return Known(Call->getArg(*I));
+      return {Call->getArg(*I), ""};
   }
-  return "";
+  return {};
+}
+
+// The table a construction names, when known at compile time.
+std::string tableOfConstruction(const Expr *Init, ASTContext &Ctx,
+                                const ApiRoles &Roles) {
+  const TableSource S = tableSourceOfConstruction(Init, Roles);
+  if (!S.Argument)
+    return S.Fixed;
+  StringRecovery SR(Ctx, Roles);
+  auto T = SR.recover(S.Argument);
+  return T && StringRecovery::fullyKnown(*T) ? *T : "";
 }
 
 } // namespace
@@ -270,6 +275,39 @@ std::string tableOfObject(const Expr *Object, ASTContext &Ctx,
     return Found;
   }
   return tableOfConstruction(E, Ctx, Roles);
+}
+
+TableSource tableSourceOf(const Expr *Object, const ApiRoles &Roles) {
+  if (!Object)
+    return {};
+  const Expr *E = unwrap(Object);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V && V->getAnyInitializer()
+               ? tableSourceOfConstruction(V->getAnyInitializer(), Roles)
+               : TableSource{};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!Field)
+      return {};
+    if (const Expr *Init = Field->getInClassInitializer())
+      return tableSourceOfConstruction(Init, Roles);
+    // The constructors' definitions: one written outside the class has
+    // its initializers there.
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(Field->getParent()))
+      for (const CXXConstructorDecl *Ctor : Class->ctors()) {
+        const FunctionDecl *Def = nullptr;
+        const auto *Defined = Ctor->hasBody(Def)
+                                  ? dyn_cast<CXXConstructorDecl>(Def)
+                                  : Ctor;
+        for (const CXXCtorInitializer *I : Defined->inits())
+          if (I->getMember() == Field && I->isWritten())
+            return tableSourceOfConstruction(I->getInit(), Roles);
+      }
+    return {};
+  }
+  return tableSourceOfConstruction(E, Roles);
 }
 
 namespace {

@@ -63,4 +63,13 @@ std::optional<QueryModel> modelUrlQuery(const clang::Expr *Url,
 std::string tableOfObject(const clang::Expr *Object, clang::ASTContext &Ctx,
                           const ApiRoles &Roles);
 
+// Where the table of a client or table object is named: the table argument
+// of its construction (the first one, for a member set by constructors), or
+// the table the role entry fixes.
+struct TableSource {
+  const clang::Expr *Argument = nullptr;
+  std::string Fixed;
+};
+TableSource tableSourceOf(const clang::Expr *Object, const ApiRoles &Roles);
+
 } // namespace tablelint::code

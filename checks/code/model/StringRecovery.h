@@ -74,4 +74,9 @@ const clang::Expr *stripStringWrappers(const clang::Expr *E);
 // values cut to their start ("<first 48 characters>...").
 std::string shownValue(const std::string &Recovered);
 
+// The whole string expression a literal is part of: up through +,
+// conversions, temporaries and c_str().
+const clang::Expr *outermostString(clang::ASTContext &Ctx,
+                                   const clang::Expr *E);
+
 } // namespace tablelint::code
