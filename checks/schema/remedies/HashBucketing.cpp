@@ -5,6 +5,7 @@
 // where a bucket would not bring the busiest partition under the target.
 #include "checks/schema/remedies/Remedy.h"
 
+#include "checks/schema/KeyRewrite.h"
 #include "checks/schema/SchemaContext.h"
 
 #include <algorithm>
@@ -145,7 +146,8 @@ public:
     const char *Rule = bucketRule(Ctx.found(), T);
     // An index table's bucket belongs to its index remedy (Subject set).
     const bool IsIndex = !Ctx.Current.table(T.Name);
-    if (!Rule || (!IsIndex && !Ctx.allowed(Rule, T.Path)))
+    if (!Rule || Ctx.KeyedTables.count(T.Path) ||
+        (!IsIndex && !Ctx.allowed(Rule, T.Path)))
       return;
     const BusiestLoad B = busiestLoad(T);
     // Most of the load from listings of whole partitions: a bucket would
@@ -363,6 +365,7 @@ private:
     const std::string LeadName = B.Lead ? B.Lead->Text : std::string();
     const unsigned Buckets = Choice.Buckets;
     const SourcePos Pos = T.PartitionKey.Pos;
+    const KeyTemplate Was = T.PartitionKey;
     T.PartitionKey = Choice.Key;
     T.PartitionKey.Pos = Pos;
     for (Query &Q : T.Queries) {
@@ -377,8 +380,12 @@ private:
       const std::string &By = Choice.Property;
       const std::string Bucket =
           "{" + By + "|hash:" + std::to_string(Buckets) + "}";
+      // A query whose key conditions do not map to properties (a RowKey
+      // range from a cursor: the next page of every value) reads every
+      // bucket, whatever values it names.
       const bool KnowsBucket =
-          !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By);
+          !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By) &&
+          mapKeyConditions(Q.Filter, Was, T.RowKey).Why.empty();
       Q.Filter.replace(
           At, From.size(),
           "PartitionKey eq '" +

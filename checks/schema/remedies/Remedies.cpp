@@ -3,7 +3,9 @@
 // at the place in the order where it should run. The order matters: the
 // clients first; index tables before the remedies that rewrite a table's
 // keys (they mirror the table as it was declared); a series folded before
-// its keys are judged; projections last.
+// its keys are judged; a re-key before a hash bucket (the bucket is the
+// fallback when no property the queries read can key the table);
+// projections last.
 #include "checks/schema/remedies/Remedy.h"
 
 #include <memory>
@@ -13,6 +15,7 @@
   X(IndexTables)                                                               \
   X(SeriesFolding)                                                             \
   X(LogTail)                                                                   \
+  X(Rekey)                                                                     \
   X(HashBucketing)                                                             \
   X(BatchingAdvice)                                                            \
   X(Projections)

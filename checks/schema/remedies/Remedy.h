@@ -8,6 +8,7 @@
 #include "checks/schema/SuggestDesign.h"
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -60,6 +61,9 @@ public:
   // The subject of each table a remedy added (an index table's: the
   // query it was made for), in the order they were added.
   std::vector<std::string> AddedSubjects;
+  // The tables (by path) whose partition key a remedy has replaced: the
+  // key remedies after it leave them (one key design per table).
+  std::set<std::string> KeyedTables;
 
 private:
   const RemedyFilter &Allow;
