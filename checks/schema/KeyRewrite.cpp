@@ -195,30 +195,29 @@ void mapRowBounds(const std::vector<RowBound> &Bounds, const KeyTemplate &Rk,
     else if (B.Op == CompareOp::Lt)
       Lt = &B;
   }
+  // `lt` the prefix with its last character one higher, or with `~`
+  // after it (the idiom for "anything longer").
   const bool Prefix =
-      Bounds.size() == 2 && Ge && Lt && !Ge->Text.empty() && Ge->Text.size() == Lt->Text.size() &&
-      Ge->Text.back() != '}' &&
-      Ge->Text.compare(0, Ge->Text.size() - 1, Lt->Text, 0,
-                       Lt->Text.size() - 1) == 0 &&
-      Lt->Text.back() == Ge->Text.back() + 1;
+      Bounds.size() == 2 && Ge && Lt && !Ge->Text.empty() &&
+      ((Ge->Text.size() == Lt->Text.size() &&
+        Ge->Text.compare(0, Ge->Text.size() - 1, Lt->Text, 0,
+                         Lt->Text.size() - 1) == 0 &&
+        Lt->Text.back() == Ge->Text.back() + 1) ||
+       Lt->Text == Ge->Text + "~");
   if (!Prefix) {
     L.Why = "it reads a range of RowKeys (`" + Spans +
             "`) that is not every key starting with one prefix: it selects "
             "by the key's text, which other keys order differently";
     return;
   }
+  if (Ge->Text.back() == '}') {
+    L.Why = "its RowKey range (`" + Spans +
+            "`) ends with a placeholder, so it also holds the keys of longer "
+            "values that start with the one it names";
+    return;
+  }
   if (matchKey(Ge->Text, Rk, true, "RowKey", L.Pins, Consumed, L.Why))
     OrderFrom(Consumed);
-}
-
-// The template text of the parsed span [Offset, Offset + Length).
-std::string span(const QueryFilter &QF, const std::string &Text,
-                 std::uint32_t Offset, std::uint32_t Length) {
-  const std::uint32_t Begin = QF.templateOffset(Offset);
-  std::uint32_t End = QF.templateOffset(Offset + Length - 1);
-  if (Text[End] == '{')
-    End = static_cast<std::uint32_t>(Text.find('}', End));
-  return Text.substr(Begin, End + 1 - Begin);
 }
 
 // One key condition: the PartitionKey's is matched now, the RowKey's
@@ -229,7 +228,7 @@ bool mapKeyCompare(const QueryFilter &QF, const std::string &Filter,
                    LogicalFilter &L) {
   std::string Content;
   if (!stringContent(
-          span(QF, Filter, N.Literal.Offset, N.Literal.Length), Content)) {
+          QF.templateText(Filter, N.Literal.Offset, N.Literal.Length), Content)) {
     L.Why = "it compares the " + N.Property + " with something other than "
             "text (`" + Span + "`)";
     return false;
@@ -344,7 +343,7 @@ LogicalFilter mapKeyConditions(const std::string &Filter,
   std::vector<RowBound> RowBounds;
   for (const std::uint32_t I : F.conjuncts()) {
     const FilterNode &N = F.node(I);
-    const std::string Span = span(QF, Filter, N.Offset, N.Length);
+    const std::string Span = QF.templateText(Filter, N.Offset, N.Length);
     const bool OnKey = N.Kind == FilterNodeKind::Compare
                            ? N.Property == "PartitionKey" ||
                                  N.Property == "RowKey"

@@ -107,17 +107,17 @@ Attempt tryProperty(const Table &T, const std::string &Property,
 std::string noteFor(const Table &T, const Attempt &A,
                     const SchemaCheckOptions &Options) {
   const RekeyPlan &Plan = A.Plan;
-  std::string Why = "re-keyed by " + Plan.Property + ": PartitionKey `" +
-                    Plan.PartitionKey + "` instead of `" +
-                    T.PartitionKey.Text + "`, RowKey `" + Plan.RowKey +
-                    "` (the old keys, in order, after it); " +
-                    formatFigure(A.PerPartition) +
-                    " entities/s on the busiest partition (" +
-                    formatPercent(A.PerPartition /
-                                  Options.PartitionEntitiesPerSecond) +
-                    " of the " +
-                    formatFigure(Options.PartitionEntitiesPerSecond) +
-                    "/s target)";
+  const double Share = A.PerPartition / Options.PartitionEntitiesPerSecond;
+  std::string Why =
+      "re-keyed by " + Plan.Property + ": PartitionKey `" +
+      Plan.PartitionKey + "` instead of `" + T.PartitionKey.Text +
+      "`, RowKey `" + Plan.RowKey + "` " +
+      (T.PartitionKey.isConstant() ? "(as it was)"
+                                   : "(the old keys, in order)") +
+      "; " + formatFigure(A.PerPartition) +
+      " entities/s on the busiest partition (" +
+      (Share < 0.001 ? "under 0.1%" : formatPercent(Share)) + " of the " +
+      formatFigure(Options.PartitionEntitiesPerSecond) + "/s target)";
   std::vector<std::string> Rewritten;
   for (std::size_t I = 0; I < T.Queries.size(); ++I)
     if (Plan.Filters[I] != T.Queries[I].Filter)
@@ -172,21 +172,23 @@ std::optional<RekeyPlan> planRekey(const Table &T,
   return First->Plan;
 }
 
-void applyRekey(Table &T, const RekeyPlan &Plan) {
+void applyNewKeys(Table &T, const std::string &Pk, const std::string &Rk,
+                  const std::vector<std::string> &Filters) {
   std::string Error;
   const SourcePos PkPos = T.PartitionKey.Pos, RkPos = T.RowKey.Pos;
-  T.PartitionKey = *parseKeyTemplate(Plan.PartitionKey, Error);
+  T.PartitionKey = *parseKeyTemplate(Pk, Error);
   T.PartitionKey.Pos = PkPos;
-  T.RowKey = *parseKeyTemplate(Plan.RowKey, Error);
+  T.RowKey = *parseKeyTemplate(Rk, Error);
   T.RowKey.Pos = RkPos;
-  for (std::size_t I = 0; I < T.Queries.size() && I < Plan.Filters.size();
-       ++I) {
-    Query &Q = T.Queries[I];
-    if (Q.Filter == Plan.Filters[I])
-      continue;
-    Q.Filter = Plan.Filters[I];
-    Q.FilterPos = {};
-  }
+  for (std::size_t I = 0; I < T.Queries.size() && I < Filters.size(); ++I)
+    if (T.Queries[I].Filter != Filters[I]) {
+      T.Queries[I].Filter = Filters[I];
+      T.Queries[I].FilterPos = {};
+    }
+}
+
+void applyRekey(Table &T, const RekeyPlan &Plan) {
+  applyNewKeys(T, Plan.PartitionKey, Plan.RowKey, Plan.Filters);
 }
 
 } // namespace tablelint::schema

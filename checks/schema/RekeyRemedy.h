@@ -44,7 +44,12 @@ std::optional<RekeyPlan> planRekey(const Table &T,
                                    const SchemaCheckOptions &Options);
 
 // Applies a plan without a Blocker to T (its keys and its queries'
-// filters, each rewritten query noted).
+// filters).
 void applyRekey(Table &T, const RekeyPlan &Plan);
+
+// T keyed by the templates Pk and Rk, its queries' filters replaced by
+// Filters (one per query, in order); what each key remedy applies.
+void applyNewKeys(Table &T, const std::string &Pk, const std::string &Rk,
+                  const std::vector<std::string> &Filters);
 
 } // namespace tablelint::schema

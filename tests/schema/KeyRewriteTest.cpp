@@ -95,6 +95,33 @@ TEST(KeyRewrite, OtherConditionsAreKept) {
                       "'paid' or total gt 10.0)");
 }
 
+// The `~` idiom for "every key starting with": the same prefix range. A
+// prefix that ends with a placeholder (the hour of a longer time) holds
+// longer values too: no equality to map.
+TEST(KeyRewrite, TildeUpperBoundIsAPrefixRange) {
+  const Table T = orders("{placedAt:yyyyMMdd}", "{customerId}_{orderId}");
+  EXPECT_EQ(rewrite(T,
+                    "PartitionKey eq '{placedAt:yyyyMMdd}' and RowKey ge "
+                    "'{customerId}_' and RowKey lt '{customerId}_~'",
+                    "{customerId}", "{placedAt:yyyyMMdd}_{customerId}_{orderId}")
+                .Filter,
+            "PartitionKey eq '{customerId}' and RowKey ge "
+            "'{placedAt:yyyyMMdd}_{customerId}_' and RowKey lt "
+            "'{placedAt:yyyyMMdd}_{customerId}`'");
+  const Table Readings =
+      orders("{placedAt:yyyyMMdd}", "{customerId}_{placedAt:HHmmssfff}");
+  EXPECT_EQ(rewrite(Readings,
+                    "PartitionKey eq '{placedAt:yyyyMMdd}' and RowKey ge "
+                    "'{customerId}_{placedAt:HH}' and RowKey lt "
+                    "'{customerId}_{placedAt:HH}~'",
+                    "{customerId}", "{placedAt:yyyyMMddHHmmssfff}")
+                .Why,
+            "its RowKey range (`RowKey ge '{customerId}_{placedAt:HH}' and "
+            "RowKey lt '{customerId}_{placedAt:HH}~'`) ends with a "
+            "placeholder, so it also holds the keys of longer values that "
+            "start with the one it names");
+}
+
 // A point read on a constant key moved to a hash-bucketed one, and on a
 // tenant key bucketed by the order.
 TEST(KeyRewrite, PointReadsFollowTheirKeys) {

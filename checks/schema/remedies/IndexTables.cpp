@@ -56,11 +56,7 @@ struct Lookup {
 // The template text of a parsed-filter span [Offset, Offset+Length).
 std::string templateSpan(const QueryFilter &QF, const std::string &Text,
                          std::uint32_t Offset, std::uint32_t Length) {
-  const std::uint32_t Begin = QF.templateOffset(Offset);
-  std::uint32_t End = QF.templateOffset(Offset + Length - 1);
-  if (Text[End] == '{')
-    End = static_cast<std::uint32_t>(Text.find('}', End));
-  return Text.substr(Begin, End + 1 - Begin);
+  return QF.templateText(Text, Offset, Length);
 }
 
 // A write that can give a stored entity another value of Name: an update
