@@ -21,10 +21,11 @@
 namespace tablelint::replay {
 namespace {
 
-// The items table with keys Pk and Rk, Rate inserts/s, Distinct users and
-// the query lines Queries.
+// The items table with keys Pk and Rk, Rate inserts/s (and as many deletes
+// with Deletes), Distinct users and the query lines Queries.
 std::string itemsDesign(const std::string &Pk, const std::string &Rk, int Rate,
-                        std::uint64_t Distinct, const std::string &Queries) {
+                        std::uint64_t Distinct, const std::string &Queries,
+                        bool Deletes = false) {
   return "version: 1\n"
          "accounts: [{name: a, region: westeurope}]\n"
          "clients:\n"
@@ -55,10 +56,12 @@ std::string itemsDesign(const std::string &Pk, const std::string &Rk, int Rate,
          "      body: {type: string, bytes: 300}\n"
          "    writes:\n"
          "      - {name: add-item, client: app, op: insert, rate: " +
-         std::to_string(Rate) +
-         "/s}\n"
-         "    queries:\n" +
-         Queries;
+         std::to_string(Rate) + "/s}\n" +
+         (Deletes ? "      - {name: drop-item, client: app, op: delete, "
+                    "rate: " +
+                        std::to_string(Rate) + "/s}\n"
+                  : std::string()) +
+         "    queries:\n" + Queries;
 }
 
 std::string randomDesign(std::mt19937_64 &Rng, std::string &Why) {
@@ -115,6 +118,7 @@ bool suggestKeepsAnswers(const std::string &Text, int Seed,
   WorkloadOptions O;
   O.DurationSeconds = 8;
   O.Seed = static_cast<std::uint64_t>(Seed);
+  O.EveryOpAtLeastOnce = true; // a sweep a minute is compared too
   generateEvents(W, O);
   const DesignPlan A = planDesign(W, Current.Value, "current", Errors);
   const DesignPlan B = planDesign(W, Suggested.Value, "suggested", Errors);
@@ -199,6 +203,37 @@ std::string physicalKeyDesign(std::mt19937_64 &Rng, std::string &Why) {
 TEST(SuggestAnswersProperty, ReKeyedDesignsReturnTheSameEntities) {
   // Worth something only if the designs were re-keyed.
   EXPECT_GT(changedOverSeeds(physicalKeyDesign, 12, "re-keyed by userId"),
+            12 / 2);
+}
+
+// Sweeps of what falls due (items older than a cut-off, deleted as they
+// are swept) every minute, ten seconds or hour, over tables keyed by the
+// user, the item or a constant, read by their keys or not: suggest keys
+// the table by a time bucket or adds an expiry index, and the sweep reads
+// the buckets up to its cut-off's.
+std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
+  auto Pick = [&](std::initializer_list<const char *> L) {
+    std::vector<const char *> V(L);
+    return std::string(V[Rng() % V.size()]);
+  };
+  const std::string Pk = Pick({"{userId}", "{itemId}", "all"});
+  const std::string Rk = Pick({"{itemId}", "{region}_{itemId}"});
+  const int Rate = static_cast<int>(50 + Rng() % 900);
+  const std::string Every = Pick({"1/min", "6/min", "1/h"});
+  std::string Queries = "      - {name: sweep, filter: \"postedAt lt "
+                        "datetime'{postedAt}'\", select: [itemId], rate: " +
+                        Every + "}\n";
+  if (Rng() % 2)
+    Queries += "      - {name: point, filter: \"PartitionKey eq '" + Pk +
+               "' and RowKey eq '" + Rk + "'\", rate: 20/s}\n";
+  Why = "partitionKey " + Pk + ", rowKey " + Rk + ", " +
+        std::to_string(Rate) + " inserts and deletes/s, a sweep " + Every;
+  return itemsDesign(Pk, Rk, Rate, 2000 + Rng() % 100000, Queries, true);
+}
+
+TEST(SuggestAnswersProperty, TimeBucketedSweepsReturnTheSameEntities) {
+  // Worth something only if the sweeps were bucketed.
+  EXPECT_GT(changedOverSeeds(sweptDesign, 12, "for the sweep 'sweep'"),
             12 / 2);
 }
 

@@ -3,11 +3,7 @@
 // every query rewritten; where a query cannot be rewritten, or the
 // customer's busiest value is too hot, it is advice saying why, and the
 // bucket remedy answers the finding instead.
-#include "checks/schema/SchemaChecks.h"
-#include "checks/schema/SuggestDesign.h"
-#include "core/schema/SchemaLoader.h"
-
-#include <gtest/gtest.h>
+#include "tests/schema/RemedyTestSupport.h"
 
 namespace tablelint::schema {
 namespace {
@@ -38,19 +34,8 @@ const std::string CustomerDay =
     "'{placedAt:yyyyMMdd}' and RowKey ge '{customerId}_' and RowKey lt "
     "'{customerId}`'\", expectedRows: 2, rate: 20/s}\n";
 
-SuggestResult suggestFor(const std::string &Yaml) {
-  const SchemaLoad L = loadSchemaText(Yaml, "orders.yaml");
-  EXPECT_TRUE(L.ok()) << (L.Errors.empty() ? "" : L.Errors.front().str());
-  return suggestDesign(L.Value, defaultSchemaCheckOptions());
-}
-
-const SuggestedChange *find(const std::vector<SuggestedChange> &List,
-                            const std::string &Text) {
-  for (const SuggestedChange &C : List)
-    if (C.Description.find(Text) != std::string::npos)
-      return &C;
-  return nullptr;
-}
+using test::findChange;
+using test::suggestFor;
 
 TEST(RekeyRemedy, DayKeyReadByCustomerIsKeyedByCustomer) {
   const SuggestResult R = suggestFor(orders(
@@ -75,7 +60,7 @@ TEST(RekeyRemedy, DayKeyReadByCustomerIsKeyedByCustomer) {
             "PartitionKey eq '{customerId}' and RowKey eq "
             "'{placedAt:yyyyMMdd}_{customerId}_{orderId}' and status eq "
             "'paid'");
-  const SuggestedChange *C = find(R.Changes, "re-keyed by customerId");
+  const SuggestedChange *C = findChange(R.Changes, "re-keyed by customerId");
   ASSERT_TRUE(C);
   EXPECT_EQ(C->RuleId, "time-based-partition-key");
   EXPECT_EQ(C->Subject, "tables[Orders]");
@@ -89,7 +74,7 @@ TEST(RekeyRemedy, DayKeyReadByCustomerIsKeyedByCustomer) {
             std::string::npos)
       << C->Description;
   // No bucket as well: the re-key answers the finding.
-  EXPECT_FALSE(find(R.Changes, "bucketed"));
+  EXPECT_FALSE(findChange(R.Changes, "bucketed"));
   for (const Finding &F : R.Remaining)
     EXPECT_NE(F.RuleId, "time-based-partition-key") << F.Message;
 }
@@ -102,7 +87,7 @@ TEST(RekeyRemedy, AReadOfTheWholeDayKeepsTheDayKey) {
              CustomerDay + "      - {name: day-report, filter: "
                            "\"PartitionKey eq '{placedAt:yyyyMMdd}' and "
                            "status eq 'paid'\", rate: 1/h}\n"));
-  const SuggestedChange *A = find(R.Advice, "not re-keyed by customerId");
+  const SuggestedChange *A = findChange(R.Advice, "not re-keyed by customerId");
   ASSERT_TRUE(A);
   EXPECT_EQ(A->Description,
             "not re-keyed by customerId: query `day-report` cannot be "
@@ -120,7 +105,7 @@ TEST(RekeyRemedy, AHotCustomerIsNoKey) {
       "{placedAt:yyyyMMdd}",
       "values: [big, small1, small2], weights: [0.9, 0.05, 0.05]",
       CustomerDay));
-  const SuggestedChange *A = find(R.Advice, "not re-keyed by customerId");
+  const SuggestedChange *A = findChange(R.Advice, "not re-keyed by customerId");
   ASSERT_TRUE(A);
   EXPECT_NE(A->Description.find("its busiest value would take 2196 "
                                 "entities/s, over 50% of the 2000/s target"),
@@ -138,14 +123,14 @@ TEST(RekeyRemedy, OnlyTimeAndConstantKeysAreReKeyed) {
       "      - {name: customer-status, filter: \"PartitionKey eq '{status}' "
       "and RowKey ge '{customerId}_' and RowKey lt '{customerId}`'\", rate: "
       "20/s}\n"));
-  EXPECT_FALSE(find(ByStatus.Changes, "re-keyed"));
-  EXPECT_FALSE(find(ByStatus.Advice, "re-keyed"));
+  EXPECT_FALSE(findChange(ByStatus.Changes, "re-keyed"));
+  EXPECT_FALSE(findChange(ByStatus.Advice, "re-keyed"));
   const SuggestResult Scan = suggestFor(
       orders("{placedAt:yyyyMMdd}", "distinct: 200000",
              "      - {name: paid, filter: \"status eq 'paid'\", rate: "
              "1/h}\n"));
-  EXPECT_FALSE(find(Scan.Changes, "re-keyed"));
-  EXPECT_FALSE(find(Scan.Advice, "re-keyed"));
+  EXPECT_FALSE(findChange(Scan.Changes, "re-keyed"));
+  EXPECT_FALSE(findChange(Scan.Advice, "re-keyed"));
 }
 
 // A constant key ("all orders in one partition") read by customer.

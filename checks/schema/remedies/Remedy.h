@@ -78,8 +78,9 @@ public:
   virtual const char *id() const = 0;
   // The rules whose findings it answers.
   virtual std::vector<std::string> rules() const = 0;
-  // Whether it remedies tables (else clients): a table suggest keeps as
-  // it is gets advice for the findings of these rules.
+  // Whether a table suggest keeps as it is gets advice for the findings
+  // of these rules: not for a client remedy's, nor for one that answers
+  // only some findings of its rule (a sweep among low-density-query's).
   virtual bool onTables() const { return true; }
 
   // Schema level, each client in turn.
