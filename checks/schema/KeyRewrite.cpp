@@ -106,9 +106,9 @@ bool stringContent(const std::string &Lit, std::string &Out) {
 // part; with Prefix, Text may stop inside a literal part. Appends the
 // placeholders it pins to Pins and sets Consumed to the key parts it
 // matched whole. False, with Why, when it does not match.
-bool matchKey(const std::string &Text, const KeyTemplate &Key, bool Prefix,
-              const char *KeyName, std::vector<KeyPart> &Pins,
-              std::size_t &Consumed, std::string &Why) {
+bool matchKeyParts(const std::string &Text, const KeyTemplate &Key,
+                   bool Prefix, const char *KeyName, std::vector<KeyPart> &Pins,
+                   std::size_t &Consumed, std::string &Why) {
   std::string Error;
   const std::optional<KeyTemplate> Value = parseKeyTemplate(Text, Error);
   if (!Value) {
@@ -158,6 +158,37 @@ bool matchKey(const std::string &Text, const KeyTemplate &Key, bool Prefix,
   }
   Consumed = K;
   return true;
+}
+
+// matchKeyParts, adding no pins when Text does not match.
+bool matchKey(const std::string &Text, const KeyTemplate &Key, bool Prefix,
+              const char *KeyName, std::vector<KeyPart> &Pins,
+              std::size_t &Consumed, std::string &Why) {
+  const std::size_t Before = Pins.size();
+  if (matchKeyParts(Text, Key, Prefix, KeyName, Pins, Consumed, Why))
+    return true;
+  Pins.resize(Before);
+  return false;
+}
+
+// The part of a range's prefix Text up to the end of its last literal
+// ("{deviceId}_" of "{deviceId}_{readingTime:HH}"); empty when it has no
+// placeholder before that.
+std::string literalEndedPrefix(const std::string &Text) {
+  std::string Error;
+  const std::optional<KeyTemplate> Value = parseKeyTemplate(Text, Error);
+  if (!Value)
+    return "";
+  std::size_t End = Value->Parts.size();
+  while (End > 0 && Value->Parts[End - 1].IsPlaceholder)
+    --End;
+  const bool Placeholder =
+      std::any_of(Value->Parts.begin(),
+                  Value->Parts.begin() + static_cast<long>(End),
+                  [](const KeyPart &P) { return P.IsPlaceholder; });
+  if (!Placeholder || End == Value->Parts.size())
+    return "";
+  return Text.substr(0, Value->Parts[End].Offset);
 }
 
 struct RowBound {
@@ -211,6 +242,10 @@ void mapRowBounds(const std::vector<RowBound> &Bounds, const KeyTemplate &Rk,
     return;
   }
   if (Ge->Text.back() == '}') {
+    // What it does pin: the values before its last literal.
+    std::string Ignored;
+    matchKey(literalEndedPrefix(Ge->Text), Rk, true, "RowKey", L.Pins,
+             Consumed, Ignored);
     L.Why = "its RowKey range (`" + Spans +
             "`) ends with a placeholder, so it also holds the keys of longer "
             "values that start with the one it names";
@@ -364,6 +399,17 @@ LogicalFilter mapKeyConditions(const std::string &Filter,
   }
   mapRowBounds(RowBounds, Rk, L);
   return L;
+}
+
+bool givesWholeValue(const LogicalFilter &L, const std::string &Property) {
+  for (const KeyPart &P : L.Pins)
+    if (P.Text == Property && exactRendering(P))
+      return true;
+  for (const std::string &C : L.Rest)
+    for (const char *After : {"}", ":", "|"})
+      if (C.find("{" + Property + After) != std::string::npos)
+        return true;
+  return false;
 }
 
 RewrittenFilter renderInKeys(const LogicalFilter &L, const Table &T,

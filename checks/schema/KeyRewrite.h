@@ -35,7 +35,9 @@ namespace tablelint::schema {
 struct LogicalFilter {
   // The placeholders the key conditions pin, as the current keys render
   // them (property, format, functions); a property may appear more than
-  // once with different renderings.
+  // once with different renderings. With Why set, what is known to be
+  // pinned all the same (a PartitionKey equality, the values of a RowKey
+  // range's prefix up to its last literal).
   std::vector<KeyPart> Pins;
   // Whether the filter pins one partition (an equality on the PartitionKey).
   bool PinsPartition = false;
@@ -52,6 +54,12 @@ struct LogicalFilter {
 // Reads Filter (a query's filter template) through the keys Pk and Rk.
 LogicalFilter mapKeyConditions(const std::string &Filter,
                                const KeyTemplate &Pk, const KeyTemplate &Rk);
+
+// Whether L gives the whole value of Property: a key condition pins it as
+// it is (no hash, no format that keeps part of it), or a condition on the
+// properties names its placeholder. What a reader needs to know a hash
+// bucket of Property.
+bool givesWholeValue(const LogicalFilter &L, const std::string &Property);
 
 struct RewrittenFilter {
   std::string Filter; // the filter template on the new keys

@@ -122,6 +122,33 @@ TEST(KeyRewrite, TildeUpperBoundIsAPrefixRange) {
             "start with the one it names");
 }
 
+// What a reader knows of a value even where the filter does not map: the
+// device of an hour's range (its prefix up to the last literal), a value
+// named in a condition on the properties; not the value a cursor starts
+// from.
+TEST(KeyRewrite, WholeValuesAFilterGivesEvenUnmapped) {
+  const Table T =
+      orders("{placedAt:yyyyMMdd}", "{customerId}_{placedAt:HHmmssfff}");
+  const LogicalFilter Hour = mapKeyConditions(
+      "PartitionKey eq '{placedAt:yyyyMMdd}' and RowKey ge "
+      "'{customerId}_{placedAt:HH}' and RowKey lt '{customerId}_{placedAt:HH}~'",
+      T.PartitionKey, T.RowKey);
+  EXPECT_NE(Hour.Why, "");
+  EXPECT_TRUE(givesWholeValue(Hour, "customerId"));
+  EXPECT_FALSE(givesWholeValue(Hour, "placedAt")); // only its day
+  const LogicalFilter Cursor = mapKeyConditions(
+      "PartitionKey eq '{placedAt:yyyyMMdd}' and RowKey gt "
+      "'{customerId}_{placedAt:HHmmssfff}'",
+      T.PartitionKey, T.RowKey);
+  EXPECT_NE(Cursor.Why, "");
+  EXPECT_FALSE(givesWholeValue(Cursor, "customerId"));
+  const LogicalFilter Named = mapKeyConditions(
+      "PartitionKey eq '{placedAt:yyyyMMdd}' and customerId eq "
+      "'{customerId}' and RowKey gt '{customerId}_{placedAt:HHmmssfff}'",
+      T.PartitionKey, T.RowKey);
+  EXPECT_TRUE(givesWholeValue(Named, "customerId"));
+}
+
 // A point read on a constant key moved to a hash-bucketed one, and on a
 // tenant key bucketed by the order.
 TEST(KeyRewrite, PointReadsFollowTheirKeys) {

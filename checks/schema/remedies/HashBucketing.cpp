@@ -380,12 +380,13 @@ private:
       const std::string &By = Choice.Property;
       const std::string Bucket =
           "{" + By + "|hash:" + std::to_string(Buckets) + "}";
-      // A query whose key conditions do not map to properties (a RowKey
-      // range from a cursor: the next page of every value) reads every
-      // bucket, whatever values it names.
+      // A query that names By only in a RowKey range that does not pin it
+      // (a page from a cursor: the next rows of every value) reads every
+      // bucket.
+      const LogicalFilter Keys = mapKeyConditions(Q.Filter, Was, T.RowKey);
       const bool KnowsBucket =
           !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By) &&
-          mapKeyConditions(Q.Filter, Was, T.RowKey).Why.empty();
+          (Keys.Why.empty() || givesWholeValue(Keys, By));
       Q.Filter.replace(
           At, From.size(),
           "PartitionKey eq '" +
