@@ -57,6 +57,7 @@ double busiestPartitionLoad(const Table &T) {
 struct Attempt {
   RekeyPlan Plan;
   double PerPartition = 0;
+  bool QueryBlocked = false; // a query cannot be rewritten
 };
 
 // T keyed by Property: the new keys, every query rewritten, the load
@@ -82,6 +83,7 @@ Attempt tryProperty(const Table &T, const std::string &Property,
     const RewrittenFilter R = rewriteQueryForKeys(T, Q, *Pk, *Rk);
     if (!R.Why.empty()) {
       Plan.Blocker = "query `" + Q.Name + "` cannot be rewritten: " + R.Why;
+      A.QueryBlocked = true;
       return A;
     }
     Plan.Filters.push_back(R.Filter);
@@ -114,7 +116,9 @@ std::string noteFor(const Table &T, const Attempt &A,
       "`, RowKey `" + Plan.RowKey + "` " +
       (T.PartitionKey.isConstant() ? "(as it was)"
                                    : "(the old keys, in order)") +
-      "; " + formatFigure(A.PerPartition) +
+      "; " +
+      (A.PerPartition < 0.01 ? std::string("under 0.01")
+                             : formatFigure(A.PerPartition)) +
       " entities/s on the busiest partition (" +
       (Share < 0.001 ? "under 0.1%" : formatPercent(Share)) + " of the " +
       formatFigure(Options.PartitionEntitiesPerSecond) + "/s target)";
@@ -155,6 +159,9 @@ std::optional<RekeyPlan> planRekey(const Table &T,
          J > 0 && queriesNaming(T, Props[J]) > queriesNaming(T, Props[J - 1]);
          --J)
       std::swap(Props[J], Props[J - 1]);
+  // Advice names the first property a query could not be rewritten for; a
+  // property too hot itself is the bucket remedy's to explain (it says
+  // what no key splits).
   std::optional<Attempt> First;
   for (const std::string &P : Props) {
     Attempt A = tryProperty(T, P, Options);
@@ -162,7 +169,7 @@ std::optional<RekeyPlan> planRekey(const Table &T,
       A.Plan.Why = noteFor(T, A, Options);
       return A.Plan;
     }
-    if (!First)
+    if (!First && A.QueryBlocked)
       First = std::move(A);
   }
   if (!First)

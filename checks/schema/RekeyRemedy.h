@@ -32,8 +32,10 @@ struct RekeyPlan {
   // Per query of the table, in order: its filter on the new keys.
   std::vector<std::string> Filters;
   std::string Why; // the note: the keys, the load, the queries rewritten
-  // Non-empty: the re-key the queries point to cannot be made, and why
-  // (advice; the other key remedies may still apply).
+  // Non-empty: the re-key the queries point to cannot be made because a
+  // query cannot be rewritten, and why (advice; the other key remedies may
+  // still apply). A property too hot to key by gives no plan: the hash
+  // bucket's advice says what no key splits.
   std::string Blocker;
 };
 
