@@ -3,6 +3,8 @@
 
 #include "driver/ParallelTasks.h"
 
+#include "checks/schema/SweepBucketRemedy.h"
+
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
 #include "replay/ReportFigures.h"
@@ -158,6 +160,29 @@ std::string keyRemedyCaveat(const schema::Schema &Current,
          fixed(Seconds, 0) +
          " s of writes, where the finding sizes them at a whole period; "
          "judge this remedy by the finding's figures";
+}
+
+// A refused time bucket for a sweep (SweepBucketRemedy.h): the replay
+// takes each execution's cut-off from a stored entity's time, anywhere in
+// the table, so the sweep reads everything before it in both designs and
+// what the bucket saves (reading only what fell due since the last sweep)
+// is not reached: say so.
+std::string sweepRemedyCaveat(const schema::Schema &Current,
+                              const RemedyVerdict &V) {
+  if (V.Kept || V.Figures.empty() || V.Rule != "low-density-query")
+    return "";
+  for (const schema::Table &T : Current.Tables)
+    for (const schema::Query &Q : T.Queries)
+      if (Q.Path == V.Subject)
+        if (const std::string P = schema::sweptProperty(T, Q); !P.empty())
+          return "the replay cannot show what a time bucket saves: it "
+                 "takes each execution's cut-off from a stored entity's '" +
+                 P + "', anywhere in table '" + T.Name +
+                 "', not the time the sweep runs with what fell due before "
+                 "deleted, so the sweep reads everything before that time "
+                 "in both designs; judge this remedy by the finding's "
+                 "figures";
+  return "";
 }
 
 // VerifyOptions::Progress for the replays of one round, from the tasks'
@@ -555,6 +580,8 @@ verifyRemedies(const schema::Schema &Current,
   for (std::size_t I = 0; I < Out.size(); ++I) {
     RemedyVerdict &V = Out[I];
     V.Caveat = keyRemedyCaveat(Current, V, Verify.DurationSeconds);
+    if (V.Caveat.empty())
+      V.Caveat = sweepRemedyCaveat(Current, V);
     // Kept on top of the others, its figures are not the alone run's.
     if (!V.Kept && !SaturationCaveats[I].empty())
       V.Caveat += (V.Caveat.empty() ? "" : "; ") + SaturationCaveats[I];

@@ -880,6 +880,16 @@ std::uint32_t QueryFilter::templateOffset(std::uint32_t ParsedOffset) const {
   return TemplateOffset[ParsedOffset];
 }
 
+std::string QueryFilter::templateText(const std::string &Text,
+                                      std::uint32_t Offset,
+                                      std::uint32_t Length) const {
+  const std::uint32_t Begin = templateOffset(Offset);
+  std::uint32_t End = templateOffset(Offset + Length - 1);
+  if (Text[End] == '{')
+    End = static_cast<std::uint32_t>(Text.find('}', End));
+  return Text.substr(Begin, End + 1 - Begin);
+}
+
 namespace {
 
 // The quoted literal of a PartitionKey equality, as a key template.

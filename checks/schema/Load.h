@@ -144,6 +144,10 @@ struct QueryFilter {
   std::vector<std::uint32_t> TemplateOffset;
 
   std::uint32_t templateOffset(std::uint32_t ParsedOffset) const;
+  // The template text (Text, the filter as written) of the parsed span
+  // [Offset, Offset + Length): a node or a literal with its placeholders.
+  std::string templateText(const std::string &Text, std::uint32_t Offset,
+                           std::uint32_t Length) const;
 };
 QueryFilter parseQueryFilter(const Query &Q);
 

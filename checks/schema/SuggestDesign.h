@@ -7,7 +7,11 @@
 //   # of the 2000/s target; aim: at most 50%)
 //
 // Remedies, each applied only when it keeps what every query returns
-// (replay checks that: replay/AnswerCheck.h): a hash bucket on time-based,
+// (replay checks that: replay/AnswerCheck.h): a time or constant key
+// re-keyed by the property its queries read, every query rewritten into the
+// new keys (checks/schema/RekeyRemedy.h); a time bucket for a sweep of what
+// falls due, on the table or an expiry index
+// (checks/schema/SweepBucketRemedy.h); else a hash bucket on time-based,
 // hot or too-narrow partition keys (bucket count from the load at most 50%
 // of the partition target, a power of two; the bucket property one the
 // RowKey holds whole; queries that cannot know the bucket fan out over all

@@ -5,6 +5,7 @@
 // where a bucket would not bring the busiest partition under the target.
 #include "checks/schema/remedies/Remedy.h"
 
+#include "checks/schema/KeyRewrite.h"
 #include "checks/schema/SchemaContext.h"
 
 #include <algorithm>
@@ -174,7 +175,8 @@ public:
     const char *Rule = bucketRule(Ctx.found(), T);
     // An index table's bucket belongs to its index remedy (Subject set).
     const bool IsIndex = !Ctx.Current.table(T.Name);
-    if (!Rule || (!IsIndex && !Ctx.allowed(Rule, T.Path)))
+    if (!Rule || Ctx.KeyedTables.count(T.Path) ||
+        (!IsIndex && !Ctx.allowed(Rule, T.Path)))
       return;
     const BusiestLoad B = busiestLoad(T);
     // A partition made hot by reads another remedy took away (an index
@@ -446,6 +448,7 @@ private:
     const std::string LeadName = B.Lead ? B.Lead->Text : std::string();
     const unsigned Buckets = Choice.Buckets;
     const SourcePos Pos = T.PartitionKey.Pos;
+    const KeyTemplate Was = T.PartitionKey;
     T.PartitionKey = Choice.Key;
     T.PartitionKey.Pos = Pos;
     for (Query &Q : T.Queries) {
@@ -460,8 +463,13 @@ private:
       const std::string &By = Choice.Property;
       const std::string Bucket =
           "{" + By + "|hash:" + std::to_string(Buckets) + "}";
+      // A query that names By only in a RowKey range that does not pin it
+      // (a page from a cursor: the next rows of every value) reads every
+      // bucket.
+      const LogicalFilter Keys = mapKeyConditions(Q.Filter, Was, T.RowKey);
       const bool KnowsBucket =
-          !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By);
+          !(!LeadName.empty() && By == LeadName) && namesProperty(Q, By) &&
+          (Keys.Why.empty() || givesWholeValue(Keys, By));
       Q.Filter.replace(
           At, From.size(),
           "PartitionKey eq '" +

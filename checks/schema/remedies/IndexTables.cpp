@@ -10,6 +10,7 @@
 // of a stored entity (its old index row would stay).
 #include "checks/schema/remedies/Remedy.h"
 
+#include "checks/schema/IndexMirror.h"
 #include "checks/schema/LogTailRemedy.h"
 #include "checks/schema/SchemaContext.h"
 #include "core/Text.h"
@@ -64,26 +65,7 @@ struct Lookup {
 // The template text of a parsed-filter span [Offset, Offset+Length).
 std::string templateSpan(const QueryFilter &QF, const std::string &Text,
                          std::uint32_t Offset, std::uint32_t Length) {
-  const std::uint32_t Begin = QF.templateOffset(Offset);
-  std::uint32_t End = QF.templateOffset(Offset + Length - 1);
-  if (Text[End] == '{')
-    End = static_cast<std::uint32_t>(Text.find('}', End));
-  return Text.substr(Begin, End + 1 - Begin);
-}
-
-// A write that can give a stored entity another value of Name: an update
-// or upsert that writes it (a merge naming other properties cannot). Null
-// when none.
-const Write *changesProperty(const Table &T, const std::string &Name) {
-  for (const Write &W : T.Writes) {
-    if (W.Op == WriteKind::Insert || W.Op == WriteKind::Delete)
-      continue;
-    if (W.Properties.empty() ||
-        std::find(W.Properties.begin(), W.Properties.end(), Name) !=
-            W.Properties.end())
-      return &W;
-  }
-  return nullptr;
+  return QF.templateText(Text, Offset, Length);
 }
 
 // The properties an index entity for Q must carry; empty: all (the query
@@ -133,51 +115,6 @@ std::optional<std::string> keyTextOfLiteral(std::string Lit,
       (Lit.back() == 'L' || Lit.back() == 'l'))
     Lit.pop_back();
   return Lit;
-}
-
-// The index entities' properties: the source's, in its order, that Keep
-// names (all of them when Keep is empty).
-std::vector<Property>
-indexEntityProperties(const Table &Source, const std::vector<std::string> &Keep,
-                      const std::string &IdxPath) {
-  std::vector<Property> Out;
-  for (const Property &Src : Source.Properties) {
-    if (!Keep.empty() &&
-        std::find(Keep.begin(), Keep.end(), Src.Name) == Keep.end())
-      continue;
-    Property P = Src;
-    P.Path = IdxPath + ".properties[" + P.Name + "]";
-    P.Note.clear();
-    Out.push_back(std::move(P));
-  }
-  return Out;
-}
-
-// The source's writes mirrored into the index Idx (its properties set): a
-// merge sends only the properties the index holds, and none when it holds
-// none of them; a sparse index's writes reach it only for When.
-std::vector<Write> mirroredWrites(const Table &Source, const Table &Idx,
-                                  const std::string &When) {
-  std::vector<Write> Out;
-  for (Write W : Source.Writes) {
-    if (!W.Properties.empty()) {
-      std::vector<std::string> Sent;
-      for (const std::string &N : W.Properties)
-        if (Idx.property(N))
-          Sent.push_back(N);
-      if (Sent.empty())
-        continue; // a merge of properties the index does not hold
-      W.Properties = Sent;
-    }
-    W.Path = Idx.Path + ".writes[" + W.Name + "]";
-    W.Note = "mirrors '" + W.Name + "' of " + Source.Name;
-    if (!When.empty()) {
-      W.When = When;
-      W.Note += ", only for entities with " + When;
-    }
-    Out.push_back(W);
-  }
-  return Out;
 }
 
 // The name template of an index of a table per period or tenant: its own

@@ -3,7 +3,10 @@
 // at the place in the order where it should run. The order matters: the
 // clients first; index tables before the remedies that rewrite a table's
 // keys (they mirror the table as it was declared); a series folded before
-// its keys are judged; projections last.
+// its keys are judged; the key remedies in the order an architect would
+// try them (a time bucket for a sweep, a re-key by the property the
+// queries read, then a hash bucket), the first to change a table's keys
+// taking it; projections last.
 #include "checks/schema/remedies/Remedy.h"
 
 #include <memory>
@@ -13,6 +16,8 @@
   X(IndexTables)                                                               \
   X(SeriesFolding)                                                             \
   X(LogTail)                                                                   \
+  X(SweepBuckets)                                                              \
+  X(Rekey)                                                                     \
   X(HashBucketing)                                                             \
   X(BatchingAdvice)                                                            \
   X(Projections)

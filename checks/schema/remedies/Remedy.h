@@ -8,6 +8,7 @@
 #include "checks/schema/SuggestDesign.h"
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -60,6 +61,9 @@ public:
   // The subject of each table a remedy added (an index table's: the
   // query it was made for), in the order they were added.
   std::vector<std::string> AddedSubjects;
+  // The tables (by path) whose partition key a remedy has replaced: the
+  // key remedies after it leave them (one key design per table).
+  std::set<std::string> KeyedTables;
 
 private:
   const RemedyFilter &Allow;
@@ -74,8 +78,9 @@ public:
   virtual const char *id() const = 0;
   // The rules whose findings it answers.
   virtual std::vector<std::string> rules() const = 0;
-  // Whether it remedies tables (else clients): a table suggest keeps as
-  // it is gets advice for the findings of these rules.
+  // Whether a table suggest keeps as it is gets advice for the findings
+  // of these rules: not for a client remedy's, nor for one that answers
+  // only some findings of its rule (a sweep among low-density-query's).
   virtual bool onTables() const { return true; }
 
   // Schema level, each client in turn.
