@@ -40,15 +40,15 @@ std::set<std::string> verdicts(const std::string &Err) {
 
 class SuggestAdaptive : public ::testing::TestWithParam<const char *> {};
 
-// At most 12 s of the workload (the suggest tests' scale; the whole 30 s
+// At most 10 s of the workload (the suggest tests' scale; the whole 30 s
 // default is compared by bench/suggest.sh, bench/README.md).
 TEST_P(SuggestAdaptive, ReachesTheVerdictsOfTheWholeReplay) {
   const std::string In =
       std::string(TABLELINT_SOURCE_DIR) + "/test-inputs/schemas/" + GetParam();
   const ToolResult Adaptive =
-      runTablelint({"suggest", In, "--verify-duration", "12s"});
+      runTablelint({"suggest", In, "--verify-duration", "10s"});
   const ToolResult Whole =
-      runTablelint({"suggest", In, "--verify-duration", "12s",
+      runTablelint({"suggest", In, "--verify-duration", "10s",
                     "--verify-full", "--answers", "all"});
   ASSERT_EQ(Adaptive.ExitCode, 0) << Adaptive.Err;
   ASSERT_EQ(Whole.ExitCode, 0) << Whole.Err;
