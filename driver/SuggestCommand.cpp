@@ -41,9 +41,22 @@ const std::vector<OptionSpec> &suggestOptions() {
        true,
        "D",
        "replay each remedy alone against the current design (and, if "
-       "refused, on top of the ones kept) for D of the declared workload "
-       "(default 30s) and keep it only when nothing gets worse",
+       "refused, on top of the ones kept) for at most D of the declared "
+       "workload (default 30s): a short replay first, the whole D where its "
+       "verdict is not clear-cut; keep it only when nothing gets worse",
        {}},
+      {"verify-full", 0, false, "",
+       "replay every remedy for the whole --verify-duration, as suggest "
+       "did before the short replays (slower; on the test designs the "
+       "verdicts are the same)",
+       {}},
+      {"answers",
+       0,
+       true,
+       "all|sample",
+       "compare what queries return on a sample of the logical entities "
+       "(default, as replay --answers sample) or on every entity",
+       {"all", "sample"}},
       {"no-verify", 0, false, "", "apply every remedy without replaying it",
        {}},
       {"jobs",
@@ -51,12 +64,14 @@ const std::vector<OptionSpec> &suggestOptions() {
        true,
        "N",
        "remedies replayed in parallel, each on its own core (default: the "
-       "number of cores); the verdicts are the same for every N",
+       "number of cores; fewer when memory does not hold that many); the "
+       "verdicts are the same for every N",
        {}},
       {"progress", 0, false, "",
-       "name on standard error each remedy as its replay starts, also when "
-       "standard error is no terminal (on a terminal a progress line is "
-       "drawn anyway)",
+       "name on standard error each remedy as its replay starts, for how "
+       "long, with the share of the verification done, also when standard "
+       "error is no terminal (on a terminal a progress line is drawn "
+       "anyway)",
        {}},
       {"diff", 0, false, "",
        "print the change as a unified diff of SCHEMA.yaml, named a/SCHEMA.yaml "
@@ -72,7 +87,8 @@ void printSuggestHelp() {
   std::cout
       << "Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml] "
          "[--diff]\n                         [--verify-duration D | "
-         "--no-verify] [-j N] [--progress]\n\n"
+         "--no-verify]\n                         [--verify-full] [--answers "
+         "all|sample] [-j N] [--progress]\n\n"
          "Writes a complete schema in which each schema finding with a "
          "design remedy is\napplied without changing what any query returns: "
          "a time or constant key\nre-keyed by the property its queries "
@@ -93,8 +109,10 @@ void printSuggestHelp() {
          "as advice instead, with their figures. Writes and queries keep their\nnames, so "
          "'tablelint replay SCHEMA.yaml SUGGESTED.yaml' compares the two\n"
          "designs and checks that every query returns the same entities.\n"
-         "Each remedy is first replayed alone against the current design "
-         "(--verify-duration\nof the declared workload) and kept only when "
+         "Each remedy is first replayed alone against the current design, "
+         "for as long as\nits verdict needs (a short replay; the whole "
+         "--verify-duration where that\nis not clear-cut) and kept only "
+         "when\n"
          "no measure gets worse: completed\nand failed operations, "
          "throttled share, p99 of the completed operations,\nunfinished "
          "queries, cost per completed operation (counting what failed\n"
@@ -107,7 +125,7 @@ void printSuggestHelp() {
          "changes nothing alone (a bucket only an index makes possible) is "
          "replayed\non top of the kept ones only. While remedies "
          "are replayed, a progress line on a terminal (or --progress) names "
-         "the\none being tried.\n"
+         "the\none being tried, for how long, and the share done.\n"
          "Suppressed findings are left as they are.\n"
          "The design is SCHEMA.yaml edited minimally: comments, key order, "
          "formatting\nand every value not changed stay as written. When an "
@@ -162,6 +180,8 @@ int runSuggestCommand(const std::vector<std::string> &Args) {
   } else {
     Verify.DurationSeconds = 30;
   }
+  Verify.Adaptive = !Parsed.has("verify-full");
+  Verify.AnswersOnSample = Parsed.get("answers") != "all";
   if (auto Error = jobsOption(Parsed, Verify.Jobs)) {
     std::cerr << "tablelint suggest: error: " << safeMessage(*Error) << "\n";
     return ExitInputError;

@@ -7,6 +7,8 @@
 
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
+#include "replay/MemoryEstimate.h"
+#include "replay/ProcessMemory.h"
 #include "replay/ReportFigures.h"
 #include "replay/SampledTableNote.h"
 #include "replay/Simulation.h"
@@ -49,9 +51,12 @@ constexpr double CostTolerance = 0.001;  // relative
 // Whether a count got worse beyond the run's noise: More counts when After
 // has more of it than Before (failed operations, unfinished queries),
 // otherwise when it has fewer (completed operations).
-bool countWorse(std::uint64_t Before, std::uint64_t After, bool More) {
+// Scale widens (above 1) or narrows every tolerance (verdictSettled).
+bool countWorse(std::uint64_t Before, std::uint64_t After, bool More,
+                double Scale) {
   const auto B = static_cast<double>(Before), A = static_cast<double>(After);
-  return More ? A > B * (1 + CountTolerance) : A < B * (1 - CountTolerance);
+  const double Tolerance = CountTolerance * Scale;
+  return More ? A > B * (1 + Tolerance) : A < B * (1 - Tolerance);
 }
 
 // Whether p99 got worse: the completed operations' p99, whatever the
@@ -60,10 +65,10 @@ bool countWorse(std::uint64_t Before, std::uint64_t After, bool More) {
 // in the drain after the workload, when the key is quiet again) has not
 // made them fast: its p99 says so, and the figures show both measures.
 bool p99Worse(const replay::DesignResult &Before,
-              const replay::DesignResult &After) {
+              const replay::DesignResult &After, double Scale) {
   if (!After.Completed || !Before.Completed)
     return false; // no latency to compare; the counts say it
-  return After.P99 > Before.P99 * (1 + P99Tolerance) + 1e-3;
+  return After.P99 > Before.P99 * (1 + P99Tolerance * Scale) + 1e-3;
 }
 
 // Cost per completed operation (replay::costPerCompleted): a remedy that
@@ -183,38 +188,6 @@ std::string sweepRemedyCaveat(const schema::Schema &Current,
                  "in both designs; judge this remedy by the finding's "
                  "figures";
   return "";
-}
-
-// VerifyOptions::Progress for the replays of one round, from the tasks'
-// threads: each says what it starts and that it ended, one at a time.
-class RoundProgress {
-public:
-  RoundProgress(const VerifyOptions &Verify, std::size_t Replays)
-      : Report(Verify.Progress), Replays(std::max<std::size_t>(Replays, 1)) {}
-
-  void started(const std::string &What) {
-    if (!Report)
-      return;
-    const std::lock_guard<std::mutex> Lock(Mutex);
-    Report(What, static_cast<double>(Ended) / static_cast<double>(Replays));
-  }
-  void ended() {
-    const std::lock_guard<std::mutex> Lock(Mutex);
-    ++Ended;
-  }
-
-private:
-  const std::function<void(const std::string &, double)> &Report;
-  const std::size_t Replays;
-  std::size_t Ended = 0;
-  std::mutex Mutex;
-};
-
-// "replaying remedy 2 of 5: hot-partition on tables[Orders]".
-std::string remedyName(const RemedyVerdict &V, std::size_t I, std::size_t N,
-                       const char *Round) {
-  return "replaying " + std::string(Round) + std::to_string(I + 1) + " of " +
-         std::to_string(N) + ": " + V.Rule + " on " + V.Subject;
 }
 
 // A design throttled on at least this share of its requests (percent) in
@@ -357,6 +330,78 @@ std::string answersChangedText(const schema::Schema &Current,
   return Out;
 }
 
+namespace {
+
+// The measures After makes worse than Before beyond the run's noise, each
+// tolerance times Scale.
+std::vector<std::string> worseMeasures(const replay::DesignResult &Before,
+                                       const replay::DesignResult &After,
+                                       const replay::AnswerCheck &Answers,
+                                       double Scale) {
+  std::vector<std::string> Worse;
+  if (Answers.Different)
+    Worse.push_back("what queries return");
+  if (countWorse(Before.Completed, After.Completed, false, Scale))
+    Worse.push_back("completed operations");
+  if (countWorse(Before.Failed, After.Failed, true, Scale))
+    Worse.push_back("failed operations");
+  if (After.ThrottledPercent >
+      Before.ThrottledPercent + ThrottledPointsTolerance * Scale)
+    Worse.push_back("throttled share");
+  if (p99Worse(Before, After, Scale))
+    Worse.push_back("p99");
+  if (countWorse(Before.UnfinishedQueries, After.UnfinishedQueries, true,
+                 Scale))
+    Worse.push_back("unfinished queries");
+  if (costPerCompleted(After) >
+      costPerCompleted(Before) * (1 + CostTolerance * Scale) + 1e-12)
+    Worse.push_back("cost per completed operation");
+  return Worse;
+}
+
+// Whether a count the gate compares is too small to settle on: a handful
+// of failures comes or goes with a single request's retries, so a longer
+// replay must count them; so with a handful of unfinished queries that
+// differ.
+constexpr std::uint64_t FewCount = 20;
+bool fewToCount(const replay::DesignResult &Before,
+                const replay::DesignResult &After) {
+  const std::uint64_t Failed = std::max(Before.Failed, After.Failed);
+  const std::uint64_t Unfinished =
+      std::max(Before.UnfinishedQueries, After.UnfinishedQueries);
+  return (Failed > 0 && Failed <= FewCount) ||
+         (Unfinished <= FewCount &&
+          Before.UnfinishedQueries != After.UnfinishedQueries);
+}
+
+// Whether the replay shows nothing of the remedy: no measure moved beyond
+// its tolerance either way, and the bytes received by no more than 1%. A
+// short replay may not reach what the remedy changes (a bucket of a
+// period that starts empty, a backoff on a key not yet throttled).
+bool noVisibleEffect(const replay::DesignResult &Before,
+                     const replay::DesignResult &After) {
+  const replay::AnswerCheck None;
+  return worseMeasures(Before, After, None, 1).empty() &&
+         worseMeasures(After, Before, None, 1).empty() &&
+         bytesReceived(Before, After).empty();
+}
+
+// How much wider and narrower the tolerances are when verdictSettled asks
+// whether a measure is close to its tolerance.
+constexpr double CloseFactor = 3;
+
+} // namespace
+
+bool verdictSettled(const replay::DesignResult &Before,
+                    const replay::DesignResult &After,
+                    const replay::AnswerCheck &Answers, bool LastRung) {
+  if (LastRung || Answers.Different)
+    return true;
+  return !noVisibleEffect(Before, After) && !fewToCount(Before, After) &&
+         worseMeasures(Before, After, Answers, CloseFactor) ==
+             worseMeasures(Before, After, Answers, 1 / CloseFactor);
+}
+
 void judgeRemedy(const replay::DesignResult &Before,
                  const replay::DesignResult &After,
                  const replay::AnswerCheck &Answers, double Seconds,
@@ -389,23 +434,8 @@ void judgeRemedy(const replay::DesignResult &Before,
                    : "same (" + std::to_string(Answers.Compared) +
                          " compared)") +
               " (" + fixed(Seconds, 0) + " s replayed)";
-  std::vector<std::string> Worse;
-  if (Answers.Different)
-    Worse.push_back("what queries return");
-  if (countWorse(Before.Completed, After.Completed, false))
-    Worse.push_back("completed operations");
-  if (countWorse(Before.Failed, After.Failed, true))
-    Worse.push_back("failed operations");
-  if (After.ThrottledPercent >
-      Before.ThrottledPercent + ThrottledPointsTolerance)
-    Worse.push_back("throttled share");
-  if (p99Worse(Before, After))
-    Worse.push_back("p99");
-  if (countWorse(Before.UnfinishedQueries, After.UnfinishedQueries, true))
-    Worse.push_back("unfinished queries");
-  if (costPerCompleted(After) >
-      costPerCompleted(Before) * (1 + CostTolerance) + 1e-12)
-    Worse.push_back("cost per completed operation");
+  const std::vector<std::string> Worse =
+      worseMeasures(Before, After, Answers, 1);
   V.Worse.clear();
   for (const std::string &M : Worse)
     V.Worse += (V.Worse.empty() ? "" : ", ") + M;
@@ -424,6 +454,357 @@ bool carriesRemedy(const schema::SuggestResult &S, const RemedyVerdict &V) {
                      });
 }
 
+// One rung of the ladder: the workload generated for Seconds, the current
+// design's plan on it, and how its replays are run.
+struct Rung {
+  double Seconds = 0;
+  bool Last = false;
+  replay::Workload W;
+  std::optional<replay::DesignPlan> Current;
+  replay::AnswerCheckOptions Answers;
+  unsigned Jobs = 1;
+  std::uint64_t Seed = 1; // of the clients' retry jitter
+};
+
+// Replays side by side that memory holds: each holds the workload's share
+// and a remedy's design and answer check (replay::estimateReplayMemory,
+// which errs high).
+unsigned jobsThatFit(const Rung &R, const replay::WorkloadOptions &WO,
+                     unsigned Jobs) {
+  const replay::MemoryEstimate E = replay::estimateReplayMemory(
+      R.W, {*R.Current, *R.Current}, WO, 1, R.Answers.SampleShare);
+  double Task = 0;
+  for (const replay::MemoryEstimate::Part &P : E.Tasks)
+    Task += P.at(WO.DurationSeconds);
+  const double Free =
+      static_cast<double>(replay::memoryAvailableToProcess()) -
+      E.Shared.at(WO.DurationSeconds);
+  if (Task <= 0 || Free >= Task * Jobs)
+    return std::max(Jobs, 1u);
+  return static_cast<unsigned>(std::max(1.0, std::floor(Free / Task)));
+}
+
+// The workload of Seconds and the current design's plan on it; Errors
+// when the current design does not map it.
+std::unique_ptr<Rung> makeRung(const schema::Schema &Current, double Seconds,
+                               bool Last, const VerifyOptions &Verify,
+                               std::vector<InputError> &Errors) {
+  auto R = std::make_unique<Rung>();
+  R->Seconds = Seconds;
+  R->Last = Last;
+  R->Seed = Verify.Seed;
+  R->W = replay::buildWorkloadModel(Current, Errors);
+  replay::WorkloadOptions WO;
+  WO.DurationSeconds = Seconds;
+  WO.Seed = Verify.Seed;
+  WO.EveryOpAtLeastOnce = true;
+  // The last rung is the whole replay; a short one holds a smaller
+  // warm-start sample (VerifyExistingEntities).
+  if (!Last)
+    WO.MaxExistingEntities = VerifyExistingEntities;
+  replay::generateEvents(R->W, WO);
+  replay::DesignPlan Plan =
+      replay::planDesign(R->W, Current, "current", Errors);
+  if (!Errors.empty())
+    return R;
+  R->Current = std::move(Plan);
+  if (Verify.AnswersOnSample)
+    R->Answers.SampleShare = replay::answerSampleShare(R->W);
+  R->Jobs = jobsThatFit(*R, WO, Verify.Jobs);
+  return R;
+}
+
+// The rungs of a verification, each generated when first climbed.
+class Ladder {
+public:
+  Ladder(const schema::Schema &Current, std::vector<double> Seconds,
+         const VerifyOptions &Verify)
+      : Current(Current), Seconds(std::move(Seconds)), Verify(Verify),
+        Rungs(this->Seconds.size()) {}
+
+  std::size_t size() const { return Seconds.size(); }
+  // Null with Errors when the current design does not map the workload.
+  Rung *rung(std::size_t K, std::vector<InputError> &Errors) {
+    if (!Rungs[K])
+      Rungs[K] = makeRung(Current, Seconds[K], K + 1 == Seconds.size(),
+                          Verify, Errors);
+    return Rungs[K]->Current ? Rungs[K].get() : nullptr;
+  }
+
+private:
+  const schema::Schema &Current;
+  const std::vector<double> Seconds;
+  const VerifyOptions &Verify;
+  std::vector<std::unique_ptr<Rung>> Rungs;
+};
+
+// A design replayed against a base design, rung after rung, until its
+// verdict settles: the remedy it decides, the design (the remedies Pick
+// allows), its last replay and what it was judged against.
+struct Candidate {
+  RemedyVerdict *V = nullptr;
+  schema::RemedyFilter Pick;
+  std::string Name; // "remedy 2 of 5: hot-partition on tables[Orders]"
+  DesignRun Run;
+  replay::AnswerCheck Answers;
+  replay::DesignResult Before;        // the base's replay at its last rung
+  std::optional<RemedyVerdict> Judged; // at its last rung
+  bool Settled = false;
+};
+
+// VerifyOptions::Progress for one round, from the tasks' threads: each
+// replay says what it starts and that it ended, one at a time. The share
+// done counts the candidates settled and, on the rung under way, its
+// replays ended.
+class RoundProgress {
+public:
+  RoundProgress(const VerifyOptions &Verify, std::size_t Candidates)
+      : Report(Verify.Progress),
+        Candidates(std::max<std::size_t>(Candidates, 1)) {}
+
+  void climb(std::size_t Settled, std::size_t Replays) {
+    this->Settled = Settled;
+    this->Replays = std::max<std::size_t>(Replays, 1);
+    Ended = 0;
+  }
+  void started(const std::string &What, double Seconds) {
+    if (!Report)
+      return;
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    const double Open = static_cast<double>(Candidates - Settled);
+    Report(What + " for " + fixed(Seconds, 0) + " s",
+           (static_cast<double>(Settled) +
+            Open * static_cast<double>(Ended) / static_cast<double>(Replays)) /
+               static_cast<double>(Candidates));
+  }
+  void ended() {
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    ++Ended;
+  }
+
+private:
+  const std::function<void(const std::string &, double)> &Report;
+  const std::size_t Candidates;
+  std::size_t Settled = 0, Replays = 1, Ended = 0;
+  std::mutex Mutex;
+};
+
+// "remedy 2 of 5: hot-partition on tables[Orders]".
+std::string remedyName(const RemedyVerdict &V, std::size_t I, std::size_t N,
+                       const char *Round) {
+  return std::string(Round) + std::to_string(I + 1) + " of " +
+         std::to_string(N) + ": " + V.Rule + " on " + V.Subject;
+}
+
+// C's replay on R judged against the base's (Before).
+void judgeOnRung(Candidate &C, const replay::DesignResult &Before,
+                 const Rung &R) {
+  if (!C.Run.Plan) {
+    C.Settled = true; // its design does not map the workload
+    return;
+  }
+  if (!carriesRemedy(*C.Run.Suggestion, *C.V)) {
+    C.Settled = true; // the same design as its base: nothing to judge
+    C.Judged.reset();
+    return;
+  }
+  RemedyVerdict Now = *C.V;
+  judgeRemedy(Before, C.Run.Result, C.Answers, R.Seconds, Now);
+  Now.Seconds = R.Seconds;
+  C.Settled = verdictSettled(Before, C.Run.Result, C.Answers, R.Last);
+  C.Judged = std::move(Now);
+  C.Before = Before;
+}
+
+// The base design of a round: the current design (Pick null) or the
+// current design with the remedies Pick allows.
+struct BaseDesign {
+  const schema::RemedyFilter *Pick = nullptr;
+  const char *What = "replaying the current design";
+};
+
+// Replays the unsettled candidates and the base on rung R, side by side,
+// and judges them. False when the base does not map the workload.
+bool climbRung(Rung &R, const schema::Schema &Current,
+               const schema::SchemaCheckOptions &Options,
+               const BaseDesign &Base, std::vector<Candidate *> &Open,
+               RoundProgress &Progress) {
+  replay::ReplayOptions RO;
+  RO.Seed = R.Seed;
+  // A plan caches the text it last rendered (replay::BoundTemplate), so
+  // each answer check compares with a copy of the current design's plan,
+  // made before any task runs.
+  std::vector<replay::DesignPlan> Plans(Open.size(), *R.Current);
+  std::optional<replay::DesignResult> Before;
+  std::vector<std::function<void()>> Tasks;
+  Tasks.push_back([&] {
+    Progress.started(Base.What, R.Seconds);
+    if (!Base.Pick) {
+      Before = replay::simulateDesign(R.W, *R.Current, RO);
+    } else if (DesignRun Run = runDesign(R.W, Current, Options, *Base.Pick,
+                                         "kept", RO);
+               Run.Plan) {
+      Before = std::move(Run.Result);
+    }
+    Progress.ended();
+  });
+  for (std::size_t I = 0; I < Open.size(); ++I)
+    Tasks.push_back([&, I] {
+      Candidate &C = *Open[I];
+      Progress.started("replaying " + C.Name, R.Seconds);
+      C.Run = runDesign(R.W, Current, Options, C.Pick, "suggested", RO);
+      if (C.Run.Plan)
+        C.Answers =
+            replay::checkAnswers(R.W, Plans[I], *C.Run.Plan, R.Answers);
+      Progress.ended();
+    });
+  runTasks(Tasks, R.Jobs);
+  if (!Before)
+    return false;
+  for (Candidate *C : Open)
+    judgeOnRung(*C, *Before, R);
+  return true;
+}
+
+// Replays the candidates against the base up the ladder, each until its
+// verdict settles (verdictSettled). False when the base does not map the
+// workload; CurrentErrors when the current design does not.
+bool replayUntilSettled(Ladder &L, const schema::Schema &Current,
+                        const schema::SchemaCheckOptions &Options,
+                        const BaseDesign &Base, std::vector<Candidate> &Cs,
+                        const VerifyOptions &Verify,
+                        std::vector<InputError> &CurrentErrors) {
+  RoundProgress Progress(Verify, Cs.size());
+  for (std::size_t K = 0; K < L.size(); ++K) {
+    std::vector<Candidate *> Open;
+    for (Candidate &C : Cs)
+      if (!C.Settled)
+        Open.push_back(&C);
+    if (Open.empty())
+      break;
+    Rung *R = L.rung(K, CurrentErrors);
+    if (!R)
+      return false;
+    Progress.climb(Cs.size() - Open.size(), Open.size() + 1);
+    if (!climbRung(*R, Current, Options, Base, Open, Progress))
+      return false;
+  }
+  return true;
+}
+
+// The durations a verification replays: the ladder, or the one duration.
+std::vector<double> verifyDurations(const schema::Schema &Current,
+                                    const schema::SuggestResult &All,
+                                    const VerifyOptions &Verify) {
+  if (!Verify.Adaptive)
+    return {Verify.DurationSeconds};
+  return verifyRungs({&Current, &All.Design}, Verify.DurationSeconds);
+}
+
+// Each remedy alone against the current design. False when the current
+// design does not map the workload (CurrentErrors).
+bool verifyAlone(Ladder &L, const schema::Schema &Current,
+                 const schema::SchemaCheckOptions &Options,
+                 std::vector<RemedyVerdict> &Out, const VerifyOptions &Verify,
+                 std::vector<std::string> &SaturationCaveats,
+                 std::vector<InputError> &CurrentErrors) {
+  std::vector<Candidate> Cs(Out.size());
+  for (std::size_t I = 0; I < Out.size(); ++I) {
+    const RemedyVerdict &V = Out[I];
+    Cs[I].V = &Out[I];
+    Cs[I].Name = remedyName(V, I, Out.size(), "remedy ");
+    Cs[I].Pick = [&V](const std::string &Rule, const std::string &S) {
+      return Rule == V.Rule && S == V.Subject;
+    };
+  }
+  if (!replayUntilSettled(L, Current, Options, BaseDesign{}, Cs, Verify,
+                          CurrentErrors))
+    return false;
+  for (std::size_t I = 0; I < Out.size(); ++I) {
+    RemedyVerdict &V = Out[I];
+    const Candidate &C = Cs[I];
+    if (!C.Run.Plan) {
+      V.Worse = "its design does not map the workload: " +
+                C.Run.Errors.front().Message;
+      continue;
+    }
+    if (!C.Judged) {
+      V.NeedsOthers = true;
+      V.Worse = "alone it changes nothing, and no remedy it needs was kept";
+      continue;
+    }
+    V = *C.Judged;
+    V.AnswersChanged =
+        answersChangedText(Current, C.Run.Suggestion->Design, C.Answers);
+    if (!V.Kept && !C.Answers.Different)
+      SaturationCaveats[I] = saturatedDesignCaveat(C.Before, C.Run.Result);
+  }
+  return true;
+}
+
+// Remedies can need each other: a table scan that saturates the account
+// hides what an index elsewhere saves. A refused remedy gets a second
+// replay on top of the kept ones, against them; its answers are still
+// compared with the current design's. Rounds go on while one is kept.
+void verifyOnTopOfKept(Ladder &L, const schema::Schema &Current,
+                       const schema::SchemaCheckOptions &Options,
+                       std::vector<RemedyVerdict> &Out,
+                       const VerifyOptions &Verify) {
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    std::set<std::pair<std::string, std::string>> Kept;
+    for (const RemedyVerdict &V : Out)
+      if (V.Kept)
+        Kept.insert({V.Rule, V.Subject});
+    if (Kept.empty() || Kept.size() == Out.size())
+      break;
+    const schema::RemedyFilter KeptPick = [&](const std::string &Rule,
+                                              const std::string &S) {
+      return Kept.count({Rule, S}) > 0;
+    };
+    std::vector<RemedyVerdict *> Refused;
+    for (RemedyVerdict &V : Out)
+      if (!V.Kept && (!V.Figures.empty() || V.NeedsOthers))
+        Refused.push_back(&V); // not kept, and its design maps the workload
+    std::vector<Candidate> Cs(Refused.size());
+    for (std::size_t R = 0; R < Refused.size(); ++R) {
+      const RemedyVerdict &V = *Refused[R];
+      Cs[R].V = Refused[R];
+      Cs[R].Name =
+          remedyName(V, R, Refused.size(), "on top of the kept, remedy ");
+      Cs[R].Pick = [&KeptPick, &V](const std::string &Rule, const std::string &S) {
+        return KeptPick(Rule, S) || (Rule == V.Rule && S == V.Subject);
+      };
+    }
+    std::vector<InputError> Ignored; // the first round mapped every rung
+    if (!replayUntilSettled(L, Current, Options,
+                            BaseDesign{&KeptPick, "replaying the remedies kept"},
+                            Cs, Verify, Ignored))
+      break;
+    // The verdicts are applied in order once all have run.
+    for (Candidate &C : Cs) {
+      if (!C.Run.Plan || !C.Judged)
+        continue;
+      RemedyVerdict &V = *C.V;
+      if (V.NeedsOthers) {
+        // Its only replay that changes anything: what it says is this.
+        V.Figures = C.Judged->Figures;
+        V.Worse = C.Judged->Worse;
+        V.Seconds = C.Judged->Seconds;
+        V.AnswersChanged =
+            answersChangedText(Current, C.Run.Suggestion->Design, C.Answers);
+      }
+      if (!C.Judged->Kept)
+        continue;
+      const bool NeededOthers = V.NeedsOthers;
+      V = *C.Judged;
+      V.NeedsOthers = NeededOthers;
+      V.OnTopOfKept = true;
+      Progress = true;
+    }
+  }
+}
+
 } // namespace
 
 std::vector<RemedyVerdict>
@@ -435,151 +816,19 @@ verifyRemedies(const schema::Schema &Current,
   std::set<std::pair<std::string, std::string>> Seen;
   for (const schema::SuggestedChange &C : All.Changes)
     if (Seen.insert({C.RuleId, C.Subject}).second)
-      Out.push_back({C.RuleId, C.Subject, false, "", "", false, false, "", ""});
+      Out.push_back({C.RuleId, C.Subject, false, "", "", false, false, "", "", 0});
   if (Out.empty())
     return Out;
-
-  std::vector<InputError> Errors;
-  replay::Workload W = replay::buildWorkloadModel(Current, Errors);
-  replay::WorkloadOptions WO;
-  WO.DurationSeconds = Verify.DurationSeconds;
-  WO.Seed = Verify.Seed;
-  WO.EveryOpAtLeastOnce = true;
-  replay::generateEvents(W, WO);
-  replay::ReplayOptions RO;
-  RO.Seed = Verify.Seed;
-  const replay::DesignPlan Base =
-      replay::planDesign(W, Current, "current", Errors);
-  if (!Errors.empty()) {
-    CurrentErrors = std::move(Errors);
-    return {};
-  }
-  // The current design and each remedy alone are replayed side by side.
-  // A plan caches the text it last rendered (replay::BoundTemplate), so
-  // each task compares answers with a copy of the current design's plan,
-  // made before any task runs.
-  replay::DesignResult Before;
-  std::vector<DesignRun> Alone(Out.size());
-  std::vector<replay::AnswerCheck> AloneAnswers(Out.size());
-  std::vector<replay::DesignPlan> Bases(Out.size(), Base);
-  std::vector<std::function<void()>> Tasks;
-  RoundProgress AloneProgress(Verify, Out.size() + 1);
-  Tasks.push_back([&] {
-    AloneProgress.started("replaying the current design");
-    Before = replay::simulateDesign(W, Base, RO);
-    AloneProgress.ended();
-  });
-  for (std::size_t I = 0; I < Out.size(); ++I)
-    Tasks.push_back([&, I] {
-      const RemedyVerdict &V = Out[I];
-      AloneProgress.started(remedyName(V, I, Out.size(), "remedy "));
-      Alone[I] = runDesign(
-          W, Current, Options,
-          [&](const std::string &Rule, const std::string &S) {
-            return Rule == V.Rule && S == V.Subject;
-          },
-          "suggested", RO);
-      if (Alone[I].Plan)
-        AloneAnswers[I] = replay::checkAnswers(W, Bases[I], *Alone[I].Plan);
-      AloneProgress.ended();
-    });
-  runTasks(Tasks, Verify.Jobs);
+  Ladder L(Current, verifyDurations(Current, All, Verify), Verify);
   // Of a remedy refused alone, why its comparison may say little.
   std::vector<std::string> SaturationCaveats(Out.size());
+  if (!verifyAlone(L, Current, Options, Out, Verify, SaturationCaveats,
+                   CurrentErrors))
+    return {};
+  verifyOnTopOfKept(L, Current, Options, Out, Verify);
   for (std::size_t I = 0; I < Out.size(); ++I) {
     RemedyVerdict &V = Out[I];
-    if (!Alone[I].Plan) {
-      V.Worse = "its design does not map the workload: " +
-                Alone[I].Errors.front().Message;
-      continue;
-    }
-    if (!carriesRemedy(*Alone[I].Suggestion, V)) {
-      V.NeedsOthers = true;
-      V.Worse = "alone it changes nothing, and no remedy it needs was kept";
-      continue;
-    }
-    judgeRemedy(Before, Alone[I].Result, AloneAnswers[I],
-                Verify.DurationSeconds, V);
-    V.AnswersChanged = answersChangedText(
-        Current, Alone[I].Suggestion->Design, AloneAnswers[I]);
-    if (!V.Kept && !AloneAnswers[I].Different)
-      SaturationCaveats[I] = saturatedDesignCaveat(Before, Alone[I].Result);
-  }
-
-  // Remedies can need each other: a table scan that saturates the account
-  // hides what an index elsewhere saves. A refused remedy gets a second
-  // replay on top of the kept ones, against them; its answers are still
-  // compared with the current design's. Rounds go on while one is kept.
-  for (bool Progress = true; Progress;) {
-    Progress = false;
-    std::set<std::pair<std::string, std::string>> Kept;
-    for (const RemedyVerdict &V : Out)
-      if (V.Kept)
-        Kept.insert({V.Rule, V.Subject});
-    if (Kept.empty() || Kept.size() == Out.size())
-      break;
-    auto RunWith = [&](const RemedyVerdict *Extra, const char *Name) {
-      return runDesign(
-          W, Current, Options,
-          [&](const std::string &Rule, const std::string &S) {
-            return Kept.count({Rule, S}) ||
-                   (Extra && Rule == Extra->Rule && S == Extra->Subject);
-          },
-          Name, RO);
-    };
-    // The kept remedies together, and each refused one on top of them,
-    // side by side; the verdicts are applied in order once all have run.
-    DesignRun KeptOnly;
-    std::vector<std::size_t> Refused;
-    for (std::size_t I = 0; I < Out.size(); ++I)
-      if (!Out[I].Kept && (!Out[I].Figures.empty() || Out[I].NeedsOthers))
-        Refused.push_back(I); // not kept, and its design maps the workload
-    std::vector<DesignRun> With(Refused.size());
-    std::vector<replay::AnswerCheck> WithAnswers(Refused.size());
-    std::vector<replay::DesignPlan> Bases(Refused.size(), Base);
-    std::vector<std::function<void()>> Round;
-    RoundProgress OnTopProgress(Verify, Refused.size() + 1);
-    Round.push_back([&] {
-      OnTopProgress.started("replaying the remedies kept");
-      KeptOnly = RunWith(nullptr, "kept");
-      OnTopProgress.ended();
-    });
-    for (std::size_t R = 0; R < Refused.size(); ++R)
-      Round.push_back([&, R] {
-        OnTopProgress.started(remedyName(Out[Refused[R]], R, Refused.size(),
-                                         "on top of the kept, remedy "));
-        With[R] = RunWith(&Out[Refused[R]], "suggested");
-        if (With[R].Plan)
-          WithAnswers[R] = replay::checkAnswers(W, Bases[R], *With[R].Plan);
-        OnTopProgress.ended();
-      });
-    runTasks(Round, Verify.Jobs);
-    if (!KeptOnly.Plan)
-      break;
-    for (std::size_t R = 0; R < Refused.size(); ++R) {
-      RemedyVerdict &V = Out[Refused[R]];
-      if (!With[R].Plan)
-        continue;
-      RemedyVerdict Again = V;
-      judgeRemedy(KeptOnly.Result, With[R].Result, WithAnswers[R],
-                  Verify.DurationSeconds, Again);
-      if (V.NeedsOthers && carriesRemedy(*With[R].Suggestion, V)) {
-        // Its only replay that changes anything: what it says is this.
-        V.Figures = Again.Figures;
-        V.Worse = Again.Worse;
-        V.AnswersChanged = answersChangedText(
-            Current, With[R].Suggestion->Design, WithAnswers[R]);
-      }
-      if (!Again.Kept || !carriesRemedy(*With[R].Suggestion, V))
-        continue;
-      V = Again;
-      V.OnTopOfKept = true;
-      Progress = true;
-    }
-  }
-  for (std::size_t I = 0; I < Out.size(); ++I) {
-    RemedyVerdict &V = Out[I];
-    V.Caveat = keyRemedyCaveat(Current, V, Verify.DurationSeconds);
+    V.Caveat = keyRemedyCaveat(Current, V, V.Seconds);
     if (V.Caveat.empty())
       V.Caveat = sweepRemedyCaveat(Current, V);
     // Kept on top of the others, its figures are not the alone run's.

@@ -14,6 +14,7 @@
 
 #include "checks/schema/SuggestDesign.h"
 #include "core/InputError.h"
+#include "driver/SuggestRungs.h"
 
 #include <cstdint>
 #include <functional>
@@ -27,17 +28,36 @@ struct AnswerCheck;
 } // namespace replay
 
 struct VerifyOptions {
-  double DurationSeconds = 60;
+  // The longest a remedy is replayed (--verify-duration).
+  double DurationSeconds = 30;
+  // Adaptive (the default): each remedy is replayed on a ladder of
+  // durations (verifyRungs), from the shortest that exercises the
+  // workload up to DurationSeconds, and stops at the first rung where its
+  // verdict is settled (verdictSettled). Off (--verify-full): every remedy
+  // for DurationSeconds, as `suggest` did before.
+  bool Adaptive = true;
+  // The answer check on a sample of the logical entities (replay
+  // --answers sample), or on every entity (--answers all).
+  bool AnswersOnSample = true;
   std::uint64_t Seed = 1;
-  // Remedies replayed side by side (driver/ParallelTasks.h); the verdicts
-  // are the same for any number.
+  // Remedies replayed side by side (driver/ParallelTasks.h), fewer when
+  // memory does not hold that many; the verdicts are the same for any
+  // number.
   unsigned Jobs = 1;
   // Told as each replay starts: the remedy being tried ("replaying remedy
-  // 2 of 5: hot-partition on tables[Orders]") and the share of the round's
-  // replays done. Calls come one at a time, from the replaying threads.
-  // Null: none.
+  // 2 of 5 (4 s): hot-partition on tables[Orders]") and the share of the
+  // verification done. Calls come one at a time, from the replaying
+  // threads. Null: none.
   std::function<void(const std::string &What, double Done)> Progress;
 };
+
+// The existing entities the warm start of a short rung holds per table
+// (replay::WorkloadOptions::MaxExistingEntities: each stands for modelled
+// / this many), where a replay (and the last rung) holds 250,000: the
+// warm start is most of a short replay's cost. A verdict settled there is
+// clear-cut; one that is not gets the whole replay.
+inline constexpr std::uint64_t VerifyExistingEntities = 50000;
+
 
 struct RemedyVerdict {
   std::string Rule, Subject;
@@ -64,6 +84,8 @@ struct RemedyVerdict {
   // (546 of 576 executions differ), because the query still reads by
   // placedAt: ..." (answersChangedText).
   std::string AnswersChanged;
+  // The simulated seconds of the replay its figures come from.
+  double Seconds = 0;
 };
 
 // What a remedy that changes answers does, per query with differences:
@@ -82,6 +104,19 @@ void judgeRemedy(const replay::DesignResult &Before,
                  const replay::DesignResult &After,
                  const replay::AnswerCheck &Answers, double Seconds,
                  RemedyVerdict &V);
+
+// Whether a verdict judged at one rung of the ladder is final: a remedy
+// that changes what a query returns is refused at once (a longer replay
+// only compares more executions); otherwise the replay must show the
+// remedy (a measure moved beyond its tolerance, or the bytes received by
+// more than 1%), no measure may be close to its tolerance (judged with
+// each tolerance three times wider and three times narrower, the verdict
+// is the same), and no count the gate compares may be a handful that one
+// request can move: failed operations (1 to 20), unfinished queries that
+// differ (up to 20). The last rung, the whole replay, is always final.
+bool verdictSettled(const replay::DesignResult &Before,
+                    const replay::DesignResult &After,
+                    const replay::AnswerCheck &Answers, bool LastRung);
 
 // Why a refused remedy's comparison says little about the remedy itself,
 // when the design is throttled on at least half its requests in both runs:

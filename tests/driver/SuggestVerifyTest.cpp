@@ -224,5 +224,89 @@ TEST(SuggestVerify, ChangedAnswersAreSaidInPlainWords) {
             "");
 }
 
+// A verdict of a short replay is final only when it is clear-cut; the
+// last rung (the whole replay) always is.
+TEST(SuggestVerify, AShortReplaySettlesOnlyAClearVerdict) {
+  const replay::AnswerCheck Same;
+  // Failures halved: clearly better on every measure.
+  EXPECT_TRUE(verdictSettled(saturated(400000), saturated(200000), Same,
+                             false));
+  // Failures up by 0.12%, just past the 0.1% tolerance: close, so the
+  // verdict waits for a longer replay; at the last rung it stands.
+  EXPECT_FALSE(verdictSettled(saturated(400000), saturated(400480), Same,
+                              false));
+  EXPECT_TRUE(verdictSettled(saturated(400000), saturated(400480), Same,
+                             true));
+  // Nothing moved: the short replay may not reach what the remedy
+  // changes (a backoff on a key not yet throttled).
+  EXPECT_FALSE(verdictSettled(saturated(400000), saturated(400000), Same,
+                              false));
+  // Only the bytes received moved (a projection): that is its effect.
+  replay::DesignResult Whole = saturated(400000), Projected = Whole;
+  Whole.ResponseBytes = 9486000000;
+  Projected.ResponseBytes = 401000000;
+  EXPECT_TRUE(verdictSettled(Whole, Projected, Same, false));
+  // A handful of failures comes or goes with one request's retries.
+  EXPECT_FALSE(verdictSettled(saturated(3), saturated(0), Same, false));
+  // Different unfinished queries, a handful of them.
+  replay::DesignResult One = saturated(200000), Two = saturated(100000);
+  One.UnfinishedQueries = 1;
+  Two.UnfinishedQueries = 2;
+  EXPECT_FALSE(verdictSettled(One, Two, Same, false));
+  // Changed answers refuse the remedy at once: a longer replay only
+  // compares more executions.
+  replay::AnswerCheck Changed;
+  Changed.Compared = 100;
+  Changed.Different = 1;
+  EXPECT_TRUE(verdictSettled(saturated(400000), saturated(400000), Changed,
+                             false));
+}
+
+schema::Schema loaded(const std::string &Text) {
+  schema::SchemaLoad L = schema::loadSchemaText(Text, "rungs.yaml");
+  EXPECT_TRUE(L.ok()) << (L.Errors.empty() ? "" : L.Errors.front().str());
+  return L.Value;
+}
+
+// The ladder starts where the workload is exercised: a key over its target
+// throttles once its one-second bucket is spent, a rare query arrives a
+// few times; then the whole replay.
+TEST(SuggestVerify, TheLadderStartsWhereTheWorkloadIsExercised) {
+  const std::string Head =
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "tables:\n"
+      "  - name: Links\n"
+      "    account: a\n"
+      "    partitionKey: \"{code}\"\n"
+      "    rowKey: \"{code}\"\n"
+      "    properties: {code: {type: string, distinct: 1000, distribution: "
+      "\"hotspot(0.001, 0.3)\"}}\n";
+  // 30% of 9,000 clicks/s on one code: 2,700/s against 2,000/s, the
+  // bucket empty after 1 / 0.35 = 2.9 s, four times that 11.4 s.
+  const schema::Schema Hot = loaded(
+      Head + "    writes: [{name: click, op: insert-or-merge, rate: "
+             "9000/s}]\n");
+  EXPECT_NEAR(throttleOnsetSeconds(Hot), 2.86, 0.01);
+  EXPECT_EQ(verifyRungs({&Hot}, 30), (std::vector<double>{12, 30}));
+  // Under its target: the shortest replay, 2 s.
+  const schema::Schema Calm = loaded(
+      Head + "    writes: [{name: click, op: insert-or-merge, rate: "
+             "100/s}]\n");
+  EXPECT_EQ(throttleOnsetSeconds(Calm), 0);
+  EXPECT_EQ(verifyRungs({&Calm}, 30), (std::vector<double>{2, 30}));
+  // A query at 1/s arrives three times in 3 s; one at 2/min could not
+  // within 30 s and is run once anyway (EveryOpAtLeastOnce).
+  const schema::Schema Rare = loaded(
+      Head + "    queries:\n"
+             "      - {name: open, filter: \"PartitionKey eq '{code}'\", "
+             "rate: 1/s}\n"
+             "      - {name: all, filter: \"PartitionKey ge 'a'\", rate: "
+             "2/min}\n");
+  EXPECT_EQ(verifyRungs({&Rare}, 30), (std::vector<double>{3, 30}));
+  // A shortest over half the longest: the whole replay alone.
+  EXPECT_EQ(verifyRungs({&Hot}, 20), (std::vector<double>{20}));
+}
+
 } // namespace
 } // namespace tablelint
