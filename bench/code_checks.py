@@ -14,6 +14,9 @@ With TABLELINT_BASELINE_BUILD=DIR (a build of another commit: DIR/bin/tablelint
 and DIR/lib/libtablelint-tidy-19.so), that build's lint and plugin run in the
 same interleaved rounds and their ratios are printed on a second line per TU,
 so a change is judged against its baseline on the same machine state.
+Each TU runs twice: with the SDK headers included with -I (the hard case:
+their code counts as the project's and is analysed) and with -isystem (an
+installed SDK, which the checks skip); the second row is marked "[-isystem]".
 Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
 """
 import os, resource, statistics, subprocess, sys
@@ -21,7 +24,8 @@ import os, resource, statistics, subprocess, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("TABLELINT_BUILD", os.path.join(ROOT, "build"))
 INCLUDE = os.path.join(ROOT, "test-inputs", "code", "include")
-FLAGS = ["-std=c++17", "-I" + INCLUDE]
+INCLUDE_MODES = {"-I": ["-std=c++17", "-I" + INCLUDE],
+                 "-isystem": ["-std=c++17", "-isystem", INCLUDE]}
 TUS = [
     "test-inputs/code/query-scope/orders_repository.cpp",
     "test-inputs/code/rest-queries/hand_written_rest.cpp",
@@ -33,25 +37,25 @@ TIDY = "/usr/lib/llvm-19/bin/clang-tidy"
 BASELINE = os.environ.get("TABLELINT_BASELINE_BUILD")
 
 
-def lint_command(build, tu):
-    return [os.path.join(build, "bin", "tablelint"), "lint", "--fail-on", "never", tu, "--"] + FLAGS
+def lint_command(build, tu, flags):
+    return [os.path.join(build, "bin", "tablelint"), "lint", "--fail-on", "never", tu, "--"] + flags
 
 
-def plugin_command(build, tu):
+def plugin_command(build, tu, flags):
     plugin = os.path.join(build, "lib", "libtablelint-tidy-19.so")
-    return [TIDY, "--load=" + plugin, "--checks=-*,tablelint-*", "--quiet", tu, "--"] + FLAGS
+    return [TIDY, "--load=" + plugin, "--checks=-*,tablelint-*", "--quiet", tu, "--"] + flags
 
 
-def commands(tu):
+def commands(tu, flags):
     cmds = {
-        "parse": ["clang++-19", "-fsyntax-only"] + FLAGS + [tu],
-        "lint": lint_command(BUILD, tu),
-        "plugin": plugin_command(BUILD, tu),
-        "tidy": [TIDY, "--checks=-*,misc-unused-alias-decls", "--quiet", tu, "--"] + FLAGS,
+        "parse": ["clang++-19", "-fsyntax-only"] + flags + [tu],
+        "lint": lint_command(BUILD, tu, flags),
+        "plugin": plugin_command(BUILD, tu, flags),
+        "tidy": [TIDY, "--checks=-*,misc-unused-alias-decls", "--quiet", tu, "--"] + flags,
     }
     if BASELINE:
-        cmds["base lint"] = lint_command(BASELINE, tu)
-        cmds["base plugin"] = plugin_command(BASELINE, tu)
+        cmds["base lint"] = lint_command(BASELINE, tu, flags)
+        cmds["base plugin"] = plugin_command(BASELINE, tu, flags)
     return cmds
 
 
@@ -72,8 +76,11 @@ def main():
     os.chdir(ROOT)
     print(f"{'TU':<44}{'parse ms':>9}{'lint ms':>9}{'plugin ms':>10}{'tidy ms':>9}"
           f"{'lint/parse':>11}{'plugin/parse':>13}{'plugin/tidy':>12}")
-    for tu in TUS:
-        cmds = commands(tu)
+    for tu, mode in [(tu, mode) for tu in TUS for mode in INCLUDE_MODES]:
+        cmds = commands(tu, INCLUDE_MODES[mode])
+        name = tu.split("/", 2)[-1] if tu.startswith("test-inputs/") else tu
+        if mode != "-I":
+            name += f" [{mode}]"
         for c in cmds.values():  # warm the page cache
             run(c)
         times = {k: [] for k in cmds}
@@ -81,9 +88,10 @@ def main():
             for k, c in cmds.items():
                 times[k].append(run(c))
         m = {k: statistics.median(v) * 1000 for k, v in times.items()}
-        print(row(tu, m["parse"], m["lint"], m["plugin"], m["tidy"]))
+        print(row(name, m["parse"], m["lint"], m["plugin"], m["tidy"]), flush=True)
         if BASELINE:
-            print(row("  baseline build", m["parse"], m["base lint"], m["base plugin"], m["tidy"]))
+            print(row("  baseline build", m["parse"], m["base lint"], m["base plugin"], m["tidy"]),
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -425,10 +425,20 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
   Plan.Queries.resize(W.Ops.size());
   const Declarations Declared(Design);
   for (const schema::Table &T : Design.Tables) {
-    for (const schema::Write &Wr : T.Writes)
+    for (const schema::Write &Wr : T.Writes) {
       if (W.opIndex(Wr.Name) < 0)
         Plan.Unplayed.push_back("write '" + Wr.Name + "' of table '" +
                                 T.Name + "'");
+      else if (!Wr.FanOut.empty())
+        Plan.Notes.push_back(
+            "write '" + Wr.Name + "' of table '" + T.Name + "' fans out over '" +
+            Wr.FanOut.front() +
+            "': replay does not model fan-out on write yet; it sends the "
+            "write's entities as they arrive, batched per partition key (the "
+            "rows of one partition together), so a batch that the service "
+            "would reject (invalid-batch) is replayed as if grouped by "
+            "partition");
+    }
     for (const schema::Query &Q : T.Queries)
       if (W.opIndex(Q.Name) < 0)
         Plan.Unplayed.push_back("query '" + Q.Name + "' of table '" +

@@ -139,6 +139,9 @@ struct DesignPlan {
   // 'T'"): the logical workload is the current design's, so they are not
   // replayed.
   std::vector<std::string> Unplayed;
+  // What this design declares that the replay does not model (a write
+  // that fans out), as notes for its result.
+  std::vector<std::string> Notes;
   // Where the existing entities of a family that no write of the workload
   // names are stored (a table that is only read: a one-row config table):
   // under the keys of each table whose queries read it, per family.

@@ -1614,6 +1614,7 @@ DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
     Runner Run(W, Plan, Options);
     Result = Run.run();
   }
+  Result.Notes.insert(Result.Notes.end(), Plan.Notes.begin(), Plan.Notes.end());
   // The run's stores are freed, but the allocator keeps their pages. Given
   // back, the memory the answer check maps for its tables of hashed rows
   // (replay/HashedRows.h) does not add to them.

@@ -1,6 +1,8 @@
 // Reports point reads made once per result of a query (N+1 round trips).
 #include "checks/code/NPlusOneReadsCheck.h"
 
+#include "checks/code/ReadBeforeWriteCheck.h"
+
 #include "checks/code/model/AstWalk.h"
 #include "checks/code/model/QueryResults.h"
 
@@ -192,6 +194,10 @@ void NPlusOneReadsCheck::checkQuery(const AnalyzedQuery &Q, ASTContext &Ctx) {
           std::any_of(InnerLoops.begin(), InnerLoops.end(), [&](const Stmt *B) {
             return isInside(Ctx, Read, B, L.Body);
           }))
+        continue;
+      // A read only there to write the entity back is read-before-write's
+      // finding: one finding per problem, and its fix removes this read.
+      if (readBeforeWriteReports(Read, Ctx, roles()))
         continue;
       Reported.insert(Read);
       diag(Read->getExprLoc(),

@@ -306,29 +306,49 @@ std::string calleeName(const CallExpr *Call) {
   return FD ? FD->getNameAsString() : std::string("write");
 }
 
+std::optional<std::string>
+writeBackProblem(const CallExpr *Call, const EntityRequest &Read,
+                 const VarDecl *Entity, const FunctionDecl *Fn, ASTContext &Ctx,
+                 const ApiRoles &Roles);
+std::string upsertFor(const EntityRequest &Write, StringRef Kind,
+                      const ApiRoles &Roles);
+
 } // namespace
 
 void ReadBeforeWriteCheck::checkModel(const TableModel &Model,
                                       ASTContext &Ctx) {
   for (const RoleCall &C : Model.calls(ApiRole::PointRead))
     if (const CallExpr *Call = C.call())
-      checkRead(Call, C.Function, Ctx);
+      if (const std::optional<std::string> Message =
+              readBeforeWriteProblem(Call, C.Function, Ctx, roles()))
+        diag(Call->getExprLoc(), "%0") << *Message;
 }
 
-void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
-                                     const ApiFunction *F, ASTContext &Ctx) {
-  const auto Read = F ? requestOf(Call, *F, Ctx, roles()) : std::nullopt;
+bool readBeforeWriteReports(const CallExpr *Call, ASTContext &Ctx,
+                            const ApiRoles &Roles) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const ApiFunction *F =
+      FD ? Roles.find(FD->getQualifiedNameAsString(), ApiRole::PointRead)
+         : nullptr;
+  return F && readBeforeWriteProblem(Call, F, Ctx, Roles).has_value();
+}
+
+std::optional<std::string> readBeforeWriteProblem(const CallExpr *Call,
+                                                  const ApiFunction *F,
+                                                  ASTContext &Ctx,
+                                                  const ApiRoles &Roles) {
+  const auto Read = F ? requestOf(Call, *F, Ctx, Roles) : std::nullopt;
   const FunctionDecl *Fn =
       Read ? enclosingFunction(Ctx, Read->Request) : nullptr;
   const auto PKIndex = F ? F->arg("partitionKey") : std::nullopt;
   const auto RKIndex = F ? F->arg("rowKey") : std::nullopt;
   if (!Read || !Read->Client || !Fn || !Fn->hasBody() || !PKIndex || !RKIndex ||
       std::max(*PKIndex, *RKIndex) >= Call->getNumArgs())
-    return;
+    return std::nullopt;
   const KeySource PK =
-      keyOfArgument(Call->getArg(*PKIndex), true, Ctx, roles());
+      keyOfArgument(Call->getArg(*PKIndex), true, Ctx, Roles);
   const KeySource RK =
-      keyOfArgument(Call->getArg(*RKIndex), false, Ctx, roles());
+      keyOfArgument(Call->getArg(*RKIndex), false, Ctx, Roles);
 
   // What the code does with the result: nothing, or test its status. Any
   // other use (a property, the ETag) makes it a read-modify-write.
@@ -338,16 +358,16 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
   while (true) {
     const DynTypedNodeList Ps = Ctx.getParents(*Cur);
     if (Ps.empty())
-      return;
+      return std::nullopt;
     if (const auto *V = Ps[0].get<VarDecl>()) {
       if (!V->hasLocalStorage())
-        return;
+        return std::nullopt;
       ResultVar = V;
       break;
     }
     const auto *P = Ps[0].get<Stmt>();
     if (!P)
-      return;
+      return std::nullopt;
     if (isWrapper(P) ||
         (isa<CXXConstructExpr>(P) && cast<CXXConstructExpr>(P)
                                          ->getConstructor()
@@ -359,9 +379,9 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
       break; // the result is discarded
     const auto B = statusBranchOf(cast<Expr>(Cur), Ctx);
     if (!B) {
-      if (const VarDecl *E = entityLocalOf(cast<Expr>(Cur), Ctx, roles()))
-        checkWriteBack(Call, *Read, E, Fn, Ctx);
-      return;
+      if (const VarDecl *E = entityLocalOf(cast<Expr>(Cur), Ctx, Roles))
+        return writeBackProblem(Call, *Read, E, Fn, Ctx, Roles);
+      return std::nullopt;
     }
     Branches.push_back(*B);
     break;
@@ -373,17 +393,16 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
         Branches.push_back(*B);
         continue;
       }
-      const VarDecl *E = entityLocalOf(U, Ctx, roles());
+      const VarDecl *E = entityLocalOf(U, Ctx, Roles);
       if (!E || (EntityLocal && EntityLocal != E))
-        return;
+        return std::nullopt;
       EntityLocal = E;
     }
   }
-  if (EntityLocal) {
-    if (Branches.empty())
-      checkWriteBack(Call, *Read, EntityLocal, Fn, Ctx);
-    return;
-  }
+  if (EntityLocal)
+    return Branches.empty()
+               ? writeBackProblem(Call, *Read, EntityLocal, Fn, Ctx, Roles)
+               : std::nullopt;
 
   // Where the entity is missing and where it exists.
   std::vector<std::pair<const Stmt *, const Stmt *>> Missing,
@@ -410,7 +429,7 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
           H->getCaughtType().isNull()
               ? nullptr
               : H->getCaughtType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (Caught && roles().findType(Caught->getQualifiedNameAsString(),
+      if (Caught && Roles.findType(Caught->getQualifiedNameAsString(),
                                      TypeRole::RequestFailed))
         Missing.push_back({H->getHandlerBlock(), nullptr});
     }
@@ -422,7 +441,7 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
       [&](const std::vector<std::pair<const Stmt *, const Stmt *>> &Regions,
           std::initializer_list<StringRef> Kinds) -> std::optional<FoundWrite> {
     for (const auto &[Region, After] : Regions) {
-      KeyWrites W(Ctx, roles(), PK, RK, Read->Client, Fn, After);
+      KeyWrites W(Ctx, Roles, PK, RK, Read->Client, Fn, After);
       W.TraverseStmt(const_cast<Stmt *>(Region));
       for (const FoundWrite &Found : W.Found)
         for (StringRef K : Kinds)
@@ -438,30 +457,32 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
     const auto Upsert =
         Writes({{Fn->getBody(), Read->Request}},
                {"upsert-merge", "upsert-replace", "upsert"});
-    if (Upsert)
-      diag(Call->getExprLoc(),
-           "%0 reads the entity but nothing uses the result, and %1 (line "
-           "%2) writes it whether it exists or not: drop the read, the "
-           "upsert needs no existence test")
-          << calleeName(Call) << calleeName(Upsert->Request.Operation)
-          << lineOf(Upsert->Request.Operation->getExprLoc(), Ctx);
-    return;
+    if (!Upsert)
+      return std::nullopt;
+    return calleeName(Call) +
+           " reads the entity but nothing uses the result, and " +
+           calleeName(Upsert->Request.Operation) + " (line " +
+           std::to_string(
+               lineOf(Upsert->Request.Operation->getExprLoc(), Ctx)) +
+           ") writes it whether it exists or not: drop the read, the upsert "
+           "needs no existence test";
   }
   const auto Insert = Writes(Missing, {"insert"});
   const auto Update = Writes(Present, {"replace", "merge"});
   if (!Insert || !Update)
-    return;
-  const std::string Upsert = upsertFor(Update->Request, Update->Kind);
-  diag(Call->getExprLoc(),
-       "%0 reads the entity only to choose between %1 when it is missing "
-       "(line %2) and %3 when it exists (line %4): use %5, one request that "
-       "does both without racing other writers")
-      << calleeName(Call) << calleeName(Insert->Request.Operation)
-      << lineOf(Insert->Request.Operation->getExprLoc(), Ctx)
-      << calleeName(Update->Request.Operation)
-      << lineOf(Update->Request.Operation->getExprLoc(), Ctx)
-      << (Upsert.empty() ? std::string("an upsert") : Upsert);
+    return std::nullopt;
+  const std::string Upsert = upsertFor(Update->Request, Update->Kind, Roles);
+  return calleeName(Call) + " reads the entity only to choose between " +
+         calleeName(Insert->Request.Operation) + " when it is missing (line " +
+         std::to_string(lineOf(Insert->Request.Operation->getExprLoc(), Ctx)) +
+         ") and " + calleeName(Update->Request.Operation) +
+         " when it exists (line " +
+         std::to_string(lineOf(Update->Request.Operation->getExprLoc(), Ctx)) +
+         "): use " + (Upsert.empty() ? std::string("an upsert") : Upsert) +
+         ", one request that does both without racing other writers";
 }
+
+namespace {
 
 // The read's entity, held in a local, changed and written back by an
 // upsert, with no test of whether the read found it. When the changes do
@@ -470,47 +491,46 @@ void ReadBeforeWriteCheck::checkRead(const CallExpr *Call,
 // the same. When they do (a counter, a list appended to), the read is
 // needed but the unconditional write loses a change made in between: the
 // write should carry the read's ETag.
-void ReadBeforeWriteCheck::checkWriteBack(const CallExpr *Call,
-                                          const EntityRequest &Read,
-                                          const VarDecl *Entity,
-                                          const FunctionDecl *Fn,
-                                          ASTContext &Ctx) {
+std::optional<std::string>
+writeBackProblem(const CallExpr *Call, const EntityRequest &Read,
+                 const VarDecl *Entity, const FunctionDecl *Fn, ASTContext &Ctx,
+                 const ApiRoles &Roles) {
   for (const Stmt *S = parentStmt(Ctx, Read.Request); S;
        S = parentStmt(Ctx, S))
     if (isa<CXXTryStmt>(S))
-      return; // a catch may be the existence branch
+      return std::nullopt; // a catch may be the existence branch
   std::optional<EntityRequest> Upsert;
   bool OldValuesRead = false;
   for (const DeclRefExpr *Ref : referencesTo(Entity, Fn->getBody())) {
-    if (auto W = upsertOf(Ref, Read, Ctx, roles())) {
+    if (auto W = upsertOf(Ref, Read, Ctx, Roles)) {
       if (Upsert)
-        return; // written back more than once
+        return std::nullopt; // written back more than once
       Upsert = W;
     } else if (!onlyWritten(Ref, Ctx)) {
       OldValuesRead = true;
     }
   }
   if (!Upsert)
-    return;
+    return std::nullopt;
   const std::string Write = calleeName(Upsert->Operation);
-  const unsigned Line = lineOf(Upsert->Operation->getExprLoc(), Ctx);
+  const std::string Line =
+      std::to_string(lineOf(Upsert->Operation->getExprLoc(), Ctx));
   if (OldValuesRead)
-    diag(Call->getExprLoc(),
-         "%0 reads the entity, changes it from its old values and %1 (line "
-         "%2) writes it back unconditionally: a change made between the two "
-         "is lost; write it back with the read's ETag (a conditional update "
-         "or merge, retried on 412)")
-        << calleeName(Call) << Write << Line;
-  else
-    diag(Call->getExprLoc(),
-         "%0 reads the entity only to write it back with %1 (line %2), which "
-         "writes whether it exists or not: drop the read and upsert the keys "
-         "with just the changed properties (a merge keeps the others)")
-        << calleeName(Call) << Write << Line;
+    return calleeName(Call) +
+           " reads the entity, changes it from its old values and " + Write +
+           " (line " + Line +
+           ") writes it back unconditionally: a change made between the two "
+           "is lost; write it back with the read's ETag (a conditional update "
+           "or merge, retried on 412)";
+  return calleeName(Call) + " reads the entity only to write it back with " +
+         Write + " (line " + Line +
+         "), which writes whether it exists or not: drop the read and upsert "
+         "the keys with just the changed properties (a merge keeps the "
+         "others)";
 }
 
-std::string ReadBeforeWriteCheck::upsertFor(const EntityRequest &Write,
-                                            StringRef Kind) const {
+std::string upsertFor(const EntityRequest &Write, StringRef Kind,
+                      const ApiRoles &Roles) {
   const auto *Method =
       dyn_cast_or_null<CXXMethodDecl>(Write.Operation->getDirectCallee());
   const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
@@ -520,7 +540,7 @@ std::string ReadBeforeWriteCheck::upsertFor(const EntityRequest &Write,
   const ApiFunction *GenericRole = nullptr;
   for (const CXXMethodDecl *M : Class->methods()) {
     const ApiFunction *F =
-        roles().find(M->getQualifiedNameAsString(), ApiRole::Write);
+        Roles.find(M->getQualifiedNameAsString(), ApiRole::Write);
     if (!F)
       continue;
     const std::string K = F->attr("kind");
@@ -567,5 +587,7 @@ std::string ReadBeforeWriteCheck::upsertFor(const EntityRequest &Write,
   }
   return Name;
 }
+
+} // namespace
 
 } // namespace tablelint::code

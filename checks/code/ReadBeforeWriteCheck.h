@@ -25,6 +25,9 @@
 // read followed by only an insert or only an update (no upsert does that).
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "checks/code/TablelintCheck.h"
 #include "checks/code/model/EntityKeys.h"
 #include "checks/code/model/TableModel.h"
@@ -37,16 +40,20 @@ public:
   bool usesModel() const override { return true; }
   void checkModel(const TableModel &Model, clang::ASTContext &Ctx) override;
 
-private:
-  // A point read of the model (F its role entry).
-  void checkRead(const clang::CallExpr *Call, const ApiFunction *F,
-                 clang::ASTContext &Ctx);
-  // A read whose entity is changed and written back by an upsert.
-  void checkWriteBack(const clang::CallExpr *Call, const EntityRequest &Read,
-                      const clang::VarDecl *Entity,
-                      const clang::FunctionDecl *Fn, clang::ASTContext &Ctx);
-  // The upsert of the present-path write's class for kind replace/merge.
-  std::string upsertFor(const EntityRequest &Write, llvm::StringRef Kind) const;
 };
+
+// The finding's message for a point read (F its role entry), or nullopt
+// when the read decides something or nothing writes its key back.
+std::optional<std::string> readBeforeWriteProblem(const clang::CallExpr *Call,
+                                                  const ApiFunction *F,
+                                                  clang::ASTContext &Ctx,
+                                                  const ApiRoles &Roles);
+
+// True when this rule reports the point read Call. Such a read inside a
+// loop over a query's results is its problem, not n-plus-one-reads': the
+// read exists only to write the entity back, and dropping it (or making the
+// write conditional) is the fix for every pass of the loop.
+bool readBeforeWriteReports(const clang::CallExpr *Call, clang::ASTContext &Ctx,
+                            const ApiRoles &Roles);
 
 } // namespace tablelint::code

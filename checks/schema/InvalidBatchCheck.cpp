@@ -130,6 +130,22 @@ void checkTransactions(const SchemaContext &C, const TableAnalysis &TA,
   }
 }
 
+// The property of a fan-out write (one entity per follower) that T's
+// PartitionKey holds as is: the entities of one execution then each have a
+// PartitionKey of their own. A hash bucket of it ({followerId|hash:16})
+// leaves rows that share a bucket, which a writer can batch together.
+const std::string *fannedOutPartitionProperty(const Table &T, const Write &W) {
+  for (const std::string &Name : W.FanOut)
+    for (const KeyPart &Part : instancePartitionKey(T, T.PartitionKey).Parts)
+      if (Part.IsPlaceholder && Part.Text == Name &&
+          std::none_of(Part.Functions.begin(), Part.Functions.end(),
+                       [](const KeyFunction &F) {
+                         return F.Fn == KeyFunction::Hash;
+                       }))
+        return &Name;
+  return nullptr;
+}
+
 } // namespace
 
 void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
@@ -172,6 +188,20 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
       // A RowKey that tells several entities apart under one unique value
       // (an order's lines by 'lineNo') lets a batch hold one unit, unless
       // the write declares its unit smaller than its batch.
+      // Fan-out on write: a batch groups entities of one execution, and
+      // each of them goes to another partition.
+      if (const std::string *Fanned = fannedOutPartitionProperty(*TA.T, W)) {
+        Sink.report(
+            W.Path, W.Pos,
+            Batch + " of one execution, but it fans out over '" + *Fanned +
+                "', which the partition key '" + TA.T->PartitionKey.Text +
+                "' holds: each entity of a batch is in a partition of its "
+                "own, and the service rejects every such batch (a "
+                "transaction must stay in one partition); send them one by "
+                "one, or group the fan-out by partition (a bucket of '" +
+                *Fanned + "' in the key, batches of one bucket)");
+        continue;
+      }
       const KeyShare &Share = TA.PartitionShare;
       if (uniquePartitionPerEntity(Share) && W.BatchSize > W.EntitiesPerWrite &&
           (W.EntitiesPerWrite > 1 || !rowKeyTellsApart(*TA.T)) &&

@@ -278,6 +278,13 @@ struct Write {
   // order and its lines): a batch of up to this many stays in one partition
   // even when the key differs for every execution. 1: one entity.
   unsigned EntitiesPerWrite = 1;
+  // Fan-out on write: properties that take another value in every entity
+  // one execution writes (a post copied into each follower's feed:
+  // [followerId]). Its batches group entities of one execution, so a
+  // PartitionKey that holds such a property as is puts each entity of a
+  // batch in a partition of its own. Empty: none.
+  std::vector<std::string> FanOut;
+  SourcePos FanOutPos;
   std::string Client;       // client name; empty: none declared
   // Properties written (merge); empty: the whole entity.
   std::vector<std::string> Properties;

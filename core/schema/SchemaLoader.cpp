@@ -182,6 +182,9 @@ private:
   void checkWhen(const Table &T, const Write &W, const YAML::Node &At);
   void checkFanOut(const Table &T, const Query &Q,
                    const std::vector<std::pair<std::string, SourcePos>> &Names);
+  void checkWriteFanOut(
+      const Table &T, const Table &Scope, const Write &W,
+      const std::vector<std::pair<std::string, SourcePos>> &Names);
   bool propertiesKnown(const Table &T) const {
     return !(Options.Fragment && T.Properties.empty());
   }
@@ -693,6 +696,41 @@ void Loader::checkFanOut(
                                 " reads per execution (at most 4096)");
 }
 
+// Each property a write fans out over must be in one of its entity type's
+// keys: entities of one execution that differ in nothing a key holds would
+// be one entity, written over and over. A write of several entities that
+// share the PartitionKey (entitiesPerWrite) cannot fan out over a property
+// the PartitionKey holds.
+void Loader::checkWriteFanOut(
+    const Table &T, const Table &Scope, const Write &W,
+    const std::vector<std::pair<std::string, SourcePos>> &Names) {
+  const std::string Subject = "write '" + W.Name + "'";
+  checkPropertyNames(Scope, Names, Subject, "fans out over");
+  const KeyTemplate &PK = entityPartitionKey(T, W.EntityTypeName);
+  const KeyTemplate &RK = entityRowKey(T, W.EntityTypeName);
+  auto Holds = [](const KeyTemplate &K, const std::string &Name) {
+    return std::any_of(K.Parts.begin(), K.Parts.end(), [&](const KeyPart &P) {
+      return P.IsPlaceholder && P.Text == Name;
+    });
+  };
+  for (const auto &[Name, Pos] : Names) {
+    if (!Scope.property(Name) && propertiesKnown(Scope))
+      continue; // reported above
+    if (!Holds(PK, Name) && !Holds(RK, Name))
+      errorAtPos(Pos, Subject + " fans out over '" + Name +
+                          "', which neither key of its entities holds: the "
+                          "entities of one execution would be one entity "
+                          "(put '{" + Name + "}' in the RowKey or "
+                          "PartitionKey)");
+    else if (W.EntitiesPerWrite > 1 && Holds(PK, Name))
+      errorAtPos(Pos, Subject + " fans out over '" + Name +
+                          "', which its PartitionKey '" + PK.Text +
+                          "' holds, but 'entitiesPerWrite' says its " +
+                          std::to_string(W.EntitiesPerWrite) +
+                          " entities share one PartitionKey");
+  }
+}
+
 void Loader::checkPropertyNames(
     const Table &T, const std::vector<std::pair<std::string, SourcePos>> &Names,
     const std::string &Subject, const std::string &Verb) {
@@ -1088,6 +1126,13 @@ void Loader::loadWrite(Table &T, const YAML::Node &N, std::size_t Index) {
   for (const auto &P : Props)
     W.Properties.push_back(P.first);
   checkPropertyNames(Scope, Props, "write '" + W.Name + "'", "writes");
+  const auto FanOut = names(M, "fanOut");
+  for (const auto &P : FanOut)
+    W.FanOut.push_back(P.first);
+  if (!FanOut.empty()) {
+    W.FanOutPos = posOf(M.get("fanOut", false));
+    checkWriteFanOut(T, Scope, W, FanOut);
+  }
   if (std::optional<std::string> When = scalar(M, "when")) {
     W.When = *When;
     const YAML::Node At = M.get("when", false);

@@ -290,6 +290,8 @@ private:
       F.emplace_back("batch", std::to_string(W.BatchSize));
     if (W.EntitiesPerWrite != 1)
       F.emplace_back("entitiesPerWrite", std::to_string(W.EntitiesPerWrite));
+    if (!W.FanOut.empty())
+      F.emplace_back("fanOut", list(W.FanOut));
     if (!W.Properties.empty())
       F.emplace_back("properties", list(W.Properties));
     if (!W.When.empty())

@@ -933,6 +933,8 @@ TEST(SchemaLoader, FanOutAndWhen) {
   EXPECT_EQ(Latest.FanOut, std::vector<std::string>{"postId"});
   EXPECT_EQ(fanOutReads(Latest), 4u);
   EXPECT_EQ(Good.Value.Tables[1].Writes[0].When, "flagged eq true");
+  EXPECT_EQ(Good.Value.Tables[2].Writes[0].FanOut,
+            std::vector<std::string>{"followerId"});
 
   const std::string Bad = R"(version: 1
 accounts: [{name: a, region: westeurope}]
@@ -967,6 +969,40 @@ tables:
           "bucket goes)",
           "bad.yaml:17:78: error: query 'r' fans out over 'postid', which is "
           "not a property of table 'Feed'; did you mean 'postId'?"}));
+}
+
+// fanOut on a write: each property in a key of the entities it writes, and
+// not in a PartitionKey that entitiesPerWrite says the entities share.
+TEST(SchemaLoader, WriteFanOutErrorsArePositioned) {
+  const std::string Bad = R"(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - name: Feed
+    account: a
+    partitionKey: "{followerId}"
+    rowKey: "{postId}"
+    properties:
+      followerId: {type: string}
+      postId: {type: guid}
+      authorId: {type: string}
+    writes:
+      - {name: a, op: insert, rate: 1/s, fanOut: [followerid]}
+      - {name: b, op: insert, rate: 1/s, fanOut: [authorId]}
+      - {name: c, op: insert, rate: 1/s, entitiesPerWrite: 5, fanOut: [followerId]}
+      - {name: d, op: insert, rate: 1/s, batch: 100, fanOut: [followerId, postId]}
+)";
+  EXPECT_EQ(
+      messages(loadSchemaText(Bad, "bad.yaml")),
+      (std::vector<std::string>{
+          "bad.yaml:13:51: error: write 'a' fans out over 'followerid', which "
+          "is not a property of table 'Feed'; did you mean 'followerId'?",
+          "bad.yaml:14:51: error: write 'b' fans out over 'authorId', which "
+          "neither key of its entities holds: the entities of one execution "
+          "would be one entity (put '{authorId}' in the RowKey or "
+          "PartitionKey)",
+          "bad.yaml:15:72: error: write 'c' fans out over 'followerId', which "
+          "its PartitionKey '{followerId}' holds, but 'entitiesPerWrite' says "
+          "its 5 entities share one PartitionKey"}));
 }
 
 // A placeholder where the filter goes wrong is shown as one ({?}), not as

@@ -135,6 +135,7 @@ private:
       field("entityType", W.EntityTypeName);
       field("client", W.Client);
       field("properties", W.Properties);
+      field("fanOut", W.FanOut);
       field("note", W.Note);
     }
     for (const Query &Q : T.Queries) {

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 
 namespace tablelint::code {
 
@@ -250,9 +251,14 @@ std::string StringRecovery::fromVariable(const VarDecl *V, const Expr *Use,
   }
   if (!V->hasLocalStorage() || V->isStaticLocal())
     return unknownText();
-  // A non-const char buffer is filled through pointers (strftime,
-  // snprintf): its decay to a pointer is a write we cannot follow.
-  if (T->isArrayType() || T->isPointerType())
+  // A char buffer is filled through pointers: only a snprintf before the
+  // use is followed (strftime and the rest are writes we cannot follow). A
+  // pointer to const chars is a value like any other, reassigned or not.
+  if (T->isArrayType() &&
+      T->getArrayElementTypeNoTypeQual()->isAnyCharacterType())
+    return fromFilledBuffer(V, Use, Depth);
+  if (T->isArrayType() ||
+      (T->isPointerType() && !T->getPointeeType().isConstQualified()))
     return unknownText();
   // A local string built in straight-line code: the initializer, then each
   // +=, append and assignment that sits directly in the declaring block
@@ -357,9 +363,11 @@ std::string StringRecovery::fromCall(const CallExpr *Call, unsigned Depth) {
   return fromHelper(Call, FD, Depth);
 }
 
-// A helper of this TU whose body ends in its only return: the returned
-// text, with each parameter standing for the caller's argument (locals of
-// the helper built in straight-line code are followed as anywhere else).
+// A helper of this TU: the text it returns, with each parameter standing
+// for the caller's argument (locals of the helper built in straight-line
+// code are followed as anywhere else). Its return is its only one, ending
+// its body, or the one a switch or if-chain on its integer and enum
+// parameters picks for the caller's constant arguments.
 std::string StringRecovery::fromHelper(const CallExpr *Call,
                                        const FunctionDecl *FD, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
@@ -369,32 +377,270 @@ std::string StringRecovery::fromHelper(const CallExpr *Call,
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   if (!Body || Body->body_empty())
     return unknownText();
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
-  if (!Ret || !Ret->getRetValue())
-    return unknownText();
-  if (countReturns(Def->getBody()) != 1)
-    return unknownText(); // several exits: the value depends on the path
+  const ReturnStmt *Ret = nullptr;
+  if (countReturns(Body) == 1)
+    Ret = dyn_cast<ReturnStmt>(Body->body_back());
   // Member calls: `this` is not modelled, so only the arguments bind.
   const unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
                                   isa<CXXMethodDecl>(Def)
                               ? 1
                               : 0;
   std::vector<std::pair<const ParmVarDecl *, std::string>> Args;
+  std::vector<std::pair<const ParmVarDecl *, std::int64_t>> Ints;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     const unsigned A = I + Offset;
-    if (A < Call->getNumArgs())
-      Args.emplace_back(P, isStringLikeType(P->getType()) &&
-                                   parameterOnlyRead(Ctx, P, Def->getBody())
-                               ? value(Call->getArg(A), Depth + 1)
-                               : unknownText());
-    else
-      Args.emplace_back(P, unknownText());
+    const Expr *Arg = A < Call->getNumArgs() ? Call->getArg(A) : nullptr;
+    Args.emplace_back(P, Arg && isStringLikeType(P->getType()) &&
+                                 parameterOnlyRead(Ctx, P, Def->getBody())
+                             ? value(Arg, Depth + 1)
+                             : unknownText());
+    if (Arg && P->getType()->isIntegralOrEnumerationType())
+      if (const std::optional<std::int64_t> V = intValue(Arg);
+          V && parameterOnlyRead(Ctx, P, Def->getBody()))
+        Ints.emplace_back(P, *V);
   }
-  const std::size_t Mark = Bound.size();
-  Bound.insert(Bound.end(), Args.begin(), Args.end());
-  std::string Out = value(Ret->getRetValue(), Depth + 1);
+  const std::size_t Mark = Bound.size(), IntMark = IntBound.size();
+  IntBound.insert(IntBound.end(), Ints.begin(), Ints.end());
+  if (!Ret)
+    Ret = chosenReturn(Body);
+  std::string Out = unknownText();
+  if (Ret && Ret->getRetValue()) {
+    Bound.insert(Bound.end(), Args.begin(), Args.end());
+    Out = value(Ret->getRetValue(), Depth + 1);
+  }
   Bound.resize(Mark);
+  IntBound.resize(IntMark);
+  return Out;
+}
+
+// The value of an integer or enum expression: a bound parameter, a
+// comparison or logical operator over known values, or a constant.
+std::optional<std::int64_t> StringRecovery::intValue(const Expr *E) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl())) {
+      for (auto It = IntBound.rbegin(); It != IntBound.rend(); ++It)
+        if (It->first == P)
+          return It->second;
+      return std::nullopt;
+    }
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_LNot)
+    if (const std::optional<std::int64_t> V = intValue(U->getSubExpr()))
+      return *V == 0;
+  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    const std::optional<std::int64_t> L = intValue(B->getLHS());
+    const std::optional<std::int64_t> R = intValue(B->getRHS());
+    switch (B->getOpcode()) {
+    case BO_EQ:
+      return L && R ? std::optional<std::int64_t>(*L == *R) : std::nullopt;
+    case BO_NE:
+      return L && R ? std::optional<std::int64_t>(*L != *R) : std::nullopt;
+    case BO_LAnd:
+      if ((L && !*L) || (R && !*R))
+        return 0;
+      return L && R ? std::optional<std::int64_t>(1) : std::nullopt;
+    case BO_LOr:
+      if ((L && *L) || (R && *R))
+        return 1;
+      return L && R ? std::optional<std::int64_t>(0) : std::nullopt;
+    default:
+      break;
+    }
+  }
+  Expr::EvalResult R;
+  if (S->getType()->isIntegralOrEnumerationType() && S->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+namespace {
+
+// How a statement ends when run with the bound parameters.
+enum class Flow { Next, Break, Returned, Unknown };
+
+// The statement under a chain of case and default labels.
+const Stmt *unlabelled(const Stmt *S) {
+  while (true) {
+    if (const auto *C = dyn_cast<SwitchCase>(S))
+      S = C->getSubStmt();
+    else if (const auto *A = dyn_cast<AttributedStmt>(S))
+      S = A->getSubStmt();
+    else
+      return S;
+  }
+}
+
+} // namespace
+
+const ReturnStmt *StringRecovery::chosenReturn(const Stmt *Body) {
+  const ReturnStmt *Out = nullptr;
+  // Runs S; Out is set when it returns.
+  std::function<Flow(const Stmt *)> Run = [&](const Stmt *S) -> Flow {
+    if (!S || isa<NullStmt, DeclStmt>(S))
+      return Flow::Next;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      Out = R;
+      return Flow::Returned;
+    }
+    if (isa<BreakStmt>(S))
+      return Flow::Break;
+    if (const auto *A = dyn_cast<AttributedStmt>(S))
+      return Run(A->getSubStmt());
+    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : C->body())
+        if (const Flow F = Run(Child); F != Flow::Next)
+          return F;
+      return Flow::Next;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+        return Flow::Unknown;
+      const std::optional<std::int64_t> C = intValue(If->getCond());
+      return C ? Run(*C ? If->getThen() : If->getElse()) : Flow::Unknown;
+    }
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      const auto *Cases = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+      const std::optional<std::int64_t> V =
+          Sw->getInit() || Sw->getConditionVariable() || !Cases
+              ? std::nullopt
+              : intValue(Sw->getCond());
+      if (!V)
+        return Flow::Unknown;
+      // The first statement the value jumps to: its case, or the default.
+      std::optional<std::size_t> Start, Default;
+      for (std::size_t I = 0; I < Cases->size() && !Start; ++I)
+        for (const Stmt *L = Cases->body_begin()[I]; isa<SwitchCase>(L);
+             L = cast<SwitchCase>(L)->getSubStmt()) {
+          if (isa<DefaultStmt>(L)) {
+            Default = I;
+            continue;
+          }
+          const auto *Case = cast<CaseStmt>(L);
+          const std::optional<std::int64_t> C = intValue(Case->getLHS());
+          if (!C || Case->caseStmtIsGNURange())
+            return Flow::Unknown;
+          if (*C == *V)
+            Start = I;
+        }
+      if (!Start)
+        Start = Default;
+      for (std::size_t I = Start.value_or(Cases->size()); I < Cases->size();
+           ++I) {
+        const Flow F = Run(unlabelled(Cases->body_begin()[I]));
+        if (F == Flow::Break)
+          return Flow::Next;
+        if (F != Flow::Next)
+          return F;
+      }
+      return Flow::Next;
+    }
+    // Expressions run for their effects (a log line); a throw ends the
+    // path with no value; loops, try and jumps are not followed.
+    if (const auto *E = dyn_cast<Expr>(S))
+      return isa<CXXThrowExpr>(E->IgnoreImplicit()) ? Flow::Unknown
+                                                     : Flow::Next;
+    return Flow::Unknown;
+  };
+  return Run(Body) == Flow::Returned ? Out : nullptr;
+}
+
+// A local char buffer filled once, in straight-line code before the use,
+// by snprintf or sprintf (the only other references are sizeof).
+std::string StringRecovery::fromFilledBuffer(const VarDecl *V, const Expr *Use,
+                                             unsigned Depth) {
+  const FunctionDecl *F = enclosingFunction(Ctx, Use);
+  const CompoundStmt *Block = declaringBlock(Ctx, V);
+  if (!F || !F->hasBody() || !Block || V->getInit())
+    return unknownText();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CallExpr *Fill = nullptr;
+  unsigned FormatArg = 0;
+  for (const DeclRefExpr *R : referencesTo(V, F->getBody())) {
+    if (R == Use ||
+        !SM.isBeforeInTranslationUnit(R->getBeginLoc(), Use->getBeginLoc()))
+      continue;
+    const Stmt *P = parentOf(Ctx, R);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+      P = parentOf(Ctx, P);
+    if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+      continue; // sizeof buffer
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (Fill || !FD || !FD->getIdentifier() || Call->getNumArgs() < 2 ||
+        Call->getArg(0)->IgnoreParenImpCasts() != R ||
+        !(FD->isInStdNamespace() ||
+          FD->getDeclContext()->getRedeclContext()->isTranslationUnit()) ||
+        !isStraightLineIn(Ctx, Call, Block))
+      return unknownText();
+    if (FD->getName() == "snprintf")
+      FormatArg = 2;
+    else if (FD->getName() == "sprintf")
+      FormatArg = 1;
+    else
+      return unknownText();
+    Fill = Call;
+  }
+  return Fill ? fromPrintf(Fill, FormatArg, Depth) : unknownText();
+}
+
+// The text a printf-style call writes: %s of known strings, %d/%i/%u of
+// constants; any other conversion, or one with flags, width or precision,
+// is an unknown stretch.
+std::string StringRecovery::fromPrintf(const CallExpr *Call, unsigned FormatArg,
+                                       unsigned Depth) {
+  if (FormatArg >= Call->getNumArgs())
+    return unknownText();
+  const std::string Format = value(Call->getArg(FormatArg), Depth + 1);
+  if (!fullyKnown(Format))
+    return unknownText();
+  std::string Out;
+  unsigned NextArg = FormatArg + 1;
+  auto TakeArg = [&]() -> const Expr * {
+    return NextArg < Call->getNumArgs() ? Call->getArg(NextArg++) : nullptr;
+  };
+  for (std::size_t I = 0; I < Format.size(); ++I) {
+    if (Format[I] != '%') {
+      Out += Format[I];
+      continue;
+    }
+    if (I + 1 < Format.size() && Format[I + 1] == '%') {
+      Out += '%';
+      ++I;
+      continue;
+    }
+    std::size_t J = I + 1;
+    bool Plain = true;
+    auto Skip = [&](StringRef Set) {
+      while (J < Format.size() && Set.contains(Format[J])) {
+        Plain = false;
+        if (Format[J] == '*')
+          TakeArg();
+        ++J;
+      }
+    };
+    Skip("-+ #0");
+    Skip("0123456789*");
+    Skip(".0123456789*");
+    while (J < Format.size() && StringRef("hlLqjzt").contains(Format[J]))
+      ++J;
+    if (J >= Format.size())
+      return Out + unknownText();
+    const char Conversion = Format[J];
+    const Expr *A = TakeArg();
+    I = J;
+    Expr::EvalResult R;
+    if (Plain && A && Conversion == 's') {
+      Out += value(A, Depth + 1);
+    } else if (Plain && A && StringRef("diu").contains(Conversion) &&
+               !A->isValueDependent() && A->EvaluateAsInt(R, Ctx)) {
+      Out += std::to_string(R.Val.getInt().getExtValue());
+    } else {
+      Out += unknownText();
+    }
+  }
   return Out;
 }
 

@@ -12,7 +12,11 @@
 // before the use, fmt::format/std::format with a literal format string,
 // helper functions of this TU that return one expression (a constant, or
 // text built from their parameters: `filterFor(customer)` is recovered with
-// the caller's argument in place of the parameter), c_str()/data(), the
+// the caller's argument in place of the parameter; a helper with several
+// returns when a switch or if-chain on its enum or integer parameters picks
+// one for the caller's constant argument: `contentTypeOf(Format::AtomPub)`),
+// a local `const char *` never reassigned, a local char buffer filled once
+// by snprintf/sprintf with a literal format, c_str()/data(), the
 // generate_filter_condition/combine_filter_conditions role functions, and
 // the comparison/logical operator constants of azure::storage. Anything
 // else is unknown.
@@ -23,6 +27,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -55,12 +60,23 @@ private:
   std::string typedLiteral(const clang::Expr *Value, unsigned Depth);
   std::string fromHelper(const clang::CallExpr *Call,
                          const clang::FunctionDecl *FD, unsigned Depth);
+  std::string fromFilledBuffer(const clang::VarDecl *V, const clang::Expr *Use,
+                               unsigned Depth);
+  std::string fromPrintf(const clang::CallExpr *Call, unsigned FormatArg,
+                         unsigned Depth);
+  // The return a helper's body takes for the integer parameters bound in
+  // IntBound, or null when the path depends on anything else.
+  const clang::ReturnStmt *chosenReturn(const clang::Stmt *Body);
+  std::optional<std::int64_t> intValue(const clang::Expr *E);
 
   clang::ASTContext &Ctx;
   const ApiRoles &Roles;
   // The parameters of the helpers being recovered, bound to the values of
   // the caller's arguments (innermost call last).
   std::vector<std::pair<const clang::ParmVarDecl *, std::string>> Bound;
+  // The integer and enum parameters of those helpers whose arguments are
+  // compile-time constants.
+  std::vector<std::pair<const clang::ParmVarDecl *, std::int64_t>> IntBound;
 };
 
 // The marker as a one-character string, for building recovered text.

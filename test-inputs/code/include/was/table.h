@@ -260,10 +260,13 @@ public:
   table_result execute(table_operation const& operation) const;
   table_result execute(table_operation const& operation, table_request_options const& options,
                        operation_context context) const;
-  pplx::task<table_result> execute_async(table_operation const& operation) const;
   pplx::task<table_result> execute_async(table_operation const& operation,
                                          table_request_options const& options,
                                          operation_context context) const;
+  // As in the SDK: defined inline, returning the full overload's task.
+  pplx::task<table_result> execute_async(table_operation const& operation) const {
+    return execute_async(operation, table_request_options(), operation_context());
+  }
 
   std::vector<table_result> execute_batch(table_batch_operation const& operation) const;
   std::vector<table_result> execute_batch(table_batch_operation const& operation,
