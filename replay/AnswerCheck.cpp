@@ -414,7 +414,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
   const std::uint64_t Keep = Q.Decl->Top.value_or(0);
   const std::uint64_t Top = Q.ReadsAllForNewest ? 0 : Keep;
   Answer A;
-  A.Reads = Q.reads();
+  A.Reads = Q.reads(W, Ev.Entity);
   // (row, entity) of every read, each read in key order, cut at `top`.
   std::vector<std::pair<std::string, std::uint32_t>> Rows;
   for (std::uint64_t Read = 0; Read < A.Reads; ++Read) {

@@ -268,7 +268,8 @@ void appendQuoted(std::string_view Text, std::string &Out) {
 } // namespace
 
 bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
-                            const EntityFamily &Family, std::string &Missing) {
+                            const EntityFamily &Family, std::string &Missing,
+                            const schema::KeyBuckets *Buckets) {
   Pieces.clear();
   for (const schema::KeyPart &Part : T.Parts) {
     Piece P;
@@ -284,7 +285,45 @@ bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
     }
     Pieces.push_back(std::move(P));
   }
+  return !Buckets || bindBuckets(*Buckets, T, Family, Missing);
+}
+
+bool BoundTemplate::bindBuckets(const schema::KeyBuckets &Buckets,
+                                const schema::KeyTemplate &Key,
+                                const EntityFamily &Family,
+                                std::string &Missing) {
+  const schema::KeyPart *Hashed = schema::bucketedPart(Key);
+  if (!Hashed)
+    return true;
+  const auto ByPart = std::find_if(
+      Key.Parts.begin(), Key.Parts.end(), [&](const schema::KeyPart &Part) {
+        return Part.IsPlaceholder && Part.Text == Buckets.By;
+      });
+  const int By = Family.propertyIndex(Buckets.By);
+  if (By < 0 || ByPart == Key.Parts.end()) {
+    Missing = Buckets.By;
+    return false;
+  }
+  for (Piece &P : Pieces) {
+    if (!P.Part.IsPlaceholder || P.Part.Text != Hashed->Text ||
+        !schema::hashBucketCount(P.Part))
+      continue;
+    P.Buckets = &Buckets;
+    P.ByProperty = By;
+    P.ByPart = *ByPart;
+    P.Plain = P.Part;
+    P.Plain.Functions.clear();
+    P.Plain.Format.clear();
+    P.CacheTicks = 0;
+  }
   return true;
+}
+
+std::uint64_t BoundTemplate::bucketsFor(const Piece &P, const Workload &W,
+                                        std::uint32_t Entity,
+                                        EdmValue &Scratch) const {
+  W.value(Entity, static_cast<std::uint32_t>(P.ByProperty), Scratch);
+  return P.Buckets->countFor(schema::renderPlaceholder(P.ByPart, Scratch));
 }
 
 void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
@@ -294,6 +333,21 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
   for (const Piece &P : Pieces) {
     if (!P.Part.IsPlaceholder) {
       Out += P.Part.Text;
+      continue;
+    }
+    if (P.Buckets) {
+      // Per-key buckets: the count of this entity's key, the number
+      // rendered with the template's digits (nothing to escape).
+      const std::uint64_t Count = bucketsFor(P, W, Entity, Scratch);
+      std::uint64_t Bucket = 0;
+      if (P.FanOut >= 0 && Buckets) {
+        Bucket = (*Buckets)[static_cast<std::size_t>(P.FanOut)] % Count;
+      } else {
+        W.value(Entity, P.Property, Scratch);
+        Bucket = schema::hashBucketOf(
+            schema::renderPlaceholder(P.Plain, Scratch), Count);
+      }
+      schema::appendHashBucket(Bucket, schema::hashBucketCount(P.Part), Out);
       continue;
     }
     if (P.FanOut >= 0 && Buckets) {
@@ -377,6 +431,39 @@ std::uint64_t QueryTarget::reads() const {
   return N;
 }
 
+namespace {
+
+// The bucket count of each fan-out placeholder for an entity: the
+// template's, or with per-key buckets, its key's.
+std::vector<std::uint64_t> entityFanOut(const QueryTarget &Q, const Workload &W,
+                                        std::uint32_t Entity,
+                                        EdmValue &Scratch) {
+  std::vector<std::uint64_t> Counts = Q.FanOutBuckets;
+  for (const BoundTemplate::Piece &P : Q.Filter.Pieces)
+    if (P.Buckets && P.FanOut >= 0)
+      Counts[static_cast<std::size_t>(P.FanOut)] =
+          Q.Filter.bucketsFor(P, W, Entity, Scratch);
+  return Counts;
+}
+
+} // namespace
+
+std::uint64_t QueryTarget::reads(const Workload &W,
+                                 std::uint32_t Entity) const {
+  const bool PerKey =
+      std::any_of(Filter.Pieces.begin(), Filter.Pieces.end(),
+                  [](const BoundTemplate::Piece &P) {
+                    return P.Buckets && P.FanOut >= 0;
+                  });
+  if (!PerKey)
+    return reads();
+  EdmValue Scratch;
+  std::uint64_t N = 1;
+  for (std::uint64_t B : entityFanOut(*this, W, Entity, Scratch))
+    N *= B;
+  return N;
+}
+
 void QueryTarget::renderRead(const Workload &W, std::uint32_t Entity,
                              std::uint64_t Read, std::string &Out,
                              EdmValue &Scratch) const {
@@ -384,10 +471,12 @@ void QueryTarget::renderRead(const Workload &W, std::uint32_t Entity,
     Filter.render(W, Entity, Out, Scratch);
     return;
   }
-  std::vector<std::uint64_t> Buckets(FanOutBuckets.size());
-  for (std::size_t I = 0; I < FanOutBuckets.size(); ++I) {
-    Buckets[I] = Read % FanOutBuckets[I];
-    Read /= FanOutBuckets[I];
+  const std::vector<std::uint64_t> Counts =
+      entityFanOut(*this, W, Entity, Scratch);
+  std::vector<std::uint64_t> Buckets(Counts.size());
+  for (std::size_t I = 0; I < Counts.size(); ++I) {
+    Buckets[I] = Read % Counts[I];
+    Read /= Counts[I];
   }
   Filter.render(W, Entity, Out, Scratch, &Buckets);
 }
@@ -472,8 +561,15 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         for (const schema::KeyPart &P : FanOut)
           Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
         const std::string Filter = instanceFilter(T, Q.Filter);
+        std::string Missing;
         if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error, Offset) ||
-            !checkFilterSyntax(Filter, Target.Filter, Error, Offset)) {
+            !checkFilterSyntax(Filter, Target.Filter, Error, Offset) ||
+            (T.Buckets && !Target.Filter.bindBuckets(
+                              *T.Buckets, instanceKey(T, T.PartitionKey),
+                              Family, Missing))) {
+          if (!Missing.empty())
+            Error = "per-key 'buckets' by '" + Missing +
+                    "', which the entities of the query do not have";
           Errors.push_back(
               {Design.File, Q.FilterPos.Line,
                Q.FilterPos.Column + static_cast<unsigned>(Offset),
@@ -496,7 +592,9 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           schema::entityRowKey(T, Wr.EntityTypeName);
       for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
                                 std::pair{&Rk, &Target.RowKey}}) {
-        if (Ok && !Bound->bindKey(*Key, Family, Missing)) {
+        const schema::KeyBuckets *Buckets =
+            Key == &Pk && T.Buckets ? &*T.Buckets : nullptr;
+        if (Ok && !Bound->bindKey(*Key, Family, Missing, Buckets)) {
           Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
                             "key template '" + Key->Text + "' of table '" +
                                 T.Name + "' uses property '" + Missing +
@@ -569,7 +667,7 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
       if (H.PartitionKey.bindKey(
               instanceKey(T, schema::entityPartitionKey(
                                  T, Q->Decl->EntityTypeName)),
-              W.Families[F], Missing) &&
+              W.Families[F], Missing, T.Buckets ? &*T.Buckets : nullptr) &&
           H.RowKey.bindKey(schema::entityRowKey(T, Q->Decl->EntityTypeName),
                            W.Families[F], Missing))
         Plan.Holdings[F].push_back(std::move(H));

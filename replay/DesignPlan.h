@@ -32,6 +32,12 @@ public:
     // A fan-out placeholder: its bucket is the read's, not the entity's
     // (index into the read's buckets; -1: the entity's value).
     int FanOut = -1;
+    // Per-key buckets (the table's `buckets`): the hash placeholder's count
+    // is Buckets->countFor(the By property's text as ByPart renders it);
+    // Plain renders the hashed value's own text. ByProperty < 0: none.
+    const schema::KeyBuckets *Buckets = nullptr;
+    int ByProperty = -1;
+    schema::KeyPart ByPart, Plain;
     // A datetime format renders the same text for a whole period of its
     // smallest unit (a second without fractions, a millisecond with
     // "fff"): the last one is kept (day keys repeat for millions of
@@ -44,7 +50,17 @@ public:
   // Binds a key template. Returns false and sets Missing to the first
   // placeholder whose property the family does not have.
   bool bindKey(const schema::KeyTemplate &T, const EntityFamily &Family,
-               std::string &Missing);
+               std::string &Missing,
+               const schema::KeyBuckets *Buckets = nullptr);
+  // Binds the per-key buckets to the hash placeholder of property Hashed
+  // (and By, found among Key's parts); false with Missing set when the
+  // family lacks By.
+  bool bindBuckets(const schema::KeyBuckets &Buckets,
+                   const schema::KeyTemplate &Key, const EntityFamily &Family,
+                   std::string &Missing);
+  // The bucket count of the per-key piece P for an entity.
+  std::uint64_t bucketsFor(const Piece &P, const Workload &W,
+                           std::uint32_t Entity, EdmValue &Scratch) const;
   // Renders the template for an entity (Scratch avoids allocations).
   // Buckets: the hash bucket of each fan-out placeholder (one read of a
   // fan-out query); null when the template has none.
@@ -93,6 +109,10 @@ struct QueryTarget {
 
   // Reads per execution: the product of FanOutBuckets (1 without).
   std::uint64_t reads() const;
+  // Reads of one execution for an entity: with per-key buckets, the count
+  // of its key's buckets (a small tenant's one partition) instead of the
+  // template's most.
+  std::uint64_t reads(const Workload &W, std::uint32_t Entity) const;
   // The filter of read number Read (0 <= Read < reads()) for an entity.
   void renderRead(const Workload &W, std::uint32_t Entity, std::uint64_t Read,
                   std::string &Out, EdmValue &Scratch) const;

@@ -405,7 +405,7 @@ QueryOutcome DesignRunner::query(std::uint32_t EventIndex,
   // Buffered batches go out first: the query must see the writes before it.
   flushAll();
   Out.Ran = true;
-  const std::uint64_t Reads = Target->reads();
+  const std::uint64_t Reads = Target->reads(W, Ev.Entity);
   std::string Select;
   if (Target->Decl->HasSelect) {
     for (const std::string &N : Target->Decl->Select)

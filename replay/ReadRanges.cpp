@@ -239,7 +239,8 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
     TableReads &R = Reads[Q.Table];
     if (R.All)
       continue;
-    for (std::uint64_t Read = 0; Read < Q.reads() && !R.All; ++Read) {
+    const std::uint64_t Reads = Q.reads(W, Ev.Entity);
+    for (std::uint64_t Read = 0; Read < Reads && !R.All; ++Read) {
       if (Q.Filter.Pieces.empty()) {
         R.All = true;
         break;

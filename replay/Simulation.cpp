@@ -705,7 +705,7 @@ std::uint32_t Runner::pointRequest(std::uint32_t EventIndex,
 // $top); the logical query completes with the last of them.
 void Runner::dispatchQuery(std::uint32_t EventIndex,
                            const QueryTarget &Target) {
-  const std::uint64_t Reads = Target.reads();
+  const std::uint64_t Reads = Target.reads(W, W.Events[EventIndex].Entity);
   Outstanding[EventIndex] = static_cast<std::uint16_t>(Reads);
   for (std::uint64_t Read = 0; Read < Reads; ++Read)
     dispatchRead(EventIndex, Target, Read);

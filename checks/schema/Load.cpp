@@ -193,6 +193,131 @@ std::string formatPercent(double Fraction) {
   return S;
 }
 
+namespace {
+
+// The replay's value of index K of a generated string property: its name,
+// '-', K. Nullopt for other texts.
+std::optional<std::uint64_t> generatedIndex(const Property &P,
+                                            const std::string &Value) {
+  const std::string Head = P.Name + "-";
+  if (P.Type != EdmType::String || Value.compare(0, Head.size(), Head) != 0 ||
+      Value.size() == Head.size() || Value.size() > Head.size() + 18 ||
+      Value.find_first_not_of("0123456789", Head.size()) != std::string::npos)
+    return std::nullopt;
+  return std::stoull(Value.substr(Head.size()));
+}
+
+// The share of the generated value of index K (K below Distinct).
+std::optional<double> generatedShare(const Property &P, std::uint64_t K) {
+  if (!P.Distinct || K >= *P.Distinct)
+    return std::nullopt;
+  const std::uint64_t N = std::max<std::uint64_t>(*P.Distinct, 1);
+  switch (P.Dist.Kind) {
+  case DistributionKind::Uniform:
+    return 1.0 / static_cast<double>(N);
+  case DistributionKind::Zipf: {
+    const double Skew = P.Dist.Param > 0 ? P.Dist.Param : 0.99;
+    return std::pow(static_cast<double>(K + 1), -Skew) /
+           generalizedHarmonic(N, Skew);
+  }
+  case DistributionKind::Hotspot: {
+    // As the replay draws: the first floor(data * N) values (at least
+    // one) share the hot operations.
+    const std::uint64_t Hot = std::clamp<std::uint64_t>(
+        static_cast<std::uint64_t>(P.Dist.HotDataFraction *
+                                   static_cast<double>(N)),
+        1, N);
+    const double O = std::clamp(P.Dist.HotOpFraction, 0.0, 1.0);
+    if (Hot == N)
+      return 1.0 / static_cast<double>(N);
+    return K < Hot ? O / static_cast<double>(Hot)
+                   : (1 - O) / static_cast<double>(N - Hot);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+std::optional<double> valueShareOf(const Property &P,
+                                   const std::string &Value) {
+  if (!P.Values.empty()) {
+    const auto It = std::find(P.Values.begin(), P.Values.end(), Value);
+    if (It == P.Values.end())
+      return 0.0;
+    if (P.Weights.size() != P.Values.size())
+      return 1.0 / static_cast<double>(P.Values.size());
+    double Sum = 0;
+    for (double W : P.Weights)
+      Sum += W;
+    return Sum > 0 ? P.Weights[static_cast<std::size_t>(It - P.Values.begin())] / Sum
+                   : 0.0;
+  }
+  const std::optional<std::uint64_t> K = generatedIndex(P, Value);
+  if (K)
+    return generatedShare(P, *K).value_or(0);
+  // A text the replay never generates is never picked.
+  if (P.Type == EdmType::String && P.Distinct && generatedShare(P, 0))
+    return 0.0;
+  return std::nullopt;
+}
+
+std::optional<double>
+busiestShareExcept(const Property &P, const std::vector<std::string> &Listed) {
+  auto IsListed = [&](const std::string &V) {
+    return std::find(Listed.begin(), Listed.end(), V) != Listed.end();
+  };
+  if (!P.Values.empty()) {
+    double Most = 0;
+    for (const std::string &V : P.Values)
+      if (!IsListed(V))
+        Most = std::max(Most, valueShareOf(P, V).value_or(0));
+    return Most;
+  }
+  if (!P.Distinct || P.Type != EdmType::String)
+    return std::nullopt;
+  // Shares fall with the index: the first value not listed is the busiest.
+  for (std::uint64_t K = 0; K < *P.Distinct; ++K)
+    if (!IsListed(P.Name + "-" + std::to_string(K)))
+      return generatedShare(P, K);
+  return 0.0;
+}
+
+namespace {
+
+// The busiest partition's share and the collision of property By under
+// per-key buckets: each heavy value spread over its own count, the busiest
+// of the others over the default. False when the shares are not known.
+bool perKeyShare(const Property &By, const KeyBuckets &B, double &Top,
+                 double &Collision, std::string &Why) {
+  std::vector<std::string> Listed;
+  double Most = 0, Sum2 = 0, Spread2 = 0;
+  for (const auto &[Value, Count] : B.Heavy) {
+    const std::optional<double> Share = valueShareOf(By, Value);
+    if (!Share)
+      return false;
+    Listed.push_back(Value);
+    const double C = static_cast<double>(Count);
+    Most = std::max(Most, *Share / C);
+    Sum2 += *Share * *Share;
+    Spread2 += *Share * *Share / C;
+  }
+  const std::optional<double> Rest = busiestShareExcept(By, Listed);
+  if (!Rest)
+    return false;
+  const double D = static_cast<double>(B.Default);
+  Top = std::max(Most, *Rest / D);
+  Collision = std::max(0.0, Collision - Sum2) / D + Spread2;
+  Why = "per-key buckets of " + quote(By.Name) + ": " +
+        std::to_string(B.Heavy.size()) + " heavy value" +
+        (B.Heavy.size() > 1 ? "s" : "") + " over their own buckets, the rest in " +
+        std::to_string(B.Default);
+  return true;
+}
+
+} // namespace
+
 std::string KeyShare::why() const {
   std::string Out;
   for (const std::string &R : Reasons)
@@ -227,8 +352,13 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
   };
   std::map<std::string, PropShare> ByProperty;
   std::vector<std::string> Order;
+  // Per-key buckets of the table's own PartitionKey: the hashed part
+  // counts through the value of `by` (below).
+  const KeyBuckets *PerKey =
+      T.Buckets && Key.Text == T.PartitionKey.Text ? &*T.Buckets : nullptr;
+  const KeyPart *Hashed = PerKey ? bucketedPart(Key) : nullptr;
   for (const KeyPart &Part : Key.Parts) {
-    if (!Part.IsPlaceholder)
+    if (!Part.IsPlaceholder || (Hashed && Part.Text == Hashed->Text))
       continue;
     const Property *P = T.property(Part.Text);
     if (!P) {
@@ -268,6 +398,14 @@ KeyShare keyShare(const Table &T, const KeyTemplate &Key) {
       S.Distinct = V.Distinct;
       S.Unbounded = V.Unique;
       S.Why = V.Why;
+      // The partitions: each value's own, the heavy ones' several.
+      if (Hashed && P->Name == PerKey->By &&
+          perKeyShare(*P, *PerKey, S.Top, S.Collision, S.Why) && S.Distinct) {
+        *S.Distinct *= static_cast<double>(PerKey->Default);
+        for (const auto &Entry : PerKey->Heavy)
+          *S.Distinct += static_cast<double>(Entry.second) -
+                         static_cast<double>(PerKey->Default);
+      }
       if (Buckets && (V.Unique || !V.Distinct ||
                       static_cast<double>(Buckets) < *V.Distinct)) {
         const double B = static_cast<double>(Buckets);

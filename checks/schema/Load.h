@@ -67,6 +67,18 @@ struct KeyShare {
 
 KeyShare keyShare(const Table &T, const KeyTemplate &Key);
 
+// The share of the operations that pick Value (as a key renders it) of
+// property P, when its declaration says: a listed value's weight, or a
+// generated value ("tenantId-0", the replay's text for the value of
+// index 0) under a uniform, zipf or hotspot distribution. Nullopt
+// otherwise.
+std::optional<double> valueShareOf(const Property &P, const std::string &Value);
+
+// The share of the busiest value of P that is not among Listed; nullopt
+// when the declaration does not say.
+std::optional<double> busiestShareExcept(const Property &P,
+                                         const std::vector<std::string> &Listed);
+
 // How many distinct RowKeys one partition can receive within a second: the
 // product, over the RowKey's properties that the PartitionKey does not fix,
 // of their values (a listed or declared count, a hash's buckets, one

@@ -350,6 +350,32 @@ std::uint64_t hashBucketCount(const KeyPart &Part) {
   return 0;
 }
 
+std::uint64_t KeyBuckets::countFor(std::string_view Value) const {
+  for (const auto &[Text, Count] : Heavy)
+    if (Text == Value)
+      return Count;
+  return Default;
+}
+
+std::uint64_t KeyBuckets::most() const {
+  std::uint64_t Most = Default;
+  for (const auto &Entry : Heavy)
+    Most = std::max(Most, Entry.second);
+  return Most;
+}
+
+const KeyPart *bucketedPart(const KeyTemplate &Key) {
+  const KeyPart *Found = nullptr;
+  for (const KeyPart &Part : Key.Parts) {
+    if (!Part.IsPlaceholder || !hashBucketCount(Part))
+      continue;
+    if (Found)
+      return nullptr;
+    Found = &Part;
+  }
+  return Found;
+}
+
 std::vector<KeyPart> fanOutParts(const Query &Q) {
   std::vector<KeyPart> Out;
   if (Q.FanOut.empty())

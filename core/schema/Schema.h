@@ -365,6 +365,29 @@ struct EntityType {
   SourcePos Pos;
 };
 
+// Per-key bucket counts of a PartitionKey's hash placeholder (the table's
+// `buckets`): "{tenantId}_{eventId|hash:16}" with `by: tenantId` spreads
+// each listed (heavy) tenant over its own count of buckets and keeps every
+// other tenant in Default (1: one partition). Bucket numbers are rendered
+// with the digits of the template's N - 1, as for a plain hash:N.
+struct KeyBuckets {
+  std::string By;             // the property whose value picks the count
+  std::uint64_t Default = 1;  // for the values not listed
+  // The heavy values as the key renders them, with their counts, in the
+  // order written.
+  std::vector<std::pair<std::string, std::uint64_t>> Heavy;
+  SourcePos Pos;              // of the `buckets` value
+
+  // The bucket count for a value of By as the key renders it.
+  std::uint64_t countFor(std::string_view Value) const;
+  // The most buckets any value gets.
+  std::uint64_t most() const;
+};
+
+// The placeholder of Key whose hash function KeyBuckets applies to: its
+// only placeholder with a hash function; null without one or with several.
+const KeyPart *bucketedPart(const KeyTemplate &Key);
+
 struct Table {
   std::string Name; // as written; a template when NameTemplate is set
   // A table per period or per tenant: "Logs{loggedAt:yyyyMMdd}",
@@ -386,6 +409,9 @@ struct Table {
   // Expected entity count (for scans); unset: derived from rates/retention.
   std::optional<std::uint64_t> Entities;
   std::optional<double> RetentionSeconds; // "retention: 90d"
+  // Per-key bucket counts of the PartitionKey's hash placeholder; unset:
+  // every value gets the template's hash:N.
+  std::optional<KeyBuckets> Buckets;
   // Why this table exists ("index table for queries[failing-devices]
   // (denormalize-for-query)", set by `suggest`), or the comment lines
   // directly above it in the YAML. Every element has one; the writer prints

@@ -158,6 +158,10 @@ private:
   void loadProperty(Table &T, const YAML::Node &Key, const YAML::Node &Value);
   void loadProperties(Table &T, YamlMap &M);
   void loadNameTemplate(Table &T, YamlMap &M);
+  void loadKeyBuckets(Table &T, YamlMap &M);
+  std::optional<std::uint64_t> bucketCount(const YAML::Node &V,
+                                           const std::string &What,
+                                           std::uint64_t Most);
   void loadEntityType(Table &T, const YAML::Node &N, std::size_t Index);
   // The properties a write or query of T sees: those of the entity type it
   // names (reported when unknown or missing); T itself for one type.
@@ -771,7 +775,12 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
       T.PartitionKey = std::move(*K);
     if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", T))
       T.RowKey = std::move(*K);
+    loadKeyBuckets(T, M);
   } else {
+    if (YAML::Node B = M.get("buckets", false); B.IsDefined())
+      error(B, "table '" + T.Name +
+                   "' declares 'entityTypes': 'buckets' applies to a table "
+                   "with one PartitionKey template");
     // The table's PartitionKey is every type's that declares none: its
     // placeholders must be properties of each of them.
     bool AllOwn = !T.EntityTypes.empty();
@@ -827,6 +836,92 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
   checkUnique(T.Transactions, "transaction");
   TypeScopes.clear();
   S.Tables.push_back(std::move(T));
+}
+
+// One bucket count of `buckets`: a power of two from 1 to 4096, at most the
+// template's hash:N (whose digits every bucket number is rendered with).
+std::optional<std::uint64_t> Loader::bucketCount(const YAML::Node &V,
+                                                 const std::string &What,
+                                                 std::uint64_t Most) {
+  std::string Problem = "expected a whole number";
+  std::optional<std::uint64_t> N;
+  if (V.IsScalar())
+    N = parseCount(V.Scalar(), Problem);
+  if (!N) {
+    error(V, What + ": " + Problem);
+    return std::nullopt;
+  }
+  if (*N == 0 || (*N & (*N - 1)) != 0 || *N > 4096) {
+    error(V, What + ": " + std::to_string(*N) +
+                 " buckets; expected a power of two from 1 to 4096");
+    return std::nullopt;
+  }
+  if (Most && *N > Most) {
+    error(V, What + ": " + std::to_string(*N) +
+                 " buckets is more than the partition key's hash:" +
+                 std::to_string(Most) + " renders");
+    return std::nullopt;
+  }
+  return N;
+}
+
+// `buckets: {by: tenantId, default: 1, heavy: {tenantId-0: 16}}`: per-key
+// bucket counts of the PartitionKey's one hash placeholder, picked by the
+// value of another placeholder of the key.
+void Loader::loadKeyBuckets(Table &T, YamlMap &Parent) {
+  const YAML::Node N = Parent.get("buckets", false);
+  if (!N.IsDefined())
+    return;
+  if (!N.IsMap()) {
+    error(N, "'buckets' must be a mapping like {by: tenantId, default: 1, "
+             "heavy: {tenantId-0: 16}}");
+    return;
+  }
+  YamlMap M(N, File, Errors, "buckets");
+  KeyBuckets B;
+  B.Pos = posOf(N);
+  const KeyPart *Hashed = bucketedPart(T.PartitionKey);
+  const std::uint64_t Most = Hashed ? hashBucketCount(*Hashed) : 0;
+  if (!Hashed && !T.PartitionKey.Parts.empty())
+    error(N, "'buckets' of table '" + T.Name +
+                 "': the partition key '" + T.PartitionKey.Text +
+                 "' needs exactly one placeholder with a hash function "
+                 "('{eventId|hash:16}') for the buckets to count");
+  if (Hashed && (Hashed->Functions.size() != 1 || !Hashed->Format.empty()))
+    error(N, "'buckets' of table '" + T.Name + "': the hashed placeholder "
+                 "of '" + Hashed->Text + "' may carry only hash:N (no format, "
+                 "no other function)");
+  const YAML::Node By = M.get("by", false);
+  if (std::optional<std::string> Name = scalar(M, "by", true)) {
+    B.By = *Name;
+    const bool InKey = std::any_of(
+        T.PartitionKey.Parts.begin(), T.PartitionKey.Parts.end(),
+        [&](const KeyPart &P) {
+          return P.IsPlaceholder && P.Text == B.By && P.Functions.empty();
+        });
+    if (!InKey)
+      error(By, "'by' of 'buckets' names '" + B.By +
+                    "', which is not a placeholder without functions of the "
+                    "partition key '" + T.PartitionKey.Text + "'");
+  }
+  if (YAML::Node D = M.get("default", false); D.IsDefined())
+    B.Default = bucketCount(D, "'default' of 'buckets'", Most).value_or(1);
+  const YAML::Node Heavy = M.get("heavy", true);
+  if (Heavy.IsDefined() && (!Heavy.IsMap() || Heavy.size() == 0))
+    error(Heavy, "'heavy' of 'buckets' must map each heavy value to its "
+                 "bucket count, like {tenantId-0: 16}");
+  else if (Heavy.IsDefined())
+    for (const auto &KV : Heavy) {
+      const std::string Value = KV.first.IsScalar() ? KV.first.Scalar() : "";
+      if (std::any_of(B.Heavy.begin(), B.Heavy.end(),
+                      [&](const auto &E) { return E.first == Value; }))
+        error(KV.first, "'heavy' of 'buckets' lists '" + Value + "' twice");
+      else if (std::optional<std::uint64_t> Count = bucketCount(
+                   KV.second, "'heavy' value '" + Value + "'", Most))
+        B.Heavy.emplace_back(Value, *Count);
+    }
+  M.finish();
+  T.Buckets = std::move(B);
 }
 
 // A name with placeholders is a table per period or per tenant: its

@@ -338,6 +338,16 @@ private:
       Out += "        entities: " + countText(*E.Entities) + "\n";
   }
 
+  // `{by: tenantId, default: 1, heavy: {tenantId-0: 16}}`, as loaded.
+  static std::string bucketsText(const KeyBuckets &B) {
+    std::string Heavy;
+    for (const auto &[Value, Count] : B.Heavy)
+      Heavy += (Heavy.empty() ? "" : ", ") + quoted(Value) + ": " +
+               std::to_string(Count);
+    return "{by: " + yamlScalar(B.By) + ", default: " +
+           std::to_string(B.Default) + ", heavy: {" + Heavy + "}}";
+  }
+
   void table(const Table &T) {
     comments("  ", T.Path, T.Note);
     Out += "  - name: " + yamlScalar(T.Name) + "\n";
@@ -347,6 +357,8 @@ private:
       Out += "    partitionKey: " + quoted(T.PartitionKey.Text) + "\n";
     if (T.EntityTypes.empty())
       Out += "    rowKey: " + quoted(T.RowKey.Text) + "\n";
+    if (T.Buckets)
+      Out += "    buckets: " + bucketsText(*T.Buckets) + "\n";
     if (!T.Properties.empty()) {
       Out += "    properties:\n";
       for (const Property &P : T.Properties)

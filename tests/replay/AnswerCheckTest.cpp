@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 
 namespace tablelint::replay {
 namespace {
@@ -145,6 +146,98 @@ TEST(AnswerCheck, TopAppliesAfterTheMergeOfTheBuckets) {
   EXPECT_GT(B.Differences[0].Counts[1], 20u);
   EXPECT_EQ(B.Differences[0].Reads[1], 4u);
   EXPECT_THAT(B.Differences[0].Detail, StartsWith("only suggested returned"));
+}
+
+// 40 tenants' messages, one tenant (tenantId-0) 60% of them, read as each
+// tenant's "latest 20".
+std::string tenantFeed(const std::string &PartitionKey,
+                       const std::string &Buckets) {
+  std::string Text = R"yaml(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - {name: Feed, account: a, partitionKey: "PK", rowKey: "{postedAt|reverse}_{messageId}",BUCKETS
+     properties: {messageId: {type: guid}, postedAt: {type: datetime, grows: true},
+                  tenantId: {type: string, distinct: 40, distribution: "hotspot(0.025, 0.6)"}},
+     writes: [{name: post, op: insert, rate: 200/s}],
+     queries: [{name: latest, filter: "PartitionKey eq 'PK'", top: 20, rate: 5/sFANOUT}]}
+)yaml";
+  auto Put = [&](const std::string &Marker, const std::string &Value) {
+    for (std::size_t At; (At = Text.find(Marker)) != std::string::npos;)
+      Text.replace(At, Marker.size(), Value);
+  };
+  Put("PK", PartitionKey);
+  Put("BUCKETS", Buckets.empty() ? "" : "\n     buckets: " + Buckets + ",");
+  Put("FANOUT", Buckets.empty() ? "" : ", fanOut: [messageId]");
+  return Text;
+}
+
+// The tenant text of an entity, as its key renders it.
+std::string tenantOf(const Workload &W, std::uint32_t Entity) {
+  const int Prop = W.Families[W.familyOf(Entity)].propertyIndex("tenantId");
+  EdmValue V;
+  W.value(Entity, static_cast<std::uint32_t>(Prop), V);
+  return V.Text;
+}
+
+TEST(AnswerCheck, PerKeyBucketsSpreadTheHeavyTenantOnlyAndKeepTheAnswers) {
+  Replayed R;
+  R.Current = load(tenantFeed("{tenantId}", ""));
+  R.Suggested = load(tenantFeed("{tenantId}_{messageId|hash:16}",
+                                "{by: tenantId, heavy: {tenantId-0: 16}}"));
+  prepare(R, 20);
+  // The writes: the heavy tenant over its 16 buckets, every other tenant
+  // in its one partition, numbered with the template's two digits.
+  const int Post = R.W.opIndex("post");
+  const int Latest = R.W.opIndex("latest");
+  ASSERT_GE(Post, 0);
+  ASSERT_GE(Latest, 0);
+  const WriteTarget &Write = R.Plans[1].Writes[static_cast<std::size_t>(Post)][0];
+  std::set<std::string> HeavyKeys;
+  std::string Key;
+  EdmValue Scratch;
+  for (const WorkloadEvent &Ev : R.W.Events) {
+    if (Ev.Op != static_cast<std::uint32_t>(Post))
+      continue;
+    Write.PartitionKey.render(R.W, Ev.Entity, Key, Scratch);
+    const std::string Tenant = tenantOf(R.W, Ev.Entity);
+    if (Tenant == "tenantId-0")
+      HeavyKeys.insert(Key);
+    else
+      EXPECT_EQ(Key, Tenant + "_00");
+  }
+  EXPECT_EQ(HeavyKeys.size(), 16u);
+  EXPECT_THAT(HeavyKeys, Contains("tenantId-0_15"));
+  // The reads: 16 for the heavy tenant, one partition for the others.
+  const QueryTarget &Q = *R.Plans[1].Queries[static_cast<std::size_t>(Latest)];
+  unsigned Heavy = 0, Small = 0;
+  for (const WorkloadEvent &Ev : R.W.Events) {
+    if (Ev.Op != static_cast<std::uint32_t>(Latest))
+      continue;
+    const std::string Tenant = tenantOf(R.W, Ev.Entity);
+    if (Tenant == "tenantId-0") {
+      EXPECT_EQ(Q.reads(R.W, Ev.Entity), 16u);
+      ++Heavy;
+    } else {
+      EXPECT_EQ(Q.reads(R.W, Ev.Entity), 1u);
+      Q.renderRead(R.W, Ev.Entity, 0, Key, Scratch);
+      EXPECT_EQ(Key, "PartitionKey eq '" + Tenant + "_00'");
+      ++Small;
+    }
+  }
+  EXPECT_GT(Heavy, 0u);
+  EXPECT_GT(Small, 0u);
+  // The same answers as one partition per tenant.
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 50u);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
+  // The simulator sends 16 reads for the heavy tenant, one for the others.
+  const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  const OpResult &C = Current.Ops[static_cast<std::size_t>(Latest)];
+  const OpResult &S = Suggested.Ops[static_cast<std::size_t>(Latest)];
+  EXPECT_EQ(C.Completed, S.Completed);
+  EXPECT_EQ(C.Pages, Heavy + Small);
+  EXPECT_EQ(S.Pages, Small + 16 * Heavy);
 }
 
 // Readings of 40 devices; the current design stores one row per device

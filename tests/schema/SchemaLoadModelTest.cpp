@@ -81,12 +81,18 @@ TEST(LoadModel, GeneralizedHarmonicNumbers) {
   EXPECT_NEAR(1 / generalizedHarmonic(500, 0.99), 0.143, 0.001);
 }
 
-TEST(LoadModel, KeySharesByDistribution) {
+// 100 tenants drawn hotspot(Data, Ops).
+Property hotspotTenant(double Data, double Ops) {
   Property Tenant = prop("tenant", EdmType::String);
   Tenant.Distinct = 100;
   Tenant.Dist.Kind = DistributionKind::Hotspot;
-  Tenant.Dist.HotDataFraction = 0.2;
-  Tenant.Dist.HotOpFraction = 0.8;
+  Tenant.Dist.HotDataFraction = Data;
+  Tenant.Dist.HotOpFraction = Ops;
+  return Tenant;
+}
+
+TEST(LoadModel, KeySharesByDistribution) {
+  const Property Tenant = hotspotTenant(0.2, 0.8);
   Property Day = prop("day", EdmType::DateTime);
   Day.Grows = true;
   Property Id = prop("id", EdmType::Guid);
@@ -120,6 +126,36 @@ TEST(LoadModel, KeySharesByDistribution) {
   S = keyShare(T, key("{missing}"));
   EXPECT_FALSE(S.Known);
   EXPECT_EQ(S.Undeclared, std::vector<std::string>{"missing"});
+}
+
+TEST(LoadModel, PerKeyBucketsSpreadEachHeavyValueOverItsOwnCount) {
+  // hotspot(0.01, 0.6) over 100 tenants: tenant-0 takes 60%, each of the
+  // other 99 0.4/99, as the replay draws them.
+  const Property Tenant = hotspotTenant(0.01, 0.6);
+  Property Id = prop("id", EdmType::Guid);
+  Table T = table("{tenant}_{id|hash:8}", {Tenant, Id});
+  EXPECT_NEAR(*valueShareOf(Tenant, "tenant-0"), 0.6, 1e-12);
+  EXPECT_NEAR(*valueShareOf(Tenant, "tenant-7"), 0.4 / 99, 1e-12);
+  EXPECT_DOUBLE_EQ(*valueShareOf(Tenant, "someone"), 0);
+  EXPECT_NEAR(*busiestShareExcept(Tenant, {"tenant-0"}), 0.4 / 99, 1e-12);
+  // Without per-key buckets every tenant spreads over the 8.
+  EXPECT_NEAR(keyShare(T, T.PartitionKey).Top, 0.6 / 8, 1e-12);
+  // With them: tenant-0 over its 8, every other tenant in one partition.
+  KeyBuckets B;
+  B.By = "tenant";
+  B.Heavy = {{"tenant-0", 8}};
+  T.Buckets = B;
+  KeyShare S = keyShare(T, T.PartitionKey);
+  EXPECT_NEAR(S.Top, 0.6 / 8, 1e-12);
+  EXPECT_THAT(S.why(), HasSubstr("per-key buckets of 'tenant'"));
+  // 100 tenants' partitions and tenant-0's 7 more.
+  ASSERT_TRUE(S.Distinct);
+  EXPECT_DOUBLE_EQ(*S.Distinct, 107);
+  // Too few buckets for it: the heavy value decides the busiest partition.
+  T.Buckets->Heavy = {{"tenant-0", 2}};
+  EXPECT_NEAR(keyShare(T, T.PartitionKey).Top, 0.3, 1e-12);
+  // Other key templates of the table are not per-key.
+  EXPECT_NEAR(keyShare(T, key("{tenant}")).Top, 0.6, 1e-12);
 }
 
 TEST(LoadModel, TableSizeFromEntitiesOrRetention) {

@@ -568,6 +568,57 @@ TEST(SchemaLoader, ImpossibleValues) {
       }));
 }
 
+TEST(SchemaLoader, PerKeyBucketsModel) {
+  const SchemaLoad L = loadInput("good/heavy-tenant.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  const Table &T = L.Value.Tables[0];
+  ASSERT_TRUE(T.Buckets.has_value());
+  EXPECT_EQ(T.Buckets->By, "tenantId");
+  EXPECT_EQ(T.Buckets->Default, 1u);
+  using Entry = std::pair<std::string, std::uint64_t>;
+  EXPECT_EQ(T.Buckets->Heavy,
+            (std::vector<Entry>{{"tenantId-0", 16}, {"tenant 7", 4}}));
+  EXPECT_EQ(T.Buckets->countFor("tenantId-0"), 16u);
+  EXPECT_EQ(T.Buckets->countFor("tenant 7"), 4u);
+  EXPECT_EQ(T.Buckets->countFor("tenantId-5"), 1u);
+  EXPECT_EQ(T.Buckets->most(), 16u);
+  EXPECT_EQ(T.Buckets->Pos.Line, 11u);
+  const KeyPart *Hashed = bucketedPart(T.PartitionKey);
+  ASSERT_NE(Hashed, nullptr);
+  EXPECT_EQ(Hashed->Text, "eventId");
+}
+
+TEST(SchemaLoader, PerKeyBucketMistakes) {
+  EXPECT_EQ(
+      errorsOf("buckets.yaml"),
+      (std::vector<std::string>{
+          "buckets.yaml:8:38: error: 'default' of 'buckets': 3 buckets; "
+          "expected a power of two from 1 to 4096",
+          "buckets.yaml:8:61: error: 'heavy' value 'tenantId-0': 32 buckets "
+          "is more than the partition key's hash:16 renders",
+          "buckets.yaml:8:77: error: 'heavy' value 'tenantId-1': 8192 "
+          "buckets; expected a power of two from 1 to 4096",
+          "buckets.yaml:8:95: error: 'heavy' value 'tenantId-2': expected a "
+          "whole number like 50000 or 2M, got 'x'",
+          "buckets.yaml:8:99: error: unknown key 'per' in the buckets",
+          "buckets.yaml:14:14: error: 'buckets' of table 'Two': the partition "
+          "key '{tenantId}' needs exactly one placeholder with a hash "
+          "function ('{eventId|hash:16}') for the buckets to count",
+          "buckets.yaml:14:19: error: 'by' of 'buckets' names 'region', which "
+          "is not a placeholder without functions of the partition key "
+          "'{tenantId}'",
+          "buckets.yaml:14:34: error: 'heavy' of 'buckets' must map each "
+          "heavy value to its bucket count, like {tenantId-0: 16}",
+          "buckets.yaml:20:14: error: 'buckets' must be a mapping like {by: "
+          "tenantId, default: 1, heavy: {tenantId-0: 16}}",
+          "buckets.yaml:26:14: error: 'buckets' of table 'Four': the hashed "
+          "placeholder of 'eventId' may carry only hash:N (no format, no "
+          "other function)",
+          "buckets.yaml:26:14: error: missing required key 'by' in the "
+          "buckets",
+      }));
+}
+
 TEST(SchemaLoader, BatchSizeOutOfRangeIsKeptForTheInvalidBatchRule) {
   const SchemaLoad L = loadInput("bad/values.yaml");
   const Table &T = L.Value.Tables.at(0);

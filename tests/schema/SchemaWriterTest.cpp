@@ -108,6 +108,12 @@ private:
     field("account", T.Account);
     field("partitionKey", T.PartitionKey.Text);
     field("partitionKey.properties", T.PartitionKey.properties());
+    if (T.Buckets) {
+      field("buckets.by", T.Buckets->By);
+      field("buckets.default", T.Buckets->Default);
+      for (const auto &[Value, Count] : T.Buckets->Heavy)
+        field("buckets.heavy." + Value, Count);
+    }
     field("rowKey", T.RowKey.Text);
     field("rowKey.properties", T.RowKey.properties());
     field("entities", T.Entities);

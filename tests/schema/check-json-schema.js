@@ -74,6 +74,7 @@ const bad = {
   'missing-keys.yaml': ['version', 'name', 'rowKey', 'type', 'rate', 'writes'],
   'values.yaml': ['version', 'entitiesPerSecond', 'bandwidth', 'policy', 'baseDelay', 'retryOn', 'rate'],
   'table-kinds.yaml': ['rowKey'],
+  'buckets.yaml': ['default', 'tenantId-1', 'tenantId-2', 'per', 'heavy', 'buckets', 'by'],
 };
 for (const [name, keys] of Object.entries(bad)) {
   const r = check(path.join(inputs, 'bad', name));

@@ -1,7 +1,10 @@
 // A hash bucket on time-based, hot or too-narrow partition keys: the bucket
 // count from the load at most 50% of the partition target, a power of two;
 // the bucket property one the RowKey holds whole; queries that cannot know
-// the bucket fan out over all of them. Advice instead, with the figures,
+// the bucket fan out over all of them. A skewed key whose few busiest
+// values carry the load gets per-key buckets instead: those values only,
+// each sized from its own rate, every other key left in one partition (its
+// reads do not fan out). Advice instead, with the figures,
 // where a bucket would not bring the busiest partition under the target.
 #include "checks/schema/remedies/Remedy.h"
 
@@ -162,6 +165,78 @@ std::string busiestLoadText(const BusiestLoad &B) {
   return What;
 }
 
+// One heavy value of a skewed partition key and its own buckets.
+struct HeavyValue {
+  std::string Value;
+  double Load = 0;    // entities/s on its partition before
+  unsigned Buckets = 0;
+  double PerBucket = 0;
+};
+
+// Bucketing only the heavy keys: the skewed property, the values whose
+// load needs buckets (each sized from its own rate), the bucket property,
+// and what the other values keep.
+struct HeavyPlan {
+  std::string By;       // the partition key's skewed property
+  std::string Property; // the property hashed into the heavy keys' buckets
+  std::vector<HeavyValue> Heavy;
+  double RestLoad = 0;  // the busiest value left whole
+  double Others = 0;    // how many values stay in one partition
+  KeyTemplate Key;
+};
+
+// The most heavy values a per-key bucketing lists; more heavy values than
+// this are a key that needs buckets for everyone.
+constexpr std::size_t MaxHeavyValues = 16;
+
+// The values of P the load model can name, busiest first for generated
+// ones: a value list, or the first values of a generated distribution.
+std::vector<std::string> candidateValues(const Property &P) {
+  if (!P.Values.empty())
+    return P.Values;
+  std::vector<std::string> Out;
+  const std::uint64_t N = std::min<std::uint64_t>(P.Distinct.value_or(0), 64);
+  for (std::uint64_t K = 0; K < N; ++K)
+    Out.push_back(P.Name + "-" + std::to_string(K));
+  return Out;
+}
+
+// The partition key's one property when it is a skewed one the load
+// model can name values of ("{tenantId}", "t_{tenantId}"); null otherwise.
+const Property *skewedKeyProperty(const Table &T) {
+  const std::vector<std::string> Props = T.PartitionKey.properties();
+  if (Props.size() != 1 || T.Buckets || bucketedPart(T.PartitionKey))
+    return nullptr;
+  for (const KeyPart &Part : T.PartitionKey.Parts)
+    if (Part.IsPlaceholder && (!Part.Format.empty() || !Part.Functions.empty()))
+      return nullptr;
+  const Property *P = T.property(Props[0]);
+  if (!P || !busiestShareExcept(*P, {}))
+    return nullptr;
+  return P;
+}
+
+// The bucket property for the heavy keys: one the RowKey holds whole and
+// the partition key does not use, preferring one the queries name (they
+// can pin one bucket).
+std::string heavyBucketProperty(const Table &T, const std::string &By) {
+  std::string Best;
+  int BestScore = -1;
+  for (const std::string &P : exactRowKeyProperties(T)) {
+    if (P == By)
+      continue;
+    int Score = 0;
+    for (const Query &Q : T.Queries)
+      if (namesProperty(Q, P))
+        Score += 4;
+    if (Score > BestScore) {
+      BestScore = Score;
+      Best = P;
+    }
+  }
+  return Best;
+}
+
 class HashBucketing : public Remedy {
 public:
   const char *id() const override { return "hash-bucketing"; }
@@ -196,6 +271,13 @@ public:
     // decided on the key as it was, before it is replaced below (the
     // queries' pinned keys are rewritten the same way).
     const bool Prefix = B.Lead || T.PartitionKey.isConstant();
+    // A skewed key whose busiest few values carry the load: bucket those
+    // only, so every other key's reads stay on one partition.
+    if (!Prefix)
+      if (std::optional<HeavyPlan> Plan = heavyKeys(Ctx.Options, T, B)) {
+        applyHeavy(Ctx, T, Rule, B, *Plan);
+        return;
+      }
     std::optional<BucketChoice> Closest;
     const std::optional<BucketChoice> Choice =
         chooseBuckets(Ctx.Options, T, B, Prefix, Closest);
@@ -225,6 +307,137 @@ public:
   }
 
 private:
+  // The heavy values of a skewed key, each with the fewest buckets that
+  // bring its partitions to at most 50% of the target; none when the key
+  // is not skewed so, when more than MaxHeavyValues values need buckets,
+  // or when a value left whole would still be over the aim.
+  static std::optional<HeavyPlan> heavyKeys(const SchemaCheckOptions &Options,
+                                            const Table &T,
+                                            const BusiestLoad &B) {
+    const Property *By = skewedKeyProperty(T);
+    if (!By)
+      return std::nullopt;
+    const double Top = busiestShareExcept(*By, {}).value_or(0);
+    if (Top <= 0)
+      return std::nullopt;
+    HeavyPlan Plan;
+    Plan.By = By->Name;
+    Plan.Property = heavyBucketProperty(T, By->Name);
+    if (Plan.Property.empty())
+      return std::nullopt;
+    // Top reads that cannot name the bucket property stay whole on every
+    // bucket of their key; the rest of a value's load splits.
+    double Whole = 0;
+    for (const TopRead &TR : B.TopReads)
+      if (!namesProperty(*TR.Q, Plan.Property))
+        Whole += TR.Load;
+    const double Target = Options.PartitionEntitiesPerSecond;
+    const double Goal = Target * BucketTargetShare;
+    std::vector<std::string> Listed;
+    for (const std::string &Value : candidateValues(*By)) {
+      const double Share = valueShareOf(*By, Value).value_or(0);
+      const double Load = B.Load * Share / Top;
+      if (Load <= Goal)
+        continue;
+      const double WholePart = Whole * Share / Top;
+      if (WholePart >= Goal)
+        return std::nullopt; // a read no bucket splits: not for buckets
+      unsigned Buckets = 2;
+      while (Buckets < MaxBuckets &&
+             WholePart + (Load - WholePart) / Buckets > Goal)
+        Buckets *= 2;
+      const double PerBucket = WholePart + (Load - WholePart) / Buckets;
+      if (PerBucket > Goal)
+        return std::nullopt; // past any bucket count: the advice says why
+      Plan.Heavy.push_back({Value, Load, Buckets, PerBucket});
+      Listed.push_back(Value);
+    }
+    if (Plan.Heavy.empty() || Plan.Heavy.size() > MaxHeavyValues)
+      return std::nullopt;
+    Plan.RestLoad =
+        B.Load * busiestShareExcept(*By, Listed).value_or(1) / Top;
+    if (Plan.RestLoad > Goal)
+      return std::nullopt;
+    Plan.Others = (By->Values.empty()
+                       ? static_cast<double>(By->Distinct.value_or(0))
+                       : static_cast<double>(By->Values.size())) -
+                  static_cast<double>(Plan.Heavy.size());
+    if (Plan.Others < 1)
+      return std::nullopt; // every value is heavy: a bucket for every key
+
+    unsigned Most = 1;
+    for (const HeavyValue &H : Plan.Heavy)
+      Most = std::max(Most, H.Buckets);
+    std::string Error;
+    std::optional<KeyTemplate> K =
+        parseKeyTemplate(bucketedKey(T, Plan.Property, Most, false), Error);
+    if (!K)
+      return std::nullopt;
+    Plan.Key = std::move(*K);
+    return Plan;
+  }
+
+  // T's PartitionKey gets the bucket, its `buckets` lists the heavy values;
+  // the Note says which keys, why, and what their readers pay.
+  static void applyHeavy(RemedyContext &Ctx, Table &T, const char *Rule,
+                         const BusiestLoad &B, const HeavyPlan &Plan) {
+    KeyBuckets Buckets;
+    Buckets.By = Plan.By;
+    Buckets.Default = 1;
+    unsigned Most = 1;
+    for (const HeavyValue &H : Plan.Heavy) {
+      Buckets.Heavy.emplace_back(H.Value, H.Buckets);
+      Most = std::max(Most, H.Buckets);
+    }
+    std::vector<std::string> FannedOut;
+    for (const Query &Q : T.Queries)
+      if (parseQueryFilter(Q).PinnedPartition &&
+          !namesProperty(Q, Plan.Property))
+        FannedOut.push_back("'" + Q.Name + "'");
+    rekey(T, Rule, B, BucketChoice{Plan.Property, Most, Plan.Key, 0}, false,
+          &Plan);
+    T.Buckets = std::move(Buckets);
+    Ctx.change(Rule, T.Path, T.Note, heavyNote(Ctx, Rule, Plan, FannedOut));
+  }
+
+  // "bucketed only the heavy keys for hot-partition: 'tenantId-0' 2400
+  // entities/s over 4 buckets of 'eventId' = 600/s each (30% of the
+  // 2000/s target); ..."
+  static std::string heavyNote(const RemedyContext &Ctx, const char *Rule,
+                               const HeavyPlan &Plan,
+                               const std::vector<std::string> &FannedOut) {
+    const double Target = Ctx.Options.PartitionEntitiesPerSecond;
+    std::string Heavy;
+    for (std::size_t I = 0; I < Plan.Heavy.size(); ++I) {
+      const HeavyValue &H = Plan.Heavy[I];
+      Heavy += (I ? I + 1 == Plan.Heavy.size() ? " and " : ", " : "") +
+               ("'" + H.Value + "' ") + formatFigure(H.Load) +
+               " entities/s over " + std::to_string(H.Buckets) +
+               " buckets = " + formatFigure(H.PerBucket) + "/s each (" +
+               formatPercent(H.PerBucket / Target) + " of the " +
+               formatFigure(Target) + "/s target)";
+    }
+    std::string Text =
+        "bucketed only the heavy keys for " + std::string(Rule) + ": " +
+        Heavy + ", by '" + Plan.Property + "'; the other " +
+        formatFigure(Plan.Others) + " '" + Plan.By +
+        "' values stay in one partition each (the busiest " +
+        formatFigure(Plan.RestLoad) + "/s, under " +
+        formatPercent(BucketTargetShare) +
+        " of the target), so a bucket for every key would only make their "
+        "reads fan out; the trade-off: ";
+    if (FannedOut.empty())
+      return Text + "none for the reads: no query reads a heavy key's "
+                    "partition without naming '" + Plan.Property +
+             "', so none fans out";
+    std::string Names;
+    for (std::size_t I = 0; I < FannedOut.size(); ++I)
+      Names += (I ? ", " : "") + FannedOut[I];
+    return Text + "a read of a heavy key by " + Names +
+           " goes to each of its buckets (merged in RowKey order), a read of "
+           "any other key to its one partition";
+  }
+
   // The bucketing that brings Load on the busiest partition under the
   // target with headroom: the fewest buckets, and among equals a property
   // the queries name (they can still pin one bucket), then one the row key
@@ -443,7 +656,8 @@ private:
   // partition pin its bucketed form; those that do not know the bucket
   // property read every bucket.
   static void rekey(Table &T, const char *Rule, const BusiestLoad &B,
-                    const BucketChoice &Choice, bool Prefix) {
+                    const BucketChoice &Choice, bool Prefix,
+                    const HeavyPlan *Heavy = nullptr) {
     // Lead points into the key about to be replaced: keep its name.
     const std::string LeadName = B.Lead ? B.Lead->Text : std::string();
     const unsigned Buckets = Choice.Buckets;
@@ -475,9 +689,29 @@ private:
           "PartitionKey eq '" +
               (Prefix ? Bucket + "_" + Pinned : Pinned + "_" + Bucket) + "'");
       Q.FilterPos = {};
-      if (!KnowsBucket)
+      if (!KnowsBucket && Heavy)
+        noteHeavyFanOut(Q, Rule, *Heavy);
+      else if (!KnowsBucket)
         noteFanOut(Q, Rule, By, Buckets);
     }
+  }
+
+  // Per-key buckets: a read of a heavy key reads its buckets, any other
+  // key's reads one partition.
+  static void noteHeavyFanOut(Query &Q, const char *Rule,
+                              const HeavyPlan &Plan) {
+    Q.FanOut.push_back(Plan.Property);
+    std::string Each;
+    for (const HeavyValue &H : Plan.Heavy)
+      Each += (Each.empty() ? "" : ", ") + std::to_string(H.Buckets) +
+              " for '" + H.Value + "'";
+    addNote(Q.Note, "fans out over the buckets of a heavy '" + Plan.By +
+                        "' only (" + Rule + "): " + Each +
+                        ", merged in RowKey order" +
+                        (Q.Top ? ", top " + std::to_string(*Q.Top) +
+                                     " after the merge"
+                               : std::string()) +
+                        "; one read for every other '" + Plan.By + "'");
   }
 
   // The reader cannot know the bucket: it reads every one, merges in
