@@ -3,6 +3,7 @@
 #include "core/Filter.h"
 #include "core/QueryScope.h"
 #include "core/ServiceLimits.h"
+#include "core/schema/TableSize.h"
 #include "replay/AnswerCheck.h"
 
 #include <algorithm>
@@ -28,7 +29,9 @@ constexpr double SimulationEventBytes = 8, SimulationRowBytes = 24;
 // A table a query reads by PartitionKey alone keeps its entities' count
 // per PartitionKey (replay/LoadCounts.h): the key's text, its count and
 // example, an index slot and its place in the key order, about 100 bytes
-// a key. Taken per row (a key per entity at worst), which errs high.
+// a key. As many keys as its PartitionKey template forms in a year when
+// that is bounded, else one per row (a key per entity at worst), which
+// errs high.
 constexpr double CountedKeyBytes = 104;
 // A fan-out query's reads (one per bucket) are each a query of their own in
 // the simulation: its parsed filter, its cursor's key ranges, its request,
@@ -74,6 +77,18 @@ std::vector<bool> countedTables(const Workload &W, const DesignPlan &Plan,
       Counted[Q->Table] = true;
   }
   return Counted;
+}
+
+// The partitions table Table of Plan can have (its PartitionKey template's
+// key space over the longest replay); nullopt when unbounded or unknown.
+std::optional<double> partitionsAtMost(const DesignPlan &Plan,
+                                       std::uint32_t Table) {
+  if (!Plan.Schema || Table >= Plan.Tables.size())
+    return std::nullopt;
+  for (const schema::Table &T : Plan.Schema->Tables)
+    if (T.Name == Plan.Tables[Table].Name)
+      return schema::partitionKeySpaceOver(T, MaxReplaySeconds);
+  return std::nullopt;
 }
 
 bool isFollower(const LogicalOp &Op, std::size_t OpI) {
@@ -209,7 +224,13 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
   std::vector<double> FanOutReads; // per second, of each design
   for (const DesignPlan &Plan : Plans) {
     MemoryEstimate::Part R, C, K;
-    const std::vector<bool> ByKey = countedTables(W, Plan, Plan.Tables.size());
+    std::vector<bool> ByKey = countedTables(W, Plan, Plan.Tables.size());
+    for (std::uint32_t T = 0; T < ByKey.size(); ++T)
+      if (ByKey[T])
+        if (const std::optional<double> Keys = partitionsAtMost(Plan, T)) {
+          K.Fixed += *Keys; // bounded: not counted per row below
+          ByKey[T] = false;
+        }
     double Reads = 0;
     for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
       if (W.Ops[OpI].IsQuery && OpI < Plan.Queries.size() &&
