@@ -2,6 +2,7 @@
 #include "replay/LoadCounts.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tablelint::replay {
 
@@ -44,29 +45,41 @@ std::uint64_t LoadCounts::entities(std::string_view PartitionKey) const {
 }
 
 void LoadCounts::sortNewKeys() {
-  const std::size_t Old = Sorted.size();
-  if (Old == Entries.size())
+  const std::size_t Known = Sorted.size() + Recent.size();
+  if (Known == Entries.size())
     return;
-  for (std::size_t I = Old; I < Entries.size(); ++I)
-    Sorted.push_back(static_cast<std::uint32_t>(I));
   auto ByKey = [this](std::uint32_t A, std::uint32_t B) {
     return Entries[A].Key < Entries[B].Key;
   };
-  const auto Middle = Sorted.begin() + static_cast<std::ptrdiff_t>(Old);
-  std::sort(Middle, Sorted.end(), ByKey);
-  std::vector<std::uint32_t> Merged(Sorted.size());
-  std::merge(Sorted.begin(), Middle, Middle, Sorted.end(), Merged.begin(),
+  const std::size_t Old = Recent.size();
+  for (std::size_t I = Known; I < Entries.size(); ++I)
+    Recent.push_back(static_cast<std::uint32_t>(I));
+  const auto Middle = Recent.begin() + static_cast<std::ptrdiff_t>(Old);
+  std::sort(Middle, Recent.end(), ByKey);
+  std::vector<std::uint32_t> Merged(Recent.size());
+  std::merge(Recent.begin(), Middle, Middle, Recent.end(), Merged.begin(),
              ByKey);
+  Recent = std::move(Merged);
+  // Merged at the square root of the main run: a page sorts in at most
+  // that many keys, and a key added is moved about that many times.
+  if (Recent.size() < 64 + static_cast<std::size_t>(std::sqrt(
+                               static_cast<double>(Sorted.size()))))
+    return;
+  Merged.resize(Sorted.size() + Recent.size());
+  std::merge(Sorted.begin(), Sorted.end(), Recent.begin(), Recent.end(),
+             Merged.begin(), ByKey);
   Sorted = std::move(Merged);
+  Recent.clear();
 }
 
-std::size_t LoadCounts::lowerBound(std::string_view From) const {
+std::size_t LoadCounts::lowerBound(const std::vector<std::uint32_t> &Order,
+                                   std::string_view From) const {
   const auto It = std::lower_bound(
-      Sorted.begin(), Sorted.end(), From,
+      Order.begin(), Order.end(), From,
       [this](std::uint32_t I, std::string_view K) {
         return std::string_view(Entries[I].Key) < K;
       });
-  return static_cast<std::size_t>(It - Sorted.begin());
+  return static_cast<std::size_t>(It - Order.begin());
 }
 
 } // namespace tablelint::replay

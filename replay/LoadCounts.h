@@ -8,8 +8,10 @@
 //
 // A write changes one count in O(1) (the last key is remembered: writes
 // repeat it); a batch is one change of its partition's count. The keys are
-// put in order only when a counted page asks for them, and then only those
-// added since the last time are sorted and merged in.
+// put in order only when a counted page asks for them: those added since
+// are sorted into a small run of their own, merged into the main order
+// only when it has grown to the square root of its size, so a page costs
+// no pass over every key of a table that gains keys between pages.
 #pragma once
 
 #include <cstdint>
@@ -48,8 +50,12 @@ public:
   template <typename VisitFn> void forEachFrom(std::string_view From,
                                                VisitFn &&Visit) {
     sortNewKeys();
-    for (std::size_t I = lowerBound(From); I < Sorted.size(); ++I) {
-      const Entry &E = Entries[Sorted[I]];
+    std::size_t I = lowerBound(Sorted, From), J = lowerBound(Recent, From);
+    while (I < Sorted.size() || J < Recent.size()) {
+      const bool TakeRecent =
+          I == Sorted.size() ||
+          (J < Recent.size() && Entries[Recent[J]].Key < Entries[Sorted[I]].Key);
+      const Entry &E = Entries[TakeRecent ? Recent[J++] : Sorted[I++]];
       if (E.Count.Entities && !Visit(std::string_view(E.Key), E.Count))
         return;
     }
@@ -62,14 +68,16 @@ private:
   };
   Entry &entry(std::string_view PartitionKey);
   void sortNewKeys();
-  std::size_t lowerBound(std::string_view From) const;
+  std::size_t lowerBound(const std::vector<std::uint32_t> &Order,
+                         std::string_view From) const;
 
   // A deque: the index's keys view the entries' strings, which must not
   // move.
   std::deque<Entry> Entries;
   std::unordered_map<std::string_view, std::uint32_t> Index;
   std::uint32_t Last = 0; // the entry last changed
-  std::vector<std::uint32_t> Sorted; // indices of Entries in key order
+  // Indices of Entries in key order: the main run and the recent one.
+  std::vector<std::uint32_t> Sorted, Recent;
   std::uint64_t Total = 0;
 };
 

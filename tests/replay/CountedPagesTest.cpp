@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,27 @@ void replayBothWays(const schema::Schema &S, double Seconds,
   Rows.Service.CountedPages = false;
   test::runReplay(Counted, {&S}, WO);
   test::runReplay(Walked, {&S}, WO, Rows);
+}
+
+// Keys added between walks, in no order, thousands of them: every walk
+// visits them in key order (the recent ones merged in as they come).
+TEST(LoadCounts, ManyKeysAddedBetweenWalksStayInOrder) {
+  LoadCounts C;
+  std::map<std::string, std::uint64_t> Expected;
+  std::uint64_t Seed = 7;
+  for (int Round = 0; Round < 40; ++Round) {
+    for (int I = 0; I < 50 + Round * 10; ++I) {
+      Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::string Key = "k" + std::to_string(Seed >> 44);
+      C.change(Key, 1);
+      ++Expected[Key];
+    }
+    const std::string From = "k" + std::to_string(Round * 20000);
+    std::vector<std::string> Want;
+    for (auto It = Expected.lower_bound(From); It != Expected.end(); ++It)
+      Want.push_back(It->first + "=" + std::to_string(It->second));
+    ASSERT_EQ(keysFrom(C, From), Want) << Round;
+  }
 }
 
 // One partition growing to 90,000 entities (new RowKeys at its end, as
