@@ -1,6 +1,9 @@
 #include "replay/MemoryEstimate.h"
 
+#include "core/Filter.h"
+#include "core/QueryScope.h"
 #include "core/ServiceLimits.h"
+#include "core/schema/TableSize.h"
 #include "replay/AnswerCheck.h"
 
 #include <algorithm>
@@ -23,6 +26,13 @@ constexpr double EntityBytesPerProperty = 3, EntityBytes = 2;
 // it stores, the row in a hashed or ordered store and its partition's
 // share of the statistics.
 constexpr double SimulationEventBytes = 8, SimulationRowBytes = 24;
+// A table a query reads by PartitionKey alone keeps its entities' count
+// per PartitionKey (replay/LoadCounts.h): the key's text, its count and
+// example, an index slot and its place in the key order, about 100 bytes
+// a key. As many keys as its PartitionKey template forms in a year when
+// that is bounded, else one per row (a key per entity at worst), which
+// errs high.
+constexpr double CountedKeyBytes = 104;
 // A fan-out query's reads (one per bucket) are each a query of their own in
 // the simulation: its parsed filter, its cursor's key ranges, its request,
 // about a kilobyte in all, held until the read completes. Sent faster than
@@ -41,6 +51,45 @@ constexpr double CheckEventBytes = 4, CheckRowBytes = 18;
 // runs and workloads (what a partition's statistics or a client's backlog
 // hold), and a run that overshoots its memory is killed.
 constexpr double Margin = 1.1;
+
+// The tables of Plan that a query reads with a filter naming nothing but
+// PartitionKey, or with none (SimulatedService::countsServe): they keep
+// counts per PartitionKey. A filter that does not parse as declared is
+// taken as counted, which errs high.
+std::vector<bool> countedTables(const Workload &W, const DesignPlan &Plan,
+                                std::size_t Tables) {
+  std::vector<bool> Counted(Tables, false);
+  for (std::size_t OpI = 0; OpI < W.Ops.size() && OpI < Plan.Queries.size();
+       ++OpI) {
+    const std::optional<QueryTarget> &Q = Plan.Queries[OpI];
+    if (!Q || !Q->Decl || Q->Table >= Tables)
+      continue;
+    bool ByKey = true;
+    if (!Q->Decl->Filter.empty()) {
+      FilterParseResult Parsed = parseFilter(Q->Decl->Filter);
+      if (Parsed) {
+        const QueryScope Scope = classifyFilter(Parsed.filter());
+        ByKey = Scope.Properties.size() == 1 &&
+                Scope.Properties.front() == "PartitionKey";
+      }
+    }
+    if (ByKey)
+      Counted[Q->Table] = true;
+  }
+  return Counted;
+}
+
+// The partitions table Table of Plan can have (its PartitionKey template's
+// key space over the longest replay); nullopt when unbounded or unknown.
+std::optional<double> partitionsAtMost(const DesignPlan &Plan,
+                                       std::uint32_t Table) {
+  if (!Plan.Schema || Table >= Plan.Tables.size())
+    return std::nullopt;
+  for (const schema::Table &T : Plan.Schema->Tables)
+    if (T.Name == Plan.Tables[Table].Name)
+      return schema::partitionKeySpaceOver(T, MaxReplaySeconds);
+  return std::nullopt;
+}
 
 bool isFollower(const LogicalOp &Op, std::size_t OpI) {
   return Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI);
@@ -171,10 +220,17 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
   // that declares it, and each family's existing entities in the tables
   // its creating writes fill (at least one). Of them the answer check
   // stores the sample's, and every row of a table it keeps whole.
-  std::vector<MemoryEstimate::Part> Rows, Checked;
+  std::vector<MemoryEstimate::Part> Rows, Checked, Counted;
   std::vector<double> FanOutReads; // per second, of each design
   for (const DesignPlan &Plan : Plans) {
-    MemoryEstimate::Part R, C;
+    MemoryEstimate::Part R, C, K;
+    std::vector<bool> ByKey = countedTables(W, Plan, Plan.Tables.size());
+    for (std::uint32_t T = 0; T < ByKey.size(); ++T)
+      if (ByKey[T])
+        if (const std::optional<double> Keys = partitionsAtMost(Plan, T)) {
+          K.Fixed += *Keys; // bounded: not counted per row below
+          ByKey[T] = false;
+        }
     double Reads = 0;
     for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI)
       if (W.Ops[OpI].IsQuery && OpI < Plan.Queries.size() &&
@@ -201,6 +257,7 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
                     : 1.0);
         R.PerSecond += Stored;
         C.PerSecond += Stored * Kept(T.Table);
+        K.PerSecond += ByKey[T.Table] ? Stored : 0;
       }
     }
     for (std::size_t F = 0; F < W.Families.size(); ++F) {
@@ -208,21 +265,27 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
           Existing[F] *
           static_cast<double>(std::max<std::size_t>(TablesOf[F].size(), 1));
       double Share = TablesOf[F].empty() ? std::min(AnswerSample, 1.0) : 0;
-      for (const std::uint32_t T : TablesOf[F])
+      for (const std::uint32_t T : TablesOf[F]) {
         Share += Kept(T);
+        K.Fixed += ByKey[T] ? Existing[F] : 0;
+      }
       C.Fixed += Existing[F] * Share;
     }
     Rows.push_back(R);
+    Counted.push_back(K);
     Checked.push_back(C);
   }
   MemoryEstimate::Part Check;
   for (std::size_t D = 0; D < Rows.size(); ++D) {
     const MemoryEstimate::Part &R = Rows[D];
+    const MemoryEstimate::Part &K = Counted[D];
     E.Tasks.push_back({R.Fixed * SimulationRowBytes +
+                           K.Fixed * CountedKeyBytes +
                            FanOutReads[D] * limits::MaxQuerySeconds *
                                FanOutReadBytes,
                        Events * SimulationEventBytes +
-                           R.PerSecond * SimulationRowBytes});
+                           R.PerSecond * SimulationRowBytes +
+                           K.PerSecond * CountedKeyBytes});
     Check.Fixed += Checked[D].Fixed * CheckRowBytes;
     Check.PerSecond += Checked[D].PerSecond * CheckRowBytes;
   }

@@ -21,6 +21,29 @@ std::string_view partitionOf(std::string_view Key) {
   return Key.substr(0, Key.find('\0'));
 }
 
+// An entity as a filter that names nothing but PartitionKey sees it.
+class PartitionKeyView : public EntityView {
+public:
+  explicit PartitionKeyView(std::string_view Key)
+      : Value(EdmValue::string(std::string(Key))) {}
+  const EdmValue *property(std::string_view Name) const override {
+    return Name == "PartitionKey" ? &Value : nullptr;
+  }
+
+private:
+  EdmValue Value;
+};
+
+// Whether a filter names no property but PartitionKey: every entity of a
+// partition then matches it or none does.
+bool namesOnlyPartitionKey(const Filter *Where) {
+  if (!Where)
+    return true;
+  const QueryScope Scope = classifyFilter(*Where);
+  return Scope.Properties.size() == 1 &&
+         Scope.Properties.front() == "PartitionKey";
+}
+
 } // namespace
 
 const char *throttleCauseName(ThrottleCause Cause) {
@@ -385,6 +408,7 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
       R.Status = StatusNotFound;
     return R;
   }
+  const std::size_t SizeBefore = T.Rows.size();
   switch (Kind) {
   case schema::WriteKind::Insert:
     if (!T.Rows.insert(Key, Entity))
@@ -406,6 +430,8 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
       R.Status = StatusNotFound;
     break;
   }
+  if (R.Status == StatusOk)
+    countWrite(T, PartitionKey, Kind, SizeBefore, Entity, RowKey.size());
   return R;
 }
 
@@ -466,6 +492,7 @@ SimulatedService::batch(double Now, std::uint32_t Table,
   // Atomic: each change is made as it is checked (one search each), and
   // undone, newest first, when one fails (rare).
   BatchChanges.clear();
+  const std::size_t SizeBefore = T.Rows.size();
   for (std::size_t I = 0; I < Ops.size(); ++I) {
     const BatchOperation &Op = Ops[I];
     const std::string_view Key =
@@ -485,6 +512,9 @@ SimulatedService::batch(double Now, std::uint32_t Table,
                                                        : StatusNotFound;
     return R;
   }
+  const BatchOperation &Last = Ops.back();
+  countWrite(T, PartitionKey, Last.Kind, SizeBefore, Last.Entity,
+             Last.RowKey.size());
   return R;
 }
 
@@ -541,22 +571,15 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     C.Next = C.Ranges[C.Range].first;
     C.Started = true;
   }
+  if (countsServe(T, C))
+    return countedPage(Now, T, C, Expected);
   const std::string &End = C.Ranges[C.Range].second; // "" = unbounded
   const std::string_view StartPk = partitionOf(C.Next);
   PartitionKeyStats *StartStats =
       StartPk.empty() ? nullptr : &pkStats(T, StartPk);
   const std::size_t Range = rangeOf(T, StartPk);
-  // The page stops at the range partition's end: keys of partition keys
-  // at or after the next range's Low.
-  std::string Stop = End;
   bool StopIsBoundary = false;
-  if (Range + 1 < T.Ranges.size()) {
-    std::string Boundary = T.Ranges[Range + 1].Low + '\0';
-    if (End.empty() || Boundary < End) {
-      Stop = std::move(Boundary);
-      StopIsBoundary = true;
-    }
-  }
+  const std::string Stop = pageStop(T, Range, End, StopIsBoundary);
   // A table scan's first page names no key, but it reads the first one it
   // finds, whose budget it needs like any other read of it: else every
   // execution's first page would read one key past its 2,000/s. Only
@@ -575,33 +598,14 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
     return throttled(Throttle, Cause);
   }
   RowStore::Cursor It = First ? std::move(*First) : T.Rows.lowerBound(C.Next);
-  const std::uint64_t PageLimit =
-      C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
-            : Model.MaxEntitiesPerPage;
-  // A page ends after MaxPageServerSeconds of server time; the range reads
-  // at its target rate, so that is MaxPageServerSeconds of its budget.
-  const auto ScanLimit = static_cast<std::uint64_t>(std::max(
-      1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
+  const std::uint64_t PageLimit = pageLimit(C);
+  const std::uint64_t ScanLimit = scanLimit();
   LogicalEntityView View(W);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
   std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
-    if (RunScanned) {
-      PartitionKeyStats &S = pkStats(T, RunPk);
-      S.IntervalDemand += static_cast<double>(RunScanned);
-      record(Now, S, RunScanned);
-      S.Scanned += RunScanned;
-      chargeKey(Now, S, static_cast<double>(RunScanned));
-      if (RunScanned > 1) {
-        S.ScannedInRuns += RunScanned;
-        // The scan took more than the key had: its requests are throttled
-        // until the budget has paid the debt back.
-        if (S.Tokens < 0)
-          S.ScanDebtUntil =
-              std::max(S.ScanDebtUntil,
-                       Now - S.Tokens / Model.PartitionEntitiesPerSecond);
-      }
-    }
+    if (RunScanned)
+      chargeScanRun(Now, pkStats(T, RunPk), RunScanned);
     RunScanned = 0;
   };
   while (It.valid() && (Stop.empty() || It.key() < Stop) &&
@@ -673,8 +677,183 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   FlushRun();
   const bool Exhausted =
       !It.valid() || (!Stop.empty() && It.key() >= Stop);
-  if (!Exhausted) {
+  if (!Exhausted)
     C.Next = It.key();
+  return closePage(T, C, Range, Scanned, Expected, Exhausted, Stop,
+                   StopIsBoundary);
+}
+
+std::uint64_t SimulatedService::pageLimit(const QueryCursor &C) const {
+  return C.Top ? std::min<std::uint64_t>(C.Top, Model.MaxEntitiesPerPage)
+               : Model.MaxEntitiesPerPage;
+}
+
+std::uint64_t SimulatedService::scanLimit() const {
+  // A page ends after MaxPageServerSeconds of server time; the range reads
+  // at its target rate, so that is MaxPageServerSeconds of its budget.
+  return static_cast<std::uint64_t>(std::max(
+      1.0, Model.MaxPageServerSeconds * Model.PartitionEntitiesPerSecond));
+}
+
+bool SimulatedService::countsServe(const TableState &T, QueryCursor &C) const {
+  if (C.Counted < 0)
+    C.Counted = Model.CountedPages && !T.Weighted && !C.Point &&
+                !C.FoundOutsideSample && namesOnlyPartitionKey(C.Where);
+  return C.Counted > 0;
+}
+
+template <typename VisitFn>
+void SimulatedService::forEachCounted(TableState &T, const std::string &Next,
+                                      const std::string &Stop,
+                                      VisitFn &&Visit) {
+  std::string Start; // the partition's first row key: Key "\0"
+  T.Counts.forEachFrom(
+      partitionOf(Next), [&](std::string_view Key, const PartitionCount &N) {
+        Start.assign(Key);
+        Start += '\0';
+        if (Start < Next) // an exclusive lower bound: "Key\1"
+          return true;
+        if (!Stop.empty() && Start >= Stop)
+          return false;
+        return Visit(Key, N);
+      });
+}
+
+ServiceResponse SimulatedService::countedPage(double Now, TableState &T,
+                                              QueryCursor &C,
+                                              double Expected) {
+  startCounting(T);
+  const std::string_view StartPk = partitionOf(C.Next);
+  PartitionKeyStats *StartStats =
+      StartPk.empty() ? nullptr : &pkStats(T, StartPk);
+  const std::size_t Range = rangeOf(T, StartPk);
+  bool StopIsBoundary = false;
+  const std::string Stop =
+      pageStop(T, Range, C.Ranges[C.Range].second, StopIsBoundary);
+  if (!StartStats) // a table scan's first page reads the first key it finds
+    forEachCounted(T, C.Next, Stop,
+                   [&](std::string_view Key, const PartitionCount &) {
+                     StartStats = &pkStats(T, Key);
+                     return false;
+                   });
+  ThrottleCause Cause = ThrottleCause::None;
+  if (int Throttle = admit(Now, T, Range, StartStats, Expected, Cause)) {
+    if (StartStats)
+      ++StartStats->Throttled;
+    return throttled(Throttle, Cause);
+  }
+  const std::uint64_t PageLimit = pageLimit(C), ScanLimit = scanLimit();
+  const std::string FirstPk(StartPk); // C.Consumed of it were read before
+  std::uint64_t Scanned = 0, Returned = 0;
+  bool Exhausted = true;
+  auto ContinueAt = [&](std::string_view Key, std::uint64_t Consumed) {
+    Exhausted = false;
+    C.Next.assign(Key);
+    C.Next += '\0';
+    C.Consumed = Consumed;
+    return false;
+  };
+  forEachCounted(T, C.Next, Stop, [&](std::string_view Key,
+                                      const PartitionCount &N) {
+    if (Returned >= PageLimit || Scanned >= ScanLimit)
+      return ContinueAt(Key, 0);
+    const std::uint64_t Before =
+        Key == FirstPk ? std::min(C.Consumed, N.Entities) : 0;
+    const std::uint64_t Left = N.Entities - Before;
+    const bool Matches =
+        !C.Where || evaluateFilter(*C.Where, PartitionKeyView(Key));
+    const std::uint64_t Room =
+        Matches ? std::min(ScanLimit - Scanned, PageLimit - Returned)
+                : ScanLimit - Scanned;
+    const std::uint64_t Take = std::min(Left, Room);
+    if (Take == 0)
+      return true;
+    Scanned += Take;
+    chargeScanRun(Now, pkStats(T, Key), Take);
+    if (Matches) {
+      Returned += Take;
+      C.Page.push_back({N.Example, N.ExampleKeyChars, Take});
+    }
+    return Take < Left ? ContinueAt(Key, Before + Take) : true;
+  });
+  if (Exhausted)
+    C.Consumed = 0;
+  C.PageReturned = Returned;
+  return closePage(T, C, Range, Scanned, Expected, Exhausted, Stop,
+                   StopIsBoundary);
+}
+
+void SimulatedService::startCounting(TableState &T) {
+  if (T.Counting)
+    return;
+  T.Counting = true;
+  // Rows kept by hash lie outside every range a read visits
+  // (replay/RowSet.h): no page needs their partitions' counts.
+  for (RowStore::Cursor It = T.Rows.begin(); It.valid(); It.next()) {
+    const std::string_view Key = It.key();
+    const std::string_view Pk = partitionOf(Key);
+    T.Counts.change(Pk, 1, It.value(),
+                    static_cast<std::uint32_t>(Key.size() - 1));
+  }
+}
+
+void SimulatedService::countWrite(TableState &T, std::string_view PartitionKey,
+                                  schema::WriteKind Kind,
+                                  std::size_t SizeBefore, std::uint32_t Entity,
+                                  std::size_t RowKeyChars) {
+  if (!T.Counting)
+    return;
+  const auto Delta = static_cast<std::int64_t>(T.Rows.size()) -
+                     static_cast<std::int64_t>(SizeBefore);
+  if (Kind == schema::WriteKind::Delete)
+    T.Counts.change(PartitionKey, Delta);
+  else
+    T.Counts.change(PartitionKey, Delta, Entity,
+                    static_cast<std::uint32_t>(PartitionKey.size() +
+                                               RowKeyChars));
+}
+
+std::string SimulatedService::pageStop(const TableState &T, std::size_t Range,
+                                       const std::string &End,
+                                       bool &Boundary) const {
+  // The page stops at the range partition's end: keys of partition keys
+  // at or after the next range's Low.
+  Boundary = false;
+  if (Range + 1 < T.Ranges.size()) {
+    std::string Next = T.Ranges[Range + 1].Low + '\0';
+    if (End.empty() || Next < End) {
+      Boundary = true;
+      return Next;
+    }
+  }
+  return End;
+}
+
+void SimulatedService::chargeScanRun(double Now, PartitionKeyStats &S,
+                                     std::uint64_t Scanned) {
+  S.IntervalDemand += static_cast<double>(Scanned);
+  record(Now, S, Scanned);
+  S.Scanned += Scanned;
+  chargeKey(Now, S, static_cast<double>(Scanned));
+  if (Scanned > 1) {
+    S.ScannedInRuns += Scanned;
+    // The scan took more than the key had: its requests are throttled
+    // until the budget has paid the debt back.
+    if (S.Tokens < 0)
+      S.ScanDebtUntil = std::max(
+          S.ScanDebtUntil, Now - S.Tokens / Model.PartitionEntitiesPerSecond);
+  }
+}
+
+ServiceResponse SimulatedService::closePage(TableState &T, QueryCursor &C,
+                                            std::size_t Range,
+                                            std::uint64_t Scanned,
+                                            double Expected, bool Exhausted,
+                                            const std::string &Stop,
+                                            bool StopIsBoundary) {
+  ServiceResponse R;
+  if (!Exhausted) {
+    // The caller set the continuation.
   } else if (StopIsBoundary) {
     C.Next = Stop; // continuation: NextPartitionKey = the next range's Low
   } else {
@@ -770,8 +949,13 @@ void SimulatedService::preload(std::uint32_t Table,
   // An existing entity the service could not have stored is not there.
   if (entityLimitStatus(PartitionKey, RowKey, {}))
     return;
-  Tables[Table].Rows.preload(scratchKey(KeyScratch, PartitionKey, RowKey),
-                             Entity);
+  TableState &T = Tables[Table];
+  const std::size_t SizeBefore = T.Rows.size();
+  T.Rows.preload(scratchKey(KeyScratch, PartitionKey, RowKey), Entity);
+  countWrite(T, PartitionKey, schema::WriteKind::InsertOrReplace, SizeBefore,
+             Entity, RowKey.size());
+  if (W.weight(Entity) > 1)
+    T.Weighted = true;
 }
 
 void SimulatedService::setReadRanges(std::vector<TableReads> R) {

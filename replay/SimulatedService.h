@@ -42,6 +42,7 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/Schema.h"
 #include "replay/BatchUndo.h"
+#include "replay/LoadCounts.h"
 #include "replay/ReadRanges.h"
 #include "replay/RowSet.h"
 #include "replay/RowStore.h"
@@ -93,6 +94,12 @@ struct ServiceModel {
   // Warm start: an established table is split so that its declared load
   // fills each range to this share of the range budget (an assumption).
   double WarmRangeShare = 0.5;
+  // A page of a query that reads whole partitions and filters on nothing
+  // but PartitionKey is costed from the partitions' entity counts
+  // (replay/LoadCounts.h), in a few steps per partition, instead of a step
+  // per entity; false walks the stored rows as before (tests compare the
+  // two: docs/replay.md, "Pages from counts").
+  bool CountedPages = true;
 };
 
 // Which budget a throttled request ran into.
@@ -201,6 +208,9 @@ struct QueryCursor {
   std::uint64_t PageReturned = 0; // real entities: the sum of Page's Count
   std::uint32_t PageScanned = 0;
   bool More = true;
+  // Whether its pages are costed from counts (SimulatedService::
+  // countsServe); -1 until its first page decides.
+  std::int8_t Counted = -1;
 
   // Set when every range lies inside one partition: a sampled entity then
   // counts as what its partition holds, where its weight would count far
@@ -325,6 +335,13 @@ public:
     // setPartitionWeight's figures, from entity PartitionWeightFirst on.
     std::vector<std::uint64_t> PartitionWeight;
     std::uint32_t PartitionWeightFirst = 0;
+    // Entities per PartitionKey, kept from the first page a count serves
+    // on (Counting): a table no such query reads holds no counts.
+    LoadCounts Counts;
+    bool Counting = false;
+    // A sampled existing entity (weight above 1) is stored: its pages are
+    // read row by row (the sample's stretches need the rows).
+    bool Weighted = false;
   };
 
   // Tables by name with their account index; Accounts holds each
@@ -406,6 +423,39 @@ private:
   int admit(double Now, TableState &T, std::size_t Range,
             PartitionKeyStats *Key, double Cost, ThrottleCause &Cause);
   void charge(TableState &T, std::size_t Range, double Cost);
+  // Where a page starting in range partition Range stops: the query
+  // range's End, or the next range partition's first key (Boundary set).
+  std::string pageStop(const TableState &T, std::size_t Range,
+                       const std::string &End, bool &Boundary) const;
+  // Whether C's pages are costed from counts (ServiceModel::CountedPages):
+  // decided at its first page.
+  bool countsServe(const TableState &T, QueryCursor &C) const;
+  ServiceResponse countedPage(double Now, TableState &T, QueryCursor &C,
+                              double Expected);
+  // Partitions of C's range from Next on that hold entities, before Stop:
+  // Visit(Key, Count) until it returns false.
+  template <typename VisitFn>
+  void forEachCounted(TableState &T, const std::string &Next,
+                      const std::string &Stop, VisitFn &&Visit);
+  // Counts T's rows per PartitionKey once, and every write from then on.
+  void startCounting(TableState &T);
+  // Charges Scanned entities of one partition that a page read.
+  void chargeScanRun(double Now, PartitionKeyStats &S, std::uint64_t Scanned);
+  // The end of every page: the continuation, the range's demand and
+  // budget, the latency.
+  ServiceResponse closePage(TableState &T, QueryCursor &C, std::size_t Range,
+                            std::uint64_t Scanned, double Expected,
+                            bool Exhausted, const std::string &Stop,
+                            bool StopIsBoundary);
+  // The store's size change since SizeBefore becomes PartitionKey's count;
+  // what Kind wrote (not a delete) becomes its example entity.
+  void countWrite(TableState &T, std::string_view PartitionKey,
+                  schema::WriteKind Kind, std::size_t SizeBefore,
+                  std::uint32_t Entity, std::size_t RowKeyChars);
+  // Entities a page may return and scan (MaxEntitiesPerPage or $top;
+  // MaxPageServerSeconds at the key's rate).
+  std::uint64_t pageLimit(const QueryCursor &C) const;
+  std::uint64_t scanLimit() const;
   // An update, merge or delete of an entity of a sampled table outside its
   // sample (Workload::addressesOutsideSample) is served without changing
   // the store: whether it finds its entity (the real table holds one

@@ -853,6 +853,7 @@ void Runner::execute(std::uint32_t Req, double Now) {
     if (Resp.Status == StatusOk) {
       OpResult &Op = R.Ops[Q.Op];
       ++R.QueryPages;
+      R.CountedPages += S.Cursor.Counted > 0;
       ++Op.Pages;
       R.EntitiesScanned += S.Cursor.PageScanned;
       Op.Scanned += S.Cursor.PageScanned;

@@ -106,6 +106,9 @@ struct DesignResult {
   std::uint64_t EntitiesWritten = 0, EntitiesScanned = 0, EntitiesReturned = 0;
   double ScannedPerReturned = 0;
   std::uint64_t QueryPages = 0;
+  // Of QueryPages: costed from the partitions' entity counts
+  // (ServiceModel::CountedPages), not by walking rows.
+  std::uint64_t CountedPages = 0;
   std::uint64_t BillableTransactions = 0;
   std::uint64_t RequestBytes = 0, ResponseBytes = 0;
   double Cost = 0, CostPerMonth = 0;

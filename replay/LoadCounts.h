@@ -1,0 +1,84 @@
+// Entities per PartitionKey of one table of the simulated service, kept as
+// counts beside its rows (issue 47 §1). A page of a query that reads whole
+// partitions and filters on nothing but PartitionKey is costed from them
+// (SimulatedService::countedPage): entities scanned and returned, page
+// ends, budgets, all in a few count reads per partition the page touches,
+// where walking the rows costs one step per entity (a page of 1,000 is
+// 1,000 steps, a scan of a million-entity partition a million).
+//
+// A write changes one count in O(1) (the last key is remembered: writes
+// repeat it); a batch is one change of its partition's count. The keys are
+// put in order only when a counted page asks for them: those added since
+// are sorted into a small run of their own, merged into the main order
+// only when it has grown to the square root of its size, so a page costs
+// no pass over every key of a table that gains keys between pages.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace tablelint::replay {
+
+struct PartitionCount {
+  std::uint64_t Entities = 0;
+  // An entity last written to the partition and its row key's length
+  // (PartitionKey and RowKey): what a counted page's response bytes are
+  // sized from, one entity standing for each of the partition's.
+  std::uint32_t Example = 0, ExampleKeyChars = 0;
+};
+
+class LoadCounts {
+public:
+  // PartitionKey's count changes by Delta (a write that stored or removed
+  // rows, a batch's net change).
+  void change(std::string_view PartitionKey, std::int64_t Delta);
+  // Delta as above, and Entity (its row key KeyChars long) becomes the
+  // partition's example.
+  void change(std::string_view PartitionKey, std::int64_t Delta,
+              std::uint32_t Entity, std::uint32_t KeyChars);
+
+  std::uint64_t entities(std::string_view PartitionKey) const;
+  std::uint64_t total() const { return Total; }
+  std::size_t keys() const { return Entries.size(); }
+
+  // Calls Visit(Key, Count) for each key holding entities, at or after
+  // From, in key order, until Visit returns false.
+  template <typename VisitFn> void forEachFrom(std::string_view From,
+                                               VisitFn &&Visit) {
+    sortNewKeys();
+    std::size_t I = lowerBound(Sorted, From), J = lowerBound(Recent, From);
+    while (I < Sorted.size() || J < Recent.size()) {
+      const bool TakeRecent =
+          I == Sorted.size() ||
+          (J < Recent.size() && Entries[Recent[J]].Key < Entries[Sorted[I]].Key);
+      const Entry &E = Entries[TakeRecent ? Recent[J++] : Sorted[I++]];
+      if (E.Count.Entities && !Visit(std::string_view(E.Key), E.Count))
+        return;
+    }
+  }
+
+private:
+  struct Entry {
+    std::string Key;
+    PartitionCount Count;
+  };
+  Entry &entry(std::string_view PartitionKey);
+  void sortNewKeys();
+  std::size_t lowerBound(const std::vector<std::uint32_t> &Order,
+                         std::string_view From) const;
+
+  // A deque: the index's keys view the entries' strings, which must not
+  // move.
+  std::deque<Entry> Entries;
+  std::unordered_map<std::string_view, std::uint32_t> Index;
+  std::uint32_t Last = 0; // the entry last changed
+  // Indices of Entries in key order: the main run and the recent one.
+  std::vector<std::uint32_t> Sorted, Recent;
+  std::uint64_t Total = 0;
+};
+
+} // namespace tablelint::replay
