@@ -294,6 +294,7 @@ void DriftFinder::query(const code::CodeQueryFact &Q) {
   const std::set<std::string> CodeShape = keyShape(*Code);
   const schema::Query *SameShape = nullptr;
   const DeclaredTable *ShapeTable = nullptr;
+  bool SameProperties = false;
   for (const DeclaredTable &T : *Tables)
     for (const schema::Query &D : T.Table->Queries) {
       const std::optional<Filter> Declared =
@@ -302,9 +303,14 @@ void DriftFinder::query(const code::CodeQueryFact &Q) {
         return; // the schema's own error, reported by its load
       if (Declared && sameNode(*Code, Code->Root, *Declared, Declared->Root))
         return;
-      if (!SameShape && Declared && keyShape(*Declared) == CodeShape) {
+      // Of the queries of the same key shape, the one comparing the same
+      // properties is the one the code meant.
+      if (Declared && keyShape(*Declared) == CodeShape &&
+          (!SameShape || (!SameProperties &&
+                          Declared->properties() == Code->properties()))) {
         SameShape = &D;
         ShapeTable = &T;
+        SameProperties = Declared->properties() == Code->properties();
       }
     }
   const DeclaredTable &Home = Tables->front();
@@ -356,8 +362,8 @@ void DriftFinder::keyDrift(const code::CodeTemplate &Key, const char *Which,
                            const std::vector<DeclaredTable> &Tables,
                            const code::CodePlace &At) {
   const Shape Code = shapeOf(Key.Text);
-  if (!knownEnough(Code))
-    return; // a key passed in whole: nothing to compare
+  if (Code.Text == std::string(1, UnknownValueMarker))
+    return; // a key passed in whole: it may be built as the schema says
   const schema::KeyTemplate *First = nullptr;
   const DeclaredTable *Home = nullptr;
   for (const DeclaredTable &T : Tables)
