@@ -152,12 +152,12 @@ void addConfiguredSchemas(const LintInputs &In,
 
 // schema-drift: the code compared with the schema files of the run and the
 // schemas the configurations name. Silent without a schema, with the rule
-// off, and for editor buffers (the comparison reads the files on disk).
+// off, and in the editor (the comparison reads the files on disk).
 void schemaDrift(const LintInputs &In, const LintRunOptions &Options,
                  std::vector<schema::Schema> Schemas,
                  std::vector<Finding> &Findings,
                  std::vector<ToolNotification> &Notifications) {
-  if (In.Units.empty() || driftOff(Options) || !Options.UnsavedFiles.empty())
+  if (In.Units.empty() || !Options.SchemaDrift || driftOff(Options))
     return;
   addConfiguredSchemas(In, Schemas, Notifications);
   if (Schemas.empty())

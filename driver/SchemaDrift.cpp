@@ -297,9 +297,15 @@ void DriftFinder::query(const code::CodeQueryFact &Q) {
   bool SameProperties = false;
   for (const DeclaredTable &T : *Tables)
     for (const schema::Query &D : T.Table->Queries) {
-      const std::optional<Filter> Declared =
-          D.Filter.empty() ? std::nullopt : parseTemplateFilter(D.Filter);
-      if (!D.Filter.empty() && !Declared)
+      if (D.Filter.empty()) { // a declared scan: no key condition either
+        if (!SameShape && CodeShape.empty()) {
+          SameShape = &D;
+          ShapeTable = &T;
+        }
+        continue;
+      }
+      const std::optional<Filter> Declared = parseTemplateFilter(D.Filter);
+      if (!Declared)
         return; // the schema's own error, reported by its load
       if (Declared && sameNode(*Code, Code->Root, *Declared, Declared->Root))
         return;
@@ -318,9 +324,12 @@ void DriftFinder::query(const code::CodeQueryFact &Q) {
     Finding &F = report(Q.Place, "the filter '" + Q.Filter->Text +
                                      "' differs from the declared query '" +
                                      SameShape->Name + "' of table '" +
-                                     ShapeTable->Table->Name + "': '" +
-                                     SameShape->Filter + "'");
-    note(F, *ShapeTable->In, SameShape->FilterPos,
+                                     ShapeTable->Table->Name + "': " +
+                                     (SameShape->Filter.empty()
+                                          ? std::string("no filter")
+                                          : "'" + SameShape->Filter + "'"));
+    note(F, *ShapeTable->In,
+         SameShape->FilterPos.Line ? SameShape->FilterPos : SameShape->Pos,
          "declared filter of " + SameShape->Path);
     return;
   }

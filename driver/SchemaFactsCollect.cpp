@@ -13,6 +13,8 @@
 #include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/Tooling.h>
 
+#include <filesystem>
+
 namespace tablelint {
 
 namespace {
@@ -80,6 +82,22 @@ private:
   std::vector<code::SchemaFacts> &Out;
 };
 
+// Places as the compile command spells the files, made absolute against its
+// directory: a relative name means nothing to the reader of a finding.
+void absolutePlaces(code::SchemaFacts &Facts, const std::string &Directory) {
+  auto Fix = [&](code::CodePlace &P) {
+    std::filesystem::path File = P.File;
+    if (!P.File.empty() && File.is_relative())
+      P.File = (std::filesystem::path(Directory) / File).lexically_normal().string();
+  };
+  for (code::CodeWriteFact &W : Facts.Writes)
+    Fix(W.Place);
+  for (code::CodeQueryFact &Q : Facts.Queries)
+    Fix(Q.Place);
+  for (code::CodeRetryFact &R : Facts.Retries)
+    Fix(R.Place);
+}
+
 } // namespace
 
 // One tool per unit: clang's runner prints a progress line for each file
@@ -102,6 +120,8 @@ bool collectSchemaFacts(const std::vector<TranslationUnit> &Units,
     const bool Ok = Tool.run(&Factory) == 0;
     if (!Ok && Quiet)
       Facts.resize(Before);
+    for (std::size_t I = Before; I < Facts.size(); ++I)
+      absolutePlaces(Facts[I], U.Command.Directory);
     Compiled &= Ok;
   }
   return Compiled;

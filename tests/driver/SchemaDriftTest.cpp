@@ -128,9 +128,9 @@ TEST(SchemaDrift, TheSchemaTablelintYamlNames) {
             (std::set<std::string>{"src/tables.cpp:19", "src/tables.cpp:27",
                                    "src/tables.cpp:35"}))
       << R.Out;
-  // Compared with, not linted: the schema's own partition-scan note is not
-  // reported when it is not among the inputs.
-  EXPECT_THAT(R.Out, Not(HasSubstr("partition-scan")));
+  // Compared with, not linted: the schema's own partition-scan note (on
+  // open-orders) is not reported when it is not among the inputs.
+  EXPECT_THAT(R.Out, Not(HasSubstr("design/shop.yaml:24:9")));
 }
 
 TEST(SchemaDrift, ASchemaKeyNamingNoFileIsAnErrorAtItsLine) {
@@ -160,11 +160,18 @@ TEST(SchemaDrift, ASchemaThatDoesNotLoadIsReportedNotCompared) {
 TEST(SchemaDrift, TheBundledExampleOnlyWhereItDisagrees) {
   Project P;
   const std::string Example = (SourceDir / "examples/telemetry-service").string();
-  ToolResult Configure = runProgram(
-      "cmake", {"-S", Example, "-B", P.Dir + "/build"}, P.Dir);
-  ASSERT_EQ(Configure.ExitCode, 0) << Configure.Err;
-  ToolResult R = runTablelint({"lint", "-p", P.Dir + "/build", Example,
-                               "--enable", "schema-drift"},
+  std::string Json = "[\n";
+  for (const char *F : {"DeviceRegistry.cpp", "ReadingStore.cpp",
+                        "RequestHandler.cpp", "Retry.cpp", "main.cpp"}) {
+    const std::string File = Example + "/src/" + F;
+    Json += std::string(Json.size() > 2 ? ",\n" : "") + "  {\"directory\": \"" +
+            P.Dir + "\", \"file\": \"" + File +
+            "\", \"arguments\": [\"clang++\", \"-std=c++17\", \"-I" +
+            mockIncludes() + "\", \"-c\", \"" + File + "\"]}";
+  }
+  P.write("compile_commands.json", Json + "\n]\n");
+  ToolResult R = runTablelint({"lint", "-p", P.Dir, Example, "--enable",
+                               "schema-drift"},
                               SourceDir.string());
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   const std::string Src = "examples/telemetry-service/src/";
