@@ -3,6 +3,7 @@
 #include "driver/SchemaDrift.h"
 
 #include "core/Filter.h"
+#include "core/ProjectConfig.h"
 #include "core/schema/EntityTypes.h"
 #include "driver/CodeAnalysis.h"
 
@@ -205,6 +206,38 @@ std::string describeShape(const std::set<std::string> &Shape) {
   return Out;
 }
 
+// Whether Line carries Marker ("NOLINT", "NOLINTNEXTLINE") for this rule:
+// bare, or with a list naming it (globs such as tablelint-* count).
+bool nolintNames(const std::string &Line, const std::string &Marker) {
+  std::size_t At = Line.find(Marker);
+  while (At != std::string::npos) {
+    const std::size_t After = At + Marker.size();
+    const bool Longer = Line.compare(After, 8, "NEXTLINE") == 0 ||
+                        Line.compare(After, 5, "BEGIN") == 0 ||
+                        Line.compare(After, 3, "END") == 0;
+    if (!Longer) {
+      if (After >= Line.size() || Line[After] != '(')
+        return true;
+      const std::size_t Close = Line.find(')', After);
+      std::string List = Line.substr(After + 1, Close == std::string::npos
+                                                    ? std::string::npos
+                                                    : Close - After - 1);
+      std::size_t Start = 0;
+      while (Start <= List.size()) {
+        std::size_t Comma = std::min(List.find(',', Start), List.size());
+        std::string Glob = List.substr(Start, Comma - Start);
+        Glob.erase(0, Glob.find_first_not_of(' '));
+        Glob.erase(Glob.find_last_not_of(' ') + 1);
+        if (matchesRuleGlob(Glob, std::string("tablelint-") + RuleId))
+          return true;
+        Start = Comma + 1;
+      }
+    }
+    At = Line.find(Marker, After);
+  }
+  return false;
+}
+
 class DriftFinder {
 public:
   DriftFinder(const std::vector<schema::Schema> &Schemas,
@@ -223,6 +256,7 @@ private:
                 const std::vector<DeclaredTable> &Tables,
                 const code::CodePlace &At);
   Finding &report(const code::CodePlace &At, std::string Message);
+  bool suppressed(const code::CodePlace &At);
   void note(Finding &F, const schema::Schema &S, schema::SourcePos Pos,
             std::string Message);
   const std::string &textOf(const std::string &File);
@@ -231,6 +265,7 @@ private:
   std::vector<Finding> &Findings;
   std::map<std::string, std::string> Texts;
   std::set<std::pair<std::string, unsigned>> ReportedTables;
+  Finding Discarded;
 };
 
 const std::string &DriftFinder::textOf(const std::string &File) {
@@ -243,7 +278,20 @@ const std::string &DriftFinder::textOf(const std::string &File) {
   return Texts[File] = Text.str();
 }
 
+// clang-tidy's NOLINT and NOLINTNEXTLINE, read from the text as it would.
+bool DriftFinder::suppressed(const code::CodePlace &At) {
+  const std::string &Text = textOf(At.File);
+  return nolintNames(normalisedLine(Text, At.Line), "NOLINT") ||
+         (At.Line > 1 &&
+          nolintNames(normalisedLine(Text, At.Line - 1), "NOLINTNEXTLINE"));
+}
+
+// A suppressed finding is built as any other and dropped.
 Finding &DriftFinder::report(const code::CodePlace &At, std::string Message) {
+  if (suppressed(At)) {
+    Discarded = Finding();
+    return Discarded;
+  }
   Finding F;
   F.RuleId = RuleId;
   F.Level = Severity::Warning;
