@@ -267,6 +267,24 @@ void readHeaderFilter(YamlMap &M, ProjectConfig &C) {
   C.HeaderFilter = *Regex;
 }
 
+// schema: a path relative to the configuration file's directory.
+void readSchemaPath(YamlMap &M, ProjectConfig &C) {
+  auto Path = M.string("schema", false);
+  if (!Path)
+    return;
+  std::filesystem::path File = *Path;
+  if (File.is_relative())
+    File = std::filesystem::path(C.Path).parent_path() / File;
+  std::error_code EC;
+  if (Path->empty() || !std::filesystem::is_regular_file(File, EC)) {
+    M.error(M.get("schema", false),
+            "'schema' names no schema file: '" + *Path +
+                "' (a path relative to the configuration's directory)");
+    return;
+  }
+  C.Schema = std::filesystem::absolute(File).lexically_normal().string();
+}
+
 std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   auto C = std::make_shared<ProjectConfig>();
   C->Path = Path;
@@ -292,6 +310,7 @@ std::shared_ptr<const ProjectConfig> parseConfig(const std::string &Path) {
   readThresholds(M.get("thresholds", false), Path, *C);
   readSarif(M.get("sarif", false), Path, *C);
   readHeaderFilter(M, *C);
+  readSchemaPath(M, *C);
   M.finish();
   if (Apis.IsDefined()) {
     if (!Apis.IsSequence())

@@ -4,6 +4,7 @@
 //   severity: {partition-scan: warning, nagle-enabled: off}
 //   thresholds: {filter-too-complex: {MaxComparisons: 10}}
 //   header-filter: /include/shop/
+//   schema: design/tables.yaml
 //   apis:
 //     - api: orders-repository
 //       namespaces: [shop::storage]
@@ -40,6 +41,9 @@ struct ProjectConfig {
   // header-filter: the headers whose findings `tablelint lint` reports, as
   // --header-filter (which overrides it); already validated.
   std::optional<std::string> HeaderFilter;
+  // schema: the project's schema, which `tablelint lint` compares the code
+  // with (schema-drift); absolute, and an existing file.
+  std::optional<std::string> Schema;
   std::vector<InputError> Errors;
 
   // Whether the configuration leaves RuleId on (rules + severity: off).

@@ -123,7 +123,9 @@ void printLintHelp() {
          "that affect parsing (it runs and writes nothing); an @FILE in\n"
          "COMPILER_ARGS must be a regular file of at most 1 MiB. "
          "Configuration: the\nnearest .tablelint.yaml above each file (rules, "
-         "severity, thresholds, apis),\nor --config.\n\n"
+         "severity, thresholds, apis),\nor --config. With C++ and a schema "
+         "(a schema file among PATHS, or 'schema:' in\n.tablelint.yaml), "
+         "schema-drift reports where the code and the schema disagree.\n\n"
          "Options:\n"
       << formatOptionsHelp(lintOptions())
       << "\nReports: text prints  file:line:col: warning: message "

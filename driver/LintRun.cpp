@@ -10,7 +10,10 @@
 #include "driver/FindingPipeline.h"
 #include "driver/Fingerprint.h"
 #include "driver/ResponseFiles.h"
+#include "driver/SchemaDrift.h"
+#include "driver/SchemaFactsCollect.h"
 #include "driver/SchemaInputs.h"
+#include "core/schema/SchemaLoader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -22,6 +25,16 @@ namespace tablelint {
 namespace fs = std::filesystem;
 
 namespace {
+
+ToolNotification notification(const char *Id, const InputError &E) {
+  ToolNotification N;
+  N.Id = Id;
+  N.File = E.File;
+  N.Line = E.Line;
+  N.Column = E.Column;
+  N.Message = E.Message;
+  return N;
+}
 
 // Every .tablelint.yaml that applies to an input, loaded; its errors become
 // notifications (the run goes on with what could be read).
@@ -37,15 +50,8 @@ void configurationProblems(const LintInputs &In,
   for (const std::string &F : In.SchemaFiles)
     Visit(F);
   for (const std::string &P : Paths)
-    for (const InputError &E : loadProjectConfig(P)->Errors) {
-      ToolNotification N;
-      N.Id = "configuration";
-      N.File = E.File;
-      N.Line = E.Line;
-      N.Column = E.Column;
-      N.Message = E.Message;
-      Out.push_back(std::move(N));
-    }
+    for (const InputError &E : loadProjectConfig(P)->Errors)
+      Out.push_back(notification("configuration", E));
 }
 
 // The rules the run did not check: off on the command line (--enable,
@@ -111,6 +117,60 @@ std::set<std::string> analysedFiles(const LintInputs &In,
   for (const ReportedFinding &R : Result.Findings)
     Out.insert(R.RelativePath);
   return Out;
+}
+
+bool driftOff(const LintRunOptions &Options) {
+  auto Matches = [](const std::vector<std::string> &Globs) {
+    return std::any_of(Globs.begin(), Globs.end(), [](const std::string &G) {
+      return matchesRuleGlob(G, "schema-drift");
+    });
+  };
+  return (!Options.Enable.empty() && !Matches(Options.Enable)) ||
+         Matches(Options.Disable);
+}
+
+// The schema a unit's .tablelint.yaml names (`schema:`), when the run does
+// not lint it already: loaded for the comparison only, its errors reported.
+void addConfiguredSchemas(const LintInputs &In,
+                          std::vector<schema::Schema> &Schemas,
+                          std::vector<ToolNotification> &Notifications) {
+  std::set<std::string> Seen;
+  for (const std::string &F : In.SchemaFiles)
+    Seen.insert(fs::absolute(F).lexically_normal().string());
+  for (const TranslationUnit &U : In.Units) {
+    const auto Config = findProjectConfig(fs::path(U.File).parent_path().string());
+    if (!Config)
+      continue;
+    const auto &Named = loadProjectConfig(*Config)->Schema;
+    if (!Named || !Seen.insert(*Named).second)
+      continue;
+    schema::SchemaLoad Load = schema::loadSchemaFile(*Named);
+    for (const InputError &E : Load.Errors)
+      Notifications.push_back(notification("schema", E));
+    if (Load.ok())
+      Schemas.push_back(std::move(Load.Value));
+  }
+}
+
+// schema-drift: the code compared with the schema files of the run and the
+// schemas the configurations name. Silent without a schema, with the rule
+// off, and in the editor (the comparison reads the files on disk).
+void schemaDrift(const LintInputs &In, const LintRunOptions &Options,
+                 std::vector<schema::Schema> Schemas,
+                 std::vector<Finding> &Findings,
+                 std::vector<ToolNotification> &Notifications) {
+  if (In.Units.empty() || !Options.SchemaDrift || driftOff(Options))
+    return;
+  addConfiguredSchemas(In, Schemas, Notifications);
+  if (Schemas.empty())
+    return;
+  std::vector<TranslationUnit> Units;
+  for (const TranslationUnit &U : In.Units)
+    if (U.ReportOnly.empty())
+      Units.push_back(U);
+  std::vector<code::SchemaFacts> Facts;
+  collectSchemaFacts(Units, Facts, /*Quiet=*/true);
+  findSchemaDrift(Facts, Schemas, Findings);
 }
 
 } // namespace
@@ -273,6 +333,7 @@ LintResult runLint(const LintRunOptions &Options) {
     Code.Checks += ",-tablelint-" + G;
   AnalysisReads Reads;
   analyseCode(In.Units, Code, Findings, Notifications, &Reads);
+  schemaDrift(In, Options, std::move(Declared.Models), Findings, Notifications);
 
   PipelineOptions Pipeline;
   Pipeline.RepoRoot = Root;

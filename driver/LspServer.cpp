@@ -578,6 +578,7 @@ LintRunOptions LspServer::lintRunFor(const Document &Doc) const {
                                   : findCompileDatabaseLikeClangd(Doc.Path);
   Run.ConfigFile = Options.ConfigFile;
   Run.Jobs = 1;
+  Run.SchemaDrift = false;
   // Every open buffer: a source is analysed with the headers as the editor
   // shows them.
   for (const auto &Entry : Documents)

@@ -2,24 +2,18 @@
 // unit is parsed once, its table model read for schema facts
 // (checks/code/model/SchemaFacts.h); the facts of all units become one
 // draft (driver/SchemaDraft.h), written as YAML with secrets redacted.
-#include "driver/ClangResourceDir.h"
 #include "driver/CodeAnalysis.h"
 #include "driver/CommandLine.h"
 #include "driver/Commands.h"
 #include "driver/ExitCode.h"
 #include "driver/SchemaDraft.h"
+#include "driver/SchemaFactsCollect.h"
 
-#include "checks/code/model/QueryResults.h"
 #include "checks/code/model/SchemaFacts.h"
-#include "checks/code/model/TableModel.h"
 #include "core/ProjectConfig.h"
 #include "core/Redact.h"
 #include "core/schema/SchemaWriter.h"
 
-#include <clang/AST/ASTConsumer.h>
-#include <clang/Frontend/CompilerInstance.h>
-#include <clang/Frontend/FrontendAction.h>
-#include <clang/Tooling/ArgumentsAdjusters.h>
 #include <clang/Tooling/Tooling.h>
 
 #include <filesystem>
@@ -73,87 +67,6 @@ void printSchemaHelp() {
                "(tablelint schema init --help)\n";
 }
 
-// The compile commands of the units, by file.
-class UnitsDatabase : public tooling::CompilationDatabase {
-public:
-  explicit UnitsDatabase(const std::vector<TranslationUnit> &Units)
-      : Units(Units) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef File) const override {
-    for (const TranslationUnit &U : Units)
-      if (U.File == File)
-        return {U.Command};
-    return {};
-  }
-  std::vector<std::string> getAllFiles() const override {
-    std::vector<std::string> Files;
-    for (const TranslationUnit &U : Units)
-      Files.push_back(U.File);
-    return Files;
-  }
-
-private:
-  const std::vector<TranslationUnit> &Units;
-};
-
-class FactsConsumer : public clang::ASTConsumer {
-public:
-  FactsConsumer(std::string File, std::vector<code::SchemaFacts> &Out)
-      : File(std::move(File)), Out(Out) {}
-  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    code::forgetTableModel();
-    code::forgetQueryResults();
-    Out.push_back(code::schemaFacts(Ctx, *apiRolesForFile(File)));
-  }
-
-private:
-  std::string File;
-  std::vector<code::SchemaFacts> &Out;
-};
-
-class FactsAction : public clang::ASTFrontendAction {
-public:
-  explicit FactsAction(std::vector<code::SchemaFacts> &Out) : Out(Out) {}
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef File) override {
-    return std::make_unique<FactsConsumer>(File.str(), Out);
-  }
-
-private:
-  std::vector<code::SchemaFacts> &Out;
-};
-
-class FactsActionFactory : public tooling::FrontendActionFactory {
-public:
-  explicit FactsActionFactory(std::vector<code::SchemaFacts> &Out) : Out(Out) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<FactsAction>(Out);
-  }
-
-private:
-  std::vector<code::SchemaFacts> &Out;
-};
-
-// Parses every unit once; false when one did not compile (clang printed
-// its errors, file:line:col).
-// One tool per unit: clang's runner prints a progress line for each file
-// of a run of several.
-bool collectFacts(const std::vector<TranslationUnit> &Units,
-                  std::vector<code::SchemaFacts> &Facts) {
-  UnitsDatabase Database(Units);
-  FactsActionFactory Factory(Facts);
-  bool Compiled = true;
-  for (const TranslationUnit &U : Units) {
-    tooling::ClangTool Tool(Database, {U.File});
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        {"-resource-dir=" + clangResourceDir(), "-Xclang",
-         "-disable-pragma-debug-crash"},
-        tooling::ArgumentInsertPosition::BEGIN));
-    Compiled &= Tool.run(&Factory) == 0;
-  }
-  return Compiled;
-}
-
 // FILES, or without them every file of the database in BUILD_DIR.
 std::vector<std::string> inputPaths(const ParsedArgs &A) {
   if (!A.positional().empty() || !A.has("p"))
@@ -204,7 +117,7 @@ int runSchemaInit(const std::vector<std::string> &Args) {
     Failed |= N.Level == Severity::Error;
   }
   std::vector<code::SchemaFacts> Facts;
-  Failed |= !collectFacts(In.Units, Facts);
+  Failed |= !collectSchemaFacts(In.Units, Facts);
   std::error_code EC;
   const schema::Schema Draft =
       draftSchema(Facts, std::filesystem::current_path(EC).string());

@@ -72,11 +72,13 @@ void lintSchemaInputs(const std::vector<std::string> &Files,
           notificationOf(E, Severity::Warning, "unused-suppression"));
     for (Finding &F : R.Findings)
       Findings.push_back(std::move(F));
-    if (Declared && R.Errors.empty())
+    if (Declared && R.Errors.empty()) {
       for (const schema::Client &C : R.Model.Clients) {
         ++Declared->Clients;
         Declared->ClientsWithBandwidth += C.BandwidthBitsPerSecond.has_value();
       }
+      Declared->Models.push_back(std::move(R.Model));
+    }
   }
 }
 

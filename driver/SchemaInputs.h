@@ -2,6 +2,7 @@
 // through the same configuration, baseline and reporters as code findings.
 #pragma once
 
+#include "core/schema/Schema.h"
 #include "driver/LintResult.h"
 
 #include <map>
@@ -15,6 +16,9 @@ namespace tablelint {
 struct SchemaDeclarations {
   unsigned Clients = 0;
   unsigned ClientsWithBandwidth = 0;
+  // The schemas that loaded without errors (schema-drift compares the code
+  // with them).
+  std::vector<schema::Schema> Models;
 };
 
 // Lints each schema file, appending its findings (Origin Schema, Anchor =

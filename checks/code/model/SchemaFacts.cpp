@@ -39,7 +39,8 @@ CodePlace placeOf(const Stmt *S, SourceLocation Loc, ASTContext &Ctx) {
       break;
     F = dyn_cast<FunctionDecl>(M->getParent()->getDeclContext());
   }
-  return {P.getFilename(), P.getLine(), F ? F->getNameAsString() : ""};
+  return {P.getFilename(), P.getLine(), F ? F->getNameAsString() : "",
+          P.getColumn()};
 }
 
 CodeTemplate literalTemplate(const std::string &Text) {

@@ -22,6 +22,7 @@ struct CodePlace {
   std::string File; // as the compile command names it
   unsigned Line = 0;
   std::string Function; // the enclosing function's name ("Ingest")
+  unsigned Column = 0;  // 1-based, of the call (what a finding points at)
 };
 
 struct CodeWriteFact {
