@@ -15,7 +15,7 @@ void closedOrders(std::string const &customerId) {
   TableClient orders(Url, "Orders");
   QueryEntitiesOptions options;
   options.Filter = "PartitionKey eq '" + customerId + "' and Status eq 'closed'";
-  orders.QueryEntities(options);
+  orders.QueryEntities(options); // expect: tablelint-partition-scan
 }
 
 // 'gt' where customer-day has 'ge'.
@@ -31,8 +31,8 @@ void customerDayAfter(std::string const &customerId, std::string const &day) {
 void bigOrders() {
   TableClient orders(Url, "Orders");
   QueryEntitiesOptions options;
-  options.Filter = "Total gt 100";
-  orders.QueryEntities(options);
+  options.Filter = "Total gt 100"; // expect: tablelint-low-density-query
+  orders.QueryEntities(options); // expect: tablelint-table-scan
 }
 
 } // namespace shop
