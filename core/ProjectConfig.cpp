@@ -55,16 +55,18 @@ bool matchesRuleGlob(std::string_view Glob, std::string_view Id) {
   return G == Glob.size();
 }
 
+bool anyRuleGlobMatches(const std::vector<std::string> &Globs,
+                        std::string_view Id) {
+  return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
+    return matchesRuleGlob(G, Id);
+  });
+}
+
 bool ProjectConfig::enables(const std::string &RuleId,
                             bool UseEnableList) const {
-  auto Matches = [&](const std::vector<std::string> &Globs) {
-    return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
-      return matchesRuleGlob(G, RuleId);
-    });
-  };
-  if (UseEnableList && !Enable.empty() && !Matches(Enable))
+  if (UseEnableList && !Enable.empty() && !anyRuleGlobMatches(Enable, RuleId))
     return false;
-  if (Matches(Disable))
+  if (anyRuleGlobMatches(Disable, RuleId))
     return false;
   auto It = Severities.find(RuleId);
   return It == Severities.end() || It->second.has_value();

@@ -56,6 +56,10 @@ struct ProjectConfig {
 // Whether Id matches Glob ('*' any run of characters, '?' one character).
 bool matchesRuleGlob(std::string_view Glob, std::string_view Id);
 
+// Whether any of Globs matches Id (--enable, --disable, rules.enable...).
+bool anyRuleGlobMatches(const std::vector<std::string> &Globs,
+                        std::string_view Id);
+
 // The nearest .tablelint.yaml in Dir or its parents, or the file set by
 // overrideProjectConfig.
 std::optional<std::string> findProjectConfig(const std::string &Dir);

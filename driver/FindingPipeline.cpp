@@ -35,21 +35,15 @@ std::vector<std::string> splitRuleGlobs(const std::string &List) {
 
 namespace {
 
-bool anyMatch(const std::vector<std::string> &Globs, const std::string &Id) {
-  return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
-    return matchesRuleGlob(G, Id);
-  });
-}
-
 // Decides whether F is reported and at which level; false drops it.
 bool configure(Finding &F, const PipelineOptions &Options) {
   const Rule *R = builtinCatalog().find(F.RuleId);
   std::shared_ptr<const ProjectConfig> Config;
   if (const auto Path = findProjectConfig(fs::path(F.File).parent_path().string()))
     Config = loadProjectConfig(*Path);
-  if (!Options.Enable.empty() && !anyMatch(Options.Enable, F.RuleId))
+  if (!Options.Enable.empty() && !anyRuleGlobMatches(Options.Enable, F.RuleId))
     return false;
-  if (anyMatch(Options.Disable, F.RuleId))
+  if (anyRuleGlobMatches(Options.Disable, F.RuleId))
     return false;
   if (Config) {
     if (!Config->enables(F.RuleId, Options.Enable.empty()))

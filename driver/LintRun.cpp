@@ -54,15 +54,17 @@ void configurationProblems(const LintInputs &In,
       Out.push_back(notification("configuration", E));
 }
 
+// Whether the command line turns rule Id off (--enable without it,
+// --disable with it).
+bool offOnCommandLine(const LintRunOptions &Options, const std::string &Id) {
+  return (!Options.Enable.empty() && !anyRuleGlobMatches(Options.Enable, Id)) ||
+         anyRuleGlobMatches(Options.Disable, Id);
+}
+
 // The rules the run did not check: off on the command line (--enable,
 // --disable), or off in the .tablelint.yaml of every input.
 std::set<std::string> disabledRules(const LintInputs &In,
                                     const LintRunOptions &Options) {
-  auto Matches = [](const std::vector<std::string> &Globs, const std::string &Id) {
-    return std::any_of(Globs.begin(), Globs.end(), [&](const std::string &G) {
-      return matchesRuleGlob(G, Id);
-    });
-  };
   std::vector<std::shared_ptr<const ProjectConfig>> Configs;
   bool EveryInputConfigured = true;
   auto Visit = [&](const std::string &File) {
@@ -78,8 +80,7 @@ std::set<std::string> disabledRules(const LintInputs &In,
   EveryInputConfigured = EveryInputConfigured && !Configs.empty();
   std::set<std::string> Out;
   for (const Rule &R : builtinCatalog().Rules) {
-    const bool OffHere = (!Options.Enable.empty() && !Matches(Options.Enable, R.Id)) ||
-                         Matches(Options.Disable, R.Id);
+    const bool OffHere = offOnCommandLine(Options, R.Id);
     const bool OffInConfigs =
         EveryInputConfigured &&
         std::none_of(Configs.begin(), Configs.end(), [&](const auto &C) {
@@ -119,16 +120,6 @@ std::set<std::string> analysedFiles(const LintInputs &In,
   return Out;
 }
 
-bool driftOff(const LintRunOptions &Options) {
-  auto Matches = [](const std::vector<std::string> &Globs) {
-    return std::any_of(Globs.begin(), Globs.end(), [](const std::string &G) {
-      return matchesRuleGlob(G, "schema-drift");
-    });
-  };
-  return (!Options.Enable.empty() && !Matches(Options.Enable)) ||
-         Matches(Options.Disable);
-}
-
 // The schema a unit's .tablelint.yaml names (`schema:`), when the run does
 // not lint it already: loaded for the comparison only, its errors reported.
 void addConfiguredSchemas(const LintInputs &In,
@@ -159,7 +150,8 @@ void schemaDrift(const LintInputs &In, const LintRunOptions &Options,
                  std::vector<schema::Schema> Schemas,
                  std::vector<Finding> &Findings,
                  std::vector<ToolNotification> &Notifications) {
-  if (In.Units.empty() || !Options.SchemaDrift || driftOff(Options))
+  if (In.Units.empty() || !Options.SchemaDrift ||
+      offOnCommandLine(Options, "schema-drift"))
     return;
   addConfiguredSchemas(In, Schemas, Notifications);
   if (Schemas.empty())
