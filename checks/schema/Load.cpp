@@ -829,27 +829,33 @@ PartitionSize partitionSize(const Table &T, bool Expected) {
     if (Inserts <= 0)
       return Out;
     Out.Known = true;
-    Out.Entities = std::max(1.0, Inserts * Period * Fraction);
+    // The period holds at most the table's declared entities; the busiest
+    // key's share is a share of what the period holds. Writes to a key the
+    // partition holds add nothing (an upsert per player and season): at
+    // most the RowKeys one partition can hold. The Why names the bound that
+    // decides.
+    const bool TableBound =
+        T.Entities && static_cast<double>(*T.Entities) < Inserts * Period;
+    const double PeriodEntities =
+        TableBound ? std::max(1.0, static_cast<double>(*T.Entities))
+                   : Inserts * Period;
+    Out.Entities = std::max(1.0, PeriodEntities * Fraction);
     Out.Why = formatFigure(Inserts) + " inserts/s over one " +
               formatFigure(Period) + " s key period";
-    if (Fraction < 1)
-      Out.Why += " x " + formatPercent(Fraction) + Which;
-    // Writes to a key the partition holds add nothing (an upsert per
-    // player and season): at most the RowKeys one partition can hold, and
-    // at most the table's declared entities.
     Table Rows = T;
     Rows.PartitionKey = KeyTemplate();
     Rows.NameTemplate.reset();
     const std::optional<double> RowKeys = keySpaceOver(Rows, Period);
-    if (RowKeys && *RowKeys >= 1 && *RowKeys < Out.Entities) {
+    const bool RowKeyBound = RowKeys && *RowKeys >= 1 && *RowKeys < Out.Entities;
+    if (TableBound && !RowKeyBound)
+      Out.Why += ", at most the table's declared " +
+                 formatFigure(PeriodEntities) + " entities";
+    if (Fraction < 1)
+      Out.Why += " x " + formatPercent(Fraction) + Which;
+    if (RowKeyBound) {
       Out.Entities = *RowKeys;
       Out.Why += ", at most the " + formatFigure(*RowKeys) +
                  " RowKeys one partition can hold";
-    }
-    if (T.Entities && static_cast<double>(*T.Entities) < Out.Entities) {
-      Out.Entities = std::max(1.0, static_cast<double>(*T.Entities));
-      Out.Why += ", at most the table's declared " +
-                 formatFigure(Out.Entities) + " entities";
     }
     return Out;
   }
