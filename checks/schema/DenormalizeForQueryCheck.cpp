@@ -95,18 +95,39 @@ std::vector<const Property *> lookupKeyProperties(const Table &T,
 // A partition scan worth an index reads at least this many entities for
 // each it returns (ten times low-density-query's default threshold: the
 // index costs a write per entity, so only a lookup that reads far more
-// than it keeps pays for it).
+// than it keeps pays for it whatever the rates).
 constexpr double MinPartitionLookupDensity = 100;
 // Nor a partition smaller than a page (1,000 entities): one round trip
 // reads it whole whatever it returns.
 constexpr double MinPartitionLookupScan = 1000;
+// Below that density, a scan still pays for an index when the entity reads
+// it saves each second are at least a page's worth (1,000) for each entity
+// write the index adds: a page is one billed transaction, as a write is,
+// and the partition's target counts the saved reads one by one.
+constexpr double SavedReadsPerMirroredWrite = 1000;
+
+// Whether the scan A of table T reads enough more than it keeps, at its
+// rate, to pay for an index written with every write of T.
+bool scanPaysForAnIndex(const Table &T, const QueryAnalysis &A,
+                        double MaxScannedPerReturned) {
+  const double Density = *A.Scanned / *A.Returned;
+  if (Density >= MinPartitionLookupDensity)
+    return true;
+  if (Density <= MaxScannedPerReturned)
+    return false;
+  double Mirrored = 0;
+  for (const Write &W : T.Writes)
+    Mirrored += W.Frequency.PerSecond;
+  const double Saved = A.Load.Rate * (*A.Scanned - *A.Returned);
+  return Saved >= SavedReadsPerMirroredWrite * Mirrored;
+}
 
 const Property *partitionLookupProperty(const Table &T, const QueryAnalysis &A,
                                         double MaxScannedPerReturned) {
   if (!A.Filter.Parsed || A.Filter.Scope.Class != QueryClass::PartitionScan ||
       !A.Scanned || !A.Returned || *A.Returned <= 0 || A.Load.Rate <= 0 ||
       *A.Scanned < MinPartitionLookupScan ||
-      *A.Scanned < *A.Returned * MinPartitionLookupDensity)
+      !scanPaysForAnIndex(T, A, MaxScannedPerReturned))
     return nullptr;
   const Property *Best = nullptr;
   for (const auto &[N, P] : propertyEqualities(T, *A.Filter.Parsed))
