@@ -798,6 +798,13 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Op.IsQuery = true;
         Op.Family = FamilyIndex;
         Op.PerSecond = Q.Frequency.PerSecond;
+        if (Q.CutoffAgoSeconds) {
+          Op.CutoffAgoSeconds = *Q.CutoffAgoSeconds;
+          for (const std::string &Name : schema::cutoffProperties(View, Q))
+            if (const int P = W.Families[FamilyIndex].propertyIndex(Name);
+                P >= 0)
+              Op.CutoffProperties.push_back(static_cast<std::uint32_t>(P));
+        }
         W.addOp(std::move(Op));
       }
     }
@@ -1210,6 +1217,7 @@ private:
   bool addressFollower(WorkloadEvent &Ev);
   bool create(WorkloadEvent &Ev);
   bool purgeAgedOut(WorkloadEvent &Ev);
+  bool sweepAtCutoff(WorkloadEvent &Ev);
   bool addressExisting(WorkloadEvent &Ev);
   // The entity of the unit's leader being generated.
   void lead(std::uint32_t Entity) {
@@ -1491,6 +1499,8 @@ void EntityGenerator::addressEvents() {
     else if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
              Op.Unit < 0 && Purged[Op.Family])
       Keep = purgeAgedOut(Ev);
+    else if (Op.IsQuery && !Op.CutoffProperties.empty())
+      Keep = sweepAtCutoff(Ev);
     else
       Keep = addressExisting(Ev);
     if (Keep)
@@ -1578,6 +1588,22 @@ bool EntityGenerator::purgeAgedOut(WorkloadEvent &Ev) {
       fresh(Ev.Op, Ev.Time - W.Families[Op.Family].RetentionSeconds - 1);
   W.AgedOutTargets.push_back(Ev.Entity);
   ++W.Ops[Ev.Op].AgedOut;
+  return true;
+}
+
+// A sweep of what has fallen due (`cutoff: now - 1d`): its cut-off is the
+// clock when it is sent, the cut-off's duration earlier, not the time of
+// an entity it picks anywhere in the table (which made it read everything
+// before that time, in every design). Its other values are drawn afresh.
+bool EntityGenerator::sweepAtCutoff(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  Ev.Entity = fresh(Ev.Op, Ev.Time);
+  const auto Cutoff = static_cast<std::uint64_t>(
+      Options.StartTicks +
+      static_cast<std::int64_t>((Ev.Time - Op.CutoffAgoSeconds) *
+                                TicksPerSecond));
+  for (const std::uint32_t P : Op.CutoffProperties)
+    W.setCode(Ev.Entity, P, Cutoff);
   return true;
 }
 

@@ -169,6 +169,12 @@ struct LogicalOp {
   // older than the retention, which the real table holds and the replay
   // does not (Workload::deletesAgedOut).
   std::uint64_t AgedOut = 0;
+  // A sweep's cut-off (schema::Query::CutoffAgoSeconds): these properties
+  // of its entity (those its filter bounds by their own placeholder) take
+  // the clock at its send time, CutoffAgoSeconds earlier, the same in
+  // every design. Empty: its values are an entity's.
+  std::vector<std::uint32_t> CutoffProperties;
+  double CutoffAgoSeconds = 0;
 };
 
 // The queries and writes a workload models at most: an event names its op

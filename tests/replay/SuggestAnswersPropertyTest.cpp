@@ -251,7 +251,8 @@ TEST(SuggestAnswersProperty, ReKeyedDesignsReturnTheSameEntities) {
 }
 
 // Sweeps of what falls due (items older than a cut-off, deleted as they
-// are swept) every minute, ten seconds or hour, over tables keyed by the
+// are swept; the cut-off the time the sweep runs, an hour before it, or an
+// entity's time) every minute, ten seconds or hour, over tables keyed by the
 // user, the item or a constant, read by their keys or not: suggest keys
 // the table by a time bucket or adds an expiry index, and the sweep reads
 // the buckets up to its cut-off's.
@@ -264,14 +265,20 @@ std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
   const std::string Rk = Pick({"{itemId}", "{region}_{itemId}"});
   const int Rate = static_cast<int>(50 + Rng() % 900);
   const std::string Every = Pick({"1/min", "6/min", "1/h"});
+  // When it sweeps: at the time it runs (what the run wrote before it),
+  // what expired an hour ago (nothing the run wrote), or undeclared (an
+  // entity's time).
+  const std::string Cutoff = Pick({"now", "now - 1h", ""});
   std::string Queries = "      - {name: sweep, filter: \"postedAt lt "
-                        "datetime'{postedAt}'\", select: [itemId], rate: " +
-                        Every + "}\n";
+                        "datetime'{postedAt}'\", select: [itemId], " +
+                        (Cutoff.empty() ? "" : "cutoff: " + Cutoff + ", ") +
+                        "rate: " + Every + "}\n";
   if (Rng() % 2)
     Queries += "      - {name: point, filter: \"PartitionKey eq '" + Pk +
                "' and RowKey eq '" + Rk + "'\", rate: 20/s}\n";
   Why = "partitionKey " + Pk + ", rowKey " + Rk + ", " +
-        std::to_string(Rate) + " inserts and deletes/s, a sweep " + Every;
+        std::to_string(Rate) + " inserts and deletes/s, a sweep " + Every +
+        (Cutoff.empty() ? "" : ", cutoff " + Cutoff);
   return itemsDesign(Pk, Rk, Rate, 2000 + Rng() % 100000, Queries, true);
 }
 
