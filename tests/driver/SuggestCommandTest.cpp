@@ -559,39 +559,70 @@ TEST(SuggestCommand, ReKeysADayKeyAndRewritesTheQueriesWrittenOnIt) {
 }
 
 // Issue 46 §1: time-bucketed keys for sweeps. A job scheduler's cleanup
-// scans every run to find a minute's expired ones; its timers table is
-// polled for what is due. The timers, read by nothing else, are keyed by
-// the minute; the runs, opened by tenant and id, get an expiry index. Both
-// return the same answers in the replay, which cannot show what they save
-// (its sweeps take their cut-off from any stored entity, so they read
-// everything before it in both designs): the gate refuses them, and the
-// advice gives the figures and says why they do not show the saving.
+// scans every run to find the runs that expired a day ago; its dispatcher
+// polls the timers table every ten seconds for the timers armed an hour
+// ago. Each sweep declares its cut-off (`cutoff: now - 1d`), so the replay
+// sweeps at the simulated time it runs, in both designs. The timers, read
+// by nothing else, are keyed by the second, and the replay shows it: the
+// poll scans a few entities per entity it returns instead of hundreds,
+// the same answers, less throttled, kept. The runs, opened by tenant and
+// id, get an expiry index, whose mirrored writes cost more than the scan
+// it saves: refused on that cost, with the figures, and no caveat.
 TEST(SuggestCommand, TimeBucketsForSweepsAreVerifiedAndExplained) {
   const std::string In = std::string(TABLELINT_SOURCE_DIR) +
                          "/test-inputs/schemas/suggest/job-scheduler.yaml";
   ToolResult R = runTablelint(
       {"suggest", In, "--verify-duration", "10s", "-j", "1"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  for (const char *Sweep :
-       {"tables[Runs].queries[sweep-expired]", "tables[Timers].queries[due-timers]"}) {
-    const std::size_t At = R.Err.find(std::string(Sweep) +
-                                      ": low-density-query: ");
-    ASSERT_NE(At, std::string::npos) << R.Err;
-    const std::string Line = R.Err.substr(At, R.Err.find('\n', At) - At);
-    EXPECT_THAT(Line, HasSubstr("answers same ("));
-    EXPECT_THAT(Line, HasSubstr("the replay cannot show what a time bucket "
-                                "saves: it takes each execution's cut-off "
-                                "from a stored entity's"));
-  }
+  auto LineOf = [&](const std::string &Start) {
+    const std::size_t At = R.Err.find(Start);
+    return At == std::string::npos
+               ? std::string()
+               : R.Err.substr(At, R.Err.find('\n', At) - At);
+  };
+  const std::string Timers = LineOf(
+      "tables[Timers].queries[due-timers]: low-density-query: replayed "
+      "alone: ");
+  ASSERT_FALSE(Timers.empty()) << R.Err;
+  std::smatch M;
+  ASSERT_TRUE(std::regex_search(
+      Timers, M,
+      std::regex("failed ([0-9]+) -> ([0-9]+), .*throttled ([0-9.]+)% -> "
+                 "([0-9.]+)%.*scanned per returned ([0-9.]+) -> ([0-9.]+),"
+                 ".*answers same \\(([0-9]+) compared\\)")))
+      << Timers;
+  EXPECT_LE(std::stoul(M[2]), std::stoul(M[1]));
+  EXPECT_LT(std::stod(M[4]), std::stod(M[3]));
+  // Each poll reads what fell due, not the whole table.
+  EXPECT_LT(std::stod(M[6]) * 10, std::stod(M[5]));
+  EXPECT_GT(std::stoul(M[7]), 0u);
+  EXPECT_THAT(R.Out,
+              HasSubstr("    partitionKey: \"{armedAt:yyyyMMddHHmmss}\"\n"
+                        "    rowKey: \"{timerId}_timer\"\n"));
+  EXPECT_THAT(R.Out, HasSubstr("        cutoff: now - 1h\n"));
+  // The runs' expiry index: the sweep reads less, its writes cost more.
+  const std::string Runs = LineOf(
+      "tables[Runs].queries[sweep-expired]: low-density-query: advice, not "
+      "applied: replaying it alone makes ");
+  ASSERT_FALSE(Runs.empty()) << R.Err;
+  EXPECT_THAT(Runs, HasSubstr("cost per completed operation worse"));
+  EXPECT_THAT(Runs, HasSubstr("answers same ("));
+  ASSERT_TRUE(std::regex_search(
+      Runs, M,
+      std::regex("scanned per returned ([0-9.]+) -> ([0-9.]+),")))
+      << Runs;
+  EXPECT_LT(std::stod(M[2]), std::stod(M[1]));
+  EXPECT_THAT(R.Err, Not(HasSubstr("cannot show what a time bucket saves")));
+  EXPECT_THAT(R.Err, Not(HasSubstr("declares no `cutoff`")));
   // With the replay's gate off, what the remedies write.
   ToolResult Unverified = runTablelint({"suggest", In, "--no-verify"});
   EXPECT_EQ(Unverified.ExitCode, 0) << Unverified.Err;
   EXPECT_THAT(Unverified.Out,
-              HasSubstr("    partitionKey: \"{fireAt:yyyyMMddHHmm}\"\n"
+              HasSubstr("    partitionKey: \"{armedAt:yyyyMMddHHmmss}\"\n"
                         "    rowKey: \"{timerId}_timer\"\n"));
   EXPECT_THAT(Unverified.Out,
-              HasSubstr("filter: \"PartitionKey le '{fireAt:yyyyMMddHHmm}' "
-                        "and fireAt le datetime'{fireAt}'\""));
+              HasSubstr("filter: \"PartitionKey le '{armedAt:yyyyMMddHHmmss}' "
+                        "and armedAt le datetime'{armedAt}'\""));
   EXPECT_THAT(Unverified.Out, HasSubstr("- name: RunsByExpiry"));
   EXPECT_THAT(Unverified.Out,
               HasSubstr("filter: \"PartitionKey le '{finishedAt:yyyyMMddHHmm}'"
@@ -600,9 +631,14 @@ TEST(SuggestCommand, TimeBucketsForSweepsAreVerifiedAndExplained) {
               HasSubstr("Runs keeps its keys (query `run-detail` reads by "
                         "them"));
   EXPECT_THAT(Unverified.Err,
-              HasSubstr("the trade-off: the writes of one minute share its "
+              HasSubstr("the trade-off: the writes of one second share its "
                         "partition, 200 entities/s (10% of the 2000/s "
                         "target"));
+  // The expiry index keeps the sweep's cut-off.
+  EXPECT_THAT(Unverified.Out,
+              HasSubstr("and finishedAt lt datetime'{finishedAt}'\"\n"
+                        "        select: [tenantId, runId]\n"
+                        "        cutoff: now - 1d\n"));
 }
 
 // A depot's manifest of the day, its planned stops read twice a minute
