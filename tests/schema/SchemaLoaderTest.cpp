@@ -670,7 +670,7 @@ TEST(SchemaLoader, CutoffRoundTrips) {
   const std::string Written = writeSchemaYaml(L.Value);
   EXPECT_NE(Written.find("        cutoff: now\n"), std::string::npos)
       << Written;
-  EXPECT_NE(Written.find("        cutoff: now - 90d\n"), std::string::npos)
+  EXPECT_NE(Written.find("cutoff: now - 90d, rate: 1/h}"), std::string::npos)
       << Written;
   const SchemaLoad Again = loadSchemaText(Written, "again.yaml");
   ASSERT_TRUE(Again.ok());
