@@ -798,9 +798,11 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Op.IsQuery = true;
         Op.Family = FamilyIndex;
         Op.PerSecond = Q.Frequency.PerSecond;
+        const std::vector<std::string> Cut = schema::cutoffProperties(View, Q);
+        Op.FindsByAge = !Cut.empty();
         if (Q.CutoffAgoSeconds) {
           Op.CutoffAgoSeconds = *Q.CutoffAgoSeconds;
-          for (const std::string &Name : schema::cutoffProperties(View, Q))
+          for (const std::string &Name : Cut)
             if (const int P = W.Families[FamilyIndex].propertyIndex(Name);
                 P >= 0)
               Op.CutoffProperties.push_back(static_cast<std::uint32_t>(P));
@@ -1154,27 +1156,6 @@ void orderEvents(Workload &W) {
               return A.Time < B.Time ||
                      (A.Time == B.Time && Rank[A.Op] < Rank[B.Op]);
             });
-}
-
-// Families kept at a declared retention by deleting what ages out
-// (schema::PurgeShareOfInserts, retention-by-delete's reading).
-std::vector<bool> purgedFamilies(const Workload &W) {
-  std::vector<double> Inserted(W.Families.size(), 0),
-      Deleted(W.Families.size(), 0);
-  for (const LogicalOp &Op : W.Ops) {
-    if (Op.IsQuery)
-      continue;
-    const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
-    if (createsEntity(Op.Kind))
-      Inserted[Op.Family] += Entities;
-    else if (Op.Kind == schema::WriteKind::Delete)
-      Deleted[Op.Family] += Entities;
-  }
-  std::vector<bool> Purged(W.Families.size(), false);
-  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-    Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
-                Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
-  return Purged;
 }
 
 // The entities of the workload, drawn in time order so later operations
@@ -1672,6 +1653,25 @@ bool EntityGenerator::addressExisting(WorkloadEvent &Ev) {
 }
 
 } // namespace
+
+std::vector<bool> purgedFamilies(const Workload &W) {
+  std::vector<double> Inserted(W.Families.size(), 0),
+      Deleted(W.Families.size(), 0);
+  for (const LogicalOp &Op : W.Ops) {
+    if (Op.IsQuery)
+      continue;
+    const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
+    if (createsEntity(Op.Kind))
+      Inserted[Op.Family] += Entities;
+    else if (Op.Kind == schema::WriteKind::Delete)
+      Deleted[Op.Family] += Entities;
+  }
+  std::vector<bool> Purged(W.Families.size(), false);
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+    Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
+                Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
+  return Purged;
+}
 
 // The events of the run and their entities: arrivals, their order, the
 // existing entities, then the entity each event addresses.
