@@ -641,6 +641,70 @@ TEST(SuggestCommand, TimeBucketsForSweepsAreVerifiedAndExplained) {
                         "        cutoff: now - 1d\n"));
 }
 
+// Issue 46 §1: the table-per-period pattern for retention. A payroll
+// product's audit trail is kept 90 days by an hourly job that finds the
+// expired events with a table scan and deletes each one. Every read of the
+// auditors is inside one month (an event by its time, an employee's
+// month), so suggest names the table by the month, drops the purge and the
+// query that found its entities, and the replay matches the purge to the
+// Delete Table of each month: the same operations completed, fewer
+// transactions, the same answers on what the auditors read.
+TEST(SuggestCommand, ATablePerPeriodReplacesAPurgeByDelete) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/audit-retention.yaml";
+  ToolResult R = runTablelint(
+      {"suggest", In, "--verify-duration", "10s", "-j", "1"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("  - name: \"AuditEvents{at:yyyyMM}\"\n"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("name: purge-expired")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("name: expired-events")));
+  EXPECT_THAT(R.Out, HasSubstr("name: employee-month"));
+  EXPECT_THAT(R.Err,
+              HasSubstr("a table per month `AuditEvents{at:yyyyMM}`, dropped "
+                        "whole (one Delete Table a month) once its newest "
+                        "entity is 90d old, in place of 'purge-expired' "
+                        "(400/s of deletes, each a billable transaction) and "
+                        "'expired-events', which found what they delete"));
+  std::smatch M;
+  ASSERT_TRUE(std::regex_search(
+      R.Err, M,
+      std::regex("tables\\[AuditEvents\\]\\.writes\\[purge-expired\\]: "
+                 "retention-by-delete: replayed alone: failed ([0-9]+) -> "
+                 "([0-9]+), completed ([0-9]+) -> ([0-9]+), .*what the gate "
+                 "compares: \\$([0-9.]+) -> \\$([0-9.]+)\\).*answers same "
+                 "\\(([0-9]+) compared\\)")))
+      << R.Err;
+  EXPECT_LE(std::stoul(M[2]), std::stoul(M[1]));
+  EXPECT_GE(std::stoul(M[4]), std::stoul(M[3]));
+  EXPECT_LT(std::stod(M[6]), std::stod(M[5]));
+  EXPECT_GT(std::stoul(M[7]), 0u);
+  EXPECT_THAT(R.Err, Not(HasSubstr("retention-by-delete: advice")));
+  EXPECT_THAT(R.Err, Not(HasSubstr("retention-by-delete: no design remedy")));
+}
+
+// Where a read spans periods, a table per period is advice that says so:
+// the job scheduler's console opens a run by tenant and id, not its time.
+TEST(SuggestCommand, ATablePerPeriodIsAdviceWhereAReadSpansPeriods) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/job-scheduler.yaml";
+  ToolResult R = runTablelint({"suggest", In, "--no-verify"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Runs].writes[purge-run]: retention-by-delete: "
+                        "advice, not applied: not a table per hour: query "
+                        "'run-detail' does not read inside one hour of "
+                        "'finishedAt' (no equality or range on it as fine as "
+                        "the hour): it would read each hour's table; a table "
+                        "per hour `Runs{finishedAt:yyyyMMddHH}`"));
+  // The timers' poll fires what it finds: it is no purge's finder.
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Timers].writes[fire-timer]: "
+                        "retention-by-delete: advice, not applied: not a "
+                        "table per hour: query 'due-timers' reads more of the "
+                        "expired entities than their keys"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("Runs{finishedAt")));
+}
+
 // A depot's manifest of the day, its planned stops read twice a minute
 // (nine in ten of the day's rows: a scan of the whole partition): at the
 // end of the day that is 1.51 million entities of the busiest depot, which

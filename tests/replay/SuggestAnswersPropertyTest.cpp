@@ -255,7 +255,9 @@ TEST(SuggestAnswersProperty, ReKeyedDesignsReturnTheSameEntities) {
 // entity's time) every minute, ten seconds or hour, over tables keyed by the
 // user, the item or a constant, read by their keys or not: suggest keys
 // the table by a time bucket or adds an expiry index, and the sweep reads
-// the buckets up to its cut-off's.
+// the buckets up to its cut-off's. The sweep reads what it archives
+// (`flagged`), not only keys: it is no mere purge that a table per period
+// would replace (TablesPerPeriodReturnTheSameEntities).
 std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
   auto Pick = [&](std::initializer_list<const char *> L) {
     std::vector<const char *> V(L);
@@ -270,7 +272,7 @@ std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
   // entity's time).
   const std::string Cutoff = Pick({"now", "now - 1h", ""});
   std::string Queries = "      - {name: sweep, filter: \"postedAt lt "
-                        "datetime'{postedAt}'\", select: [itemId], " +
+                        "datetime'{postedAt}'\", select: [itemId, flagged], " +
                         (Cutoff.empty() ? "" : "cutoff: " + Cutoff + ", ") +
                         "rate: " + Every + "}\n";
   if (Rng() % 2)
@@ -286,6 +288,48 @@ TEST(SuggestAnswersProperty, TimeBucketedSweepsReturnTheSameEntities) {
   // Worth something only if the sweeps were bucketed.
   EXPECT_GT(changedOverSeeds(sweptDesign, 12, "for the sweep 'sweep'"),
             12 / 2);
+}
+
+// Tables kept for their retention (two hours, three days, ninety days) by
+// a purge that deletes what expired, found by a sweep on the time: suggest
+// names the table by the period (an hour, a day, a month) and drops the
+// purge and the sweep; the reads, each inside one period (an item by its
+// time, a user's period), return the same entities from the period's
+// table.
+std::string purgedDesign(std::mt19937_64 &Rng, std::string &Why) {
+  auto Pick = [&](std::initializer_list<const char *> L) {
+    std::vector<const char *> V(L);
+    return std::string(V[Rng() % V.size()]);
+  };
+  const std::string Retention = Pick({"2h", "3d", "90d"});
+  const std::string Period = Retention == "2h"   ? "yyyyMMddHH"
+                             : Retention == "3d" ? "yyyyMMdd"
+                                                 : "yyyyMM";
+  const std::string Pk = Pick({"{userId}", "{region}_{userId}"});
+  const std::string Rk = "{postedAt:yyyyMMddHHmmssfff}_{itemId}";
+  const int Rate = static_cast<int>(20 + Rng() % 400);
+  std::string Queries =
+      "      - {name: item, filter: \"PartitionKey eq '" + Pk +
+      "' and RowKey eq '" + Rk + "'\", rate: 20/s}\n"
+      "      - {name: expired, filter: \"postedAt lt datetime'{postedAt}'\", "
+      "select: [], cutoff: now - " +
+      Retention + ", rate: 1/h}\n";
+  if (Rng() % 2)
+    Queries += "      - {name: user-period, filter: \"PartitionKey eq '" + Pk +
+               "' and RowKey ge '{postedAt:" + Period +
+               "}' and RowKey lt '{postedAt:" + Period +
+               "}~'\", rate: 5/s}\n";
+  Why = "partitionKey " + Pk + ", " + std::to_string(Rate) +
+        " inserts and purges/s, retention " + Retention;
+  std::string Text =
+      itemsDesign(Pk, Rk, Rate, 200 + Rng() % 2000, Queries, true);
+  Text.replace(Text.find("retention: 1d"), 13, "retention: " + Retention);
+  return Text;
+}
+
+TEST(SuggestAnswersProperty, TablesPerPeriodReturnTheSameEntities) {
+  // Worth something only if the tables became tables per period.
+  EXPECT_EQ(changedOverSeeds(purgedDesign, 8, "a table per "), 8);
 }
 
 } // namespace
