@@ -12,21 +12,6 @@ namespace tablelint::schema {
 
 namespace {
 
-struct Period {
-  const char *Name;
-  const char *Format;
-};
-
-// As retention-by-delete names it: a month for retentions of two months or
-// more, a day down to two days, an hour below.
-Period periodFor(double RetentionSeconds) {
-  if (RetentionSeconds >= 60 * 86400.0)
-    return {"month", "yyyyMM"};
-  if (RetentionSeconds >= 2 * 86400.0)
-    return {"day", "yyyyMMdd"};
-  return {"hour", "yyyyMMddHH"};
-}
-
 // Whether Text (a literal of a filter template) holds a placeholder of Age
 // that renders at least the period: the whole time, or a format that
 // starts with the period's.
@@ -77,6 +62,14 @@ bool keysOnly(const Table &T, const Query &Q) {
 
 } // namespace
 
+RetentionPeriod retentionPeriod(double RetentionSeconds) {
+  if (RetentionSeconds >= 60 * 86400.0)
+    return {"month", "yyyyMM"};
+  if (RetentionSeconds >= 2 * 86400.0)
+    return {"day", "yyyyMMdd"};
+  return {"hour", "yyyyMMddHH"};
+}
+
 std::optional<PeriodPlan> planTablePerPeriod(const Table &T) {
   if (T.NameTemplate || !T.EntityTypes.empty() || !purgesAtRetention(T))
     return std::nullopt;
@@ -91,7 +84,7 @@ std::optional<PeriodPlan> planTablePerPeriod(const Table &T) {
   }
   if (Plan.Age.empty())
     return std::nullopt;
-  const Period Per = periodFor(*T.RetentionSeconds);
+  const RetentionPeriod Per = retentionPeriod(*T.RetentionSeconds);
   Plan.Period = Per.Name;
   Plan.Name = T.Name + "{" + Plan.Age + ":" + Per.Format + "}";
   double Deletes = 0;

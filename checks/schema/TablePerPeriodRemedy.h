@@ -20,6 +20,16 @@
 
 namespace tablelint::schema {
 
+// The period of the tables for a retention, as retention-by-delete names
+// it and the remedy applies it: a month for retentions of two months or
+// more, a day down to two days, an hour below. Each keeps the live tables
+// few (a handful to a hundred) and overshoots the retention by one period.
+struct RetentionPeriod {
+  const char *Name;   // "month"
+  const char *Format; // "yyyyMM"
+};
+RetentionPeriod retentionPeriod(double RetentionSeconds);
+
 struct PeriodPlan {
   std::string Age;     // the time the entities expire by
   std::string Name;    // "AuditEvents{at:yyyyMM}"
