@@ -113,6 +113,17 @@ std::string bytesReceived(const replay::DesignResult &Before,
          std::to_string(After.ResponseBytes);
 }
 
+// ", scanned per returned 406.1 -> 7.1" when the entities the queries
+// scanned per entity they returned moved by more than 1% (what a key or an
+// index for a scan saves); "" otherwise.
+std::string scannedPerReturned(const replay::DesignResult &Before,
+                               const replay::DesignResult &After) {
+  const double A = Before.ScannedPerReturned, B = After.ScannedPerReturned;
+  if (A <= 0 || B <= 0 || std::fabs(A - B) <= 0.01 * std::max(A, B))
+    return "";
+  return ", scanned per returned " + fixed(A, 1) + " -> " + fixed(B, 1);
+}
+
 // One design replayed: the suggestion it comes from (its plan points into
 // the suggestion's schema, so the suggestion lives as long as the plan),
 // the plan and the replay's figures. Errors: why the design does not map
@@ -167,26 +178,25 @@ std::string keyRemedyCaveat(const schema::Schema &Current,
          "judge this remedy by the finding's figures";
 }
 
-// A refused time bucket for a sweep (SweepBucketRemedy.h): the replay
-// takes each execution's cut-off from a stored entity's time, anywhere in
-// the table, so the sweep reads everything before it in both designs and
-// what the bucket saves (reading only what fell due since the last sweep)
-// is not reached: say so.
+// A refused time bucket for a sweep (SweepBucketRemedy.h) whose query
+// declares no `cutoff`: the replay fills its cut-off from a stored
+// entity's time, anywhere in the table, so the sweep reads everything
+// before it in both designs and what the bucket saves is not reached. Say
+// how the schema says when it sweeps. With a `cutoff`, its verdict stands.
 std::string sweepRemedyCaveat(const schema::Schema &Current,
                               const RemedyVerdict &V) {
   if (V.Kept || V.Figures.empty() || V.Rule != "low-density-query")
     return "";
   for (const schema::Table &T : Current.Tables)
     for (const schema::Query &Q : T.Queries)
-      if (Q.Path == V.Subject)
+      if (Q.Path == V.Subject && !Q.CutoffAgoSeconds)
         if (const std::string P = schema::sweptProperty(T, Q); !P.empty())
-          return "the replay cannot show what a time bucket saves: it "
-                 "takes each execution's cut-off from a stored entity's '" +
-                 P + "', anywhere in table '" + T.Name +
-                 "', not the time the sweep runs with what fell due before "
-                 "deleted, so the sweep reads everything before that time "
-                 "in both designs; judge this remedy by the finding's "
-                 "figures";
+          return "query '" + Q.Name + "' declares no `cutoff`, so the "
+                 "replay bounds '" + P + "' by a stored entity's value, "
+                 "anywhere in table '" + T.Name + "', and the sweep reads "
+                 "everything before it in both designs; declare when it "
+                 "sweeps (`cutoff: now`, or `cutoff: now - 1d` for what "
+                 "expired a day ago) and suggest again";
   return "";
 }
 
@@ -420,6 +430,7 @@ void judgeRemedy(const replay::DesignResult &Before,
               perMillionCompleted(Before) + " -> " +
               perMillionCompleted(After) + ")" +
               bytesReceived(Before, After) +
+              scannedPerReturned(Before, After) +
               toGoFigures(Before, After,
                           &replay::DesignResult::UnfinishedQueries,
                           &replay::DesignResult::UnfinishedQueryPages,

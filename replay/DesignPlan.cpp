@@ -502,16 +502,63 @@ std::vector<ExistingPlacement> existingPlacements(const Workload &W,
   return Out;
 }
 
+namespace {
+
+// The period of a table per period kept for a retention: the longest
+// period its name's datetime placeholders render (a month for
+// `Audit{at:yyyyMM}`); 0 when it is no such table.
+double dropPeriodSeconds(const schema::Table &T) {
+  if (!T.NameTemplate || !T.RetentionSeconds || *T.RetentionSeconds <= 0)
+    return 0;
+  double Period = 0;
+  for (const schema::KeyPart &Part : T.NameTemplate->Parts) {
+    const schema::Property *P =
+        Part.IsPlaceholder ? T.property(Part.Text) : nullptr;
+    if (P && P->Type == EdmType::DateTime && P->Grows)
+      Period = std::max(Period, schema::formatPeriodSeconds(Part));
+  }
+  return Period >= 1 ? Period : 0;
+}
+
+// Whether Design serves logical op OpI, which it does not declare, by
+// dropping a table per period: the op is a retention purge of its family
+// (or the query that finds what the purge deletes), and the table that
+// Design inserts the family's entities into is a table per period with a
+// retention.
+bool servedByDrop(const Workload &W, const DesignPlan &Plan,
+                  const Declarations &Declared, std::size_t OpI,
+                  const std::vector<bool> &Purged) {
+  const LogicalOp &Op = W.Ops[OpI];
+  if (!Purged[Op.Family] ||
+      (Op.IsQuery ? !Op.FindsByAge
+                  : Op.Kind != schema::WriteKind::Delete || Op.Unit >= 0))
+    return false;
+  for (const LogicalOp &Creator : W.Ops)
+    if (Creator.Family == Op.Family && !Creator.IsQuery &&
+        createsEntity(Creator.Kind))
+      for (const auto [TI, Index] : Declared.of(Creator.Name, false))
+        if (Plan.Tables[TI].DropPeriodSeconds > 0)
+          return true;
+  return false;
+}
+
+} // namespace
+
 DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
                       const std::string &Label,
                       std::vector<InputError> &Errors) {
   DesignPlan Plan;
   Plan.Label = Label;
   Plan.Schema = &Design;
-  for (const schema::Table &T : Design.Tables)
+  for (const schema::Table &T : Design.Tables) {
     Plan.Tables.push_back({T.Name, T.Account, T.NameTemplate.has_value()});
+    Plan.Tables.back().DropPeriodSeconds = dropPeriodSeconds(T);
+    Plan.Tables.back().RetentionSeconds = T.RetentionSeconds.value_or(0);
+  }
   Plan.Writes.resize(W.Ops.size());
   Plan.Queries.resize(W.Ops.size());
+  Plan.ServedByDrop.assign(W.Ops.size(), false);
+  const std::vector<bool> Purged = purgedFamilies(W);
   const Declarations Declared(Design);
   for (const schema::Table &T : Design.Tables) {
     for (const schema::Write &Wr : T.Writes) {
@@ -539,7 +586,10 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
     const std::vector<Declarations::Place> &Places =
         Declared.of(Op.Name, Op.IsQuery);
     if (Places.empty()) {
-      Plan.Missing.push_back(Op.Name);
+      if (servedByDrop(W, Plan, Declared, OpI, Purged))
+        Plan.ServedByDrop[OpI] = true;
+      else
+        Plan.Missing.push_back(Op.Name);
       continue;
     }
     for (const auto [TI, Index] : Places) {

@@ -145,6 +145,12 @@ struct PlannedTable {
   // A name template (a table per day, per tenant): its instances are
   // tables of their own, told apart by the "instance~" PartitionKey prefix.
   bool Instances = false;
+  // A table per period kept for a retention (its name formats a datetime,
+  // `Runs{finishedAt:yyyyMMddHH}`, and it declares `retention`): each
+  // period's table is dropped whole once its newest entity is past the
+  // retention (DropPeriodSeconds: the period; 0: not such a table).
+  double DropPeriodSeconds = 0;
+  double RetentionSeconds = 0;
 };
 
 struct DesignPlan {
@@ -155,6 +161,12 @@ struct DesignPlan {
   std::vector<std::optional<QueryTarget>> Queries; // per logical op
   // Logical ops this design does not declare (their events are skipped).
   std::vector<std::string> Missing;
+  // Per logical op: served by dropping a table per period whole instead
+  // (a retention purge of the first design, and the query that finds what
+  // it deletes, where this design keeps the family in a table per period
+  // with a retention): each execution completes, sending nothing; the
+  // drops are the design's requests (DropTable). Not among Missing.
+  std::vector<bool> ServedByDrop;
   // Writes and queries only this design declares ("write 'x' of table
   // 'T'"): the logical workload is the current design's, so they are not
   // replayed.

@@ -798,6 +798,15 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Op.IsQuery = true;
         Op.Family = FamilyIndex;
         Op.PerSecond = Q.Frequency.PerSecond;
+        const std::vector<std::string> Cut = schema::cutoffProperties(View, Q);
+        Op.FindsByAge = !Cut.empty();
+        if (Q.CutoffAgoSeconds) {
+          Op.CutoffAgoSeconds = *Q.CutoffAgoSeconds;
+          for (const std::string &Name : Cut)
+            if (const int P = W.Families[FamilyIndex].propertyIndex(Name);
+                P >= 0)
+              Op.CutoffProperties.push_back(static_cast<std::uint32_t>(P));
+        }
         W.addOp(std::move(Op));
       }
     }
@@ -1149,27 +1158,6 @@ void orderEvents(Workload &W) {
             });
 }
 
-// Families kept at a declared retention by deleting what ages out
-// (schema::PurgeShareOfInserts, retention-by-delete's reading).
-std::vector<bool> purgedFamilies(const Workload &W) {
-  std::vector<double> Inserted(W.Families.size(), 0),
-      Deleted(W.Families.size(), 0);
-  for (const LogicalOp &Op : W.Ops) {
-    if (Op.IsQuery)
-      continue;
-    const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
-    if (createsEntity(Op.Kind))
-      Inserted[Op.Family] += Entities;
-    else if (Op.Kind == schema::WriteKind::Delete)
-      Deleted[Op.Family] += Entities;
-  }
-  std::vector<bool> Purged(W.Families.size(), false);
-  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
-    Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
-                Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
-  return Purged;
-}
-
 // The entities of the workload, drawn in time order so later operations
 // find earlier entities: the existing ones (warmStart), then the entity
 // each event writes or reads (addressEvents), dropping the events with
@@ -1210,6 +1198,7 @@ private:
   bool addressFollower(WorkloadEvent &Ev);
   bool create(WorkloadEvent &Ev);
   bool purgeAgedOut(WorkloadEvent &Ev);
+  bool sweepAtCutoff(WorkloadEvent &Ev);
   bool addressExisting(WorkloadEvent &Ev);
   // The entity of the unit's leader being generated.
   void lead(std::uint32_t Entity) {
@@ -1491,6 +1480,8 @@ void EntityGenerator::addressEvents() {
     else if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
              Op.Unit < 0 && Purged[Op.Family])
       Keep = purgeAgedOut(Ev);
+    else if (Op.IsQuery && !Op.CutoffProperties.empty())
+      Keep = sweepAtCutoff(Ev);
     else
       Keep = addressExisting(Ev);
     if (Keep)
@@ -1581,6 +1572,22 @@ bool EntityGenerator::purgeAgedOut(WorkloadEvent &Ev) {
   return true;
 }
 
+// A sweep of what has fallen due (`cutoff: now - 1d`): its cut-off is the
+// clock when it is sent, the cut-off's duration earlier, not the time of
+// an entity it picks anywhere in the table (which made it read everything
+// before that time, in every design). Its other values are drawn afresh.
+bool EntityGenerator::sweepAtCutoff(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  Ev.Entity = fresh(Ev.Op, Ev.Time);
+  const auto Cutoff = static_cast<std::uint64_t>(
+      Options.StartTicks +
+      static_cast<std::int64_t>((Ev.Time - Op.CutoffAgoSeconds) *
+                                TicksPerSecond));
+  for (const std::uint32_t P : Op.CutoffProperties)
+    W.setCode(Ev.Entity, P, Cutoff);
+  return true;
+}
+
 // A read, update, merge or delete of an existing entity: by key where its
 // family is keyed, else a uniform pick among the live ones.
 bool EntityGenerator::addressExisting(WorkloadEvent &Ev) {
@@ -1646,6 +1653,25 @@ bool EntityGenerator::addressExisting(WorkloadEvent &Ev) {
 }
 
 } // namespace
+
+std::vector<bool> purgedFamilies(const Workload &W) {
+  std::vector<double> Inserted(W.Families.size(), 0),
+      Deleted(W.Families.size(), 0);
+  for (const LogicalOp &Op : W.Ops) {
+    if (Op.IsQuery)
+      continue;
+    const double Entities = Op.PerSecond * Op.EntitiesPerExecution;
+    if (createsEntity(Op.Kind))
+      Inserted[Op.Family] += Entities;
+    else if (Op.Kind == schema::WriteKind::Delete)
+      Deleted[Op.Family] += Entities;
+  }
+  std::vector<bool> Purged(W.Families.size(), false);
+  for (std::uint32_t F = 0; F < W.Families.size(); ++F)
+    Purged[F] = W.Families[F].RetentionSeconds > 0 && Inserted[F] > 0 &&
+                Deleted[F] >= schema::PurgeShareOfInserts * Inserted[F];
+  return Purged;
+}
 
 // The events of the run and their entities: arrivals, their order, the
 // existing entities, then the entity each event addresses.

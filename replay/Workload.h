@@ -169,6 +169,16 @@ struct LogicalOp {
   // older than the retention, which the real table holds and the replay
   // does not (Workload::deletesAgedOut).
   std::uint64_t AgedOut = 0;
+  // A sweep's cut-off (schema::Query::CutoffAgoSeconds): these properties
+  // of its entity (those its filter bounds by their own placeholder) take
+  // the clock at its send time, CutoffAgoSeconds earlier, the same in
+  // every design. Empty: its values are an entity's.
+  std::vector<std::uint32_t> CutoffProperties;
+  double CutoffAgoSeconds = 0;
+  // A query whose filter bounds a datetime by its own placeholder from
+  // above (schema::cutoffProperties): what finds the aged entities a
+  // retention purge deletes.
+  bool FindsByAge = false;
 };
 
 // The queries and writes a workload models at most: an event names its op
@@ -358,6 +368,11 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // MaxExistingEntities, a sample standing for them (ExistingWeight), which
 // later operations never address (a sampled entity is many entities).
 void generateEvents(Workload &W, const WorkloadOptions &Options);
+
+// Per family, whether it is kept at a declared retention by deleting what
+// ages out (schema::PurgeShareOfInserts, retention-by-delete's reading):
+// its deletes are retention purges (LogicalOp::AgedOut).
+std::vector<bool> purgedFamilies(const Workload &W);
 
 // The existing entities generateEvents gives a family (unless Cold): its
 // modelled size, or the sample of at most MaxExistingEntities standing for

@@ -5,6 +5,7 @@
 // the inserts, and finding the expired entities reads them again; a table
 // per period is dropped whole with one Delete Table.
 #include "checks/schema/Checks.h"
+#include "checks/schema/TablePerPeriodRemedy.h"
 #include "core/schema/SchemaValues.h"
 
 #include <algorithm>
@@ -38,23 +39,6 @@ std::string ageBoundProperty(const Table &T, const QueryAnalysis &A) {
     }
   }
   return Younger ? "" : Older;
-}
-
-struct Period {
-  const char *Name;
-  const char *Format;
-  double Seconds;
-};
-
-// The period of the tables: a month for retentions of two months or more,
-// a day down to two days, an hour below. Each keeps the live tables few
-// (a handful to a hundred) and overshoots the retention by one period.
-Period periodFor(double RetentionSeconds) {
-  if (RetentionSeconds >= 60 * 86400.0)
-    return {"month", "yyyyMM", 31 * 86400.0};
-  if (RetentionSeconds >= 2 * 86400.0)
-    return {"day", "yyyyMMdd", 86400.0};
-  return {"hour", "yyyyMMddHH", 3600.0};
 }
 
 } // namespace
@@ -108,7 +92,7 @@ void checkRetentionByDelete(const SchemaContext &C, FindingSink &Sink) {
       continue;
     const Query *Finder = &T.Queries[FinderAt];
     const QueryAnalysis &FA = TA.Queries[FinderAt];
-    const Period P = periodFor(*T.RetentionSeconds);
+    const RetentionPeriod P = retentionPeriod(*T.RetentionSeconds);
     // In a table with entity types that lack the age (a conversation's
     // header next to its messages), only the purged type moves to a table
     // per period: the others outlive the retention.

@@ -22,16 +22,20 @@ struct BucketPeriod {
   double Seconds;
 };
 
-// The bucket for a sweep every IntervalSeconds: the longest of a minute, an
-// hour and a day that is not longer than the interval (each sweep then
-// reads about the bucket that fell due since the one before), at least a
-// minute.
+// The bucket for a sweep every IntervalSeconds: the longest of a second, a
+// minute, an hour and a day that is not longer than the interval, so each
+// sweep reads about the buckets that fell due since the one before. A
+// minute bucket under a poll every ten seconds would make each poll read
+// the whole minute, six times what fell due, in one burst on the
+// partition the purge deletes from.
 BucketPeriod periodFor(double IntervalSeconds) {
   if (IntervalSeconds >= 86400)
     return {"day", "yyyyMMdd", 86400};
   if (IntervalSeconds >= 3600)
     return {"hour", "yyyyMMddHH", 3600};
-  return {"minute", "yyyyMMddHHmm", 60};
+  if (IntervalSeconds >= 60)
+    return {"minute", "yyyyMMddHHmm", 60};
+  return {"second", "yyyyMMddHHmmss", 1};
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // Key templates (parse and render) and the schema model's lookups.
 #include "core/schema/Schema.h"
 
+#include "core/Filter.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -483,6 +485,54 @@ bool purgesAtRetention(const Table &T) {
     else if (W.Op == WriteKind::Delete)
       Deletes += W.Frequency.PerSecond;
   return Inserts > 0 && Deletes >= PurgeShareOfInserts * Inserts;
+}
+
+std::vector<std::string> cutoffProperties(const Table &T, const Query &Q) {
+  std::string Problem;
+  const std::optional<KeyTemplate> K = parseKeyTemplate(Q.Filter, Problem);
+  if (!K)
+    return {};
+  // Each placeholder becomes the parser's unknown-value byte; At[i] is the
+  // placeholder that byte i of the substituted text stands for (null for
+  // a byte of literal text).
+  std::string Substituted;
+  std::vector<const KeyPart *> At;
+  for (const KeyPart &P : K->Parts) {
+    if (P.IsPlaceholder) {
+      Substituted += UnknownValueMarker;
+      At.push_back(&P);
+      continue;
+    }
+    Substituted += P.Text;
+    At.resize(Substituted.size(), nullptr);
+  }
+  FilterParseOptions Parse;
+  Parse.Placeholder = UnknownValueMarker;
+  const FilterParseResult R = parseFilter(Substituted, Parse);
+  if (!R)
+    return {};
+  std::vector<std::string> Out;
+  for (const FilterNode &N : R.filter().Nodes) {
+    const Property *P = T.property(N.Property);
+    if (N.Kind != FilterNodeKind::Compare ||
+        (N.Op != CompareOp::Lt && N.Op != CompareOp::Le) || !P ||
+        P->Type != EdmType::DateTime || N.Literal.Known)
+      continue;
+    // The literal holds exactly one placeholder, and it names P.
+    const KeyPart *Only = nullptr;
+    unsigned Placeholders = 0;
+    for (std::uint32_t I = N.Literal.Offset;
+         I < N.Literal.Offset + N.Literal.Length && I < At.size(); ++I)
+      if (At[I]) {
+        Only = At[I];
+        ++Placeholders;
+      }
+    if (Placeholders == 1 && Only->Text == P->Name && Only->Format.empty() &&
+        Only->Functions.empty() &&
+        std::find(Out.begin(), Out.end(), P->Name) == Out.end())
+      Out.push_back(P->Name);
+  }
+  return Out;
 }
 
 const Property *Table::property(const std::string &PropName) const {

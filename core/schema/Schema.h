@@ -327,6 +327,14 @@ struct Query {
   // order. Empty: `top` keeps the first matches in key order.
   std::string Newest;
   SourcePos NewestPos;
+  // A sweep of what has fallen due (`cutoff: now - 1d`): the placeholders
+  // of the datetime properties its filter bounds from above by their own
+  // placeholder (`finishedAt lt datetime'{finishedAt}'`: cutoffProperties)
+  // take the time the query is sent, this many seconds earlier (0:
+  // `cutoff: now`), not a stored entity's value. Unset: every placeholder
+  // takes the values of an entity of the table.
+  std::optional<double> CutoffAgoSeconds;
+  SourcePos CutoffPos;
   std::string Client;
   // The entity type whose values fill its placeholders (and that it is
   // meant to return); empty: the table's first type. It reads every
@@ -430,6 +438,12 @@ struct Table {
 // take out what aged out a retention ago, not what was just written (a
 // queue's deletes).
 bool purgesAtRetention(const Table &T);
+
+// The datetime properties of T that Q's filter compares with lt or le to
+// their own placeholder (`finishedAt lt datetime'{finishedAt}'`), each
+// once, in the filter's order: what a query's `cutoff` binds. Empty when
+// the filter has none, or does not parse.
+std::vector<std::string> cutoffProperties(const Table &T, const Query &Q);
 
 // The leading date units (from the year down: 3 for a day) that every
 // entity of one partition of T shares in Property, because the table's

@@ -169,6 +169,8 @@ private:
                        const std::string &Subject, bool Required);
   void loadWrite(Table &T, const YAML::Node &N, std::size_t Index);
   void loadQuery(Table &T, const YAML::Node &N, std::size_t Index);
+  void loadCutoff(const Table &T, Query &Q, const std::string &Text,
+                  const YAML::Node &At);
   void loadTransaction(Table &T, const YAML::Node &N, std::size_t Index);
 
   // --- checks that tie the file together
@@ -1298,6 +1300,8 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
       error(At, "query '" + Q.Name + "': 'newest' needs 'top' (how many of "
                 "the newest entities the caller reads)");
   }
+  if (std::optional<std::string> C = scalar(M, "cutoff"))
+    loadCutoff(Scope, Q, *C, M.get("cutoff", false));
   if (std::optional<std::string> C = scalar(M, "client")) {
     Q.Client = *C;
     References.push_back({"client", Q.Client, posOf(M.get("client", false)),
@@ -1305,6 +1309,48 @@ void Loader::loadQuery(Table &T, const YAML::Node &N, std::size_t Index) {
   }
   M.finish();
   T.Queries.push_back(std::move(Q));
+}
+
+// A sweep's `cutoff`: "now" or "now - DURATION", the time the query is
+// sent or that long before it; its filter must bound a datetime by its
+// own placeholder, the value the cut-off sets.
+void Loader::loadCutoff(const Table &T, Query &Q, const std::string &Text,
+                        const YAML::Node &At) {
+  const std::string Where = "query '" + Q.Name + "': 'cutoff'";
+  std::string_view Rest = Text;
+  auto Skip = [&] {
+    while (!Rest.empty() && Rest.front() == ' ')
+      Rest.remove_prefix(1);
+  };
+  Skip();
+  std::optional<double> Ago;
+  if (Rest.substr(0, 3) == "now") {
+    Rest.remove_prefix(3);
+    Skip();
+    if (Rest.empty()) {
+      Ago = 0;
+    } else if (Rest.front() == '-') {
+      Rest.remove_prefix(1);
+      Skip();
+      std::string Problem;
+      Ago = parseDurationSeconds(Rest, Problem);
+    }
+  }
+  if (!Ago) {
+    error(At, Where + " must be 'now' or 'now - DURATION' (`now - 1d`: a "
+                      "day before the query runs), not '" +
+                  Text + "'");
+    return;
+  }
+  Q.CutoffAgoSeconds = *Ago;
+  Q.CutoffPos = posOf(At);
+  if (!Q.Filter.empty() && !cutoffProperties(T, Q).empty())
+    return;
+  error(At, Where + " needs a filter that compares a datetime property with "
+                    "lt or le to its own placeholder (`finishedAt lt "
+                    "datetime'{finishedAt}'`): that placeholder is what the "
+                    "cut-off sets");
+  Q.CutoffAgoSeconds.reset();
 }
 
 void Loader::loadTransaction(Table &T, const YAML::Node &N, std::size_t Index) {

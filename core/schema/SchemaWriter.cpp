@@ -317,6 +317,11 @@ private:
       F.emplace_back("top", countText(*Q.Top));
     if (!Q.Newest.empty())
       F.emplace_back("newest", yamlScalar(Q.Newest));
+    if (Q.CutoffAgoSeconds)
+      F.emplace_back("cutoff", *Q.CutoffAgoSeconds > 0
+                                   ? "now - " +
+                                         formatDuration(*Q.CutoffAgoSeconds)
+                                   : std::string("now"));
     if (Q.ExpectedRows)
       F.emplace_back("expectedRows", countText(*Q.ExpectedRows));
     F.emplace_back("rate", rateText(Q.Frequency));

@@ -598,39 +598,70 @@ TEST(SuggestCommand, ReKeysADayKeyAndRewritesTheQueriesWrittenOnIt) {
 }
 
 // Issue 46 §1: time-bucketed keys for sweeps. A job scheduler's cleanup
-// scans every run to find a minute's expired ones; its timers table is
-// polled for what is due. The timers, read by nothing else, are keyed by
-// the minute; the runs, opened by tenant and id, get an expiry index. Both
-// return the same answers in the replay, which cannot show what they save
-// (its sweeps take their cut-off from any stored entity, so they read
-// everything before it in both designs): the gate refuses them, and the
-// advice gives the figures and says why they do not show the saving.
+// scans every run to find the runs that expired a day ago; its dispatcher
+// polls the timers table every ten seconds for the timers armed an hour
+// ago. Each sweep declares its cut-off (`cutoff: now - 1d`), so the replay
+// sweeps at the simulated time it runs, in both designs. The timers, read
+// by nothing else, are keyed by the second, and the replay shows it: the
+// poll scans a few entities per entity it returns instead of hundreds,
+// the same answers, less throttled, kept. The runs, opened by tenant and
+// id, get an expiry index, whose mirrored writes cost more than the scan
+// it saves: refused on that cost, with the figures, and no caveat.
 TEST(SuggestCommand, TimeBucketsForSweepsAreVerifiedAndExplained) {
   const std::string In = std::string(TABLELINT_SOURCE_DIR) +
                          "/test-inputs/schemas/suggest/job-scheduler.yaml";
   ToolResult R = runTablelint(
       {"suggest", In, "--verify-duration", "10s", "-j", "1"});
   EXPECT_EQ(R.ExitCode, 0) << R.Err;
-  for (const char *Sweep :
-       {"tables[Runs].queries[sweep-expired]", "tables[Timers].queries[due-timers]"}) {
-    const std::size_t At = R.Err.find(std::string(Sweep) +
-                                      ": low-density-query: ");
-    ASSERT_NE(At, std::string::npos) << R.Err;
-    const std::string Line = R.Err.substr(At, R.Err.find('\n', At) - At);
-    EXPECT_THAT(Line, HasSubstr("answers same ("));
-    EXPECT_THAT(Line, HasSubstr("the replay cannot show what a time bucket "
-                                "saves: it takes each execution's cut-off "
-                                "from a stored entity's"));
-  }
+  auto LineOf = [&](const std::string &Start) {
+    const std::size_t At = R.Err.find(Start);
+    return At == std::string::npos
+               ? std::string()
+               : R.Err.substr(At, R.Err.find('\n', At) - At);
+  };
+  const std::string Timers = LineOf(
+      "tables[Timers].queries[due-timers]: low-density-query: replayed "
+      "alone: ");
+  ASSERT_FALSE(Timers.empty()) << R.Err;
+  std::smatch M;
+  ASSERT_TRUE(std::regex_search(
+      Timers, M,
+      std::regex("failed ([0-9]+) -> ([0-9]+), .*throttled ([0-9.]+)% -> "
+                 "([0-9.]+)%.*scanned per returned ([0-9.]+) -> ([0-9.]+),"
+                 ".*answers same \\(([0-9]+) compared\\)")))
+      << Timers;
+  EXPECT_LE(std::stoul(M[2]), std::stoul(M[1]));
+  EXPECT_LT(std::stod(M[4]), std::stod(M[3]));
+  // Each poll reads what fell due, not the whole table.
+  EXPECT_LT(std::stod(M[6]) * 10, std::stod(M[5]));
+  EXPECT_GT(std::stoul(M[7]), 0u);
+  EXPECT_THAT(R.Out,
+              HasSubstr("    partitionKey: \"{armedAt:yyyyMMddHHmmss}\"\n"
+                        "    rowKey: \"{timerId}_timer\"\n"));
+  EXPECT_THAT(R.Out, HasSubstr("        cutoff: now - 1h\n"));
+  // The runs' expiry index: the sweep reads less, its writes cost more.
+  const std::string Runs = LineOf(
+      "tables[Runs].queries[sweep-expired]: low-density-query: advice, not "
+      "applied: replaying it alone makes ");
+  ASSERT_FALSE(Runs.empty()) << R.Err;
+  EXPECT_THAT(Runs, HasSubstr("cost per completed operation worse"));
+  EXPECT_THAT(Runs, HasSubstr("answers same ("));
+  ASSERT_TRUE(std::regex_search(
+      Runs, M,
+      std::regex("scanned per returned ([0-9.]+) -> ([0-9.]+),")))
+      << Runs;
+  EXPECT_LT(std::stod(M[2]), std::stod(M[1]));
+  EXPECT_THAT(R.Err, Not(HasSubstr("cannot show what a time bucket saves")));
+  EXPECT_THAT(R.Err, Not(HasSubstr("declares no `cutoff`")));
   // With the replay's gate off, what the remedies write.
   ToolResult Unverified = runTablelint({"suggest", In, "--no-verify"});
   EXPECT_EQ(Unverified.ExitCode, 0) << Unverified.Err;
   EXPECT_THAT(Unverified.Out,
-              HasSubstr("    partitionKey: \"{fireAt:yyyyMMddHHmm}\"\n"
+              HasSubstr("    partitionKey: \"{armedAt:yyyyMMddHHmmss}\"\n"
                         "    rowKey: \"{timerId}_timer\"\n"));
   EXPECT_THAT(Unverified.Out,
-              HasSubstr("filter: \"PartitionKey le '{fireAt:yyyyMMddHHmm}' "
-                        "and fireAt le datetime'{fireAt}'\""));
+              HasSubstr("filter: \"PartitionKey le '{armedAt:yyyyMMddHHmmss}' "
+                        "and armedAt le datetime'{armedAt}'\""));
   EXPECT_THAT(Unverified.Out, HasSubstr("- name: RunsByExpiry"));
   EXPECT_THAT(Unverified.Out,
               HasSubstr("filter: \"PartitionKey le '{finishedAt:yyyyMMddHHmm}'"
@@ -639,9 +670,78 @@ TEST(SuggestCommand, TimeBucketsForSweepsAreVerifiedAndExplained) {
               HasSubstr("Runs keeps its keys (query `run-detail` reads by "
                         "them"));
   EXPECT_THAT(Unverified.Err,
-              HasSubstr("the trade-off: the writes of one minute share its "
+              HasSubstr("the trade-off: the writes of one second share its "
                         "partition, 200 entities/s (10% of the 2000/s "
                         "target"));
+  // The expiry index keeps the sweep's cut-off.
+  EXPECT_THAT(Unverified.Out,
+              HasSubstr("and finishedAt lt datetime'{finishedAt}'\"\n"
+                        "        select: [tenantId, runId]\n"
+                        "        cutoff: now - 1d\n"));
+}
+
+// Issue 46 §1: the table-per-period pattern for retention. A payroll
+// product's audit trail is kept 90 days by an hourly job that finds the
+// expired events with a table scan and deletes each one. Every read of the
+// auditors is inside one month (an event by its time, an employee's
+// month), so suggest names the table by the month, drops the purge and the
+// query that found its entities, and the replay matches the purge to the
+// Delete Table of each month: the same operations completed, fewer
+// transactions, the same answers on what the auditors read.
+TEST(SuggestCommand, ATablePerPeriodReplacesAPurgeByDelete) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/audit-retention.yaml";
+  ToolResult R = runTablelint(
+      {"suggest", In, "--verify-duration", "10s", "-j", "1"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("  - name: \"AuditEvents{at:yyyyMM}\"\n"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("name: purge-expired")));
+  EXPECT_THAT(R.Out, Not(HasSubstr("name: expired-events")));
+  EXPECT_THAT(R.Out, HasSubstr("name: employee-month"));
+  EXPECT_THAT(R.Err,
+              HasSubstr("a table per month `AuditEvents{at:yyyyMM}`, dropped "
+                        "whole (one Delete Table a month) once its newest "
+                        "entity is 90d old, in place of 'purge-expired' "
+                        "(400/s of deletes, each a billable transaction) and "
+                        "'expired-events', which found what they delete"));
+  std::smatch M;
+  ASSERT_TRUE(std::regex_search(
+      R.Err, M,
+      std::regex("tables\\[AuditEvents\\]\\.writes\\[purge-expired\\]: "
+                 "retention-by-delete: replayed alone: failed ([0-9]+) -> "
+                 "([0-9]+), completed ([0-9]+) -> ([0-9]+), .*what the gate "
+                 "compares: \\$([0-9.]+) -> \\$([0-9.]+)\\).*answers same "
+                 "\\(([0-9]+) compared\\)")))
+      << R.Err;
+  EXPECT_LE(std::stoul(M[2]), std::stoul(M[1]));
+  EXPECT_GE(std::stoul(M[4]), std::stoul(M[3]));
+  EXPECT_LT(std::stod(M[6]), std::stod(M[5]));
+  EXPECT_GT(std::stoul(M[7]), 0u);
+  EXPECT_THAT(R.Err, Not(HasSubstr("retention-by-delete: advice")));
+  EXPECT_THAT(R.Err, Not(HasSubstr("retention-by-delete: no design remedy")));
+}
+
+// Where a read spans periods, a table per period is advice that says so:
+// the job scheduler's console opens a run by tenant and id, not its time.
+TEST(SuggestCommand, ATablePerPeriodIsAdviceWhereAReadSpansPeriods) {
+  const std::string In = std::string(TABLELINT_SOURCE_DIR) +
+                         "/test-inputs/schemas/suggest/job-scheduler.yaml";
+  ToolResult R = runTablelint({"suggest", In, "--no-verify"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Runs].writes[purge-run]: retention-by-delete: "
+                        "advice, not applied: not a table per hour: query "
+                        "'run-detail' does not read inside one hour of "
+                        "'finishedAt' (no equality or range on it as fine as "
+                        "the hour): it would read each hour's table; a table "
+                        "per hour `Runs{finishedAt:yyyyMMddHH}`"));
+  // The timers' poll fires what it finds: it is no purge's finder.
+  EXPECT_THAT(R.Err,
+              HasSubstr("tables[Timers].writes[fire-timer]: "
+                        "retention-by-delete: advice, not applied: not a "
+                        "table per hour: query 'due-timers' reads more of the "
+                        "expired entities than their keys"));
+  EXPECT_THAT(R.Out, Not(HasSubstr("Runs{finishedAt")));
 }
 
 // A depot's manifest of the day, its planned stops read twice a minute

@@ -56,6 +56,20 @@ TEST(SuggestVerify, FailuresWithinTheRunsNoiseAreNotWorse) {
   judgeRemedy(Whole, Projected, Same, 60, V);
   EXPECT_EQ(V.Figures.find("bytes received"), std::string::npos) << V.Figures;
 
+  // A key or an index for a scan moves what the queries scan per entity
+  // they return: the line says so; within 1% it is no figure.
+  replay::DesignResult Scan = saturated(0), Keyed = saturated(0);
+  Scan.ScannedPerReturned = 406.1;
+  Keyed.ScannedPerReturned = 7.1;
+  judgeRemedy(Scan, Keyed, Same, 60, V);
+  EXPECT_NE(V.Figures.find(", scanned per returned 406.1 -> 7.1, answers "),
+            std::string::npos)
+      << V.Figures;
+  Keyed.ScannedPerReturned = 405;
+  judgeRemedy(Scan, Keyed, Same, 60, V);
+  EXPECT_EQ(V.Figures.find("scanned per returned"), std::string::npos)
+      << V.Figures;
+
   // A throttled share worse by more than the gate's 0.05 points is printed
   // to the precision that shows it: "77.3% -> 77.3%" gave no reason.
   replay::DesignResult Less = saturated(0), More = saturated(0);

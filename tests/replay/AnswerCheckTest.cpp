@@ -572,6 +572,61 @@ TEST(AnswerCheck, ARetentionPurgeDeletesWhatAgedOutNotWhatTheRunWrote) {
               Not(Contains(HasSubstr("'purge' (delete):"))));
 }
 
+// The same design as a table per day drops each day's table whole once its
+// newest entity is 30 days old: the first design's purge is matched to the
+// drops (not an operation this design misses), each execution completed
+// without a request of its own, and the run's one drop (the day that aged
+// out at time 0) is one request and one billable transaction.
+TEST(AnswerCheck, ATablePerPeriodDropsWhatThePurgeDeleted) {
+  Replayed R;
+  R.Current = load(purgedEvents(false));
+  R.Suggested = load(purgedEvents(true));
+  prepare(R, 60);
+  const auto Purge = static_cast<std::size_t>(R.W.opIndex("purge"));
+  ASSERT_LT(Purge, R.W.Ops.size());
+  EXPECT_TRUE(R.Plans[1].ServedByDrop[Purge]);
+  EXPECT_FALSE(R.Plans[0].ServedByDrop[Purge]);
+  const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
+  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
+  EXPECT_TRUE(Suggested.Missing.empty());
+  EXPECT_EQ(Suggested.Ops[Purge].Issued, Current.Ops[Purge].Issued);
+  EXPECT_EQ(Suggested.Ops[Purge].Completed, Current.Ops[Purge].Completed);
+  EXPECT_EQ(Suggested.Completed, Current.Completed);
+  EXPECT_EQ(Suggested.Failed, 0u);
+  // Every purge was a request and a transaction; one drop replaces them.
+  EXPECT_GT(Current.Ops[Purge].Completed, 1000u);
+  EXPECT_LT(Suggested.BillableTransactions + Current.Ops[Purge].Completed / 2,
+            Current.BillableTransactions);
+  EXPECT_THAT(Suggested.Notes,
+              Contains(HasSubstr(
+                  "table 'Events{eventTime:yyyyMMdd}' is a table per period "
+                  "kept 30d: each period's table is dropped whole (one "
+                  "Delete Table, one request and one billable transaction) "
+                  "once its newest entity is past the retention; 1 fell in "
+                  "the run, in place of 'purge' (" +
+                  std::to_string(Current.Ops[Purge].Issued) +
+                  " executions)")));
+  EXPECT_LT(costPerCompleted(Suggested), costPerCompleted(Current));
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 40u);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
+}
+
+// A delete the design keeps elsewhere, or a table per period without a
+// retention, is no drop: the purge is missing there, as before.
+TEST(AnswerCheck, ATablePerPeriodWithoutRetentionDropsNothing) {
+  Replayed R;
+  R.Current = load(purgedEvents(false));
+  std::string Text = purgedEvents(true);
+  const std::string Retention = "    retention: 30d\n";
+  Text.erase(Text.find(Retention), Retention.size());
+  R.Suggested = load(Text);
+  prepare(R, 10);
+  const auto Purge = static_cast<std::size_t>(R.W.opIndex("purge"));
+  EXPECT_FALSE(R.Plans[1].ServedByDrop[Purge]);
+  EXPECT_THAT(R.Plans[1].Missing, Contains("purge"));
+}
+
 // A table per day is simulated as one table whose PartitionKeys carry the
 // day's table name, a query kept to the day's key range by a bound ending
 // in a DEL byte. Reports show the filter the application sends, on its

@@ -251,10 +251,13 @@ TEST(SuggestAnswersProperty, ReKeyedDesignsReturnTheSameEntities) {
 }
 
 // Sweeps of what falls due (items older than a cut-off, deleted as they
-// are swept) every minute, ten seconds or hour, over tables keyed by the
+// are swept; the cut-off the time the sweep runs, an hour before it, or an
+// entity's time) every minute, ten seconds or hour, over tables keyed by the
 // user, the item or a constant, read by their keys or not: suggest keys
 // the table by a time bucket or adds an expiry index, and the sweep reads
-// the buckets up to its cut-off's.
+// the buckets up to its cut-off's. The sweep reads what it archives
+// (`flagged`), not only keys: it is no mere purge that a table per period
+// would replace (TablesPerPeriodReturnTheSameEntities).
 std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
   auto Pick = [&](std::initializer_list<const char *> L) {
     std::vector<const char *> V(L);
@@ -264,14 +267,20 @@ std::string sweptDesign(std::mt19937_64 &Rng, std::string &Why) {
   const std::string Rk = Pick({"{itemId}", "{region}_{itemId}"});
   const int Rate = static_cast<int>(50 + Rng() % 900);
   const std::string Every = Pick({"1/min", "6/min", "1/h"});
+  // When it sweeps: at the time it runs (what the run wrote before it),
+  // what expired an hour ago (nothing the run wrote), or undeclared (an
+  // entity's time).
+  const std::string Cutoff = Pick({"now", "now - 1h", ""});
   std::string Queries = "      - {name: sweep, filter: \"postedAt lt "
-                        "datetime'{postedAt}'\", select: [itemId], rate: " +
-                        Every + "}\n";
+                        "datetime'{postedAt}'\", select: [itemId, flagged], " +
+                        (Cutoff.empty() ? "" : "cutoff: " + Cutoff + ", ") +
+                        "rate: " + Every + "}\n";
   if (Rng() % 2)
     Queries += "      - {name: point, filter: \"PartitionKey eq '" + Pk +
                "' and RowKey eq '" + Rk + "'\", rate: 20/s}\n";
   Why = "partitionKey " + Pk + ", rowKey " + Rk + ", " +
-        std::to_string(Rate) + " inserts and deletes/s, a sweep " + Every;
+        std::to_string(Rate) + " inserts and deletes/s, a sweep " + Every +
+        (Cutoff.empty() ? "" : ", cutoff " + Cutoff);
   return itemsDesign(Pk, Rk, Rate, 2000 + Rng() % 100000, Queries, true);
 }
 
@@ -279,6 +288,48 @@ TEST(SuggestAnswersProperty, TimeBucketedSweepsReturnTheSameEntities) {
   // Worth something only if the sweeps were bucketed.
   EXPECT_GT(changedOverSeeds(sweptDesign, 12, "for the sweep 'sweep'"),
             12 / 2);
+}
+
+// Tables kept for their retention (two hours, three days, ninety days) by
+// a purge that deletes what expired, found by a sweep on the time: suggest
+// names the table by the period (an hour, a day, a month) and drops the
+// purge and the sweep; the reads, each inside one period (an item by its
+// time, a user's period), return the same entities from the period's
+// table.
+std::string purgedDesign(std::mt19937_64 &Rng, std::string &Why) {
+  auto Pick = [&](std::initializer_list<const char *> L) {
+    std::vector<const char *> V(L);
+    return std::string(V[Rng() % V.size()]);
+  };
+  const std::string Retention = Pick({"2h", "3d", "90d"});
+  const std::string Period = Retention == "2h"   ? "yyyyMMddHH"
+                             : Retention == "3d" ? "yyyyMMdd"
+                                                 : "yyyyMM";
+  const std::string Pk = Pick({"{userId}", "{region}_{userId}"});
+  const std::string Rk = "{postedAt:yyyyMMddHHmmssfff}_{itemId}";
+  const int Rate = static_cast<int>(20 + Rng() % 400);
+  std::string Queries =
+      "      - {name: item, filter: \"PartitionKey eq '" + Pk +
+      "' and RowKey eq '" + Rk + "'\", rate: 20/s}\n"
+      "      - {name: expired, filter: \"postedAt lt datetime'{postedAt}'\", "
+      "select: [], cutoff: now - " +
+      Retention + ", rate: 1/h}\n";
+  if (Rng() % 2)
+    Queries += "      - {name: user-period, filter: \"PartitionKey eq '" + Pk +
+               "' and RowKey ge '{postedAt:" + Period +
+               "}' and RowKey lt '{postedAt:" + Period +
+               "}~'\", rate: 5/s}\n";
+  Why = "partitionKey " + Pk + ", " + std::to_string(Rate) +
+        " inserts and purges/s, retention " + Retention;
+  std::string Text =
+      itemsDesign(Pk, Rk, Rate, 200 + Rng() % 2000, Queries, true);
+  Text.replace(Text.find("retention: 1d"), 13, "retention: " + Retention);
+  return Text;
+}
+
+TEST(SuggestAnswersProperty, TablesPerPeriodReturnTheSameEntities) {
+  // Worth something only if the tables became tables per period.
+  EXPECT_EQ(changedOverSeeds(purgedDesign, 8, "a table per "), 8);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "core/schema/EntityTypes.h"
 #include "core/schema/Suppressions.h"
 #include "core/schema/SchemaValues.h"
+#include "core/schema/SchemaWriter.h"
 
 #include <gtest/gtest.h>
 
@@ -617,6 +618,64 @@ TEST(SchemaLoader, PerKeyBucketMistakes) {
           "buckets.yaml:26:14: error: missing required key 'by' in the "
           "buckets",
       }));
+}
+
+// A sweep's `cutoff` says when it sweeps: "now" or "now - DURATION", on a
+// filter that bounds a datetime by its own placeholder (what it sets).
+TEST(SchemaLoader, CutoffMistakes) {
+  const std::string Needs =
+      "error: query '%s': 'cutoff' needs a filter that compares a datetime "
+      "property with lt or le to its own placeholder (`finishedAt lt "
+      "datetime'{finishedAt}'`): that placeholder is what the cut-off sets";
+  auto NeedsFor = [&](const std::string &At, const std::string &Query) {
+    std::string Text = Needs;
+    Text.replace(Text.find("%s"), 2, Query);
+    return "cutoffs.yaml:" + At + ": " + Text;
+  };
+  EXPECT_EQ(errorsOf("cutoffs.yaml"),
+            (std::vector<std::string>{
+                "cutoffs.yaml:14:72: error: query 'tomorrow': 'cutoff' must "
+                "be 'now' or 'now - DURATION' (`now - 1d`: a day before the "
+                "query runs), not 'now + 1d'",
+                "cutoffs.yaml:15:74: error: query 'minus-what': 'cutoff' must "
+                "be 'now' or 'now - DURATION' (`now - 1d`: a day before the "
+                "query runs), not 'now - soon'",
+                NeedsFor("16:75", "lower-bound"),
+                NeedsFor("17:72", "by-key"),
+                NeedsFor("18:82", "formatted"),
+                NeedsFor("19:35", "no-filter"),
+            }));
+}
+
+// A sweep's cut-off loads, and the writer prints it back as written.
+TEST(SchemaLoader, CutoffRoundTrips) {
+  const std::string Text =
+      "version: 1\naccounts: [{name: a}]\ntables:\n"
+      "  - name: T\n    account: a\n    partitionKey: \"{tenantId}\"\n"
+      "    rowKey: \"{jobId}\"\n"
+      "    properties: {tenantId: {type: string}, jobId: {type: guid}, "
+      "dueAt: {type: datetime, grows: true}}\n"
+      "    queries:\n"
+      "      - {name: due, filter: \"tenantId ne 'x' and dueAt le "
+      "datetime'{dueAt}'\", cutoff: now, rate: 6/min}\n"
+      "      - {name: expired, filter: \"dueAt lt datetime'{dueAt}'\", "
+      "cutoff: now-90d, rate: 1/h}\n";
+  const SchemaLoad L = loadSchemaText(Text, "cutoff.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L).front();
+  const Table &T = L.Value.Tables[0];
+  EXPECT_EQ(T.Queries[0].CutoffAgoSeconds, 0.0);
+  EXPECT_EQ(T.Queries[1].CutoffAgoSeconds, 90 * 86400.0);
+  EXPECT_EQ(cutoffProperties(T, T.Queries[0]),
+            std::vector<std::string>{"dueAt"});
+  const std::string Written = writeSchemaYaml(L.Value);
+  EXPECT_NE(Written.find("        cutoff: now\n"), std::string::npos)
+      << Written;
+  EXPECT_NE(Written.find("cutoff: now - 90d, rate: 1/h}"), std::string::npos)
+      << Written;
+  const SchemaLoad Again = loadSchemaText(Written, "again.yaml");
+  ASSERT_TRUE(Again.ok());
+  EXPECT_EQ(Again.Value.Tables[0].Queries[1].CutoffAgoSeconds,
+            90 * 86400.0);
 }
 
 TEST(SchemaLoader, BatchSizeOutOfRangeIsKeptForTheInvalidBatchRule) {

@@ -12,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -96,9 +97,22 @@ TEST_P(SuggestDesignFiles, RemediesHoldAndLogicalOperationsSurvive) {
           << Path << ": " << C.RuleId << " remedied on " << C.ElementPath
           << " (" << C.Description << ") but still reported: " << F.Message;
 
+  // A table per period replaces its purge and the query that found what
+  // it deleted (the replay matches them to the Delete Tables): named in
+  // its change, they are meant to go.
+  auto Replaced = [&](const std::string &Name) {
+    const std::string Op = "'" + Name.substr(Name.find(' ') + 1) + "'";
+    return std::any_of(R.Changes.begin(), R.Changes.end(),
+                       [&](const SuggestedChange &C) {
+                         return C.RuleId == "retention-by-delete" &&
+                                C.Description.find(Op) != std::string::npos;
+                       });
+  };
   const auto Before = logicalOperations(Current.Value);
   const auto After = logicalOperations(Again.Model);
   for (const auto &[Name, Properties] : Before) {
+    if (Replaced(Name))
+      continue;
     auto It = After.find(Name);
     ASSERT_NE(It, After.end()) << Path << ": " << Name << " is gone";
     for (const std::string &P : Properties)

@@ -30,9 +30,12 @@ std::string runs(const std::string &Writes, const std::string &Queries) {
 const std::string RecordAndPurge =
     "      - {name: record-run, op: insert, rate: 120/s}\n"
     "      - {name: purge-run, op: delete, rate: 120/s}\n";
+// The sweep reads what it archives (the outcome), not only keys: it is no
+// mere purge that a table per period would replace (TablePerPeriod).
 const std::string Sweep =
     "      - {name: sweep-expired, filter: \"finishedAt lt "
-    "datetime'{finishedAt}'\", select: [tenantId, runId], rate: 1/min}\n";
+    "datetime'{finishedAt}'\", select: [tenantId, runId, outcome], rate: "
+    "1/min}\n";
 const std::string RunDetail =
     "      - {name: run-detail, filter: \"PartitionKey eq '{tenantId}' and "
     "RowKey eq '{runId}'\", rate: 40/s}\n";
@@ -91,7 +94,7 @@ TEST(SweepBucketRemedy, ATableReadByItsKeysGetsAnExpiryIndex) {
   for (const Property &P : Idx.Properties)
     Props.push_back(P.Name);
   EXPECT_EQ(Props, (std::vector<std::string>{"tenantId", "runId",
-                                             "finishedAt"}));
+                                             "finishedAt", "outcome"}));
   ASSERT_EQ(Idx.Writes.size(), 2u);
   EXPECT_EQ(Idx.Writes[0].Name, "record-run");
   EXPECT_EQ(Idx.Writes[1].Name, "purge-run");

@@ -4,7 +4,8 @@
 // clients first; index tables before the remedies that rewrite a table's
 // keys (they mirror the table as it was declared); a series folded before
 // its keys are judged; the key remedies in the order an architect would
-// try them (a time bucket for a sweep, a re-key by the property the
+// try them (a table per period where a purge keeps the retention, a time
+// bucket for a sweep, a re-key by the property the
 // queries read, then a hash bucket), the first to change a table's keys
 // taking it; projections last.
 #include "checks/schema/remedies/Remedy.h"
@@ -16,6 +17,7 @@
   X(IndexTables)                                                               \
   X(SeriesFolding)                                                             \
   X(LogTail)                                                                   \
+  X(TablePerPeriod)                                                            \
   X(SweepBuckets)                                                              \
   X(Rekey)                                                                     \
   X(HashBucketing)                                                             \

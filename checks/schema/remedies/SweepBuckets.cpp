@@ -8,6 +8,7 @@
 
 #include "checks/schema/RekeyRemedy.h"
 #include "checks/schema/SweepBucketRemedy.h"
+#include "checks/schema/TablePerPeriodRemedy.h"
 
 #include <algorithm>
 #include <memory>
@@ -68,6 +69,11 @@ private:
   // that is a sweep of what falls due; Sweep set to it.
   static std::optional<SweepPlan> plan(RemedyContext &Ctx, const Table &T,
                                        const Query *&Sweep) {
+    // A purge's sweep that a table per period replaces (it runs first,
+    // and the sweep goes with the purge): no index or key for it.
+    if (const std::optional<PeriodPlan> Period = planTablePerPeriod(T);
+        Period && Period->Blocker.empty())
+      return std::nullopt;
     for (const Query &Q : T.Queries) {
       if (!Ctx.found().has(Rule, Q.Path))
         continue;
