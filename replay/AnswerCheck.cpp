@@ -478,11 +478,12 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
                        const std::string_view RR = RowKeyOf(R.first);
                        return LR != RR ? LR < RR : L.first < R.first;
                      });
-    if (Top && Rows.size() > Top)
-      Rows.resize(Top);
   }
+  // A sharded entity's rows are one entity before `top` counts them.
   if (Q.Shards)
     mergeShards(Q, Rows);
+  if (A.Reads > 1 && Top && Rows.size() > Top)
+    Rows.resize(Top);
   if (Q.ReadsAllForNewest && Keep)
     keepNewest(Rows, Keep, [&](const std::pair<std::string, std::uint32_t> &Row) {
       View.reset(Row.second, Row.first);

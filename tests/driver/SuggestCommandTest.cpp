@@ -952,6 +952,8 @@ TEST(SuggestCommand, Help) {
       R.Out,
       HasSubstr("Usage: tablelint suggest SCHEMA.yaml [-o SUGGESTED.yaml]"));
   EXPECT_THAT(R.Out, HasSubstr("-o, --output FILE"));
+  EXPECT_THAT(R.Out, HasSubstr("shards for a write-hot counter that is one "
+                               "entity\n(each read reads every shard)"));
   ToolResult Main = runTablelint({"--help"});
   EXPECT_THAT(Main.Out, HasSubstr("suggest"));
 }
