@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace tablelint::replay {
 
@@ -31,6 +32,7 @@ struct StagedWrite {
   WriteKind Kind = WriteKind::Insert;
   std::string Row; // PartitionKey "\0" RowKey
   std::uint32_t Entity = 0;
+  std::uint32_t Event = 0; // the write's, for a sharded table's merge
   std::uint64_t Bytes = 0;
   // An entity outside the sample (FunctionalDesign::applyOutside): the
   // store does not hold its row.
@@ -85,7 +87,11 @@ public:
   FunctionalDesign(const Workload &W, const DesignPlan &Plan,
                    bool OrderEveryRow, double Share)
       : W(W), Plan(Plan), Share(Share), Tables(Plan.Tables.size()),
-        Existing(Plan.Tables.size()), View(W) {
+        Existing(Plan.Tables.size()), Sharded(Plan.Tables.size(), false),
+        StoredBy(Plan.Tables.size()), View(W) {
+    for (std::size_t T = 0; T < Plan.Tables.size(); ++T)
+      Sharded[T] = Plan.Schema && T < Plan.Schema->Tables.size() &&
+                   Plan.Schema->Tables[T].Shards.has_value();
     if (Share < 1) {
       Whole = tablesKeptWhole(W, Plan);
       findSilentInserts();
@@ -185,6 +191,18 @@ private:
     }
   }
   void flush(std::uint32_t Table, std::vector<StagedWrite> &Ops);
+  // A sharded table's reader merges one entity's shards into the newest
+  // (mergeShards): each of its rows remembers the write that stored it.
+  void noteStored(std::uint32_t Table, const StagedWrite &S) {
+    if (!Sharded[Table])
+      return;
+    const std::uint32_t *Stored = Tables[Table].find(S.Row);
+    if (Stored && *Stored == S.Entity)
+      StoredBy[Table][S.Row] = S.Event;
+  }
+  void mergeShards(const QueryTarget &Q,
+                   std::vector<std::pair<std::string, std::uint32_t>> &Rows)
+      const;
   // Inserts of an entity outside the sample that cannot change the
   // sample's rows (SilentInserts).
   void findSilentInserts();
@@ -208,6 +226,9 @@ private:
   std::vector<bool> BySet; // per op: queryBySet (when rows are split)
   std::vector<RowSet> Tables;
   std::vector<RowStore> Existing; // rows only; see holdExistingRows
+  std::vector<bool> Sharded;      // per table: Table::Shards
+  // Per sharded table: the event that stored each row (noteStored).
+  std::vector<std::unordered_map<std::string, std::uint32_t>> StoredBy;
   std::map<std::string, Buffer> Buffers; // table "\0" PartitionKey
   LogicalEntityView View;
   std::string Pk, Rk, FilterText;
@@ -255,7 +276,7 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
       continue;
     T.PartitionKey.render(W, Ev.Entity, Pk, Scratch);
     T.RowKey.render(W, Ev.Entity, Rk, Scratch);
-    StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, 0,
+    StagedWrite S{Kind, rowKey(Pk, Rk), Ev.Entity, EventIndex, 0,
                   !holds(T.Table, Ev.Entity)};
     if (S.Outside && T.Decl->BatchSize <= 1) {
       if (!applyOutside(T.Table, S))
@@ -273,11 +294,13 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
         if (heldBeforeTheRun(T.Table, S.Row) ||
             !Tables[T.Table].insert(S.Row, S.Entity))
           return;
+        noteStored(T.Table, S);
         continue;
       }
       if (Kind == WriteKind::Delete)
         Existing[T.Table].erase(S.Row);
       applyIfAllowed(Tables[T.Table], S);
+      noteStored(T.Table, S);
       continue;
     }
     S.Bytes = entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
@@ -335,13 +358,16 @@ void FunctionalDesign::flush(std::uint32_t Table,
                         OutsideSample);
     }
   };
-  for (std::size_t I = 0; I < Ops.size(); ++I)
+  bool Applied = true;
+  for (std::size_t I = 0; I < Ops.size() && Applied; ++I)
     if (Apply(I) != BatchUndo::Refusal::None) {
       Undo.undo(Store, [&](std::size_t At) -> std::string_view {
         return Ops[At].Row;
       });
-      break;
+      Applied = false;
     }
+  for (std::size_t I = 0; I < Ops.size() && Applied; ++I)
+    noteStored(Table, Ops[I]);
   Ops.clear();
 }
 
@@ -452,9 +478,12 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
                        const std::string_view RR = RowKeyOf(R.first);
                        return LR != RR ? LR < RR : L.first < R.first;
                      });
-    if (Top && Rows.size() > Top)
-      Rows.resize(Top);
   }
+  // A sharded entity's rows are one entity before `top` counts them.
+  if (Q.Shards)
+    mergeShards(Q, Rows);
+  if (A.Reads > 1 && Top && Rows.size() > Top)
+    Rows.resize(Top);
   if (Q.ReadsAllForNewest && Keep)
     keepNewest(Rows, Keep, [&](const std::pair<std::string, std::uint32_t> &Row) {
       View.reset(Row.second, Row.first);
@@ -473,6 +502,35 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
     std::sort(A.Newest.begin(), A.Newest.end());
   }
   return A;
+}
+
+// The reader of a sharded table sums a counter's shards: one logical
+// entity whose latest write is the newest of its shard rows. Rows of one
+// entity share their keys but for the shard's digits; each group keeps
+// the row the latest write stored, in the group's first place.
+void FunctionalDesign::mergeShards(
+    const QueryTarget &Q,
+    std::vector<std::pair<std::string, std::uint32_t>> &Rows) const {
+  const std::unordered_map<std::string, std::uint32_t> &By = StoredBy[Q.Table];
+  auto EventOf = [&](const std::string &Row) -> std::int64_t {
+    const auto It = By.find(Row);
+    return It == By.end() ? -1 : It->second;
+  };
+  std::unordered_map<std::string, std::size_t> Group; // logical key -> kept
+  std::vector<std::pair<std::string, std::uint32_t>> Kept;
+  std::string Scratch;
+  for (auto &Row : Rows) {
+    const std::size_t Nul = Row.first.find('\0');
+    std::string Logical(unshardedPartitionKey(
+        Q, std::string_view(Row.first).substr(0, Nul), Scratch));
+    Logical += std::string_view(Row.first).substr(Nul);
+    const auto [It, New] = Group.emplace(std::move(Logical), Kept.size());
+    if (New)
+      Kept.push_back(std::move(Row));
+    else if (EventOf(Row.first) > EventOf(Kept[It->second].first))
+      Kept[It->second] = std::move(Row);
+  }
+  Rows = std::move(Kept);
 }
 
 // One entity only one answer has, described; empty when none.
@@ -589,7 +647,12 @@ double answerSampleShare(const Workload &W) {
 }
 
 std::vector<bool> tablesKeptWhole(const Workload &W, const DesignPlan &Plan) {
+  // A sharded table: its reader takes the newest shard of an entity,
+  // which only every entity's rows can tell.
   std::vector<bool> Whole(Plan.Tables.size(), false);
+  for (std::size_t T = 0; T < Plan.Tables.size(); ++T)
+    Whole[T] = Plan.Schema && T < Plan.Schema->Tables.size() &&
+               Plan.Schema->Tables[T].Shards.has_value();
   for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
     if (W.Ops[Op].IsQuery && Op < Plan.Queries.size() && Plan.Queries[Op] &&
         Plan.Queries[Op]->Decl->Top)

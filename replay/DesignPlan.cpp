@@ -32,7 +32,8 @@ std::int64_t cachePeriodTicks(const schema::KeyPart &Part) {
 // escaped as a string). Returns an error message with the 0-based offset.
 bool bindFilter(const std::string &Text, const EntityFamily &Family,
                 const std::vector<schema::KeyPart> &FanOut, BoundTemplate &Out,
-                std::string &Error, std::size_t &ErrorOffset) {
+                std::string &Error, std::size_t &ErrorOffset,
+                std::uint64_t Shards = 0) {
   bool InQuotes = false;
   std::string Literal;
   auto Flush = [&] {
@@ -72,6 +73,18 @@ bool bindFilter(const std::string &Text, const EntityFamily &Family,
       Error = "bad placeholder in the filter template: " + PartError;
       ErrorOffset = I;
       return false;
+    }
+    if (Shards && T->Parts[0].Text == schema::ShardPlaceholder) {
+      // Every shard: a read of its own each, after the fan-out ones.
+      Flush();
+      BoundTemplate::Piece P;
+      P.Part = T->Parts[0];
+      P.InQuotes = InQuotes;
+      P.Shards = Shards;
+      P.FanOut = static_cast<int>(FanOut.size());
+      Out.Pieces.push_back(std::move(P));
+      I = Close;
+      continue;
     }
     const int Prop = Family.propertyIndex(T->Parts[0].Text);
     if (Prop < 0) {
@@ -222,6 +235,24 @@ std::string instanceFilter(const schema::Table &T, const std::string &Filter) {
   return Blank ? Range : Range + " and (" + Out + ")";
 }
 
+// A query of a sharded table: where the shard's digits sit in its
+// PartitionKeys (the loader keeps `{shard}` the key's last placeholder, so
+// only literal text follows it), and one read per shard when its filter
+// names `{shard}` (each read renders its own shard).
+void shardReads(const schema::Table &T, QueryTarget &Q) {
+  if (!T.Shards)
+    return;
+  Q.Shards = *T.Shards;
+  Q.ShardDigits = std::to_string(*T.Shards - 1).size();
+  Q.ShardTail = 0;
+  for (auto It = T.PartitionKey.Parts.rbegin();
+       It != T.PartitionKey.Parts.rend() && !It->IsPlaceholder; ++It)
+    Q.ShardTail += It->Text.size();
+  const std::string Named = std::string("{") + schema::ShardPlaceholder + "}";
+  if (Q.Decl->Filter.find(Named) != std::string::npos)
+    Q.FanOutBuckets.push_back(*T.Shards);
+}
+
 } // namespace
 
 std::string filterAsSent(const std::string &Filter) {
@@ -269,12 +300,15 @@ void appendQuoted(std::string_view Text, std::string &Out) {
 
 bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
                             const EntityFamily &Family, std::string &Missing,
-                            const schema::KeyBuckets *Buckets) {
+                            const schema::KeyBuckets *Buckets,
+                            std::uint64_t Shards) {
   Pieces.clear();
   for (const schema::KeyPart &Part : T.Parts) {
     Piece P;
     P.Part = Part;
-    if (Part.IsPlaceholder) {
+    if (Shards && Part.IsPlaceholder && Part.Text == schema::ShardPlaceholder) {
+      P.Shards = Shards;
+    } else if (Part.IsPlaceholder) {
       const int Prop = Family.propertyIndex(Part.Text);
       if (Prop < 0) {
         Missing = Part.Text;
@@ -333,6 +367,15 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
   for (const Piece &P : Pieces) {
     if (!P.Part.IsPlaceholder) {
       Out += P.Part.Text;
+      continue;
+    }
+    if (P.Shards) {
+      // The read's shard, or the write's: digits, nothing to escape.
+      const std::uint64_t Shard =
+          P.FanOut >= 0 && Buckets
+              ? (*Buckets)[static_cast<std::size_t>(P.FanOut)] % P.Shards
+              : shardOf(Entity, P.Shards);
+      schema::appendHashBucket(Shard, P.Shards, Out);
       continue;
     }
     if (P.Buckets) {
@@ -407,6 +450,28 @@ void BoundTemplate::render(const Workload &W, std::uint32_t Entity,
     schema::appendPlaceholder(P.Part, Scratch, Quoted);
     appendQuoted(Quoted, Out);
   }
+}
+
+std::uint64_t shardOf(std::uint32_t Entity, std::uint64_t Shards) {
+  // splitmix64's finalizer: consecutive entities (one burst of clicks)
+  // land on unrelated shards.
+  std::uint64_t H = Entity + 0x9e3779b97f4a7c15ULL;
+  H = (H ^ (H >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  H = (H ^ (H >> 27)) * 0x94d049bb133111ebULL;
+  H ^= H >> 31;
+  return H % Shards;
+}
+
+std::string_view unshardedPartitionKey(const QueryTarget &Q,
+                                       std::string_view PartitionKey,
+                                       std::string &Scratch) {
+  const std::size_t Cut = Q.ShardDigits + Q.ShardTail;
+  if (!Q.Shards || PartitionKey.size() < Cut)
+    return PartitionKey;
+  const std::size_t At = PartitionKey.size() - Cut;
+  Scratch.assign(PartitionKey.substr(0, At));
+  Scratch.append(PartitionKey.substr(At + Q.ShardDigits));
+  return Scratch;
 }
 
 bool WriteTarget::reaches(const Workload &W, std::uint32_t Entity) const {
@@ -610,9 +675,11 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
         const std::vector<schema::KeyPart> FanOut = schema::fanOutParts(Q);
         for (const schema::KeyPart &P : FanOut)
           Target.FanOutBuckets.push_back(schema::hashBucketCount(P));
+        shardReads(T, Target);
         const std::string Filter = instanceFilter(T, Q.Filter);
         std::string Missing;
-        if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error, Offset) ||
+        if (!bindFilter(Filter, Family, FanOut, Target.Filter, Error, Offset,
+                        T.Shards.value_or(0)) ||
             !checkFilterSyntax(Filter, Target.Filter, Error, Offset) ||
             (T.Buckets && !Target.Filter.bindBuckets(
                               *T.Buckets, instanceKey(T, T.PartitionKey),
@@ -644,7 +711,8 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
                                 std::pair{&Rk, &Target.RowKey}}) {
         const schema::KeyBuckets *Buckets =
             Key == &Pk && T.Buckets ? &*T.Buckets : nullptr;
-        if (Ok && !Bound->bindKey(*Key, Family, Missing, Buckets)) {
+        if (Ok && !Bound->bindKey(*Key, Family, Missing, Buckets,
+                                  T.Shards.value_or(0))) {
           Errors.push_back({Design.File, Key->Pos.Line, Key->Pos.Column,
                             "key template '" + Key->Text + "' of table '" +
                                 T.Name + "' uses property '" + Missing +
@@ -717,7 +785,8 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
       if (H.PartitionKey.bindKey(
               instanceKey(T, schema::entityPartitionKey(
                                  T, Q->Decl->EntityTypeName)),
-              W.Families[F], Missing, T.Buckets ? &*T.Buckets : nullptr) &&
+              W.Families[F], Missing, T.Buckets ? &*T.Buckets : nullptr,
+              T.Shards.value_or(0)) &&
           H.RowKey.bindKey(schema::entityRowKey(T, Q->Decl->EntityTypeName),
                            W.Families[F], Missing))
         Plan.Holdings[F].push_back(std::move(H));

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tablelint::replay {
@@ -32,6 +33,10 @@ public:
     // A fan-out placeholder: its bucket is the read's, not the entity's
     // (index into the read's buckets; -1: the entity's value).
     int FanOut = -1;
+    // A sharded table's `{shard}` (Table::Shards): the write's shard,
+    // drawn from the written entity, or the read's (FanOut); rendered with
+    // the digits of Shards - 1. 0: not a shard.
+    std::uint64_t Shards = 0;
     // Per-key buckets (the table's `buckets`): the hash placeholder's count
     // is Buckets->countFor(the By property's text as ByPart renders it);
     // Plain renders the hashed value's own text. ByProperty < 0: none.
@@ -51,7 +56,8 @@ public:
   // placeholder whose property the family does not have.
   bool bindKey(const schema::KeyTemplate &T, const EntityFamily &Family,
                std::string &Missing,
-               const schema::KeyBuckets *Buckets = nullptr);
+               const schema::KeyBuckets *Buckets = nullptr,
+               std::uint64_t Shards = 0);
   // Binds the per-key buckets to the hash placeholder of property Hashed
   // (and By, found among Key's parts); false with Missing set when the
   // family lacks By.
@@ -106,6 +112,12 @@ struct QueryTarget {
   // first: the reader reads every match (no $top) and keeps the `top` with
   // the greatest value of the `newest` property.
   bool ReadsAllForNewest = false;
+  // A sharded table (Table::Shards): the reader merges the rows of one
+  // logical entity, one per shard, into one (the newest), and finds them
+  // by the PartitionKey without its shard digits (ShardDigits characters
+  // that end ShardTail characters before the key's end). 0: not sharded.
+  std::uint64_t Shards = 0;
+  std::size_t ShardDigits = 0, ShardTail = 0;
 
   // Reads per execution: the product of FanOutBuckets (1 without).
   std::uint64_t reads() const;
@@ -117,6 +129,17 @@ struct QueryTarget {
   void renderRead(const Workload &W, std::uint32_t Entity, std::uint64_t Read,
                   std::string &Out, EdmValue &Scratch) const;
 };
+
+// The shard a write of Entity goes to, of Shards: drawn at random per
+// write (each upsert is an entity of its own), the same in every part of
+// the replay.
+std::uint64_t shardOf(std::uint32_t Entity, std::uint64_t Shards);
+
+// A sharded table's PartitionKey without its shard digits: the key of the
+// logical entity whose shards the reader merges.
+std::string_view unshardedPartitionKey(const QueryTarget &Q,
+                                       std::string_view PartitionKey,
+                                       std::string &Scratch);
 
 // What a ReadsAllForNewest reader keeps of the rows it read, in key order:
 // the Keep with the greatest ValueOf(row) (the `newest` property), the

@@ -352,6 +352,18 @@ std::uint64_t hashBucketCount(const KeyPart &Part) {
   return 0;
 }
 
+void declareShards(Table &T, std::uint64_t Shards, SourcePos Pos) {
+  T.Shards = Shards;
+  T.ShardsPos = Pos;
+  Property P;
+  P.Name = ShardPlaceholder;
+  P.Type = EdmType::Int32;
+  P.Distinct = Shards;
+  P.Path = T.Path + ".properties[" + P.Name + "]";
+  P.Pos = Pos;
+  T.Properties.push_back(std::move(P));
+}
+
 std::uint64_t KeyBuckets::countFor(std::string_view Value) const {
   for (const auto &[Text, Count] : Heavy)
     if (Text == Value)

@@ -392,6 +392,10 @@ struct KeyBuckets {
   std::uint64_t most() const;
 };
 
+// The placeholder a sharded table's keys and filters name its shard by
+// (Table::Shards): not a property the user declares.
+inline constexpr const char *ShardPlaceholder = "shard";
+
 // The placeholder of Key whose hash function KeyBuckets applies to: its
 // only placeholder with a hash function; null without one or with several.
 const KeyPart *bucketedPart(const KeyTemplate &Key);
@@ -420,6 +424,15 @@ struct Table {
   // Per-key bucket counts of the PartitionKey's hash placeholder; unset:
   // every value gets the template's hash:N.
   std::optional<KeyBuckets> Buckets;
+  // A sharded counter or append key (`shards: 16`): the PartitionKey's
+  // last placeholder is `{shard}`, a shard drawn at random for each write
+  // (rendered with the digits of N - 1, as a hash bucket); a filter that
+  // names `{shard}` reads every shard (N point reads) and the reader
+  // merges their rows into one entity. The loader declares `shard` as a
+  // uniform int32 of N values (ShardProperty), so the load model spreads
+  // the writes over the shards. Unset: not sharded.
+  std::optional<std::uint64_t> Shards;
+  SourcePos ShardsPos; // of the `shards` value
   // Why this table exists ("index table for queries[failing-devices]
   // (denormalize-for-query)", set by `suggest`), or the comment lines
   // directly above it in the YAML. Every element has one; the writer prints
@@ -432,6 +445,17 @@ struct Table {
   // The (first) write of that name, or null.
   const Write *write(const std::string &Name) const;
 };
+
+// Whether P is the shard number a sharded table's loader declares (not
+// one of the user's properties: the writer leaves it out).
+inline bool isShardProperty(const Table &T, const Property &P) {
+  return T.Shards && P.Name == ShardPlaceholder;
+}
+
+// Makes T sharded over Shards (Table::Shards) and declares its shard
+// number: a uniform int32 of Shards values, so that the load model
+// spreads a key's writes over its shards.
+void declareShards(Table &T, std::uint64_t Shards, SourcePos Pos);
 
 // Whether T's deletes are such a purge: it declares a retention and
 // deletes at least PurgeShareOfInserts of the entities it inserts. They

@@ -159,6 +159,8 @@ private:
   void loadProperties(Table &T, YamlMap &M);
   void loadNameTemplate(Table &T, YamlMap &M);
   void loadKeyBuckets(Table &T, YamlMap &M);
+  void loadShards(Table &T, YamlMap &M);
+  void checkShardKeys(const Table &T, YamlMap &M);
   std::optional<std::uint64_t> bucketCount(const YAML::Node &V,
                                            const std::string &What,
                                            std::uint64_t Most);
@@ -773,16 +775,18 @@ void Loader::loadTable(const YAML::Node &N, std::size_t Index) {
           "'entityTypes' must list at least one entity type");
   checkUnique(T.EntityTypes, "entity type");
   if (!Typed) {
+    loadShards(T, M);
     if (std::optional<KeyTemplate> K = keyTemplate(M, "partitionKey", T))
       T.PartitionKey = std::move(*K);
     if (std::optional<KeyTemplate> K = keyTemplate(M, "rowKey", T))
       T.RowKey = std::move(*K);
     loadKeyBuckets(T, M);
+    checkShardKeys(T, M);
   } else {
-    if (YAML::Node B = M.get("buckets", false); B.IsDefined())
-      error(B, "table '" + T.Name +
-                   "' declares 'entityTypes': 'buckets' applies to a table "
-                   "with one PartitionKey template");
+    for (const char *Key : {"buckets", "shards"})
+      if (YAML::Node B = M.get(Key, false); B.IsDefined())
+        error(B, "table '" + T.Name + "' declares 'entityTypes': '" + Key +
+                     "' applies to a table with one PartitionKey template");
     // The table's PartitionKey is every type's that declares none: its
     // placeholders must be properties of each of them.
     bool AllOwn = !T.EntityTypes.empty();
@@ -924,6 +928,69 @@ void Loader::loadKeyBuckets(Table &T, YamlMap &Parent) {
     }
   M.finish();
   T.Buckets = std::move(B);
+}
+
+// `shards: 16`: a sharded counter or append key. Read before the key
+// templates, which name the shard as `{shard}` (declareShards).
+void Loader::loadShards(Table &T, YamlMap &M) {
+  const YAML::Node N = M.get("shards", false);
+  if (!N.IsDefined())
+    return;
+  std::string Problem = "expected a whole number";
+  std::optional<std::uint64_t> Count;
+  if (N.IsScalar())
+    Count = parseCount(N.Scalar(), Problem);
+  if (!Count) {
+    error(N, "'shards' of table '" + T.Name + "': " + Problem);
+    return;
+  }
+  if (*Count < 2 || *Count > 4096) {
+    error(N, "'shards' of table '" + T.Name + "': " + std::to_string(*Count) +
+                 " shards; expected 2 to 4096 (each read of a key reads "
+                 "every shard)");
+    return;
+  }
+  if (const Property *Own = T.property(ShardPlaceholder)) {
+    errorAtPos(Own->Pos, "table '" + T.Name + "' declares 'shards', whose "
+                         "shard number the keys name '{shard}': rename the "
+                         "property 'shard'");
+    return;
+  }
+  declareShards(T, *Count, posOf(N));
+}
+
+// The shard is the PartitionKey's last placeholder, whole: the shards of
+// one key then sort together and differ by PartitionKey, so each has a
+// partition's throughput (shards that differed by RowKey would share one
+// partition, whose target they were meant to spread).
+void Loader::checkShardKeys(const Table &T, YamlMap &M) {
+  if (!T.Shards)
+    return;
+  const YAML::Node At = M.get("shards", false);
+  const KeyPart *Last = nullptr;
+  unsigned Uses = 0;
+  for (const KeyPart &P : T.PartitionKey.Parts)
+    if (P.IsPlaceholder) {
+      Last = &P;
+      Uses += P.Text == ShardPlaceholder;
+    }
+  for (const KeyPart &P : T.RowKey.Parts)
+    if (P.IsPlaceholder && P.Text == ShardPlaceholder)
+      errorAtPos(insideScalar(M.get("rowKey", false), P.Offset),
+                 "'rowKey' of table '" + T.Name + "': '{shard}' belongs in "
+                 "the partition key: shards that differ by RowKey share one "
+                 "partition, whose throughput they were meant to spread");
+  if (T.PartitionKey.Parts.empty())
+    return;
+  if (Uses != 1 || !Last || Last->Text != ShardPlaceholder ||
+      !Last->Format.empty() || !Last->Functions.empty())
+    error(At, "'shards' of table '" + T.Name + "': the partition key '" +
+                  T.PartitionKey.Text + "' must end its placeholders with "
+                  "one '{shard}', without format or function, like "
+                  "'{code}_{shard}'");
+  if (T.Buckets)
+    error(At, "table '" + T.Name + "' declares both 'shards' and 'buckets': "
+                  "choose one way to spread its keys");
 }
 
 // A name with placeholders is a table per period or per tenant: its

@@ -4,6 +4,7 @@
 #include "core/AtomicFile.h"
 #include "core/schema/SchemaValues.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -364,10 +365,17 @@ private:
       Out += "    rowKey: " + quoted(T.RowKey.Text) + "\n";
     if (T.Buckets)
       Out += "    buckets: " + bucketsText(*T.Buckets) + "\n";
-    if (!T.Properties.empty()) {
+    if (T.Shards)
+      Out += "    shards: " + std::to_string(*T.Shards) + "\n";
+    // The shard number is the loader's, declared by `shards`.
+    const bool Declared = std::any_of(
+        T.Properties.begin(), T.Properties.end(),
+        [&](const Property &P) { return !isShardProperty(T, P); });
+    if (Declared) {
       Out += "    properties:\n";
       for (const Property &P : T.Properties)
-        entry("      ", P.Name, P.Path, P.Note, propertyFields(P));
+        if (!isShardProperty(T, P))
+          entry("      ", P.Name, P.Path, P.Note, propertyFields(P));
     }
     if (!T.EntityTypes.empty()) {
       Out += "    entityTypes:\n";

@@ -56,6 +56,14 @@ void prepare(Replayed &R, double Seconds, std::uint64_t Seed = 7) {
     ADD_FAILURE() << E.str();
 }
 
+// What the simulator reports for operation Op in the current and the
+// suggested design.
+std::pair<OpResult, OpResult> simulatedOp(const Replayed &R, int Op) {
+  const auto At = static_cast<std::size_t>(Op);
+  return {simulateDesign(R.W, R.Plans[0], {}).Ops[At],
+          simulateDesign(R.W, R.Plans[1], {}).Ops[At]};
+}
+
 // A feed: every message under one constant key, read as "latest 20".
 std::string feedDesign(const std::string &PartitionKey,
                        const std::string &QueryKey, const std::string &Extra,
@@ -148,11 +156,21 @@ TEST(AnswerCheck, TopAppliesAfterTheMergeOfTheBuckets) {
   EXPECT_THAT(B.Differences[0].Detail, StartsWith("only suggested returned"));
 }
 
+// Text with each marker replaced by its value, everywhere.
+std::string filled(
+    std::string Text,
+    const std::vector<std::pair<std::string, std::string>> &Values) {
+  for (const auto &[Marker, Value] : Values)
+    for (std::size_t At; (At = Text.find(Marker)) != std::string::npos;)
+      Text.replace(At, Marker.size(), Value);
+  return Text;
+}
+
 // 40 tenants' messages, one tenant (tenantId-0) 60% of them, read as each
 // tenant's "latest 20".
 std::string tenantFeed(const std::string &PartitionKey,
                        const std::string &Buckets) {
-  std::string Text = R"yaml(version: 1
+  const std::string Text = R"yaml(version: 1
 accounts: [{name: a, region: westeurope}]
 tables:
   - {name: Feed, account: a, partitionKey: "PK", rowKey: "{postedAt|reverse}_{messageId}",BUCKETS
@@ -161,14 +179,11 @@ tables:
      writes: [{name: post, op: insert, rate: 200/s}],
      queries: [{name: latest, filter: "PartitionKey eq 'PK'", top: 20, rate: 5/sFANOUT}]}
 )yaml";
-  auto Put = [&](const std::string &Marker, const std::string &Value) {
-    for (std::size_t At; (At = Text.find(Marker)) != std::string::npos;)
-      Text.replace(At, Marker.size(), Value);
-  };
-  Put("PK", PartitionKey);
-  Put("BUCKETS", Buckets.empty() ? "" : "\n     buckets: " + Buckets + ",");
-  Put("FANOUT", Buckets.empty() ? "" : ", fanOut: [messageId]");
-  return Text;
+  return filled(Text,
+                {{"PK", PartitionKey},
+                 {"BUCKETS",
+                  Buckets.empty() ? "" : "\n     buckets: " + Buckets + ","},
+                 {"FANOUT", Buckets.empty() ? "" : ", fanOut: [messageId]"}});
 }
 
 // The tenant text of an entity, as its key renders it.
@@ -231,13 +246,135 @@ TEST(AnswerCheck, PerKeyBucketsSpreadTheHeavyTenantOnlyAndKeepTheAnswers) {
   EXPECT_GT(A.Compared, 50u);
   EXPECT_EQ(A.Different, 0u) << firstDifference(A);
   // The simulator sends 16 reads for the heavy tenant, one for the others.
-  const DesignResult Current = simulateDesign(R.W, R.Plans[0], {});
-  const DesignResult Suggested = simulateDesign(R.W, R.Plans[1], {});
-  const OpResult &C = Current.Ops[static_cast<std::size_t>(Latest)];
-  const OpResult &S = Suggested.Ops[static_cast<std::size_t>(Latest)];
+  const auto [C, S] = simulatedOp(R, Latest);
   EXPECT_EQ(C.Completed, S.Completed);
   EXPECT_EQ(C.Pages, Heavy + Small);
   EXPECT_EQ(S.Pages, Small + 16 * Heavy);
+}
+
+// A click counter per code (20 codes, zipf), merged on every click and
+// read by code; "all-counters" scans every counter. Sharded: the key and
+// the stats read as given, over 4 shards.
+std::string clickCounter(const std::string &PartitionKey,
+                         const std::string &StatsKey, bool Sharded) {
+  const std::string Text = R"yaml(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - {name: ClickCounts, account: a, partitionKey: "PK", rowKey: "clicks",SHARDS
+     properties: {code: {type: string, distinct: 20, distribution: zipf(1.3)},
+                  clicks: {type: int64}},
+     writes: [{name: count-click, op: insert-or-merge, properties: [clicks], rate: 400/s}],
+     queries: [{name: link-stats, filter: "PartitionKey eq 'STATS' and RowKey eq 'clicks'", rate: 50/s},
+               {name: all-counters, filter: "RowKey eq 'clicks'", rate: 1/s}]}
+)yaml";
+  return filled(Text, {{"PK", PartitionKey},
+                       {"STATS", StatsKey},
+                       {"SHARDS", Sharded ? " shards: 4," : ""}});
+}
+
+TEST(AnswerCheck, ShardedCounterReadsEveryShardAndMergesThemIntoOneEntity) {
+  Replayed R;
+  R.Current = load(clickCounter("{code}", "{code}", false));
+  R.Suggested = load(clickCounter("{code}_{shard}", "{code}_{shard}", true));
+  prepare(R, 20);
+  const int Click = R.W.opIndex("count-click");
+  const int Stats = R.W.opIndex("link-stats");
+  ASSERT_GE(Click, 0);
+  ASSERT_GE(Stats, 0);
+  // The writes of the busiest code land on its 4 shards, at random.
+  const WriteTarget &Write =
+      R.Plans[1].Writes[static_cast<std::size_t>(Click)][0];
+  std::set<std::string> Shards;
+  std::string Key;
+  EdmValue Scratch;
+  for (const WorkloadEvent &Ev : R.W.Events) {
+    if (Ev.Op != static_cast<std::uint32_t>(Click))
+      continue;
+    Write.PartitionKey.render(R.W, Ev.Entity, Key, Scratch);
+    if (Key.rfind("code-0_", 0) == 0)
+      Shards.insert(Key);
+  }
+  EXPECT_EQ(Shards, (std::set<std::string>{"code-0_0", "code-0_1", "code-0_2",
+                                           "code-0_3"}));
+  // Each stats read is 4 point reads, one per shard.
+  const QueryTarget &Q = *R.Plans[1].Queries[static_cast<std::size_t>(Stats)];
+  EXPECT_EQ(Q.reads(), 4u);
+  std::uint32_t Reader = 0;
+  for (const WorkloadEvent &Ev : R.W.Events)
+    if (Ev.Op == static_cast<std::uint32_t>(Stats))
+      Reader = Ev.Entity;
+  const std::string Code = [&] {
+    const int Prop = R.W.Families[0].propertyIndex("code");
+    R.W.value(Reader, static_cast<std::uint32_t>(Prop), Scratch);
+    return Scratch.Text;
+  }();
+  for (std::uint64_t Read = 0; Read < 4; ++Read) {
+    Q.renderRead(R.W, Reader, Read, Key, Scratch);
+    EXPECT_EQ(Key, "PartitionKey eq '" + Code + "_" + std::to_string(Read) +
+                       "' and RowKey eq 'clicks'");
+  }
+  // Merged, the shards are the one counter: the same answers, the point
+  // reads and the scan of every counter alike.
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  EXPECT_GT(A.Compared, 200u);
+  EXPECT_EQ(A.Different, 0u) << firstDifference(A);
+  // The simulator sends the 4 reads.
+  const auto [C, S] = simulatedOp(R, Stats);
+  EXPECT_EQ(C.Completed, S.Completed);
+  EXPECT_EQ(S.Pages, 4 * C.Pages);
+}
+
+TEST(AnswerCheck, AReadOfOneShardOnlyIsADifferentAnswer) {
+  Replayed R;
+  R.Current = load(clickCounter("{code}", "{code}", false));
+  R.Suggested = load(clickCounter("{code}_{shard}", "{code}_0", true));
+  prepare(R, 20);
+  const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+  ASSERT_GT(A.Different, 0u);
+  ASSERT_FALSE(A.Differences.empty());
+  EXPECT_EQ(A.Differences[0].Query, "link-stats");
+  EXPECT_THAT(A.Differences[0].Detail, StartsWith("only "));
+  for (const QueryComparison &Q : A.PerQuery)
+    if (Q.Query == "all-counters")
+      EXPECT_EQ(Q.Different, 0u);
+}
+
+// An append stream per key (events of 50 streams, zipf), read as each
+// stream's latest 20: sharded, its appends spread over 4 shards and the
+// read merges them in RowKey order, `top` after the merge, so the latest
+// 20 are the same events; one shard's alone are not.
+std::string appendStream(const std::string &PartitionKey,
+                         const std::string &Latest, bool Sharded) {
+  const std::string Text = R"yaml(version: 1
+accounts: [{name: a, region: westeurope}]
+tables:
+  - {name: Events, account: a, partitionKey: "PK", rowKey: "{at|reverse}_{eventId}",SHARDS
+     retention: 1d,
+     properties: {stream: {type: string, distinct: 50, distribution: zipf(1.2)},
+                  at: {type: datetime, grows: true}, eventId: {type: guid}},
+     writes: [{name: append, op: insert, rate: 3000/s}],
+     queries: [{name: latest, filter: "PartitionKey eq 'LATEST'", top: 20, rate: 20/s}]}
+)yaml";
+  return filled(Text, {{"PK", PartitionKey},
+                       {"LATEST", Latest},
+                       {"SHARDS", Sharded ? " shards: 4," : ""}});
+}
+
+TEST(AnswerCheck, AShardedAppendStreamKeepsTheLatestNOfEveryShard) {
+  for (const auto &[Latest, Same] : {std::pair{"{stream}_{shard}", true},
+                                     std::pair{"{stream}_0", false}}) {
+    SCOPED_TRACE(Latest);
+    Replayed R;
+    R.Current = load(appendStream("{stream}", "{stream}", false));
+    R.Suggested = load(appendStream("{stream}_{shard}", Latest, true));
+    prepare(R, 10);
+    const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1]);
+    EXPECT_GT(A.Compared, 100u);
+    if (Same)
+      EXPECT_EQ(A.Different, 0u) << firstDifference(A);
+    else
+      EXPECT_GT(A.Different, A.Compared / 2);
+  }
 }
 
 // Readings of 40 devices; the current design stores one row per device

@@ -5,7 +5,8 @@
 // partition keys; plain, log-tail or compound row keys), write rates from
 // quiet to far over a partition's target, and queries of every class (latest
 // N of a partition, lookups by a non-key property, rare sparse values,
-// point reads, one user's items inside a partition).
+// point reads, one user's items inside a partition), and counters of a
+// skewed key, sharded.
 #include "checks/schema/SchemaChecks.h"
 #include "checks/schema/SuggestDesign.h"
 #include "core/schema/SchemaLoader.h"
@@ -21,12 +22,8 @@
 namespace tablelint::replay {
 namespace {
 
-// The items table with keys Pk and Rk, Rate inserts/s (and as many deletes
-// with Deletes), Distinct users and the query lines Queries.
-std::string itemsDesign(const std::string &Pk, const std::string &Rk, int Rate,
-                        std::uint64_t Distinct, const std::string &Queries,
-                        bool Deletes = false,
-                        const std::string &MoreProperties = "") {
+// The account and the client every design here shares, up to its tables.
+std::string designHeader() {
   return "version: 1\n"
          "accounts: [{name: a, region: westeurope}]\n"
          "clients:\n"
@@ -34,7 +31,16 @@ std::string itemsDesign(const std::string &Pk, const std::string &Rk, int Rate,
          "payload: json-nometadata,\n"
          "     retry: {policy: exponential, baseDelay: 2s, maxDelay: 30s, "
          "maxRetries: 4}}\n"
-         "tables:\n"
+         "tables:\n";
+}
+
+// The items table with keys Pk and Rk, Rate inserts/s (and as many deletes
+// with Deletes), Distinct users and the query lines Queries.
+std::string itemsDesign(const std::string &Pk, const std::string &Rk, int Rate,
+                        std::uint64_t Distinct, const std::string &Queries,
+                        bool Deletes = false,
+                        const std::string &MoreProperties = "") {
+  return designHeader() +
          "  - name: Items\n"
          "    account: a\n"
          "    partitionKey: \"" +
@@ -330,6 +336,52 @@ std::string purgedDesign(std::mt19937_64 &Rng, std::string &Why) {
 TEST(SuggestAnswersProperty, TablesPerPeriodReturnTheSameEntities) {
   // Worth something only if the tables became tables per period.
   EXPECT_EQ(changedOverSeeds(purgedDesign, 8, "a table per "), 8);
+}
+
+// Counters of a skewed key (clicks of short codes, likes of posts),
+// upserted on every event and read by key, sometimes also listed whole:
+// the busiest key is one entity over a partition's target, which suggest
+// shards. Each read then reads every shard and keeps the newest; the
+// answers are the same entities.
+std::string counterDesign(std::mt19937_64 &Rng, std::string &Why) {
+  auto Pick = [&](std::initializer_list<const char *> L) {
+    std::vector<const char *> V(L);
+    return std::string(V[Rng() % V.size()]);
+  };
+  const std::string Pk = Pick({"{code}", "c_{code}", "{code}-count"});
+  const std::string Skew =
+      Pick({"distinct: 1M, distribution: zipf(1.3)",
+            "distinct: 100000, distribution: zipf(1.5)",
+            "distinct: 1000, distribution: \"hotspot(0.001, 0.5)\""});
+  const std::string Op = Pick({"insert-or-merge", "insert-or-replace"});
+  const int Rate = static_cast<int>(9000 + Rng() % 15000);
+  const int Reads = static_cast<int>(1 + Rng() % 40);
+  std::string Queries = "      - {name: stats, client: app, filter: "
+                        "\"PartitionKey eq '" + Pk +
+                        "' and RowKey eq 'count'\", rate: " +
+                        std::to_string(Reads) + "/s}\n";
+  if (Rng() % 2)
+    Queries += "      - {name: every-counter, client: app, filter: \"RowKey "
+               "eq 'count'\", rate: 1/s}\n";
+  Why = "partitionKey " + Pk + ", code " + Skew + ", " + Op + " " +
+        std::to_string(Rate) + "/s, stats " + std::to_string(Reads) + "/s";
+  return designHeader() +
+         "  - name: Counters\n"
+         "    account: a\n"
+         "    partitionKey: \"" + Pk + "\"\n"
+         "    rowKey: \"count\"\n"
+         "    properties:\n"
+         "      code: {type: string, " + Skew + "}\n"
+         "      total: {type: int64}\n"
+         "    writes:\n"
+         "      - {name: count, client: app, op: " + Op +
+         ", properties: [total], rate: " + std::to_string(Rate) + "/s}\n"
+         "    queries:\n" + Queries;
+}
+
+TEST(SuggestAnswersProperty, ShardedCountersReturnTheSameEntities) {
+  // Worth something only if the counters were sharded.
+  EXPECT_EQ(changedOverSeeds(counterDesign, 8, "sharded the counter"), 8);
 }
 
 } // namespace

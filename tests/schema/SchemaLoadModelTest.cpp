@@ -158,6 +158,40 @@ TEST(LoadModel, PerKeyBucketsSpreadEachHeavyValueOverItsOwnCount) {
   EXPECT_NEAR(keyShare(T, key("{tenant}")).Top, 0.6, 1e-12);
 }
 
+// A sharded counter: each write of a code goes to one of its shards, so
+// the busiest partition takes a quarter of the busiest code's writes, and
+// hot-partition is silent where the same counter unsharded is reported.
+TEST(LoadModel, ShardsSpreadOneKeysWritesOverItsShards) {
+  const std::string Text =
+      readFile(std::string(TABLELINT_SOURCE_DIR) +
+               "/test-inputs/schemas/loader/good/sharded-counter.yaml")
+          .value_or("");
+  ASSERT_FALSE(Text.empty());
+  const SchemaLintResult Sharded =
+      lintSchemaText(Text, "sharded.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(Sharded.Errors.empty()) << Sharded.Errors.front().str();
+  const Table &T = Sharded.Model.Tables.at(0);
+  const double Code = keyShare(T, key("{code}")).Top;
+  EXPECT_GT(Code, 0.2);
+  EXPECT_NEAR(keyShare(T, T.PartitionKey).Top, Code / 4, 1e-12);
+  auto HotPartitions = [](const SchemaLintResult &R) {
+    unsigned N = 0;
+    for (const Finding &F : R.Findings)
+      N += F.RuleId == "hot-partition" && F.Anchor == "tables[ClickCounts]";
+    return N;
+  };
+  EXPECT_EQ(HotPartitions(Sharded), 0u);
+  std::string Whole = Text;
+  for (const std::string &Cut : {std::string("_{shard}"),
+                                 std::string("    shards: 4\n")})
+    for (std::size_t At; (At = Whole.find(Cut)) != std::string::npos;)
+      Whole.erase(At, Cut.size());
+  const SchemaLintResult One =
+      lintSchemaText(Whole, "one.yaml", defaultSchemaCheckOptions());
+  ASSERT_TRUE(One.Errors.empty()) << One.Errors.front().str();
+  EXPECT_EQ(HotPartitions(One), 1u);
+}
+
 TEST(LoadModel, TableSizeFromEntitiesOrRetention) {
   Table T = table("{id}", {prop("id", EdmType::Guid)});
   T.Writes.push_back(write("w", 10));

@@ -589,6 +589,49 @@ TEST(SchemaLoader, PerKeyBucketsModel) {
   EXPECT_EQ(Hashed->Text, "eventId");
 }
 
+TEST(SchemaLoader, ShardsModel) {
+  const SchemaLoad L = loadInput("good/sharded-counter.yaml");
+  ASSERT_TRUE(L.ok()) << messages(L)[0];
+  const Table &T = L.Value.Tables[0];
+  ASSERT_TRUE(T.Shards.has_value());
+  EXPECT_EQ(*T.Shards, 4u);
+  EXPECT_EQ(T.ShardsPos.Line, 11u);
+  EXPECT_EQ(T.PartitionKey.properties(),
+            (std::vector<std::string>{"code", "shard"}));
+  // The shard number, declared for the load model: 4 values, uniform.
+  const Property *Shard = T.property("shard");
+  ASSERT_NE(Shard, nullptr);
+  EXPECT_TRUE(isShardProperty(T, *Shard));
+  EXPECT_EQ(Shard->Type, EdmType::Int32);
+  EXPECT_EQ(Shard->Distinct, std::optional<std::uint64_t>(4));
+  EXPECT_FALSE(isShardProperty(T, *T.property("code")));
+}
+
+TEST(SchemaLoader, ShardMistakes) {
+  EXPECT_EQ(messages(loadInput("bad/shards.yaml")),
+            (std::vector<std::string>{
+                "shards.yaml:6:20: error: 'partitionKey': placeholder "
+                "'{shard}' names no property of table 'One'",
+                "shards.yaml:8:13: error: 'shards' of table 'One': 1 shards; "
+                "expected 2 to 4096 (each read of a key reads every shard)",
+                "shards.yaml:13:21: error: 'rowKey' of table 'Two': '{shard}' "
+                "belongs in the partition key: shards that differ by RowKey "
+                "share one partition, whose throughput they were meant to "
+                "spread",
+                "shards.yaml:14:13: error: 'shards' of table 'Two': the "
+                "partition key '{shard}_{code}' must end its placeholders "
+                "with one '{shard}', without format or function, like "
+                "'{code}_{shard}'",
+                "shards.yaml:21:53: error: table 'Three' declares 'shards', "
+                "whose shard number the keys name '{shard}': rename the "
+                "property 'shard'",
+                "shards.yaml:24:27: error: 'partitionKey': placeholder "
+                "'{shard}' names no property of table 'Four'",
+                "shards.yaml:26:13: error: 'shards' of table 'Four': expected "
+                "a whole number like 50000 or 2M, got 'many'",
+            }));
+}
+
 TEST(SchemaLoader, PerKeyBucketMistakes) {
   EXPECT_EQ(
       errorsOf("buckets.yaml"),

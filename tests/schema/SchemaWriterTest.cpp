@@ -114,6 +114,7 @@ private:
       for (const auto &[Value, Count] : T.Buckets->Heavy)
         field("buckets.heavy." + Value, Count);
     }
+    field("shards", T.Shards);
     field("rowKey", T.RowKey.Text);
     field("rowKey.properties", T.RowKey.properties());
     field("entities", T.Entities);

@@ -75,6 +75,7 @@ const bad = {
   'values.yaml': ['version', 'entitiesPerSecond', 'bandwidth', 'policy', 'baseDelay', 'retryOn', 'rate'],
   'table-kinds.yaml': ['rowKey'],
   'buckets.yaml': ['default', 'tenantId-1', 'tenantId-2', 'per', 'heavy', 'buckets', 'by'],
+  'shards.yaml': ['shards'],
 };
 for (const [name, keys] of Object.entries(bad)) {
   const r = check(path.join(inputs, 'bad', name));

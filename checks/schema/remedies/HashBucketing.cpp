@@ -92,20 +92,6 @@ std::string topReadsText(const std::vector<TopRead> &Reads) {
   return Out + (Reads.size() > 1 ? " read" : " reads");
 }
 
-// Whether each PartitionKey holds one entity: every property of the
-// RowKey is in the PartitionKey whole (no format, no function), or the
-// RowKey is constant.
-bool oneEntityPerKey(const Table &T) {
-  std::vector<std::string> Whole;
-  for (const KeyPart &P : T.PartitionKey.Parts)
-    if (P.IsPlaceholder && P.Format.empty() && P.Functions.empty())
-      Whole.push_back(P.Text);
-  for (const std::string &P : T.RowKey.properties())
-    if (std::find(Whole.begin(), Whole.end(), P) == Whole.end())
-      return false;
-  return true;
-}
-
 // The rule a bucket answers on T, the first of those found; null if none.
 const char *bucketRule(const FindingIndex &F, const Table &T) {
   for (const char *Rule :
@@ -603,9 +589,9 @@ private:
   // No property can bucket the busiest key: the RowKey adds nothing to it,
   // so it is one entity, which no key splits. Say what would, sized with
   // the figures: write-hot, shards (N sub-keys at most 50% of the target
-  // each, the reads merging them); read-hot, a cache or copies, which are
-  // outside the table's design. Neither is applied: the readers must
-  // merge shards, and a cache is not a table.
+  // each, the reads merging them), where ShardedCounters did not apply
+  // them; read-hot, a cache or copies, which are outside the table's design
+  // and not applied.
   static void adviseOneEntity(RemedyContext &Ctx, const Table &T,
                               const char *Rule, const BusiestLoad &B) {
     const double Target = Ctx.Options.PartitionEntitiesPerSecond;
@@ -646,7 +632,8 @@ private:
              "/s target, and it is one entity (the RowKey adds nothing to "
              "the PartitionKey), which no bucket splits: " +
              How + "; suggest does not make this change (" +
-             (WriteHot ? "the readers must merge the shards"
+             (WriteHot ? "it shards a key only where every write is an "
+                         "upsert and the reads leave room on each shard"
                        : "a cache or a replica is outside the table") +
              ")",
          T.Path});

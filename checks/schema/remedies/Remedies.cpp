@@ -5,9 +5,9 @@
 // keys (they mirror the table as it was declared); a series folded before
 // its keys are judged; the key remedies in the order an architect would
 // try them (a table per period where a purge keeps the retention, a time
-// bucket for a sweep, a re-key by the property the
-// queries read, then a hash bucket), the first to change a table's keys
-// taking it; projections last.
+// bucket for a sweep, a re-key by the property the queries read, shards
+// for one write-hot entity, then a hash bucket), the first to change a
+// table's keys taking it; projections last.
 #include "checks/schema/remedies/Remedy.h"
 
 #include <memory>
@@ -20,6 +20,7 @@
   X(TablePerPeriod)                                                            \
   X(SweepBuckets)                                                              \
   X(Rekey)                                                                     \
+  X(ShardedCounters)                                                           \
   X(HashBucketing)                                                             \
   X(BatchingAdvice)                                                            \
   X(Projections)

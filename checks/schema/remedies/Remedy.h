@@ -31,6 +31,11 @@ private:
   std::unordered_set<std::string> Keys;
 };
 
+// Whether each PartitionKey of T holds one entity: every property of the
+// RowKey is in the PartitionKey whole (no format, no function), or the
+// RowKey is constant. No bucket splits such a key's load.
+bool oneEntityPerKey(const Table &T);
+
 // Appends Text to a Note as a line of its own.
 void addNote(std::string &Note, const std::string &Text);
 

@@ -5,6 +5,7 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/Suppressions.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tablelint::schema {
@@ -40,6 +41,17 @@ FindingIndex::rulesUnder(const std::string &Path,
 std::string FindingIndex::key(const std::string &Rule,
                               const std::string &Path) {
   return Rule + '\n' + Path;
+}
+
+bool oneEntityPerKey(const Table &T) {
+  std::vector<std::string> Whole;
+  for (const KeyPart &P : T.PartitionKey.Parts)
+    if (P.IsPlaceholder && P.Format.empty() && P.Functions.empty())
+      Whole.push_back(P.Text);
+  for (const std::string &P : T.RowKey.properties())
+    if (std::find(Whole.begin(), Whole.end(), P) == Whole.end())
+      return false;
+  return true;
 }
 
 void addNote(std::string &Note, const std::string &Text) {
