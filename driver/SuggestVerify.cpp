@@ -756,7 +756,8 @@ bool climbRung(Rung &R, const std::string &CurrentText,
   for (std::size_t I = 0; I < Open.size(); ++I)
     if (const std::string Own = "replaying " + Open[I]->Name;
         Runs[I]->What != Own && Runs[I]->Errors.empty())
-      Progress.reused(Own, Runs[I]->What.substr(std::strlen("replaying ")));
+      Progress.reused(Open[I]->Name,
+                      Runs[I]->What.substr(std::strlen("replaying ")));
   for (ReplayedDesign *E : Asked)
     E->WantsResult = E->WantsAnswers = false;
   if (!BaseRun.Result)
