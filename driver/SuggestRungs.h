@@ -14,7 +14,8 @@ inline constexpr double MinVerifySeconds = 2;
 
 // When the busiest partition and the busiest account of Design start to
 // be throttled, in seconds from the start of a replay: a budget over its
-// target empties its token bucket (one second deep) at the excess rate,
+// target (an account's declared `entitiesPerSecond`, else the service's)
+// empties its token bucket (one second deep) at the excess rate,
 // so a key at 1.35 times its target is first throttled after 2.9 s. 0
 // when nothing is over its target, by the declared loads
 // (checks/schema/Load.h).

@@ -4,6 +4,7 @@
 #include "driver/ParallelTasks.h"
 
 #include "checks/schema/SweepBucketRemedy.h"
+#include "core/schema/SchemaWriter.h"
 
 #include "replay/AnswerCheck.h"
 #include "replay/DesignPlan.h"
@@ -18,6 +19,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -124,33 +127,15 @@ std::string scannedPerReturned(const replay::DesignResult &Before,
   return ", scanned per returned " + fixed(A, 1) + " -> " + fixed(B, 1);
 }
 
-// One design replayed: the suggestion it comes from (its plan points into
-// the suggestion's schema, so the suggestion lives as long as the plan),
-// the plan and the replay's figures. Errors: why the design does not map
-// the workload, and then nothing was replayed.
+// One design's replay as a candidate sees it: the suggestion it comes from,
+// why it does not map the workload (then nothing was replayed), and the
+// replay's figures.
 struct DesignRun {
-  std::unique_ptr<const schema::SuggestResult> Suggestion;
+  std::shared_ptr<const schema::SuggestResult> Suggestion;
   std::vector<InputError> Errors;
-  std::optional<replay::DesignPlan> Plan;
+  bool Mapped = false;
   replay::DesignResult Result;
 };
-
-// Plans the current design with the remedies Pick chooses and replays it.
-DesignRun runDesign(const replay::Workload &W, const schema::Schema &Current,
-                    const schema::SchemaCheckOptions &Options,
-                    const schema::RemedyFilter &Pick, const char *Name,
-                    const replay::ReplayOptions &RO) {
-  DesignRun Run;
-  Run.Suggestion = std::make_unique<const schema::SuggestResult>(
-      schema::suggestDesign(Current, Options, Pick));
-  replay::DesignPlan Plan =
-      replay::planDesign(W, Run.Suggestion->Design, Name, Run.Errors);
-  if (!Run.Errors.empty())
-    return Run;
-  Run.Result = replay::simulateDesign(W, Plan, RO);
-  Run.Plan = std::move(Plan);
-  return Run;
-}
 
 // A refused key remedy (a hash bucket in the PartitionKey) of a table
 // whose PartitionKey or name formats a growing date: time 0 begins every
@@ -465,8 +450,27 @@ bool carriesRemedy(const schema::SuggestResult &S, const RemedyVerdict &V) {
                      });
 }
 
+// One design, as the replay sees it (replayedDesignText), on one rung:
+// replayed once and its answers checked against the current design's once,
+// whichever bases and candidates of whichever round are that design (a
+// remedy the simulated service does not model, the remedies kept that a
+// candidate of the round before was). The replay is deterministic for a
+// workload and seed, so its figures are what another replay would give.
+struct ReplayedDesign {
+  // The design; null for the current design (the rung's plan).
+  std::shared_ptr<const schema::SuggestResult> Suggestion;
+  std::vector<InputError> Errors; // it does not map the workload
+  std::optional<replay::DesignResult> Result;
+  std::optional<replay::AnswerCheck> Answers;
+  // Asked for on the climb under way, and by whom (the progress line).
+  bool WantsResult = false, WantsAnswers = false;
+  std::string What;
+  const char *Name = "suggested";
+};
+
 // One rung of the ladder: the workload generated for Seconds, the current
-// design's plan on it, and how its replays are run.
+// design's plan on it, how its replays are run, and the designs replayed
+// on it so far, by their replayed text.
 struct Rung {
   double Seconds = 0;
   bool Last = false;
@@ -475,6 +479,7 @@ struct Rung {
   replay::AnswerCheckOptions Answers;
   unsigned Jobs = 1;
   std::uint64_t Seed = 1; // of the clients' retry jitter
+  std::map<std::string, std::unique_ptr<ReplayedDesign>> Designs;
 };
 
 // Replays side by side that memory holds: each holds the workload's share
@@ -497,14 +502,15 @@ unsigned jobsThatFit(const Rung &R, const replay::WorkloadOptions &WO,
 
 // The workload of Seconds and the current design's plan on it; Errors
 // when the current design does not map it.
-std::unique_ptr<Rung> makeRung(const schema::Schema &Current, double Seconds,
+std::unique_ptr<Rung> makeRung(const schema::Schema &Current,
+                               const replay::Workload &Model, double Seconds,
                                bool Last, const VerifyOptions &Verify,
                                std::vector<InputError> &Errors) {
   auto R = std::make_unique<Rung>();
   R->Seconds = Seconds;
   R->Last = Last;
   R->Seed = Verify.Seed;
-  R->W = replay::buildWorkloadModel(Current, Errors);
+  R->W = Model;
   replay::WorkloadOptions WO;
   WO.DurationSeconds = Seconds;
   WO.Seed = Verify.Seed;
@@ -525,7 +531,9 @@ std::unique_ptr<Rung> makeRung(const schema::Schema &Current, double Seconds,
   return R;
 }
 
-// The rungs of a verification, each generated when first climbed.
+// The rungs of a verification, each generated when first climbed from
+// one workload model of the current design (built once: only the events
+// differ from rung to rung).
 class Ladder {
 public:
   Ladder(const schema::Schema &Current, std::vector<double> Seconds,
@@ -536,14 +544,22 @@ public:
   std::size_t size() const { return Seconds.size(); }
   // Null with Errors when the current design does not map the workload.
   Rung *rung(std::size_t K, std::vector<InputError> &Errors) {
-    if (!Rungs[K])
-      Rungs[K] = makeRung(Current, Seconds[K], K + 1 == Seconds.size(),
-                          Verify, Errors);
+    if (!Model) {
+      ModelErrors.clear();
+      Model = replay::buildWorkloadModel(Current, ModelErrors);
+    }
+    if (!Rungs[K]) {
+      Errors.insert(Errors.end(), ModelErrors.begin(), ModelErrors.end());
+      Rungs[K] = makeRung(Current, *Model, Seconds[K],
+                          K + 1 == Seconds.size(), Verify, Errors);
+    }
     return Rungs[K]->Current ? Rungs[K].get() : nullptr;
   }
 
 private:
   const schema::Schema &Current;
+  std::optional<replay::Workload> Model;
+  std::vector<InputError> ModelErrors;
   const std::vector<double> Seconds;
   const VerifyOptions &Verify;
   std::vector<std::unique_ptr<Rung>> Rungs;
@@ -573,6 +589,7 @@ public:
       : Report(Verify.Progress),
         Candidates(std::max<std::size_t>(Candidates, 1)) {}
 
+  std::size_t settled() const { return Settled; }
   void climb(std::size_t Settled, std::size_t Replays) {
     this->Settled = Settled;
     this->Replays = std::max<std::size_t>(Replays, 1);
@@ -592,6 +609,16 @@ public:
     const std::lock_guard<std::mutex> Lock(Mutex);
     ++Ended;
   }
+  // A candidate that is, to the replay, a design already replayed on the
+  // rung: its figures are that replay's.
+  void reused(const std::string &What, const std::string &As) {
+    if (!Report)
+      return;
+    const std::lock_guard<std::mutex> Lock(Mutex);
+    Report(What + ": the same design to the replay as " + As +
+               ", its replay reused",
+           static_cast<double>(Settled) / static_cast<double>(Candidates));
+  }
 
 private:
   const std::function<void(const std::string &, double)> &Report;
@@ -610,7 +637,7 @@ std::string remedyName(const RemedyVerdict &V, std::size_t I, std::size_t N,
 // C's replay on R judged against the base's (Before).
 void judgeOnRung(Candidate &C, const replay::DesignResult &Before,
                  const Rung &R) {
-  if (!C.Run.Plan) {
+  if (!C.Run.Mapped) {
     C.Settled = true; // its design does not map the workload
     return;
   }
@@ -634,46 +661,129 @@ struct BaseDesign {
   const char *What = "replaying the current design";
 };
 
+// The suggestions of a round, each made once for every rung: the base's
+// (null for the current design) and the open candidates' that have none.
+void suggestOnce(const schema::Schema &Current,
+                 const schema::SchemaCheckOptions &Options,
+                 const BaseDesign &Base,
+                 std::shared_ptr<const schema::SuggestResult> &BaseSuggestion,
+                 std::vector<Candidate *> &Open, unsigned Jobs) {
+  std::vector<std::function<void()>> Tasks;
+  if (Base.Pick && !BaseSuggestion)
+    Tasks.push_back([&] {
+      BaseSuggestion = std::make_shared<const schema::SuggestResult>(
+          schema::suggestDesign(Current, Options, *Base.Pick));
+    });
+  for (Candidate *C : Open)
+    if (!C->Run.Suggestion)
+      Tasks.push_back([&Current, &Options, C] {
+        C->Run.Suggestion = std::make_shared<const schema::SuggestResult>(
+            schema::suggestDesign(Current, Options, C->Pick));
+      });
+  runTasks(Tasks, Jobs);
+}
+
+// The entry of R for Design (null: the current design), made when absent.
+ReplayedDesign &
+designOnRung(Rung &R, const std::string &CurrentText,
+             const std::shared_ptr<const schema::SuggestResult> &Design) {
+  const std::string Text =
+      Design ? replayedDesignText(Design->Design) : CurrentText;
+  std::unique_ptr<ReplayedDesign> &E = R.Designs[Text];
+  if (!E) {
+    E = std::make_unique<ReplayedDesign>();
+    // The current design, however it was reached, replays as the rung's
+    // plan of it.
+    if (Text != CurrentText)
+      E->Suggestion = Design;
+  }
+  return *E;
+}
+
+// Replays what E is asked for on R (its figures, its answers against
+// CurrentCopy, a copy of the current design's plan), in one task.
+void replayOnRung(const Rung &R, ReplayedDesign &E,
+                  const replay::DesignPlan &CurrentCopy,
+                  const replay::ReplayOptions &RO) {
+  std::optional<replay::DesignPlan> Plan;
+  if (!E.Suggestion)
+    Plan = *R.Current;
+  else if (replay::DesignPlan P =
+               replay::planDesign(R.W, E.Suggestion->Design, E.Name, E.Errors);
+           E.Errors.empty())
+    Plan = std::move(P);
+  if (!Plan)
+    return;
+  if (E.WantsResult && !E.Result)
+    E.Result = replay::simulateDesign(R.W, *Plan, RO);
+  if (E.WantsAnswers && !E.Answers)
+    E.Answers = replay::checkAnswers(R.W, CurrentCopy, *Plan, R.Answers);
+}
+
 // Replays the unsettled candidates and the base on rung R, side by side,
-// and judges them. False when the base does not map the workload.
-bool climbRung(Rung &R, const schema::Schema &Current,
-               const schema::SchemaCheckOptions &Options,
-               const BaseDesign &Base, std::vector<Candidate *> &Open,
-               RoundProgress &Progress) {
+// each design the replay sees once per rung, and judges them. False when
+// the base does not map the workload.
+bool climbRung(Rung &R, const std::string &CurrentText,
+               const BaseDesign &Base,
+               const std::shared_ptr<const schema::SuggestResult> &BaseDesignOf,
+               std::vector<Candidate *> &Open, RoundProgress &Progress) {
   replay::ReplayOptions RO;
   RO.Seed = R.Seed;
+  ReplayedDesign &BaseRun = designOnRung(R, CurrentText, BaseDesignOf);
+  std::vector<ReplayedDesign *> Asked{&BaseRun};
+  BaseRun.WantsResult = true;
+  BaseRun.What = Base.What;
+  BaseRun.Name = Base.Pick ? "kept" : "current";
+  std::vector<ReplayedDesign *> Runs;
+  for (Candidate *C : Open) {
+    ReplayedDesign &E = designOnRung(R, CurrentText, C->Run.Suggestion);
+    if (!E.WantsResult && !E.WantsAnswers)
+      E.What = "replaying " + C->Name;
+    E.WantsResult = E.WantsAnswers = true;
+    Runs.push_back(&E);
+    Asked.push_back(&E);
+  }
+  // Each design once, when it lacks what it is asked for.
+  std::vector<ReplayedDesign *> ToRun;
+  for (ReplayedDesign *E : Asked)
+    if (std::find(ToRun.begin(), ToRun.end(), E) == ToRun.end() &&
+        E->Errors.empty() && ((E->WantsResult && !E->Result) ||
+                              (E->WantsAnswers && !E->Answers)))
+      ToRun.push_back(E);
+  Progress.climb(Progress.settled(), ToRun.size());
   // A plan caches the text it last rendered (replay::BoundTemplate), so
   // each answer check compares with a copy of the current design's plan,
   // made before any task runs.
-  std::vector<replay::DesignPlan> Plans(Open.size(), *R.Current);
-  std::optional<replay::DesignResult> Before;
+  std::vector<replay::DesignPlan> Plans(ToRun.size(), *R.Current);
   std::vector<std::function<void()>> Tasks;
-  Tasks.push_back([&] {
-    Progress.started(Base.What, R.Seconds);
-    if (!Base.Pick) {
-      Before = replay::simulateDesign(R.W, *R.Current, RO);
-    } else if (DesignRun Run = runDesign(R.W, Current, Options, *Base.Pick,
-                                         "kept", RO);
-               Run.Plan) {
-      Before = std::move(Run.Result);
-    }
-    Progress.ended();
-  });
-  for (std::size_t I = 0; I < Open.size(); ++I)
+  for (std::size_t I = 0; I < ToRun.size(); ++I)
     Tasks.push_back([&, I] {
-      Candidate &C = *Open[I];
-      Progress.started("replaying " + C.Name, R.Seconds);
-      C.Run = runDesign(R.W, Current, Options, C.Pick, "suggested", RO);
-      if (C.Run.Plan)
-        C.Answers =
-            replay::checkAnswers(R.W, Plans[I], *C.Run.Plan, R.Answers);
+      Progress.started(ToRun[I]->What, R.Seconds);
+      replayOnRung(R, *ToRun[I], Plans[I], RO);
       Progress.ended();
     });
   runTasks(Tasks, R.Jobs);
-  if (!Before)
+  // What.substr: "replaying the current design" -> "the current design".
+  for (std::size_t I = 0; I < Open.size(); ++I)
+    if (const std::string Own = "replaying " + Open[I]->Name;
+        Runs[I]->What != Own && Runs[I]->Errors.empty())
+      Progress.reused(Open[I]->Name,
+                      Runs[I]->What.substr(std::strlen("replaying ")));
+  for (ReplayedDesign *E : Asked)
+    E->WantsResult = E->WantsAnswers = false;
+  if (!BaseRun.Result)
     return false;
-  for (Candidate *C : Open)
-    judgeOnRung(*C, *Before, R);
+  for (std::size_t I = 0; I < Open.size(); ++I) {
+    Candidate &C = *Open[I];
+    const ReplayedDesign &E = *Runs[I];
+    C.Run.Errors = E.Errors;
+    C.Run.Mapped = E.Errors.empty();
+    if (C.Run.Mapped) {
+      C.Run.Result = *E.Result;
+      C.Answers = *E.Answers;
+    }
+    judgeOnRung(C, *BaseRun.Result, R);
+  }
   return true;
 }
 
@@ -686,6 +796,8 @@ bool replayUntilSettled(Ladder &L, const schema::Schema &Current,
                         const VerifyOptions &Verify,
                         std::vector<InputError> &CurrentErrors) {
   RoundProgress Progress(Verify, Cs.size());
+  std::shared_ptr<const schema::SuggestResult> BaseSuggestion;
+  const std::string CurrentText = replayedDesignText(Current);
   for (std::size_t K = 0; K < L.size(); ++K) {
     std::vector<Candidate *> Open;
     for (Candidate &C : Cs)
@@ -696,8 +808,9 @@ bool replayUntilSettled(Ladder &L, const schema::Schema &Current,
     Rung *R = L.rung(K, CurrentErrors);
     if (!R)
       return false;
+    suggestOnce(Current, Options, Base, BaseSuggestion, Open, R->Jobs);
     Progress.climb(Cs.size() - Open.size(), Open.size() + 1);
-    if (!climbRung(*R, Current, Options, Base, Open, Progress))
+    if (!climbRung(*R, CurrentText, Base, BaseSuggestion, Open, Progress))
       return false;
   }
   return true;
@@ -734,7 +847,7 @@ bool verifyAlone(Ladder &L, const schema::Schema &Current,
   for (std::size_t I = 0; I < Out.size(); ++I) {
     RemedyVerdict &V = Out[I];
     const Candidate &C = Cs[I];
-    if (!C.Run.Plan) {
+    if (!C.Run.Mapped) {
       V.Worse = "its design does not map the workload: " +
                 C.Run.Errors.front().Message;
       continue;
@@ -794,7 +907,7 @@ void verifyOnTopOfKept(Ladder &L, const schema::Schema &Current,
       break;
     // The verdicts are applied in order once all have run.
     for (Candidate &C : Cs) {
-      if (!C.Run.Plan || !C.Judged)
+      if (!C.Run.Mapped || !C.Judged)
         continue;
       RemedyVerdict &V = *C.V;
       if (V.NeedsOthers) {
@@ -817,6 +930,36 @@ void verifyOnTopOfKept(Ladder &L, const schema::Schema &Current,
 }
 
 } // namespace
+
+std::string replayedDesignText(const schema::Schema &Design) {
+  schema::Schema S = Design;
+  S.Header.clear();
+  S.Suppressions.clear();
+  for (schema::Account &A : S.Accounts)
+    A.Note.clear();
+  for (schema::Client &C : S.Clients) {
+    C.Note.clear();
+    C.Auth = schema::Client().Auth;
+    C.Payload = schema::Client().Payload;
+  }
+  for (schema::Table &T : S.Tables) {
+    T.Note.clear();
+    for (schema::Property &P : T.Properties)
+      P.Note.clear();
+    for (schema::EntityType &E : T.EntityTypes) {
+      E.Note.clear();
+      for (schema::Property &P : E.Properties)
+        P.Note.clear();
+    }
+    for (schema::Write &W : T.Writes)
+      W.Note.clear();
+    for (schema::Query &Q : T.Queries)
+      Q.Note.clear();
+    for (schema::Transaction &X : T.Transactions)
+      X.Note.clear();
+  }
+  return schema::writeSchemaYaml(S);
+}
 
 std::vector<RemedyVerdict>
 verifyRemedies(const schema::Schema &Current,

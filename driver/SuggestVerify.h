@@ -127,6 +127,15 @@ bool verdictSettled(const replay::DesignResult &Before,
 std::string saturatedDesignCaveat(const replay::DesignResult &Before,
                                   const replay::DesignResult &After);
 
+// The design as the simulated replay sees it, as text: Design written as
+// YAML without what the replay does not model (notes, the header,
+// suppressions, each client's auth and payload format, which only the
+// lint and the live replay read). Two designs with the same text replay
+// the same (the replay is deterministic for a workload and seed): a
+// verification replays each such design once per duration, whichever
+// remedies or rounds ask for it.
+std::string replayedDesignText(const schema::Schema &Design);
+
 // One verdict per remedy (rule and subject) of All.Changes, in order.
 // When the current design itself does not map its workload (a template
 // naming a property the entities of a same-named write do not have), no

@@ -1075,6 +1075,56 @@ TEST(SuggestCommand, FallsBackToTheWholeDesignWhenItCannotEditInPlace) {
   fs::remove_all(Dir);
 }
 
+// A remedy the simulated service does not model (SAS instead of the
+// account key, JSON instead of AtomPub) replays as the current design: it
+// takes the current design's replay, figures and all, instead of one of
+// its own, and is kept on them.
+TEST(SuggestCommand, ARemedyTheReplayDoesNotModelReusesTheCurrentReplay) {
+  const std::string Dir = makeTempDir("suggest-unmodelled");
+  const std::string In = Dir + "/app.yaml";
+  ASSERT_FALSE(writeFileAtomically(
+      In, "version: 1\n"
+          "accounts: [{name: a, region: westeurope}]\n"
+          "clients:\n"
+          "  - {name: web, kind: browser, region: westeurope, auth: "
+          "shared-key, payload: atom}\n"
+          "tables:\n"
+          "  - name: Notes\n"
+          "    account: a\n"
+          "    partitionKey: \"{userId}\"\n"
+          "    rowKey: \"{noteId}\"\n"
+          "    properties: {userId: {type: string, distinct: 1000}, noteId: "
+          "{type: guid}}\n"
+          "    writes: [{name: write-note, client: web, op: insert, rate: "
+          "50/s}]\n"
+          "    queries: [{name: notes, client: web, filter: \"PartitionKey "
+          "eq '{userId}'\", rate: 20/s}]\n"));
+  const ToolResult R = runTablelint(
+      {"suggest", In, "--verify-duration", "4s", "--progress"});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  for (const char *Remedy : {"shared-key-in-client", "atompub-payload"}) {
+    EXPECT_THAT(R.Err, HasSubstr(std::string(Remedy) +
+                                 " on clients[web]: the same design to the "
+                                 "replay as the current design, its replay "
+                                 "reused"));
+    // Kept, on the current design's own figures.
+    std::smatch M;
+    ASSERT_TRUE(std::regex_search(
+        R.Err, M,
+        std::regex(std::string("clients\\[web\\]: ") + Remedy +
+                   ": replayed alone: failed ([0-9]+) -> ([0-9]+), completed "
+                   "([0-9]+) -> ([0-9]+),")))
+        << R.Err;
+    EXPECT_EQ(M[1], M[2]);
+    EXPECT_EQ(M[3], M[4]);
+    EXPECT_GT(std::stoull(M[3]), 0u);
+  }
+  // No remedy of this design changes what is replayed: one replay per
+  // duration, the current design's.
+  EXPECT_THAT(R.Err, Not(HasSubstr("suggest: replaying remedy")));
+  EXPECT_THAT(R.Out, HasSubstr("auth: sas"));
+}
+
 TEST(SuggestCommand, MissingFileAndBadUsage) {
   ToolResult Missing = runTablelint({"suggest", "/nonexistent/schema.yaml"});
   EXPECT_EQ(Missing.ExitCode, 2);

@@ -322,5 +322,70 @@ TEST(SuggestVerify, TheLadderStartsWhereTheWorkloadIsExercised) {
   EXPECT_EQ(verifyRungs({&Hot}, 20), (std::vector<double>{20}));
 }
 
+// The account's budget is its declared target, as the replay's: 21,000
+// entities/s is over the service's 20,000/s (throttled after 20 s, four
+// times that past any short replay) but far under a declared 200,000/s.
+TEST(SuggestVerify, TheAccountOnsetIsByItsDeclaredTarget) {
+  auto Design = [](const std::string &Account) {
+    std::string Text = "version: 1\naccounts: [" + Account + "]\ntables:\n";
+    for (const char *T : {"A", "B", "C"})
+      Text += std::string("  - name: ") + T +
+              "\n"
+              "    account: a\n"
+              "    partitionKey: \"{id}\"\n"
+              "    rowKey: \"{id}\"\n"
+              "    properties: {id: {type: guid}}\n"
+              "    writes: [{name: w" +
+              T + ", op: insert, rate: 7000/s}]\n";
+    return loaded(Text);
+  };
+  const schema::Schema Default = Design("{name: a, region: westeurope}");
+  EXPECT_NEAR(throttleOnsetSeconds(Default), 20, 0.01);
+  EXPECT_EQ(verifyRungs({&Default}, 30), (std::vector<double>{30}));
+  const schema::Schema Declared = Design(
+      "{name: a, region: westeurope, targets: {entitiesPerSecond: 200000}}");
+  EXPECT_EQ(throttleOnsetSeconds(Declared), 0);
+  EXPECT_EQ(verifyRungs({&Declared}, 30), (std::vector<double>{2, 30}));
+}
+
+// What the replay does not model (notes, clients' auth and payload
+// format) leaves a design the same to it; what it replays does not.
+TEST(SuggestVerify, TheReplayedTextKeepsOnlyWhatTheReplayReads) {
+  const std::string Text =
+      "version: 1\n"
+      "accounts: [{name: a, region: westeurope}]\n"
+      "clients:\n"
+      "  - {name: web, kind: browser, region: westeurope, auth: shared-key, "
+      "payload: atom, retry: {policy: linear, baseDelay: 1s, maxRetries: 3, "
+      "retryOn: [404, 503]}}\n"
+      "tables:\n"
+      "  - name: Orders\n"
+      "    account: a\n"
+      "    partitionKey: \"{tenantId}\"\n"
+      "    rowKey: \"{orderId}\"\n"
+      "    properties: {tenantId: {type: string, distinct: 50}, orderId: "
+      "{type: guid}}\n"
+      "    writes: [{name: place, client: web, op: insert, rate: 10/s}]\n";
+  const schema::Schema Current = loaded(Text);
+  const std::string Same = replayedDesignText(Current);
+  schema::Schema Unmodelled = Current;
+  Unmodelled.Clients[0].Auth = schema::AuthKind::Sas;
+  Unmodelled.Clients[0].Payload = schema::PayloadFormat::JsonNoMetadata;
+  Unmodelled.Clients[0].Note = "short-lived SAS instead of the account key";
+  Unmodelled.Tables[0].Note = "a note";
+  Unmodelled.Tables[0].Writes[0].Note = "a note";
+  EXPECT_EQ(replayedDesignText(Unmodelled), Same);
+  schema::Schema Retry = Current;
+  Retry.Clients[0].Retry.RetryOn = {503};
+  EXPECT_NE(replayedDesignText(Retry), Same);
+  schema::Schema Rekeyed = Current;
+  Rekeyed.Tables[0].PartitionKey = loaded(
+      std::string(Text).replace(Text.find("\"{tenantId}\""), 12,
+                                "\"{orderId}\""))
+                                       .Tables[0]
+                                       .PartitionKey;
+  EXPECT_NE(replayedDesignText(Rekeyed), Same);
+}
+
 } // namespace
 } // namespace tablelint
