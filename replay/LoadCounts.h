@@ -29,6 +29,12 @@ struct PartitionCount {
   // (PartitionKey and RowKey): what a counted page's response bytes are
   // sized from, one entity standing for each of the partition's.
   std::uint32_t Example = 0, ExampleKeyChars = 0;
+  // What the partition's sampled existing entities stand for beyond one
+  // each (Workload::weight - 1, summed; added at warm start and kept when
+  // the run overwrites or deletes them): a filtered page that counts
+  // (replay/DeclaredShare.h) scans Entities + Extra real entities, as a
+  // walk of the rows weighs them.
+  std::uint64_t Extra = 0;
 };
 
 class LoadCounts {
@@ -40,6 +46,11 @@ public:
   // partition's example.
   void change(std::string_view PartitionKey, std::int64_t Delta,
               std::uint32_t Entity, std::uint32_t KeyChars);
+
+  // PartitionKey's existing entities stand for Extra more (PartitionCount).
+  void addExtra(std::string_view PartitionKey, std::uint64_t Extra) {
+    entry(PartitionKey).Count.Extra += Extra;
+  }
 
   std::uint64_t entities(std::string_view PartitionKey) const;
   std::uint64_t total() const { return Total; }
@@ -56,7 +67,7 @@ public:
           I == Sorted.size() ||
           (J < Recent.size() && Entries[Recent[J]].Key < Entries[Sorted[I]].Key);
       const Entry &E = Entries[TakeRecent ? Recent[J++] : Sorted[I++]];
-      if (E.Count.Entities && !Visit(std::string_view(E.Key), E.Count))
+      if ((E.Count.Entities || E.Count.Extra) && !Visit(std::string_view(E.Key), E.Count))
         return;
     }
   }

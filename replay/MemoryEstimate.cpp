@@ -5,6 +5,7 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/TableSize.h"
 #include "replay/AnswerCheck.h"
+#include "replay/DeclaredShare.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +54,8 @@ constexpr double CheckEventBytes = 4, CheckRowBytes = 18;
 constexpr double Margin = 1.1;
 
 // The tables of Plan that a query reads with a filter naming nothing but
-// PartitionKey, or with none (SimulatedService::countsServe): they keep
+// PartitionKey, or with none, or with conditions on declared values
+// (replay/DeclaredShare.h; SimulatedService::countsServe): they keep
 // counts per PartitionKey. A filter that does not parse as declared is
 // taken as counted, which errs high.
 std::vector<bool> countedTables(const Workload &W, const DesignPlan &Plan,
@@ -69,8 +71,9 @@ std::vector<bool> countedTables(const Workload &W, const DesignPlan &Plan,
       FilterParseResult Parsed = parseFilter(Q->Decl->Filter);
       if (Parsed) {
         const QueryScope Scope = classifyFilter(Parsed.filter());
-        ByKey = Scope.Properties.size() == 1 &&
-                Scope.Properties.front() == "PartitionKey";
+        ByKey = (Scope.Properties.size() == 1 &&
+                 Scope.Properties.front() == "PartitionKey") ||
+                countedFilter(W, W.Ops[OpI].Family, Parsed.filter());
       }
     }
     if (ByKey)
@@ -115,21 +118,7 @@ double whenShare(const Filter &When, std::uint32_t Node,
   case FilterNodeKind::Compare:
     break;
   }
-  const int Prop = Family.propertyIndex(N.Property);
-  if (Prop < 0 || (N.Op != CompareOp::Eq && N.Op != CompareOp::Ne) ||
-      !N.Literal.Known || N.Literal.type() != EdmType::String)
-    return 1;
-  const schema::Property *Decl = Family.Properties[Prop].Decl;
-  if (!Decl || Decl->Values.empty())
-    return 1;
-  double Share = 0;
-  for (std::size_t I = 0; I < Decl->Values.size(); ++I)
-    if (Decl->Values[I] == N.Literal.Value.Text)
-      Share += Decl->Weights.size() == Decl->Values.size()
-                   ? Decl->Weights[I]
-                   : 1.0 / static_cast<double>(Decl->Values.size());
-  Share = std::clamp(Share, 0.0, 1.0);
-  return N.Op == CompareOp::Eq ? Share : 1 - Share;
+  return declaredShare(Family, N).value_or(1);
 }
 
 // Seconds at the full rate that Duration with a linear ramp-up from 0

@@ -2,6 +2,7 @@
 #include "replay/ReadRanges.h"
 
 #include "core/Filter.h"
+#include "replay/DeclaredShare.h"
 #include "replay/DesignPlan.h"
 #include "replay/HashedRows.h"
 #include "replay/KeyBlock.h"
@@ -196,9 +197,16 @@ bool answeredBySet(const Workload &W, std::uint32_t Op, const QueryTarget &Q) {
   return true;
 }
 
+bool countedRead(
+    const Workload &W, std::uint32_t Family, const Filter &F,
+    const std::vector<std::pair<std::string, std::string>> &Ranges) {
+  return !confinedToPartitions(Ranges) && countedFilter(W, Family, F);
+}
+
 std::vector<TableReads> rowsReadByQueries(const Workload &W,
                                           const DesignPlan &Plan,
-                                          bool SetReadsUnordered) {
+                                          bool SetReadsUnordered,
+                                          bool CountFiltered) {
   const std::size_t Tables = Plan.Tables.size();
   std::vector<TableReads> Reads(Tables);
   // Executions per operation, then writes and reads per table.
@@ -206,6 +214,8 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
   for (const WorkloadEvent &Ev : W.Events)
     ++PerOp[Ev.Op];
   std::vector<std::uint64_t> Writes(Tables, 0), Queries(Tables, 0);
+  // Tables a write fills sparsely: a filter's declared share is not theirs.
+  std::vector<bool> Sparse(Tables, false);
   std::vector<bool> Unlisted(W.Ops.size(), false);
   for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op) {
     if (W.Ops[Op].IsQuery) {
@@ -220,6 +230,8 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
     }
     for (const WriteTarget &T : Plan.Writes[Op]) {
       Writes[T.Table] += PerOp[Op];
+      if (T.When)
+        Sparse[T.Table] = true;
       // A write with a `when` reaches a share of its entities (a sparse
       // index): its table grows as it fills instead.
       if (createsEntity(W.Ops[Op].Kind) && !T.When)
@@ -250,6 +262,11 @@ std::vector<TableReads> rowsReadByQueries(const Workload &W,
       if (!Parsed)
         continue; // the service rejects the read before reading anything
       scopeRanges(&Parsed.filter(), Ranges);
+      if (CountFiltered && !Sparse[Q.Table] &&
+          countedRead(W, W.Ops[Ev.Op].Family, Parsed.filter(), Ranges)) {
+        R.CountsFiltered = true;
+        continue;
+      }
       for (auto &Range : Ranges) {
         if (Range.second.empty()) { // open at its end: the rest of the table
           R.All = true;

@@ -6,6 +6,8 @@
 // dependent loads per write for an order nothing reads.
 #pragma once
 
+#include "core/Filter.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -28,6 +30,10 @@ struct TableReads {
   // Writes of the run that may store a new row (inserts, upserts, but not
   // those with a `when`): about the most rows the run adds.
   std::uint64_t NewRowsAtMost = 0;
+  // Some reads of the table filter on declared values and are costed from
+  // counts (replay/DeclaredShare.h): they are not listed, and the service
+  // counts the table's entities per PartitionKey from its first row on.
+  bool CountsFiltered = false;
 
   // Whether a read may visit the row Key. Every write asks, so after
   // index() it looks Key's PartitionKey up by hash and searches only the
@@ -82,9 +88,19 @@ bool answeredBySet(const Workload &W, std::uint32_t Op, const QueryTarget &Q);
 // Per table of Plan (DesignPlan::Tables), the rows its queries read over
 // the whole workload W. With SetReadsUnordered, queries answeredBySet()
 // are left out: they need no order, so their table is listed by its other
-// reads (all its rows unordered when it has none).
+// reads (all its rows unordered when it has none). With CountFiltered (the
+// simulated service's counted pages), so are the reads the service costs
+// from counts and declared values (countedRead) in tables no write fills
+// sparsely (`when`): TableReads::CountsFiltered.
 std::vector<TableReads> rowsReadByQueries(const Workload &W,
                                           const DesignPlan &Plan,
-                                          bool SetReadsUnordered = false);
+                                          bool SetReadsUnordered = false,
+                                          bool CountFiltered = false);
+
+// Whether the service costs a read from counts and declared values
+// (replay/DeclaredShare.h): countedFilter() splits its filter, and its
+// ranges (scopeRanges) are not confined to single partitions.
+bool countedRead(const Workload &W, std::uint32_t Family, const Filter &F,
+                 const std::vector<std::pair<std::string, std::string>> &Ranges);
 
 } // namespace tablelint::replay

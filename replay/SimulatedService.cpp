@@ -4,6 +4,7 @@
 
 #include "core/FilterEval.h"
 #include "core/QueryScope.h"
+#include "replay/DeclaredShare.h"
 #include "replay/HashedRows.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/SampledScan.h"
@@ -696,10 +697,28 @@ std::uint64_t SimulatedService::scanLimit() const {
 }
 
 bool SimulatedService::countsServe(const TableState &T, QueryCursor &C) const {
-  if (C.Counted < 0)
-    C.Counted = Model.CountedPages && !T.Weighted && !C.Point &&
-                !C.FoundOutsideSample && namesOnlyPartitionKey(C.Where);
-  return C.Counted > 0;
+  if (C.Counted >= 0)
+    return C.Counted > 0;
+  C.Counted = 0;
+  if (!Model.CountedPages || C.Point || C.FoundOutsideSample)
+    return false;
+  if (namesOnlyPartitionKey(C.Where)) {
+    C.Counted = !T.Weighted;
+    return C.Counted > 0;
+  }
+  // A filter on declared values: the same test that left the read out of
+  // the table's listed ranges (rowsReadByQueries), so its rows may be
+  // unordered.
+  if (!T.CountsFiltered || !C.Where)
+    return false;
+  std::optional<CountedFilter> Split = countedFilter(W, C.Family, *C.Where);
+  if (!Split || confinedToPartitions(C.Ranges))
+    return false;
+  C.Counted = 1;
+  C.Filtered = true;
+  C.KeyPart = std::move(Split->KeyPart);
+  C.Share = Split->Share;
+  return true;
 }
 
 template <typename VisitFn>
@@ -757,22 +776,24 @@ ServiceResponse SimulatedService::countedPage(double Now, TableState &T,
                                       const PartitionCount &N) {
     if (Returned >= PageLimit || Scanned >= ScanLimit)
       return ContinueAt(Key, 0);
-    const std::uint64_t Before =
-        Key == FirstPk ? std::min(C.Consumed, N.Entities) : 0;
-    const std::uint64_t Left = N.Entities - Before;
+    const std::uint64_t Real = N.Entities + (C.Filtered ? N.Extra : 0);
+    const std::uint64_t Before = Key == FirstPk ? std::min(C.Consumed, Real) : 0;
+    const std::uint64_t Left = Real - Before;
+    const Filter *KeyWhere = C.Filtered ? (C.KeyPart ? &*C.KeyPart : nullptr)
+                                        : C.Where;
     const bool Matches =
-        !C.Where || evaluateFilter(*C.Where, PartitionKeyView(Key));
-    const std::uint64_t Room =
-        Matches ? std::min(ScanLimit - Scanned, PageLimit - Returned)
-                : ScanLimit - Scanned;
-    const std::uint64_t Take = std::min(Left, Room);
+        !KeyWhere || evaluateFilter(*KeyWhere, PartitionKeyView(Key));
+    const std::uint64_t Take =
+        std::min(Left, Matches ? matchingRoom(C, ScanLimit - Scanned,
+                                              PageLimit - Returned)
+                               : ScanLimit - Scanned);
     if (Take == 0)
       return true;
     Scanned += Take;
     chargeScanRun(Now, pkStats(T, Key), Take);
-    if (Matches) {
-      Returned += Take;
-      C.Page.push_back({N.Example, N.ExampleKeyChars, Take});
+    if (const std::uint64_t Kept = Matches ? keptOf(C, Take) : 0) {
+      Returned += Kept;
+      C.Page.push_back({N.Example, N.ExampleKeyChars, Kept});
     }
     return Take < Left ? ContinueAt(Key, Before + Take) : true;
   });
@@ -781,6 +802,75 @@ ServiceResponse SimulatedService::countedPage(double Now, TableState &T,
   C.PageReturned = Returned;
   return closePage(T, C, Range, Scanned, Expected, Exhausted, Stop,
                    StopIsBoundary);
+}
+
+std::uint64_t SimulatedService::matchingRoom(const QueryCursor &C,
+                                             std::uint64_t ScanRoom,
+                                             std::uint64_t PageRoom) {
+  if (!C.Filtered || C.Share >= 1)
+    return std::min(ScanRoom, PageRoom);
+  if (C.Share <= 0)
+    return ScanRoom;
+  // The entities to scan until PageRoom more match, the carried fraction
+  // counted.
+  const double Needed = std::ceil((static_cast<double>(PageRoom) - C.Carry) /
+                                  C.Share);
+  return std::min<std::uint64_t>(
+      ScanRoom, static_cast<std::uint64_t>(std::max(1.0, Needed)));
+}
+
+std::uint64_t SimulatedService::keptOf(QueryCursor &C, std::uint64_t Scanned) {
+  if (!C.Filtered)
+    return Scanned;
+  const double Expected = C.Carry + static_cast<double>(Scanned) * C.Share;
+  const double Whole = std::floor(Expected);
+  C.Carry = Expected - Whole;
+  return static_cast<std::uint64_t>(Whole);
+}
+
+std::uint64_t SimulatedService::countedPagesToFinish(std::uint32_t Table,
+                                                     const QueryCursor &C,
+                                                     std::uint64_t Returned) {
+  if (!C.More || C.Range >= C.Ranges.size())
+    return 0;
+  const std::uint64_t TopLeft =
+      C.Top ? (Returned >= C.Top ? 0 : C.Top - Returned) : 0;
+  if (C.Top && TopLeft == 0)
+    return 0;
+  TableState &T = Tables[Table];
+  const Filter *KeyWhere =
+      C.Filtered ? (C.KeyPart ? &*C.KeyPart : nullptr) : C.Where;
+  std::uint64_t Scanned = 0;
+  double Matched = C.Carry;
+  const std::string FirstPk(partitionOf(C.Next));
+  for (std::size_t R = C.Range; R < C.Ranges.size(); ++R) {
+    const std::string &From =
+        R == C.Range && C.Started ? C.Next : C.Ranges[R].first;
+    forEachCounted(T, From, C.Ranges[R].second,
+                   [&](std::string_view Key, const PartitionCount &N) {
+                     const std::uint64_t Real =
+                         N.Entities + (C.Filtered ? N.Extra : 0);
+                     const std::uint64_t Before =
+                         R == C.Range && Key == FirstPk
+                             ? std::min(C.Consumed, Real)
+                             : 0;
+                     const std::uint64_t Left = Real - Before;
+                     Scanned += Left;
+                     if (!KeyWhere ||
+                         evaluateFilter(*KeyWhere, PartitionKeyView(Key)))
+                       Matched += static_cast<double>(Left) *
+                                  (C.Filtered ? C.Share : 1.0);
+                     return !C.Top || Matched < static_cast<double>(TopLeft);
+                   });
+  }
+  auto MatchedWhole = static_cast<std::uint64_t>(Matched);
+  if (C.Top)
+    MatchedWhole = std::min(MatchedWhole, TopLeft);
+  const std::uint64_t ScanLimit = scanLimit();
+  const std::uint64_t PageSize = std::max(1u, Model.MaxEntitiesPerPage);
+  return std::max<std::uint64_t>(
+      {1, (Scanned + ScanLimit - 1) / ScanLimit,
+       (MatchedWhole + PageSize - 1) / PageSize});
 }
 
 void SimulatedService::startCounting(TableState &T) {
@@ -954,14 +1044,22 @@ void SimulatedService::preload(std::uint32_t Table,
   T.Rows.preload(scratchKey(KeyScratch, PartitionKey, RowKey), Entity);
   countWrite(T, PartitionKey, schema::WriteKind::InsertOrReplace, SizeBefore,
              Entity, RowKey.size());
-  if (W.weight(Entity) > 1)
+  if (const std::uint64_t Weight = W.weight(Entity); Weight > 1) {
     T.Weighted = true;
+    if (T.Counting && T.Rows.size() > SizeBefore)
+      T.Counts.addExtra(PartitionKey, Weight - 1);
+  }
 }
 
 void SimulatedService::setReadRanges(std::vector<TableReads> R) {
   Reads = std::move(R);
-  for (std::size_t I = 0; I < Tables.size() && I < Reads.size(); ++I)
+  for (std::size_t I = 0; I < Tables.size() && I < Reads.size(); ++I) {
     Tables[I].Rows.readBy(&Reads[I]);
+    // Its counted reads may see rows kept by hash: every row is counted,
+    // the existing entities too (preload).
+    if (Reads[I].CountsFiltered && Model.CountedPages)
+      Tables[I].CountsFiltered = Tables[I].Counting = true;
+  }
 }
 
 void SimulatedService::setPartitionWeight(std::uint32_t Table,

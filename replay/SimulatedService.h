@@ -211,6 +211,17 @@ struct QueryCursor {
   // Whether its pages are costed from counts (SimulatedService::
   // countsServe); -1 until its first page decides.
   std::int8_t Counted = -1;
+  // The workload family its filter's values are declared by (the query's).
+  std::uint32_t Family = 0;
+  // A counted filter on declared values (replay/DeclaredShare.h): the
+  // conditions on PartitionKey alone (none: every partition), and the
+  // share of a partition's entities the others keep (Filtered set).
+  bool Filtered = false;
+  std::optional<Filter> KeyPart;
+  double Share = 1;
+  // Of the matches counted so far, the fraction of an entity not yet
+  // returned: pages return whole entities, and the fractions add up.
+  double Carry = 0;
 
   // Set when every range lies inside one partition: a sampled entity then
   // counts as what its partition holds, where its weight would count far
@@ -339,6 +350,9 @@ public:
     // on (Counting): a table no such query reads holds no counts.
     LoadCounts Counts;
     bool Counting = false;
+    // Reads filtered on declared values are costed from the counts
+    // (TableReads::CountsFiltered): kept from the first row on.
+    bool CountsFiltered = false;
     // A sampled existing entity (weight above 1) is stored: its pages are
     // read row by row (the sample's stretches need the rows).
     bool Weighted = false;
@@ -361,6 +375,11 @@ public:
   // the client knows of what it wrote).
   bool holds(std::uint32_t Table, std::string_view PartitionKey,
              std::string_view RowKey);
+  // Pages a counted query (Cursor.Counted > 0) still has to read, from
+  // the counts: what pagesToFinish() finds by walking the rows of others.
+  std::uint64_t countedPagesToFinish(std::uint32_t Table,
+                                     const QueryCursor &Cursor,
+                                     std::uint64_t Returned);
   // Reads one page at Cursor; sets Cursor.Page, PageScanned, More.
   ServiceResponse queryPage(double Now, std::uint32_t Table,
                             QueryCursor &Cursor);
@@ -437,6 +456,15 @@ private:
   template <typename VisitFn>
   void forEachCounted(TableState &T, const std::string &Next,
                       const std::string &Stop, VisitFn &&Visit);
+  // Of ScanRoom entities a page may still scan and PageRoom it may still
+  // return, how many of a matching partition it scans: a counted filter
+  // (QueryCursor::Filtered) stops where its share fills the page.
+  static std::uint64_t matchingRoom(const QueryCursor &C,
+                                    std::uint64_t ScanRoom,
+                                    std::uint64_t PageRoom);
+  // Of Scanned entities of a matching partition, the whole ones a counted
+  // page returns (their share, the fractions carried to the next).
+  static std::uint64_t keptOf(QueryCursor &C, std::uint64_t Scanned);
   // Counts T's rows per PartitionKey once, and every write from then on.
   void startCounting(TableState &T);
   // Charges Scanned entities of one partition that a page read.

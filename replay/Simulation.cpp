@@ -135,7 +135,8 @@ public:
       if (Plan.Tables[TI].Instances)
         Service.setInstances(TI);
     if (!O.OrderEveryRow)
-      Service.setReadRanges(rowsReadByQueries(W, Plan));
+      Service.setReadRanges(rowsReadByQueries(W, Plan, false,
+                                              O.Service.CountedPages));
     R.Label = Plan.Label;
     R.File = Plan.Schema ? Plan.Schema->File : "";
     R.Missing = Plan.Missing;
@@ -751,6 +752,7 @@ void Runner::dispatchRead(std::uint32_t EventIndex, const QueryTarget &Target,
       scopeRanges(Q.HasFilter ? &Q.Where : nullptr, Q.Cursor.Ranges);
   Q.Cursor.Where = Q.HasFilter ? &Q.Where : nullptr;
   Q.Cursor.Point = Point;
+  Q.Cursor.Family = W.Ops[Ev.Op].Family;
   // Only a table with such weights needs its ranges looked at.
   Q.Cursor.Confined = Service.partitionWeights(Target.Table);
   if (Q.Cursor.Confined.Of && !confinedToPartitions(Q.Cursor.Ranges))
@@ -1138,8 +1140,13 @@ void Runner::countGaveUp(const Request &Done) {
 }
 
 std::uint64_t Runner::pagesToGo(const QueryState &Q, std::uint64_t &Budget) {
-  std::uint64_t Pages = pagesToFinish(Service.tables()[Q.Table].Rows, Q.Cursor,
-                                      W, O.Service, Q.Returned, Budget);
+  // A filter costed from counts may read rows kept by hash: its pages to
+  // go are counted too.
+  std::uint64_t Pages =
+      Q.Cursor.Counted > 0 && Q.Cursor.Filtered
+          ? Service.countedPagesToFinish(Q.Table, Q.Cursor, Q.Returned)
+          : pagesToFinish(Service.tables()[Q.Table].Rows, Q.Cursor, W,
+                          O.Service, Q.Returned, Budget);
   auto &[Sum, Counted] = PagesCounted[Q.Op];
   if (Budget > 0) { // counted to the end
     Sum += Pages;

@@ -339,12 +339,25 @@ TEST(Replay, NonKeyQueryScansFarMoreThanTheIndexTable) {
   // The scan on its own first: budgets out of the way.
   ReplayOptions Unlimited;
   Unlimited.Service.PartitionEntitiesPerSecond = 1e9;
+  // Rows walked: the scan evaluates each reading's drawn status.
+  Unlimited.Service.CountedPages = false;
   Replay R;
   runReplay(R, {&Current, &Indexed}, O, Unlimited);
   const DesignResult &Scan = R.Results[0], &Lookup = R.Results[1];
   // Both return the same failing readings...
   EXPECT_EQ(Scan.EntitiesReturned, Lookup.EntitiesReturned);
   ASSERT_GT(Lookup.EntitiesReturned, 0u);
+  // (From counts, the scan returns the declared share of what it scanned
+  // instead of the draws: the same within their spread.)
+  ReplayOptions Counted = Unlimited;
+  Counted.Service.CountedPages = true;
+  Replay C;
+  runReplay(C, {&Current, &Indexed}, O, Counted);
+  EXPECT_GT(C.Results[0].CountedPages, 0u);
+  const auto Drawn = static_cast<double>(Lookup.EntitiesReturned);
+  EXPECT_NEAR(static_cast<double>(C.Results[0].EntitiesReturned), Drawn,
+              4 * std::sqrt(Drawn) + 1);
+  EXPECT_EQ(C.Results[0].EntitiesScanned, Scan.EntitiesScanned);
   // ...but the table scan reads every reading to find them.
   EXPECT_EQ(Lookup.ScannedPerReturned, 1.0);
   EXPECT_GT(Scan.ScannedPerReturned, 100 * Lookup.ScannedPerReturned);
