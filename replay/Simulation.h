@@ -13,6 +13,7 @@
 #pragma once
 
 #include "replay/DesignPlan.h"
+#include "replay/Percentiles.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
@@ -52,6 +53,11 @@ struct ReplayOptions {
   // Keep every stored row in key order, also those no read of the run
   // visits (replay/RowSet.h): the same results, slower; tests compare.
   bool OrderEveryRow = false;
+  // Latencies an operation keeps exactly; beyond, they are counted in a
+  // histogram whose percentiles are within 0.1% of the exact ones
+  // (replay/Percentiles.h: LatencyRecord), so a day's run does not keep
+  // four bytes per operation. Tests set 0 to compare the two.
+  std::size_t ExactLatencies = LatencyRecord::DefaultExactLimit;
 };
 
 struct OpResult {
