@@ -1035,7 +1035,7 @@ DesignResult Runner::run() {
     if (std::min(TW, TH) > End)
       break;
     if (O.Progress && ++Steps % (1u << 16) == 0)
-      O.Progress(R.Label, std::min(TW, TH) / End);
+      O.Progress(R.Label, std::min(TW, TH) / End, Next);
     if (TW <= TH) {
       dispatch(static_cast<std::uint32_t>(Next++));
       continue;

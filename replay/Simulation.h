@@ -47,9 +47,12 @@ struct ReplayOptions {
   bool ThrottledBillable = limits::ThrottledRequestsBillable;
   // Seed of the clients' retry jitter (the workload's seed).
   std::uint64_t Seed = 1;
-  // Called now and then with the share of the simulated time done (the
-  // command's progress line); null: none.
-  std::function<void(const std::string &Label, double Done)> Progress;
+  // Called now and then with the share of the simulated time done and
+  // the workload's operations dispatched so far (the command's progress
+  // line); null: none.
+  std::function<void(const std::string &Label, double Done,
+                     std::uint64_t Operations)>
+      Progress;
   // Keep every stored row in key order, also those no read of the run
   // visits (replay/RowSet.h): the same results, slower; tests compare.
   bool OrderEveryRow = false;
