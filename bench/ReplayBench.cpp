@@ -263,19 +263,6 @@ void BM_DateKeyRender(benchmark::State &State) {
 }
 BENCHMARK(BM_DateKeyRender)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
-// The process's resident memory now (/proc/self/statm), 0 if unknown.
-double residentBytes() {
-  std::FILE *F = std::fopen("/proc/self/statm", "r");
-  if (!F)
-    return 0;
-  long Size = 0, Resident = 0;
-  const int Read = std::fscanf(F, "%ld %ld", &Size, &Resident);
-  std::fclose(F);
-  return Read == 2 ? static_cast<double>(Resident) *
-                         static_cast<double>(sysconf(_SC_PAGESIZE))
-                   : 0;
-}
-
 // The demo (scripts/demo.sh): the telemetry example and its suggested
 // design (bench/inputs/telemetry-suggested.yaml, `tablelint suggest` output
 // kept fixed), 10 simulated minutes with 5 of ramp-up, every budget as the
@@ -300,7 +287,7 @@ void BM_Demo(benchmark::State &State) {
   // fixed cost, which the figure per stored entity is also given without.
   // As `tablelint replay` runs it.
   returnLargeBlocksToSystem();
-  const double BaseBytes = residentBytes();
+  const auto BaseBytes = static_cast<double>(replay::residentBytes());
   std::uint64_t Operations = 0, LargestStore = 0;
   for (auto _ : State) {
     std::vector<InputError> Errors;

@@ -20,16 +20,20 @@ ProgressLine::ProgressLine(std::string Task, bool Always)
 
 ProgressLine::~ProgressLine() { finish(); }
 
-void ProgressLine::update(const std::string &What, double Done) {
+void ProgressLine::update(const std::string &What, double Done,
+                          const std::string &Detail) {
   const Clock::time_point Now = Clock::now();
   const double Elapsed = std::chrono::duration<double>(Now - Start).count();
   const int Percent =
       static_cast<int>(std::clamp(Done, 0.0, 1.0) * 100.0 + 0.5);
+  const std::string After = Detail.empty() ? "" : ", " + Detail;
   if (!Terminal) {
-    if (Always && What != LastWhat) {
+    const int Tenth = Percent / 10;
+    if (Always && (What != LastWhat || (!Detail.empty() && Tenth > LastTenth))) {
       LastWhat = What;
-      std::fprintf(stderr, "%s: %s %3d%%, %.0f s\n", Task.c_str(),
-                   What.c_str(), Percent, Elapsed);
+      LastTenth = Tenth;
+      std::fprintf(stderr, "%s: %s %3d%%, %.0f s%s\n", Task.c_str(),
+                   What.c_str(), Percent, Elapsed, After.c_str());
       std::fflush(stderr);
     }
     return;
@@ -42,8 +46,9 @@ void ProgressLine::update(const std::string &What, double Done) {
   Drawn = true;
   // \r and "erase to end of line": the line is redrawn in place.
   // What names inputs (a design's file): escaped as the text report does.
-  std::fprintf(stderr, "\r%s: %s %3d%%, %.0f s\033[K", Task.c_str(),
-               escapeControlBytes(What).c_str(), Percent, Elapsed);
+  std::fprintf(stderr, "\r%s: %s %3d%%, %.0f s%s\033[K", Task.c_str(),
+               escapeControlBytes(What).c_str(), Percent, Elapsed,
+               After.c_str());
   std::fflush(stderr);
 }
 

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -213,6 +214,16 @@ const std::vector<OptionSpec> &replayOptions() {
        "every row of a table a `top` query reads), or none (default: all "
        "where that fits --memory, else the sample)",
        {"all", "sample", "none"}},
+      {"progress",
+       0,
+       false,
+       "",
+       "write the progress line to standard error also where standard "
+       "error is no terminal: a line when a design starts and each tenth "
+       "of the simulated time (on a terminal a progress line is drawn "
+       "anyway): the simulated time done of the total, operations "
+       "simulated per second, the memory held",
+       {}},
       {"help", 'h', false, "", "show this help", {}},
   };
   return Specs;
@@ -275,37 +286,73 @@ void printReplayHelp() {
          "run deletes its tables, then ends the process by that signal.\n";
 }
 
+// Simulated time as hours and minutes: "5h02m", "0h10m".
+std::string hoursMinutes(double Seconds) {
+  const auto Minutes = static_cast<long long>(std::max(Seconds, 0.0) / 60);
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%lldh%02lldm", Minutes / 60, Minutes % 60);
+  return Text;
+}
+
 // The progress of the designs simulated at the same time, on one line:
-// the share of their simulated time done, all designs together.
+// the share of their simulated time done, all designs together, and the
+// run's figures so far: the simulated time (of the workload and its
+// drain), the operations simulated per second of wall time (all designs)
+// and the memory the process holds.
 class ParallelProgress {
 public:
   ParallelProgress(ProgressLine &Line,
-                   const std::vector<replay::DesignPlan> &Plans)
-      : Line(Line) {
+                   const std::vector<replay::DesignPlan> &Plans,
+                   double SimulatedSeconds)
+      : Line(Line), SimulatedSeconds(SimulatedSeconds),
+        Start(std::chrono::steady_clock::now()) {
     for (const replay::DesignPlan &P : Plans)
-      Done.emplace_back(P.Label, 0.0);
+      Done.push_back({P.Label, 0.0, 0});
   }
-  void update(const std::string &Label, double Share) {
+  void update(const std::string &Label, double Share,
+              std::uint64_t Operations) {
     const std::lock_guard<std::mutex> Lock(Mutex);
     double Sum = 0;
+    std::uint64_t Simulated = 0;
     std::string Running;
-    for (auto &[Name, D] : Done) {
-      if (Name == Label)
-        D = Share;
-      Sum += D;
-      if (D > 0 && D < 1)
-        Running += (Running.empty() ? "" : " + ") + Name;
+    for (Design &D : Done) {
+      if (D.Label == Label) {
+        D.Share = Share;
+        D.Operations = std::max(D.Operations, Operations);
+      }
+      Sum += D.Share;
+      Simulated += D.Operations;
+      if (D.Share > 0 && D.Share < 1)
+        Running += (Running.empty() ? "" : " + ") + D.Label;
     }
+    const double Mean = Sum / static_cast<double>(Done.size());
+    const double Wall = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - Start)
+                            .count();
+    char Rate[64];
+    std::snprintf(Rate, sizeof Rate, "%.2fM ops/s",
+                  Wall > 0 ? static_cast<double>(Simulated) / Wall / 1e6 : 0);
     Line.update((Running.empty() ? Label : Running) +
                     (Running.find(" + ") == std::string::npos ? " design"
                                                               : " designs"),
-                Sum / static_cast<double>(Done.size()));
+                Mean,
+                "simulated " + hoursMinutes(Mean * SimulatedSeconds) + " of " +
+                    hoursMinutes(SimulatedSeconds) + ", " + Rate + ", " +
+                    formatMemory(static_cast<double>(
+                        replay::residentBytes())));
   }
 
 private:
+  struct Design {
+    std::string Label;
+    double Share = 0;
+    std::uint64_t Operations = 0;
+  };
   ProgressLine &Line;
+  double SimulatedSeconds;
+  std::chrono::steady_clock::time_point Start;
   std::mutex Mutex;
-  std::vector<std::pair<std::string, double>> Done;
+  std::vector<Design> Done;
 };
 
 void printErrors(const std::vector<InputError> &Errors) {
@@ -599,10 +646,12 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   Report.TraceFile = TraceFile;
   Report.Events = W.Events.size();
   {
-    ProgressLine Progress("replay");
-    ParallelProgress Shared(Progress, Plans);
-    RO.Progress = [&Shared](const std::string &Label, double Done) {
-      Shared.update(Label, Done);
+    ProgressLine Progress("replay", A.has("progress"));
+    ParallelProgress Shared(Progress, Plans,
+                            W.DurationSeconds + RO.DrainSeconds);
+    RO.Progress = [&Shared](const std::string &Label, double Done,
+                            std::uint64_t Operations) {
+      Shared.update(Label, Done, Operations);
     };
     // The answer check renders keys with plans of its own: a plan caches
     // the last text it rendered (BoundTemplate), so two runs cannot share
@@ -615,7 +664,8 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     for (std::size_t I = 0; I < Plans.size(); ++I)
       Tasks.push_back([&, I] {
         Report.Designs[I] = replay::simulateDesign(W, Plans[I], RO);
-        Shared.update(Plans[I].Label, 1.0); // done: off the running list
+        // Done: off the running list.
+        Shared.update(Plans[I].Label, 1.0, W.Events.size());
       });
     if (Plans.size() == 2 && AnswerShare > 0)
       Tasks.push_back([&] {

@@ -6,6 +6,7 @@
 #include "core/schema/TableSize.h"
 #include "replay/AnswerCheck.h"
 #include "replay/DeclaredShare.h"
+#include "replay/Simulation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,10 +24,14 @@ constexpr double EventBytes = 14;                 // sizeof(WorkloadEvent)
 // An entity's codes: a few bytes per property (EntityCodes packs each to
 // the bytes its family's values need) and its family and row.
 constexpr double EntityBytesPerProperty = 3, EntityBytes = 2;
-// A simulation: per event, its latency and its request's state; per row
-// it stores, the row in a hashed or ordered store and its partition's
-// share of the statistics.
-constexpr double SimulationEventBytes = 8, SimulationRowBytes = 24;
+// A simulation: per event, its request's state (parts outstanding, 2
+// bytes, and how they ended, 1); per row it stores, the row in a hashed or
+// ordered store and its partition's share of the statistics.
+constexpr double SimulationEventBytes = 4, SimulationRowBytes = 24;
+// Per operation of the workload, its latencies: 4 bytes each up to the
+// exact bound (LatencyRecord), then a histogram of at most 21 doublings of
+// 512 buckets of 8 bytes (a millisecond to twenty minutes).
+constexpr double LatencyBytes = 4, LatencyHistogramBytes = 21 * 512 * 8;
 // A table a query reads by PartitionKey alone keeps its entities' count
 // per PartitionKey (replay/LoadCounts.h): the key's text, its count and
 // example, an index slot and its place in the key order, about 100 bytes
@@ -187,11 +192,13 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
            EntityBytesPerProperty * static_cast<double>(F.Properties.size());
   };
   double Events = 0;
+  std::vector<double> OpEvents(W.Ops.size(), 0); // per second, of each op
   for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
     const LogicalOp &Op = W.Ops[OpI];
     const double PerExecution =
         Op.IsQuery ? 1 : std::max(Op.EntitiesPerExecution, 1u);
-    Events += Executions[OpI] * PerExecution;
+    OpEvents[OpI] = Executions[OpI] * PerExecution;
+    Events += OpEvents[OpI];
     if (!Op.IsQuery && createsEntity(Op.Kind))
       E.Shared.PerSecond +=
           Executions[OpI] * PerExecution * EntityCost(W.Families[Op.Family]);
@@ -268,13 +275,19 @@ MemoryEstimate estimateReplayMemory(const Workload &W,
   for (std::size_t D = 0; D < Rows.size(); ++D) {
     const MemoryEstimate::Part &R = Rows[D];
     const MemoryEstimate::Part &K = Counted[D];
-    E.Tasks.push_back({R.Fixed * SimulationRowBytes +
-                           K.Fixed * CountedKeyBytes +
-                           FanOutReads[D] * limits::MaxQuerySeconds *
-                               FanOutReadBytes,
-                       Events * SimulationEventBytes +
-                           R.PerSecond * SimulationRowBytes +
-                           K.PerSecond * CountedKeyBytes});
+    MemoryEstimate::Part Task;
+    Task.Fixed = R.Fixed * SimulationRowBytes + K.Fixed * CountedKeyBytes +
+                 FanOutReads[D] * limits::MaxQuerySeconds * FanOutReadBytes;
+    Task.PerSecond = Events * SimulationEventBytes +
+                     R.PerSecond * SimulationRowBytes +
+                     K.PerSecond * CountedKeyBytes;
+    for (const double PerSecond : OpEvents) {
+      Task.Fixed += LatencyHistogramBytes;
+      Task.UpTo.push_back(
+          {PerSecond * LatencyBytes,
+           static_cast<double>(ReplayOptions().ExactLatencies) * LatencyBytes});
+    }
+    E.Tasks.push_back(std::move(Task));
     Check.Fixed += Checked[D].Fixed * CheckRowBytes;
     Check.PerSecond += Checked[D].PerSecond * CheckRowBytes;
   }

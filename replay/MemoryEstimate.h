@@ -5,8 +5,10 @@
 //
 // A replay holds its whole workload (an event per logical operation, the
 // property codes of every entity it creates) and, per design, every row it
-// stores, for the whole run (docs/replay.md): its memory grows with the
-// simulated time at the declared rates. The figures per event, entity and
+// stores and a request state per event, for the whole run
+// (docs/replay.md): its memory grows with the simulated time at the
+// declared rates. Latencies grow only up to ReplayOptions::ExactLatencies
+// per operation; past it they are counted in a histogram of fixed size. The figures per event, entity and
 // row are measured on the demo workload (bench/README.md) and rounded up,
 // and a design is assumed to store every write it is sent, so the estimate
 // errs high for a throttled design and a read-heavy workload.
@@ -15,6 +17,7 @@
 #include "replay/DesignPlan.h"
 #include "replay/Workload.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -24,9 +27,20 @@ struct MemoryEstimate {
   // What each part of the replay holds: a fixed amount (the process, the
   // warm start's existing entities and rows) plus an amount per second of
   // simulated time at the declared rates.
+  // And what grows only up to a bound (an operation's exact latencies):
+  // bytes per second up to a most.
+  struct Capped {
+    double PerSecond = 0, Most = 0;
+  };
   struct Part {
     double Fixed = 0, PerSecond = 0;
-    double at(double Seconds) const { return Fixed + PerSecond * Seconds; }
+    std::vector<Capped> UpTo;
+    double at(double Seconds) const {
+      double Bytes = Fixed + PerSecond * Seconds;
+      for (const Capped &C : UpTo)
+        Bytes += std::min(C.PerSecond * Seconds, C.Most);
+      return Bytes;
+    }
   };
   Part Shared; // the process and the workload, held by every task
   // The tasks that run side by side with -j: each design's simulation,

@@ -1,5 +1,6 @@
 #include "replay/ProcessMemory.h"
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -69,6 +70,20 @@ std::uint64_t memoryAvailableToProcess() {
   if (Group && (!Physical || Group < Physical))
     return Group;
   return Physical;
+}
+
+std::uint64_t residentBytes() {
+  std::FILE *F = std::fopen("/proc/self/statm", "r");
+  if (!F)
+    return 0;
+  long Size = 0, Resident = 0;
+  const int Read = std::fscanf(F, "%ld %ld", &Size, &Resident);
+  std::fclose(F);
+  const long PageBytes = sysconf(_SC_PAGESIZE);
+  return Read == 2 && Resident > 0 && PageBytes > 0
+             ? static_cast<std::uint64_t>(Resident) *
+                   static_cast<std::uint64_t>(PageBytes)
+             : 0;
 }
 
 } // namespace tablelint::replay

@@ -31,4 +31,8 @@ bool returnLargeBlocksToSystem();
 // cgroup v2 or v1) when that is lower. 0 when neither can be read.
 std::uint64_t memoryAvailableToProcess();
 
+// The memory this process holds now (resident, /proc/self/statm); 0 when
+// it cannot be read.
+std::uint64_t residentBytes();
+
 } // namespace tablelint::replay

@@ -145,7 +145,7 @@ public:
     R.Timeline.resize(bucketCount(W, O));
     Outstanding.assign(W.Events.size(), 0);
     PartState.assign(W.Events.size(), 0);
-    OpLatencies.resize(W.Ops.size());
+    OpLatencies.assign(W.Ops.size(), LatencyRecord(O.ExactLatencies));
     R.Ops.resize(W.Ops.size());
     for (std::size_t I = 0; I < W.Ops.size(); ++I) {
       R.Ops[I].Name = W.Ops[I].Name;
@@ -414,7 +414,7 @@ private:
   static constexpr std::uint8_t FailedPart = 1, NotSentPart = 2,
                                 WaitingPart = 4;
   std::vector<std::uint8_t> PartState;
-  std::vector<std::vector<float>> OpLatencies; // of the completed
+  std::vector<LatencyRecord> OpLatencies; // of the completed
 
   double LastCompletion = 0;
   double LastServed = 0; // the last request the service answered
@@ -1028,7 +1028,7 @@ void Runner::finishPart(std::uint32_t Event, double Now, bool Ok) {
   ++Op.Completed;
   ++R.Timeline[bucket(Now)].Completed;
   const auto Latency = static_cast<float>(Now - Ev.Time);
-  OpLatencies[Ev.Op].push_back(Latency);
+  OpLatencies[Ev.Op].add(Latency);
 }
 
 DesignResult Runner::run() {
@@ -1050,7 +1050,7 @@ DesignResult Runner::run() {
     if (std::min(TW, TH) > End)
       break;
     if (O.Progress && ++Steps % (1u << 16) == 0)
-      O.Progress(R.Label, std::min(TW, TH) / End);
+      O.Progress(R.Label, std::min(TW, TH) / End, Next);
     if (TW <= TH) {
       dispatch(static_cast<std::uint32_t>(Next++));
       continue;
@@ -1204,10 +1204,10 @@ std::size_t Runner::trimDrain() {
 // The p50/p95/p99 and largest latency, per operation and overall.
 void Runner::summarizeLatencies() {
   for (std::size_t I = 0; I < OpLatencies.size(); ++I) {
-    std::sort(OpLatencies[I].begin(), OpLatencies[I].end());
-    R.Ops[I].P50 = percentile(OpLatencies[I], 0.50);
-    R.Ops[I].P95 = percentile(OpLatencies[I], 0.95);
-    R.Ops[I].P99 = percentile(OpLatencies[I], 0.99);
+    OpLatencies[I].sort();
+    R.Ops[I].P50 = OpLatencies[I].percentile(0.50);
+    R.Ops[I].P95 = OpLatencies[I].percentile(0.95);
+    R.Ops[I].P99 = OpLatencies[I].percentile(0.99);
   }
   const auto [Overall, Largest] =
       mergedPercentiles(OpLatencies, std::array<double, 3>{0.50, 0.95, 0.99});

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "replay/DesignPlan.h"
+#include "replay/Percentiles.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
 
@@ -46,12 +47,20 @@ struct ReplayOptions {
   bool ThrottledBillable = limits::ThrottledRequestsBillable;
   // Seed of the clients' retry jitter (the workload's seed).
   std::uint64_t Seed = 1;
-  // Called now and then with the share of the simulated time done (the
-  // command's progress line); null: none.
-  std::function<void(const std::string &Label, double Done)> Progress;
+  // Called now and then with the share of the simulated time done and
+  // the workload's operations dispatched so far (the command's progress
+  // line); null: none.
+  std::function<void(const std::string &Label, double Done,
+                     std::uint64_t Operations)>
+      Progress;
   // Keep every stored row in key order, also those no read of the run
   // visits (replay/RowSet.h): the same results, slower; tests compare.
   bool OrderEveryRow = false;
+  // Latencies an operation keeps exactly; beyond, they are counted in a
+  // histogram whose percentiles are within 0.1% of the exact ones
+  // (replay/Percentiles.h: LatencyRecord), so a day's run does not keep
+  // four bytes per operation. Tests set 0 to compare the two.
+  std::size_t ExactLatencies = LatencyRecord::DefaultExactLimit;
 };
 
 struct OpResult {

@@ -1096,68 +1096,6 @@ void giveKey(Workload &W, std::uint32_t Entity, const EntityFamily &F,
   }
 }
 
-// Arrivals: a Poisson process per op at the full rate, thinned to
-// rate * t / ramp-up while ramping (reserved for the mean plus six
-// standard deviations: no regrowth). A unit's followers arrive with its
-// leader.
-void scheduleArrivals(Workload &W, const WorkloadOptions &Options) {
-  double Expected = 0;
-  for (const LogicalOp &Op : W.Ops)
-    Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
-  W.Events.reserve(static_cast<std::size_t>(
-      std::min(Expected + 6 * std::sqrt(Expected) + 16, 4.2e9)));
-  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
-    const LogicalOp &Op = W.Ops[OpI];
-    // A unit's followers arrive with its leader.
-    if (Op.PerSecond <= 0 || (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI)))
-      continue;
-    Rng R(streamSeed(Options.Seed, "arrivals:" + Op.Name));
-    // The rate counts entities: executions of N entities arrive N times
-    // less often, their N events at the same time (one group).
-    const double Mean = Op.EntitiesPerExecution / Op.PerSecond;
-    // One execution at time T: its N entities, then its unit's followers.
-    auto Execute = [&](double T) {
-      for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
-        W.Events.push_back({T, static_cast<std::uint16_t>(OpI), 0});
-      for (std::uint32_t F : Op.Followers)
-        for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
-          W.Events.push_back({T, static_cast<std::uint16_t>(F), 0});
-    };
-    const std::size_t Before = W.Events.size();
-    for (double T = R.exponential(Mean); T < Options.DurationSeconds;
-         T += R.exponential(Mean)) {
-      if (Options.RampUpSeconds > 0 && T < Options.RampUpSeconds &&
-          R.uniform() * Options.RampUpSeconds >= T)
-        continue;
-      Execute(T);
-    }
-    // An op too rare to arrive in the run (a verify run's once-a-minute
-    // query) runs once, halfway through, when asked for.
-    if (Options.EveryOpAtLeastOnce && W.Events.size() == Before)
-      Execute(Options.DurationSeconds / 2);
-  }
-}
-
-// Sorts the events by time; at one time, a unit's followers come right
-// after their leader.
-void orderEvents(Workload &W) {
-  std::vector<std::uint32_t> Rank(W.Ops.size());
-  std::uint32_t Next = 0;
-  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
-    const LogicalOp &Op = W.Ops[OpI];
-    if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI))
-      continue;
-    Rank[OpI] = Next++;
-    for (std::uint32_t F : Op.Followers)
-      Rank[F] = Next++;
-  }
-  std::sort(W.Events.begin(), W.Events.end(),
-            [&](const WorkloadEvent &A, const WorkloadEvent &B) {
-              return A.Time < B.Time ||
-                     (A.Time == B.Time && Rank[A.Op] < Rank[B.Op]);
-            });
-}
-
 // The entities of the workload, drawn in time order so later operations
 // find earlier entities: the existing ones (warmStart), then the entity
 // each event writes or reads (addressEvents), dropping the events with
@@ -1175,8 +1113,11 @@ public:
   void reserveEntities();
   // The existing entities of every family, over the time before 0.
   void warmStart();
-  // The entity of each event, in time order; the events with none dropped.
-  void addressEvents();
+  // Before the first event: the pools and counters addressing keeps.
+  void startAddressing();
+  // The entity of the next event in time order (created, for an insert);
+  // false: the event has none and is dropped.
+  bool address(WorkloadEvent &Ev);
 
 private:
   // One random stream and one value sampler per property for each op.
@@ -1221,7 +1162,8 @@ private:
   std::vector<std::uint64_t> NewKeyValues;
   std::optional<UnitTargets> Targets;
   std::vector<bool> Purged;
-  std::size_t Kept = 0;
+  // The last event kept (an execution's entities are adjacent events).
+  std::optional<WorkloadEvent> LastKept;
   // The first entity of the group being generated, and how many are in it;
   // the entity of the unit's leader being generated, whether it could be
   // (an update with nothing to address drops its execution), and the
@@ -1305,10 +1247,7 @@ std::uint32_t EntityGenerator::fresh(std::uint32_t OpI, double Time) {
 }
 
 void EntityGenerator::reserveEntities() {
-  std::size_t Entities = 0;
-  for (const WorkloadEvent &Ev : W.Events)
-    if (!W.Ops[Ev.Op].IsQuery && createsEntity(W.Ops[Ev.Op].Kind))
-      ++Entities;
+  std::size_t Entities = ArrivalStream::expected(W, Options, /*Creates=*/true);
   if (!Options.Cold)
     for (const EntityFamily &F : W.Families)
       Entities += existingToHold(F, Options);
@@ -1447,7 +1386,7 @@ void EntityGenerator::drawExisting(std::uint32_t F, std::uint64_t N,
   }
 }
 
-void EntityGenerator::addressEvents() {
+void EntityGenerator::startAddressing() {
   // A unit's update, merge or delete addresses an entity under its
   // leader's key: those of its family, by the codes of the key's
   // properties (UnitTargets). Families with such followers drop deleted
@@ -1464,30 +1403,30 @@ void EntityGenerator::addressEvents() {
   W.OutsideSampleTargets.clear();
   W.AgedOutTargets.clear();
   Purged = purgedFamilies(W);
-  Kept = 0;
-  for (std::size_t I = 0; I < W.Events.size(); ++I) {
-    WorkloadEvent Ev = W.Events[I];
-    const LogicalOp &Op = W.Ops[Ev.Op];
-    const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
-    const bool Follows = Op.Unit >= 0 && !Leads;
-    if (Follows && !UnitLive)
-      continue; // its leader had nothing to address
-    bool Keep;
-    if (Follows && !createsEntity(Op.Kind))
-      Keep = addressFollower(Ev);
-    else if (!Op.IsQuery && createsEntity(Op.Kind))
-      Keep = create(Ev);
-    else if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
-             Op.Unit < 0 && Purged[Op.Family])
-      Keep = purgeAgedOut(Ev);
-    else if (Op.IsQuery && !Op.CutoffProperties.empty())
-      Keep = sweepAtCutoff(Ev);
-    else
-      Keep = addressExisting(Ev);
-    if (Keep)
-      W.Events[Kept++] = Ev;
-  }
-  W.Events.resize(Kept);
+  LastKept.reset();
+}
+
+bool EntityGenerator::address(WorkloadEvent &Ev) {
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  const bool Leads = Op.Unit == static_cast<int>(Ev.Op);
+  const bool Follows = Op.Unit >= 0 && !Leads;
+  if (Follows && !UnitLive)
+    return false; // its leader had nothing to address
+  bool Keep;
+  if (Follows && !createsEntity(Op.Kind))
+    Keep = addressFollower(Ev);
+  else if (!Op.IsQuery && createsEntity(Op.Kind))
+    Keep = create(Ev);
+  else if (!Op.IsQuery && Op.Kind == schema::WriteKind::Delete &&
+           Op.Unit < 0 && Purged[Op.Family])
+    Keep = purgeAgedOut(Ev);
+  else if (Op.IsQuery && !Op.CutoffProperties.empty())
+    Keep = sweepAtCutoff(Ev);
+  else
+    Keep = addressExisting(Ev);
+  if (Keep)
+    LastKept = Ev;
+  return Keep;
 }
 
 // A unit's update, merge or delete: an entity under its leader's key.
@@ -1543,9 +1482,8 @@ bool EntityGenerator::create(WorkloadEvent &Ev) {
   }
   if (Op.EntitiesPerExecution > 1) {
     const bool Continues = GroupSize > 0 &&
-                           GroupSize < Op.EntitiesPerExecution && Kept > 0 &&
-                           W.Events[Kept - 1].Op == Ev.Op &&
-                           W.Events[Kept - 1].Time == Ev.Time;
+                           GroupSize < Op.EntitiesPerExecution && LastKept &&
+                           LastKept->Op == Ev.Op && LastKept->Time == Ev.Time;
     if (Continues) {
       for (std::uint32_t P : Op.SharedProperties)
         W.setCode(Ev.Entity, P, W.code(GroupFirst, P));
@@ -1673,19 +1611,134 @@ std::vector<bool> purgedFamilies(const Workload &W) {
   return Purged;
 }
 
-// The events of the run and their entities: arrivals, their order, the
-// existing entities, then the entity each event addresses.
-void generateEvents(Workload &W, const WorkloadOptions &Options) {
+ArrivalStream::ArrivalStream(const Workload &W, const WorkloadOptions &Options)
+    : W(W), Options(Options), Rank(W.Ops.size()) {
+  // At one time, a unit's followers come right after their leader.
+  std::uint32_t Next = 0;
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    if (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI))
+      continue;
+    Rank[OpI] = Next++;
+    for (std::uint32_t F : Op.Followers)
+      Rank[F] = Next++;
+  }
+  for (std::size_t OpI = 0; OpI < W.Ops.size(); ++OpI) {
+    const LogicalOp &Op = W.Ops[OpI];
+    // A unit's followers arrive with its leader.
+    if (Op.PerSecond <= 0 || (Op.Unit >= 0 && Op.Unit != static_cast<int>(OpI)))
+      continue;
+    OpArrivals A;
+    A.Op = static_cast<std::uint16_t>(OpI);
+    A.R = Rng(streamSeed(Options.Seed, "arrivals:" + Op.Name));
+    // The rate counts entities: executions of N entities arrive N times
+    // less often, their N events at the same time (one group).
+    A.Mean = Op.EntitiesPerExecution / Op.PerSecond;
+    A.Next = A.R.exponential(A.Mean);
+    // An op too rare to arrive in the run (a verify run's once-a-minute
+    // query) runs once, halfway through, when asked for.
+    A.Once = Options.EveryOpAtLeastOnce && !arrivesInRun(A);
+    Ops.push_back(A);
+  }
+}
+
+bool ArrivalStream::thinned(OpArrivals &A) const {
+  return Options.RampUpSeconds > 0 && A.Next < Options.RampUpSeconds &&
+         A.R.uniform() * Options.RampUpSeconds >= A.Next;
+}
+
+bool ArrivalStream::arrivesInRun(OpArrivals A) const {
+  for (; A.Next < Options.DurationSeconds; A.Next += A.R.exponential(A.Mean))
+    if (!thinned(A))
+      return true;
+  return false;
+}
+
+void ArrivalStream::execute(std::uint16_t OpI, double T,
+                            std::vector<WorkloadEvent> &Out) const {
+  const LogicalOp &Op = W.Ops[OpI];
+  for (std::uint32_t K = 0; K < Op.EntitiesPerExecution; ++K)
+    Out.push_back({T, OpI, 0});
+  for (std::uint32_t F : Op.Followers)
+    for (std::uint32_t K = 0; K < W.Ops[F].EntitiesPerExecution; ++K)
+      Out.push_back({T, static_cast<std::uint16_t>(F), 0});
+}
+
+bool ArrivalStream::next(double Until, std::vector<WorkloadEvent> &Out) {
+  const double End = std::min(Until, Options.DurationSeconds);
+  const std::size_t Start = Out.size();
+  const double Halfway = Options.DurationSeconds / 2;
+  for (OpArrivals &A : Ops) {
+    // Arrivals at the full rate, thinned to rate * t / ramp-up while
+    // ramping.
+    for (; A.Next < End; A.Next += A.R.exponential(A.Mean))
+      if (!thinned(A))
+        execute(A.Op, A.Next, Out);
+    if (A.Once && Halfway < End) {
+      execute(A.Op, Halfway, Out);
+      A.Once = false;
+    }
+  }
+  std::sort(Out.begin() + static_cast<std::ptrdiff_t>(Start), Out.end(),
+            [&](const WorkloadEvent &X, const WorkloadEvent &Y) {
+              return X.Time < Y.Time ||
+                     (X.Time == Y.Time && Rank[X.Op] < Rank[Y.Op]);
+            });
+  Done = std::max(Done, End);
+  return Done < Options.DurationSeconds;
+}
+
+std::size_t ArrivalStream::expected(const Workload &W,
+                                    const WorkloadOptions &Options,
+                                    bool Creates) {
+  double Expected = 0;
+  for (const LogicalOp &Op : W.Ops)
+    if (!Creates || (!Op.IsQuery && createsEntity(Op.Kind)))
+      Expected += std::max(0.0, Op.PerSecond) * Options.DurationSeconds;
+  return static_cast<std::size_t>(
+      std::min(Expected + 6 * std::sqrt(Expected) + 16, 4.2e9));
+}
+
+// Arrivals, then the entity of each, a window at a time.
+struct EventStream::Generation {
+  Generation(Workload &W, const WorkloadOptions &Options)
+      : Arrivals(W, Options), Entities(W, Options) {}
+  ArrivalStream Arrivals;
+  EntityGenerator Entities;
+  std::vector<WorkloadEvent> Window;
+};
+
+EventStream::EventStream(Workload &W, const WorkloadOptions &Options) {
   W.DurationSeconds = Options.DurationSeconds;
   W.StartTicks = Options.StartTicks;
   W.AddressableAfterSeconds = Options.AddressableAfterSeconds;
+  Impl = std::make_unique<Generation>(W, Options);
+  Impl->Entities.reserveEntities();
+  Impl->Entities.warmStart();
+  Impl->Entities.startAddressing();
+}
+
+EventStream::~EventStream() = default;
+
+bool EventStream::next(double Until, std::vector<WorkloadEvent> &Out) {
+  Impl->Window.clear();
+  const bool More = Impl->Arrivals.next(Until, Impl->Window);
+  for (WorkloadEvent Ev : Impl->Window)
+    if (Impl->Entities.address(Ev))
+      Out.push_back(Ev);
+  return More;
+}
+
+// The events of the run and their entities: the existing entities, then
+// the run's arrivals a window at a time, each with the entity it
+// addresses.
+void generateEvents(Workload &W, const WorkloadOptions &Options) {
   W.Events.clear();
-  scheduleArrivals(W, Options);
-  orderEvents(W);
-  EntityGenerator Generator(W, Options);
-  Generator.reserveEntities();
-  Generator.warmStart();
-  Generator.addressEvents();
+  W.Events.reserve(ArrivalStream::expected(W, Options));
+  EventStream Stream(W, Options);
+  for (double Until = EventStream::WindowSeconds;
+       Stream.next(Until, W.Events); Until += EventStream::WindowSeconds) {
+  }
 }
 
 } // namespace tablelint::replay

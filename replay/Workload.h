@@ -15,9 +15,11 @@
 #include "core/InputError.h"
 #include "core/schema/Schema.h"
 #include "replay/EntityCodes.h"
+#include "replay/Random.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -367,12 +369,75 @@ Workload buildWorkloadModel(const schema::Schema &Current,
 // before 0 (the retention, or entities / insert rate); beyond
 // MaxExistingEntities, a sample standing for them (ExistingWeight), which
 // later operations never address (a sampled entity is many entities).
+// Generated a window of simulated time at a time (EventStream).
 void generateEvents(Workload &W, const WorkloadOptions &Options);
 
 // Per family, whether it is kept at a declared retention by deleting what
 // ages out (schema::PurgeShareOfInserts, retention-by-delete's reading):
 // its deletes are retention purges (LogicalOp::AgedOut).
 std::vector<bool> purgedFamilies(const Workload &W);
+
+// The arrivals of a workload's ops, without entities, in time order (at
+// one time, a unit's followers right after their leader), a window of
+// simulated time at a time: a Poisson process per op at the full rate,
+// thinned to rate * t / ramp-up while ramping, its state (a random stream
+// and the next arrival) kept between windows, so that the windows
+// together are the arrivals of the whole run drawn at once, whatever
+// their lengths. A unit's followers arrive with its leader; an
+// execution's entities arrive together.
+class ArrivalStream {
+public:
+  ArrivalStream(const Workload &W, const WorkloadOptions &Options);
+  // Appends the arrivals before Until not appended yet to Out, in order;
+  // false once the run's last arrival has been appended.
+  bool next(double Until, std::vector<WorkloadEvent> &Out);
+  // Arrivals the run is expected to have (of the ops that create
+  // entities, with Creates), plus six standard deviations: a reservation
+  // that is seldom outgrown.
+  static std::size_t expected(const Workload &W,
+                              const WorkloadOptions &Options,
+                              bool Creates = false);
+
+private:
+  struct OpArrivals {
+    std::uint16_t Op = 0;
+    Rng R;
+    double Mean = 0, Next = 0;
+    bool Once = false; // EveryOpAtLeastOnce's arrival still to append
+  };
+  // Whether the arrival at A.Next is dropped by the ramp-up (draws).
+  bool thinned(OpArrivals &A) const;
+  bool arrivesInRun(OpArrivals A) const;
+  void execute(std::uint16_t Op, double T,
+               std::vector<WorkloadEvent> &Out) const;
+
+  const Workload &W;
+  WorkloadOptions Options;
+  std::vector<std::uint32_t> Rank;
+  std::vector<OpArrivals> Ops;
+  double Done = 0;
+};
+
+// The events of a generated run, each with its entity (generateEvents'
+// walk), a window of simulated time at a time: the existing entities are
+// drawn when it is made, then each window's arrivals are addressed in
+// time order, so that the events held at once are a window's, not the
+// run's, wherever the caller consumes them as they come.
+class EventStream {
+public:
+  // The window generateEvents takes: a minute of simulated time.
+  static constexpr double WindowSeconds = 60;
+
+  EventStream(Workload &W, const WorkloadOptions &Options);
+  ~EventStream();
+  // Appends the events before Until not appended yet to Out (those with
+  // nothing to address left out); false once the run's last has been.
+  bool next(double Until, std::vector<WorkloadEvent> &Out);
+
+private:
+  struct Generation;
+  std::unique_ptr<Generation> Impl;
+};
 
 // The existing entities generateEvents gives a family (unless Cold): its
 // modelled size, or the sample of at most MaxExistingEntities standing for

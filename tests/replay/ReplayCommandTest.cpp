@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <sstream>
 
 namespace tablelint::test {
 namespace {
@@ -70,6 +71,36 @@ operationsOf(const llvm::json::Object &Design) {
     for (const llvm::json::Value &V : *A)
       Ops[std::string(*V.getAsObject()->getString("name"))] = V.getAsObject();
   return Ops;
+}
+
+// With --progress, standard error (no terminal here) keeps plain progress
+// lines: the designs under way, the share done, the simulated time done of
+// the total (two minutes and the two-minute drain), the operations
+// simulated per second and the memory held; the last at 100%.
+TEST(ReplayCommand, ProgressSaysTheSimulatedTimeTheRateAndTheMemory) {
+  TempDir Dir;
+  ToolResult R = runTablelint({"replay", Inputs + "current.yaml",
+                               Inputs + "suggested.yaml", "--duration", "2m",
+                               "-j", "1", "--progress", "-o", Dir / "r.txt"});
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  const std::regex Line("replay: (current|suggested) design +([0-9]+)%, "
+                        "[0-9]+ s, simulated 0h0[0-4]m of 0h04m, "
+                        "([0-9.]+)M ops/s, [0-9]+ MiB");
+  std::vector<std::string> Lines;
+  std::istringstream In(R.Err);
+  for (std::string L; std::getline(In, L);)
+    Lines.push_back(L);
+  ASSERT_GE(Lines.size(), 3u) << R.Err;
+  double Fastest = 0;
+  for (const std::string &L : Lines) {
+    std::smatch M;
+    ASSERT_TRUE(std::regex_match(L, M, Line)) << L;
+    Fastest = std::max(Fastest, std::stod(M[3]));
+  }
+  EXPECT_GT(Fastest, 0) << R.Err;
+  EXPECT_THAT(Lines.front(), HasSubstr("current design"));
+  EXPECT_THAT(Lines.back(), HasSubstr("suggested design 100%"));
+  EXPECT_THAT(Lines.back(), HasSubstr("simulated 0h04m of 0h04m"));
 }
 
 TEST(ReplayCommand, ComparesTheDesignsSideBySide) {
