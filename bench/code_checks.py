@@ -17,6 +17,10 @@ so a change is judged against its baseline on the same machine state.
 Each TU runs twice: with the SDK headers included with -I (the hard case:
 their code counts as the project's and is analysed) and with -isystem (an
 installed SDK, which the checks skip); the second row is marked "[-isystem]".
+A last table measures schema-drift on the bundled example (its five sources
+and its schema, SDK headers with -I): lint with the rule on against the same
+lint with --disable schema-drift (the drift's own cost), for this build and
+the baseline build.
 Usage: bench/code_checks.py [ROUNDS]   (build first: scripts/build.sh)
 """
 import os, resource, statistics, subprocess, sys
@@ -71,6 +75,36 @@ def run(cmd):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+EXAMPLE = "examples/telemetry-service"
+EXAMPLE_SOURCES = [f"{EXAMPLE}/src/{f}" for f in
+                   ["DeviceRegistry.cpp", "ReadingStore.cpp", "RequestHandler.cpp",
+                    "Retry.cpp", "main.cpp"]]
+
+
+def drift_commands(build):
+    lint = [os.path.join(build, "bin", "tablelint"), "lint", "--fail-on", "never", "-j", "1"]
+    inputs = EXAMPLE_SOURCES + [f"{EXAMPLE}/schema/telemetry.yaml", "--"] + INCLUDE_MODES["-I"]
+    return {"drift": lint + inputs, "no drift": lint + ["--disable", "schema-drift"] + inputs}
+
+
+def drift_table(rounds):
+    builds = {"this build": BUILD}
+    if BASELINE:
+        builds["baseline build"] = BASELINE
+    cmds = {(b, k): c for b, d in builds.items() for k, c in drift_commands(d).items()}
+    for c in cmds.values():
+        run(c)
+    times = {k: [] for k in cmds}
+    for _ in range(rounds):
+        for k, c in cmds.items():
+            times[k].append(run(c))
+    print(f"\n{'schema-drift on the example':<44}{'drift ms':>9}{'no drift ms':>12}{'drift/no drift':>15}")
+    for b in builds:
+        on = statistics.median(times[(b, "drift")]) * 1000
+        off = statistics.median(times[(b, "no drift")]) * 1000
+        print(f"{b:<44}{on:>9.0f}{off:>12.0f}{on / off:>15.2f}", flush=True)
+
+
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 11
     os.chdir(ROOT)
@@ -92,6 +126,7 @@ def main():
         if BASELINE:
             print(row("  baseline build", m["parse"], m["base lint"], m["base plugin"], m["tidy"]),
                   flush=True)
+    drift_table(rounds)
 
 
 if __name__ == "__main__":

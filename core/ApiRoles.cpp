@@ -358,22 +358,4 @@ ApiRolesLoad loadApiRoles(const std::vector<CatalogSource> &Files) {
   return L;
 }
 
-namespace {
-const ApiRolesLoad &builtinLoad() {
-  static const ApiRolesLoad L = [] {
-    std::vector<CatalogSource> Files;
-    for (const CatalogSource &S : embeddedCatalogSources())
-      if (S.Path.rfind("rules/apis/", 0) == 0)
-        Files.push_back(S);
-    return loadApiRoles(Files);
-  }();
-  return L;
-}
-} // namespace
-
-const ApiRoles &builtinApiRoles() { return builtinLoad().Value; }
-const std::vector<InputError> &builtinApiRoleErrors() {
-  return builtinLoad().Errors;
-}
-
 } // namespace tablelint

@@ -150,8 +150,8 @@ ApiRolesLoad loadApiRoles(const std::vector<CatalogSource> &Files);
 void readApiRoleMap(const YAML::Node &Node, const std::string &File,
                     ApiRoles &Out, std::vector<InputError> &Errors);
 
-// The SDK role maps built into the binary (rules/apis/*.yaml).
+// The SDK role maps built into the binary (rules/apis/*.yaml, loaded by the
+// build like the rule catalog: core/CatalogCode.h).
 const ApiRoles &builtinApiRoles();
-const std::vector<InputError> &builtinApiRoleErrors();
 
 } // namespace tablelint

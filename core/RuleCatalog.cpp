@@ -319,20 +319,4 @@ CatalogLoad loadCatalog(const std::vector<CatalogSource> &Sources) {
   return Load;
 }
 
-namespace {
-struct BuiltinCatalog {
-  CatalogLoad Load;
-  BuiltinCatalog() : Load(loadCatalog(embeddedCatalogSources())) {}
-};
-const BuiltinCatalog &builtin() {
-  static const BuiltinCatalog B;
-  return B;
-}
-} // namespace
-
-const Catalog &builtinCatalog() { return builtin().Load.Value; }
-const std::vector<InputError> &builtinCatalogErrors() {
-  return builtin().Load.Errors;
-}
-
 } // namespace tablelint

@@ -2,8 +2,8 @@
 // rules/checklist.yaml with the 29 checklist items. It is the single source
 // of a rule's id, checklist items, severity, texts and examples; SARIF rule
 // metadata, `tablelint rules`, the checklist report and docs/rules/ are all
-// generated from it. The files are built into the binary (see
-// embeddedCatalogSources) and validated strictly when loaded.
+// generated from it. The build loads the files strictly (loadCatalog) and
+// compiles what they hold into the binary as C++ (core/CatalogCode.h).
 #pragma once
 
 #include "core/InputError.h"
@@ -107,13 +107,9 @@ struct CatalogLoad {
 // file:line:column, and keeps going.
 CatalogLoad loadCatalog(const std::vector<CatalogSource> &Sources);
 
-// The catalog files as they were when the binary was built (generated from
-// rules/*.yaml and rules/apis/*.yaml by the build).
-const std::vector<CatalogSource> &embeddedCatalogSources();
-
-// The built-in catalog, loaded once. A broken built-in catalog is a build
-// defect: builtinCatalogErrors() says what, and the CLI exits 3.
+// The built-in catalog: rules/*.yaml as they were when the binary was
+// built, loaded by the build (a broken catalog fails the build at its
+// file:line:col) and compiled in, so no YAML is parsed at run time.
 const Catalog &builtinCatalog();
-const std::vector<InputError> &builtinCatalogErrors();
 
 } // namespace tablelint

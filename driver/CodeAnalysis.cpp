@@ -6,6 +6,7 @@
 #include "driver/CrashIsolation.h"
 #include "driver/HeaderIncluders.h"
 #include "driver/HeaderScope.h"
+#include "driver/SchemaFactsCollect.h"
 #include "driver/WalkFilter.h"
 
 #include "checks/schema/SchemaLint.h"
@@ -19,7 +20,14 @@
 
 #include <clang-tidy/ClangTidy.h>
 #include <clang-tidy/ClangTidyDiagnosticConsumer.h>
+#include <clang-tidy/ClangTidyModule.h>
 #include <clang-tidy/ClangTidyOptions.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/MultiplexConsumer.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Tooling/ArgumentsAdjusters.h>
+#include <clang/Tooling/Tooling.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/ThreadPool.h>
 #include <llvm/Support/Threading.h>
@@ -307,6 +315,89 @@ private:
 
 // A path clang reported, as the compile command named it: relative ones
 // are relative to the command's directory, not to ours.
+std::atomic<unsigned> ClangParses{0};
+
+// The frontend action of one clang run: clang-tidy's consumer (the checks),
+// followed, when Facts is given, by the schema facts consumer on the same
+// AST, so schema-drift costs no second parse.
+class ChecksAction : public clang::ASTFrontendAction {
+public:
+  ChecksAction(clang::tidy::ClangTidyASTConsumerFactory &Checks,
+               std::vector<code::SchemaFacts> *Facts)
+      : Checks(Checks), Facts(Facts) {}
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &Compiler,
+                    llvm::StringRef File) override {
+    ++ClangParses;
+    std::unique_ptr<clang::ASTConsumer> Tidy =
+        Checks.createASTConsumer(Compiler, File);
+    if (!Facts)
+      return Tidy;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Both;
+    Both.push_back(std::move(Tidy));
+    Both.push_back(schemaFactsConsumer(File.str(), *Facts));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Both));
+  }
+
+private:
+  clang::tidy::ClangTidyASTConsumerFactory &Checks;
+  std::vector<code::SchemaFacts> *Facts;
+};
+
+class ChecksActionFactory : public tooling::FrontendActionFactory {
+public:
+  ChecksActionFactory(clang::tidy::ClangTidyContext &Context,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                      std::vector<code::SchemaFacts> *Facts)
+      : Checks(Context, std::move(FS)), Facts(Facts) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<ChecksAction>(Checks, Facts);
+  }
+  // As clang-tidy: code under `#ifndef __clang_analyzer__` is not checked.
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *Files,
+                     std::shared_ptr<clang::PCHContainerOperations> PCH,
+                     clang::DiagnosticConsumer *Diags) override {
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files, PCH, Diags);
+  }
+
+private:
+  clang::tidy::ClangTidyASTConsumerFactory Checks;
+  std::vector<code::SchemaFacts> *Facts;
+};
+
+// clang-tidy's runClangTidy for one file, with room for the facts consumer:
+// the context's extra arguments are added, plugin arguments stripped, and
+// the diagnostics (findings, compile errors) returned.
+std::vector<clang::tidy::ClangTidyError>
+runChecks(clang::tidy::ClangTidyContext &Context,
+          const tooling::CompilationDatabase &Database, const std::string &File,
+          llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+          std::vector<code::SchemaFacts> *Facts) {
+  tooling::ClangTool Tool(Database, {File},
+                          std::make_shared<clang::PCHContainerOperations>(), FS);
+  const clang::tidy::ClangTidyOptions Options = Context.getOptionsForFile(File);
+  if (Options.ExtraArgsBefore)
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        *Options.ExtraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
+  if (Options.ExtraArgs)
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        *Options.ExtraArgs, tooling::ArgumentInsertPosition::END));
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  clang::tidy::ClangTidyDiagnosticConsumer Diagnostics(
+      Context, nullptr, /*RemoveIncompatibleErrors=*/true,
+      /*GetFixesFromNotes=*/false);
+  clang::DiagnosticsEngine Engine(new clang::DiagnosticIDs(),
+                                  new clang::DiagnosticOptions(), &Diagnostics,
+                                  /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&Engine);
+  Tool.setDiagnosticConsumer(&Diagnostics);
+  ChecksActionFactory Factory(Context, FS, Facts);
+  Tool.run(&Factory);
+  return Diagnostics.take();
+}
+
 std::string absoluteIn(const std::string &BuildDirectory, const std::string &Path) {
   if (Path.empty())
     return Path;
@@ -593,6 +684,8 @@ LintInputs collectInputs(const std::vector<std::string> &Paths,
   return In;
 }
 
+unsigned clangParsesSoFar() { return ClangParses; }
+
 void analyseCode(const std::vector<TranslationUnit> &Units,
                  const CodeAnalysisOptions &Options,
                  std::vector<Finding> &Findings,
@@ -617,6 +710,7 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
   std::vector<char> Crashed(Units.size(), 0);
   ReadTexts Read;
   std::vector<std::set<std::string>> FilesOfUnit(Units.size());
+  std::vector<std::vector<code::SchemaFacts>> FactsOfUnit(Units.size());
   {
     QuietClangTidyProgress Quiet;
     std::atomic<std::size_t> Next{0};
@@ -646,9 +740,11 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
         auto Recording = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
             llvm::makeIntrusiveRefCnt<RecordingFileSystem>(BaseFS, Read,
                                                            FilesOfUnit[I]));
+        std::vector<code::SchemaFacts> *Facts =
+            Options.CollectSchemaFacts && U.ReportOnly.empty() ? &FactsOfUnit[I]
+                                                               : nullptr;
         Crashed[I] = !runIsolated([&] {
-          PerUnit[I] = clang::tidy::runClangTidy(Context, Database, {U.File},
-                                                 Recording, /*ApplyAnyFix=*/false);
+          PerUnit[I] = runChecks(Context, Database, U.File, Recording, Facts);
         });
         const std::size_t Finished = ++Done;
         if (Options.Progress) {
@@ -729,6 +825,12 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
                               Units[I].File, CompileErrors,
                               CompileErrors == 1 ? "" : "s", N.Message);
     }
+    // Half a model would guess: a unit that did not compile gives no facts.
+    if (Reads && !Crashed[I] && !CompileErrors)
+      for (code::SchemaFacts &F : FactsOfUnit[I]) {
+        makePlacesAbsolute(F, Units[I].Command.Directory);
+        Reads->Facts.push_back(std::move(F));
+      }
   }
 }
 

@@ -4,6 +4,7 @@
 // runner), turning clang-tidy's results into Findings and notifications.
 #pragma once
 
+#include "checks/code/model/SchemaFacts.h"
 #include "driver/LintResult.h"
 
 #include <clang/Tooling/CompilationDatabase.h>
@@ -57,6 +58,9 @@ struct CodeAnalysisOptions {
   std::optional<std::string> HeaderFilter;
   // Unsaved editor buffers (absolute path -> text) laid over the disk.
   const std::map<std::string, std::string> *UnsavedFiles = nullptr;
+  // Also collect each unit's schema facts (schema-drift), from the AST the
+  // checks run on: the unit is parsed once for both.
+  bool CollectSchemaFacts = false;
 };
 
 // What clang read while analysing: the hash of every file's text (--fix
@@ -67,6 +71,9 @@ struct CodeAnalysisOptions {
 struct AnalysisReads {
   AnalysedTexts Texts;
   std::vector<std::set<std::string>> FilesOfUnit;
+  // With CollectSchemaFacts: the facts of every unit that compiled and is
+  // linted for its own sake (not only for headers), places made absolute.
+  std::vector<code::SchemaFacts> Facts;
 };
 
 // Runs the checks on every unit. Findings carry the catalog's default
@@ -77,6 +84,10 @@ void analyseCode(const std::vector<TranslationUnit> &Units,
                  std::vector<Finding> &Findings,
                  std::vector<ToolNotification> &Notifications,
                  AnalysisReads *Reads = nullptr);
+
+// How many times this process has had clang parse a unit for analyseCode
+// (`lint --verbose` prints it: schema-drift must not add parses).
+unsigned clangParsesSoFar();
 
 // The text of a source line with runs of whitespace folded to one space and
 // the ends trimmed: a finding's Anchor.

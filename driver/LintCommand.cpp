@@ -10,6 +10,7 @@
 #include "core/Redact.h"
 #include "core/Uri.h"
 #include "driver/ApplyFixes.h"
+#include "driver/CodeAnalysis.h"
 #include "driver/Baseline.h"
 #include "driver/Reporters.h"
 #include "driver/RuleDocsUrl.h"
@@ -99,12 +100,19 @@ const std::vector<OptionSpec> &lintOptions() {
          "apply the fix-its of the reported findings to the files (after the "
          "baseline; overlapping fix-its are left out and counted)",
          {}},
+        {"verbose",
+         0,
+         false,
+         "",
+         "also print to stderr how many times clang parsed a translation "
+         "unit (once each: the checks and schema-drift share the parse)",
+         {}},
         {"help", 'h', false, "", "show this help", {}},
     };
     S.insert(S.end(), Own.begin(), Own.end());
     const std::vector<OptionSpec> Rules = ruleSelectionOptionSpecs();
-    // Before --skip-non-schema-yaml, --fix and --help.
-    S.insert(S.end() - 3, Rules.begin(), Rules.end());
+    // Before --hook-filenames, --fix, --verbose and --help.
+    S.insert(S.end() - 4, Rules.begin(), Rules.end());
     return S;
   }();
   return Specs;
@@ -302,6 +310,11 @@ int runLintCommand(const std::vector<std::string> &AllArgs) {
   if (!writeReport(A, "lint", Report))
     WriteFailed = true;
   std::cerr << renderSummary(Result);
+  if (A.has("verbose"))
+    std::cerr << "tablelint: clang parsed " << Result.CodeUnits
+              << " translation unit" << (Result.CodeUnits == 1 ? "" : "s")
+              << " in " << clangParsesSoFar() << " parse"
+              << (clangParsesSoFar() == 1 ? "" : "s") << "\n";
 
   if (WriteFailed || BaselineFailed || !Result.executionSuccessful())
     return ExitInputError;

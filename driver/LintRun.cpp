@@ -11,7 +11,6 @@
 #include "driver/Fingerprint.h"
 #include "driver/ResponseFiles.h"
 #include "driver/SchemaDrift.h"
-#include "driver/SchemaFactsCollect.h"
 #include "driver/SchemaInputs.h"
 #include "core/schema/SchemaLoader.h"
 
@@ -143,26 +142,19 @@ void addConfiguredSchemas(const LintInputs &In,
   }
 }
 
-// schema-drift: the code compared with the schema files of the run and the
-// schemas the configurations name. Silent without a schema, with the rule
-// off, and in the editor (the comparison reads the files on disk).
-void schemaDrift(const LintInputs &In, const LintRunOptions &Options,
-                 std::vector<schema::Schema> Schemas,
-                 std::vector<Finding> &Findings,
-                 std::vector<ToolNotification> &Notifications) {
+// The schemas schema-drift compares the code with: the schema files of the
+// run and those the configurations name. None without code, with the rule
+// off, and in the editor (the comparison reads the files on disk); then the
+// code analysis collects no schema facts.
+std::vector<schema::Schema>
+driftSchemas(const LintInputs &In, const LintRunOptions &Options,
+             std::vector<schema::Schema> Schemas,
+             std::vector<ToolNotification> &Notifications) {
   if (In.Units.empty() || !Options.SchemaDrift ||
       offOnCommandLine(Options, "schema-drift"))
-    return;
+    return {};
   addConfiguredSchemas(In, Schemas, Notifications);
-  if (Schemas.empty())
-    return;
-  std::vector<TranslationUnit> Units;
-  for (const TranslationUnit &U : In.Units)
-    if (U.ReportOnly.empty())
-      Units.push_back(U);
-  std::vector<code::SchemaFacts> Facts;
-  collectSchemaFacts(Units, Facts, /*Quiet=*/true);
-  findSchemaDrift(Facts, Schemas, Findings);
+  return Schemas;
 }
 
 } // namespace
@@ -323,9 +315,14 @@ LintResult runLint(const LintRunOptions &Options) {
   }
   for (const std::string &G : Options.Disable)
     Code.Checks += ",-tablelint-" + G;
+  // schema-drift's facts come from the same clang run as the checks.
+  const std::vector<schema::Schema> DriftSchemas =
+      driftSchemas(In, Options, std::move(Declared.Models), Notifications);
+  Code.CollectSchemaFacts = !DriftSchemas.empty();
   AnalysisReads Reads;
   analyseCode(In.Units, Code, Findings, Notifications, &Reads);
-  schemaDrift(In, Options, std::move(Declared.Models), Findings, Notifications);
+  if (!DriftSchemas.empty())
+    findSchemaDrift(Reads.Facts, DriftSchemas, Findings);
 
   PipelineOptions Pipeline;
   Pipeline.RepoRoot = Root;

@@ -35,8 +35,8 @@ struct LintRunOptions {
   // Editor buffers not saved yet (`tablelint lsp`): absolute path -> text,
   // analysed instead of the file on disk.
   std::map<std::string, std::string> UnsavedFiles;
-  // schema-drift (a second parse of each unit for its schema facts); off in
-  // the editor, where the files on disk may not be what it shows.
+  // schema-drift (its schema facts are collected in the checks' parse); off
+  // in the editor, where the files on disk may not be what it shows.
   bool SchemaDrift = true;
 };
 

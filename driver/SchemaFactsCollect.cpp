@@ -48,9 +48,14 @@ class FactsConsumer : public clang::ASTConsumer {
 public:
   FactsConsumer(std::string File, std::vector<code::SchemaFacts> &Out)
       : File(std::move(File)), Out(Out) {}
-  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+  // Before the parse: a model of an earlier unit (whose context may have
+  // had the same address) must not be taken for this one's. The checks'
+  // model of this unit, built after this, is reused.
+  void Initialize(clang::ASTContext &) override {
     code::forgetTableModel();
     code::forgetQueryResults();
+  }
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     Out.push_back(code::schemaFacts(Ctx, *apiRolesForFile(File)));
   }
 
@@ -82,9 +87,14 @@ private:
   std::vector<code::SchemaFacts> &Out;
 };
 
-// Places as the compile command spells the files, made absolute against its
-// directory: a relative name means nothing to the reader of a finding.
-void absolutePlaces(code::SchemaFacts &Facts, const std::string &Directory) {
+} // namespace
+
+std::unique_ptr<clang::ASTConsumer>
+schemaFactsConsumer(std::string File, std::vector<code::SchemaFacts> &Out) {
+  return std::make_unique<FactsConsumer>(std::move(File), Out);
+}
+
+void makePlacesAbsolute(code::SchemaFacts &Facts, const std::string &Directory) {
   auto Fix = [&](code::CodePlace &P) {
     std::filesystem::path File = P.File;
     if (!P.File.empty() && File.is_relative())
@@ -98,12 +108,10 @@ void absolutePlaces(code::SchemaFacts &Facts, const std::string &Directory) {
     Fix(R.Place);
 }
 
-} // namespace
-
 // One tool per unit: clang's runner prints a progress line for each file
 // of a run of several.
 bool collectSchemaFacts(const std::vector<TranslationUnit> &Units,
-                        std::vector<code::SchemaFacts> &Facts, bool Quiet) {
+                        std::vector<code::SchemaFacts> &Facts) {
   UnitsDatabase Database(Units);
   FactsActionFactory Factory(Facts);
   bool Compiled = true;
@@ -113,16 +121,10 @@ bool collectSchemaFacts(const std::vector<TranslationUnit> &Units,
         {"-resource-dir=" + clangResourceDir(), "-Xclang",
          "-disable-pragma-debug-crash"},
         tooling::ArgumentInsertPosition::BEGIN));
-    clang::IgnoringDiagConsumer Silence;
-    if (Quiet)
-      Tool.setDiagnosticConsumer(&Silence);
     const std::size_t Before = Facts.size();
-    const bool Ok = Tool.run(&Factory) == 0;
-    if (!Ok && Quiet)
-      Facts.resize(Before);
+    Compiled &= Tool.run(&Factory) == 0;
     for (std::size_t I = Before; I < Facts.size(); ++I)
-      absolutePlaces(Facts[I], U.Command.Directory);
-    Compiled &= Ok;
+      makePlacesAbsolute(Facts[I], U.Command.Directory);
   }
   return Compiled;
 }

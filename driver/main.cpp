@@ -7,7 +7,6 @@
 #include "driver/Version.h"
 
 #include "core/NameHint.h"
-#include "core/RuleCatalog.h"
 
 #include <exception>
 #include <iostream>
@@ -153,13 +152,6 @@ int dispatch(std::vector<std::string> Args) {
 int runCommand(int argc, char **argv) {
   using namespace tablelint;
   try {
-    if (!builtinCatalogErrors().empty()) {
-      for (const InputError &E : builtinCatalogErrors())
-        std::cerr << E.str() << "\n";
-      std::cerr << "tablelint: internal error: the built-in rule catalog is "
-                   "invalid\n";
-      return ExitInternalError;
-    }
     return dispatch(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const std::exception &E) {
     std::cerr << "tablelint: internal error: " << E.what() << "\n";

@@ -2,10 +2,18 @@
 // broken catalog file is reported with file:line:column.
 #include "core/RuleCatalog.h"
 
+#include "core/ApiRoles.h"
+#include "core/CatalogCode.h"
+#include "core/SecuritySeverity.h"
+#include "tests/support/RunTool.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 namespace tablelint {
@@ -32,10 +40,167 @@ const std::vector<std::string> SpecifiedRules = {
     "mixed-type-query",    "mutable-key",            "schema-drift",
 };
 
-TEST(BuiltinCatalog, LoadsWithoutErrors) {
-  for (const InputError &E : builtinCatalogErrors())
+// The built-in catalog is compiled from rules/ by tablelint-catalog-gen;
+// loading rules/ as it is now, with the loaders a user's files go through,
+// gives the same values, field by field (so `tablelint rules`, the rule
+// pages and SARIF's rule metadata are what the YAML says).
+void expectSameRule(const Rule &A, const Rule &B) {
+  SCOPED_TRACE(A.Id);
+  EXPECT_EQ(A.Id, B.Id);
+  EXPECT_EQ(A.Title, B.Title);
+  EXPECT_EQ(A.Checklist, B.Checklist);
+  EXPECT_EQ(A.Design, B.Design);
+  EXPECT_EQ(A.Detection, B.Detection);
+  EXPECT_EQ(A.DetectionMask, B.DetectionMask);
+  EXPECT_EQ(A.DefaultSeverity, B.DefaultSeverity);
+  EXPECT_EQ(A.Category, B.Category);
+  EXPECT_EQ(A.Tags, B.Tags);
+  EXPECT_EQ(A.Precision, B.Precision);
+  EXPECT_EQ(A.Summary, B.Summary);
+  EXPECT_EQ(A.Rationale, B.Rationale);
+  EXPECT_EQ(A.Bad.Language, B.Bad.Language);
+  EXPECT_EQ(A.Bad.Code, B.Bad.Code);
+  EXPECT_EQ(A.Good.Language, B.Good.Language);
+  EXPECT_EQ(A.Good.Code, B.Good.Code);
+  EXPECT_EQ(A.Help, B.Help);
+  ASSERT_EQ(A.Options.size(), B.Options.size());
+  for (std::size_t I = 0; I < A.Options.size(); ++I) {
+    EXPECT_EQ(A.Options[I].Name, B.Options[I].Name);
+    EXPECT_EQ(A.Options[I].Default, B.Options[I].Default);
+    EXPECT_EQ(A.Options[I].Description, B.Options[I].Description);
+  }
+  EXPECT_EQ(A.Observes, B.Observes);
+  EXPECT_EQ(A.SourceFile, B.SourceFile);
+}
+
+TEST(BuiltinCatalog, IsRulesAsTheLoaderReadsIt) {
+  std::vector<InputError> Errors;
+  std::vector<CatalogSource> Rules, Apis;
+  for (CatalogSource &S : readCatalogSources(TABLELINT_SOURCE_DIR, Errors))
+    (S.Path.rfind("rules/apis/", 0) == 0 ? Apis : Rules).push_back(S);
+  ASSERT_TRUE(Errors.empty());
+  ASSERT_EQ(Apis.size(), 3u);
+  const CatalogLoad Loaded = loadCatalog(Rules);
+  for (const InputError &E : Loaded.Errors)
     ADD_FAILURE() << E.str();
-  EXPECT_TRUE(builtinCatalogErrors().empty());
+  const Catalog &Built = builtinCatalog();
+  ASSERT_EQ(Loaded.Value.Items.size(), Built.Items.size());
+  for (std::size_t I = 0; I < Built.Items.size(); ++I) {
+    EXPECT_EQ(Loaded.Value.Items[I].Number, Built.Items[I].Number);
+    EXPECT_EQ(Loaded.Value.Items[I].Anchor, Built.Items[I].Anchor);
+    EXPECT_EQ(Loaded.Value.Items[I].Category, Built.Items[I].Category);
+    EXPECT_EQ(Loaded.Value.Items[I].Question, Built.Items[I].Question);
+  }
+  ASSERT_EQ(Loaded.Value.Rules.size(), Built.Rules.size());
+  for (std::size_t I = 0; I < Built.Rules.size(); ++I)
+    expectSameRule(Loaded.Value.Rules[I], Built.Rules[I]);
+  // So are the security scores SARIF and the rule pages print.
+  const SecurityScores Scores = securityScores(Rules);
+  EXPECT_EQ(Scores.size(), 2u);
+  for (const auto &[Id, Score] : Scores)
+    EXPECT_EQ(securitySeverity(Id), Score) << Id;
+  EXPECT_EQ(securitySeverity("shared-key-in-client"), "9.1");
+  EXPECT_EQ(securitySeverity("table-scan"), "");
+}
+
+// Role map entries (functions or types) compared field by field.
+template <typename Entry, typename CompareRest>
+void expectSameEntries(const std::vector<Entry> &Loaded,
+                       const std::vector<Entry> &Built, CompareRest Rest) {
+  ASSERT_EQ(Loaded.size(), Built.size());
+  for (std::size_t I = 0; I < Built.size(); ++I) {
+    SCOPED_TRACE(Built[I].Source);
+    EXPECT_EQ(Loaded[I].QualifiedNames, Built[I].QualifiedNames);
+    EXPECT_EQ(Loaded[I].Role, Built[I].Role);
+    EXPECT_EQ(Loaded[I].Api, Built[I].Api);
+    EXPECT_EQ(Loaded[I].Source, Built[I].Source);
+    Rest(Loaded[I], Built[I]);
+  }
+}
+
+TEST(BuiltinCatalog, ApiRoleMapsAreRulesApisAsTheLoaderReadsThem) {
+  std::vector<InputError> Errors;
+  std::vector<CatalogSource> Apis;
+  for (CatalogSource &S : readCatalogSources(TABLELINT_SOURCE_DIR, Errors))
+    if (S.Path.rfind("rules/apis/", 0) == 0)
+      Apis.push_back(S);
+  const ApiRolesLoad Loaded = loadApiRoles(Apis);
+  for (const InputError &E : Loaded.Errors)
+    ADD_FAILURE() << E.str();
+  const ApiRoles &Built = builtinApiRoles();
+  expectSameEntries(Loaded.Value.Functions, Built.Functions,
+                    [](const ApiFunction &A, const ApiFunction &B) {
+                      EXPECT_EQ(A.Args, B.Args);
+                      EXPECT_EQ(A.Attrs, B.Attrs);
+                    });
+  expectSameEntries(Loaded.Value.Types, Built.Types,
+                    [](const ApiType &A, const ApiType &B) {
+                      EXPECT_EQ(A.Fields, B.Fields);
+                    });
+}
+
+// Every byte survives as a C++ literal: quotes, backslashes, control bytes
+// and UTF-8, each escape closed before a next digit.
+TEST(CatalogCode, StringLiteralsEscapeWhatCxxWouldReadOtherwise) {
+  EXPECT_EQ(cppStringLiteral("a \"b\" \\ c?\n"), R"("a \"b\" \\ c?\n")");
+  EXPECT_EQ(cppStringLiteral("\t1"), R"("\0111")");
+  EXPECT_EQ(cppStringLiteral("\xc3\xa9"), R"("\303\251")");
+}
+
+// The generator the build ran, next to the tablelint binary under test.
+std::string catalogGenerator() {
+  return (std::filesystem::path(TABLELINT_BINARY).parent_path() /
+          "tablelint-catalog-gen")
+      .string();
+}
+
+// tablelint-catalog-gen stops the build on a broken catalog: each problem
+// at file:line:col, exit code 1, and the generated file left as it was.
+TEST(CatalogGenerator, ABrokenCatalogFailsWithItsPlacesAndWritesNothing) {
+  namespace fs = std::filesystem;
+  const fs::path Dir = test::makeTempDir("catalog-gen");
+  fs::create_directories(Dir / "rules/apis");
+  for (const char *Name : {"checklist.yaml", "table-scan.yaml"})
+    fs::copy_file(fs::path(TABLELINT_SOURCE_DIR) / "rules" / Name,
+                  Dir / "rules" / Name);
+  std::ofstream(Dir / "rules/table-scan.yaml", std::ios::app)
+      << "sevrity: note\n";
+  const fs::path Output = Dir / "Out.cpp";
+  std::ofstream(Output) << "// before\n";
+  test::ToolResult R =
+      test::runProgram(catalogGenerator(), {Dir.string(), Output.string()});
+  EXPECT_EQ(R.ExitCode, 1);
+  EXPECT_THAT(R.Err, ::testing::MatchesRegex(
+                         "(.|\n)*rules/table-scan\\.yaml:[0-9]+:1: error: "
+                         "unknown key 'sevrity' in the rule; did you mean "
+                         "'severity'\\?(.|\n)*"));
+  EXPECT_THAT(R.Err, HasSubstr("tablelint-catalog-gen: the rule catalog is "
+                               "invalid"));
+  std::ifstream In(Output);
+  std::string Kept((std::istreambuf_iterator<char>(In)), {});
+  EXPECT_EQ(Kept, "// before\n");
+  fs::remove_all(Dir);
+}
+
+TEST(CatalogGenerator, WritesTheCatalogAndLeavesAnUnchangedFileAlone) {
+  namespace fs = std::filesystem;
+  const fs::path Dir = test::makeTempDir("catalog-gen");
+  const fs::path Output = Dir / "Out.cpp";
+  test::ToolResult R = test::runProgram(
+      catalogGenerator(), {TABLELINT_SOURCE_DIR, Output.string()});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  std::ifstream In(Output);
+  std::string Code((std::istreambuf_iterator<char>(In)), {});
+  EXPECT_THAT(Code, HasSubstr("R.Id = \"table-scan\";"));
+  EXPECT_THAT(Code, HasSubstr("Catalog generatedCatalog() {"));
+  EXPECT_THAT(Code, HasSubstr("ApiRoles generatedApiRoles() {"));
+  const auto Written = fs::last_write_time(Output);
+  fs::last_write_time(Output, Written - std::chrono::hours(1));
+  R = test::runProgram(catalogGenerator(),
+                       {TABLELINT_SOURCE_DIR, Output.string()});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(fs::last_write_time(Output), Written - std::chrono::hours(1));
+  fs::remove_all(Dir);
 }
 
 TEST(BuiltinCatalog, HasEveryRuleOfTheSpecificationAndNoOther) {

@@ -191,6 +191,31 @@ TEST(SchemaDrift, TheBundledExampleOnlyWhereItDisagrees) {
   EXPECT_THAT(R.Out, HasSubstr("table 'DeviceStatus' is not declared"));
 }
 
+// schema-drift reads the code from the parse the other checks run on: with
+// the rule on and a schema, each unit is parsed once, as without a schema,
+// and the rule still reports (`--verbose` counts clang's parses).
+TEST(SchemaDrift, EachUnitIsParsedOnceWithTheRuleOn) {
+  DriftProject P;
+  ToolResult R = P.lint({"-p", P.Dir, "src", "design/shop.yaml", "--verbose"});
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_THAT(R.Out, HasSubstr("[tablelint-schema-drift]"));
+  EXPECT_THAT(R.Err,
+              HasSubstr("tablelint: clang parsed 4 translation units in 4 parses\n"));
+  ToolResult Alone = P.lint({"-p", P.Dir, "src/tables.cpp", "design/shop.yaml",
+                             "--enable", "schema-drift", "--verbose"});
+  EXPECT_EQ(Alone.ExitCode, 1) << Alone.Err;
+  EXPECT_EQ(driftLines(Alone.Out).size(), 3u) << Alone.Out;
+  EXPECT_THAT(Alone.Err,
+              HasSubstr("tablelint: clang parsed 1 translation unit in 1 parse\n"));
+  ToolResult Without = P.lint({"-p", P.Dir, "src", "--verbose"});
+  EXPECT_THAT(Without.Out, Not(HasSubstr("schema-drift")));
+  EXPECT_THAT(Without.Err,
+              HasSubstr("tablelint: clang parsed 4 translation units in 4 parses\n"));
+  // Without --verbose the count is not printed.
+  ToolResult Quiet = P.lint({"-p", P.Dir, "src/tables.cpp", "design/shop.yaml"});
+  EXPECT_THAT(Quiet.Err, Not(HasSubstr("clang parsed")));
+}
+
 // The plugin sees one translation unit and no schema: no such check.
 TEST(SchemaDrift, TheClangTidyPluginStaysSilent) {
   DriftProject P;
