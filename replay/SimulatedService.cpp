@@ -831,12 +831,10 @@ std::uint64_t SimulatedService::keptOf(QueryCursor &C, std::uint64_t Scanned) {
 std::uint64_t SimulatedService::countedPagesToFinish(std::uint32_t Table,
                                                      const QueryCursor &C,
                                                      std::uint64_t Returned) {
-  if (!C.More || C.Range >= C.Ranges.size())
+  const std::optional<std::uint64_t> Left = C.topLeftToRead(Returned);
+  if (!Left)
     return 0;
-  const std::uint64_t TopLeft =
-      C.Top ? (Returned >= C.Top ? 0 : C.Top - Returned) : 0;
-  if (C.Top && TopLeft == 0)
-    return 0;
+  const std::uint64_t TopLeft = *Left;
   TableState &T = Tables[Table];
   const Filter *KeyWhere =
       C.Filtered ? (C.KeyPart ? &*C.KeyPart : nullptr) : C.Where;

@@ -223,6 +223,16 @@ struct QueryCursor {
   // returned: pages return whole entities, and the fractions add up.
   double Carry = 0;
 
+  // Of a query with pages still to read, how many more entities its `top`
+  // lets it return after Returned (0: it has no `top`); none when it has
+  // finished (no range left, or its `top` reached): what the pages still
+  // to go of a given-up or unfinished query are counted from.
+  std::optional<std::uint64_t> topLeftToRead(std::uint64_t Returned) const {
+    if (!More || Range >= Ranges.size() || (Top && Returned >= Top))
+      return std::nullopt;
+    return Top ? Top - Returned : 0;
+  }
+
   // Set when every range lies inside one partition: a sampled entity then
   // counts as what its partition holds, where its weight would count far
   // more (SimulatedService::setPartitionWeight).

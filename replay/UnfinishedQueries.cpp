@@ -13,12 +13,10 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
                             const Workload &W, const ServiceModel &Model,
                             std::uint64_t Returned,
                             std::uint64_t &VisitBudget) {
-  if (!Cursor.More || Cursor.Range >= Cursor.Ranges.size())
+  const std::optional<std::uint64_t> Left = Cursor.topLeftToRead(Returned);
+  if (!Left)
     return 0;
-  const std::uint64_t TopLeft =
-      Cursor.Top ? (Returned >= Cursor.Top ? 0 : Cursor.Top - Returned) : 0;
-  if (Cursor.Top && TopLeft == 0)
-    return 0;
+  const std::uint64_t TopLeft = *Left;
   LogicalEntityView View(W);
   // A row's key is built only when the filter reads it (or a stretch of
   // sampled entities is compared by it): most rows are judged by a value.
