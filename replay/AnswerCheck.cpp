@@ -211,7 +211,19 @@ private:
     std::uint32_t Table = 0;
     unsigned Limit = 1;
     std::vector<StagedWrite> Ops;
+    // A fan-out's batch of rows as they come (FanOutSending::AsTheyCome):
+    // the PartitionKey of its first row, and whether another row has
+    // another (the service rejects it whole).
+    std::string FirstPk;
+    bool Spans = false;
   };
+  // Applies B's batch, or drops it when it spans partitions.
+  void flush(Buffer &B) {
+    if (B.Spans)
+      B.Ops.clear();
+    B.Spans = false;
+    flush(B.Table, B.Ops);
+  }
 
   const Workload &W;
   const DesignPlan &Plan;
@@ -305,12 +317,22 @@ void FunctionalDesign::write(std::uint32_t EventIndex) {
     }
     S.Bytes = entityBytes(W, Ev.Entity, Pk.size() + Rk.size(),
                           T.Sent.empty() ? nullptr : &T.Sent);
-    Buffer &B = Buffers[std::to_string(T.Table) + '\0' + Pk];
+    // A fan-out's rows batched as they come share one buffer per table,
+    // each batch holding rows of one execution (FanOutWrite.h).
+    const bool AsTheyCome = T.FanOut == FanOutSending::AsTheyCome;
+    Buffer &B = Buffers[std::to_string(T.Table) + '\0' +
+                        (AsTheyCome ? std::string("\1") : Pk)];
+    if (AsTheyCome && !B.Ops.empty() &&
+        W.Events[B.Ops.back().Event].Time != Ev.Time)
+      flush(B);
+    if (AsTheyCome && B.Ops.empty())
+      B.FirstPk = Pk;
+    B.Spans = B.Spans || (AsTheyCome && Pk != B.FirstPk);
     B.Table = T.Table;
     B.Limit = T.Decl->BatchSize;
     B.Ops.push_back(std::move(S));
     if (B.Ops.size() >= B.Limit)
-      flush(B.Table, B.Ops);
+      flush(B);
   }
 }
 
@@ -373,7 +395,7 @@ void FunctionalDesign::flush(std::uint32_t Table,
 
 void FunctionalDesign::flushAll() {
   for (auto &Entry : Buffers)
-    flush(Entry.second.Table, Entry.second.Ops);
+    flush(Entry.second);
 }
 
 bool FunctionalDesign::renderFilter(const QueryTarget &Q, std::uint32_t Entity,

@@ -626,20 +626,10 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
   const std::vector<bool> Purged = purgedFamilies(W);
   const Declarations Declared(Design);
   for (const schema::Table &T : Design.Tables) {
-    for (const schema::Write &Wr : T.Writes) {
+    for (const schema::Write &Wr : T.Writes)
       if (W.opIndex(Wr.Name) < 0)
-        Plan.Unplayed.push_back("write '" + Wr.Name + "' of table '" +
-                                T.Name + "'");
-      else if (!Wr.FanOut.empty())
-        Plan.Notes.push_back(
-            "write '" + Wr.Name + "' of table '" + T.Name + "' fans out over '" +
-            Wr.FanOut.front() +
-            "': replay does not model fan-out on write yet; it sends the "
-            "write's entities as they arrive, batched per partition key (the "
-            "rows of one partition together), so a batch that the service "
-            "would reject (invalid-batch) is replayed as if grouped by "
-            "partition");
-    }
+        Plan.Unplayed.push_back("write '" + Wr.Name + "' of table '" + T.Name +
+                                "'");
     for (const schema::Query &Q : T.Queries)
       if (W.opIndex(Q.Name) < 0)
         Plan.Unplayed.push_back("query '" + Q.Name + "' of table '" +
@@ -707,6 +697,7 @@ DesignPlan planDesign(const Workload &W, const schema::Schema &Design,
           instanceKey(T, schema::entityPartitionKey(T, Wr.EntityTypeName));
       const schema::KeyTemplate &Rk =
           schema::entityRowKey(T, Wr.EntityTypeName);
+      Target.FanOut = fanOutSending(Pk, Wr);
       for (auto [Key, Bound] : {std::pair{&Pk, &Target.PartitionKey},
                                 std::pair{&Rk, &Target.RowKey}}) {
         const schema::KeyBuckets *Buckets =

@@ -8,6 +8,7 @@
 #include "core/Filter.h"
 #include "core/InputError.h"
 #include "core/schema/Schema.h"
+#include "replay/FanOutWrite.h"
 #include "replay/Workload.h"
 
 #include <algorithm>
@@ -92,6 +93,9 @@ struct WriteTarget {
   // The write's `when`: the entities it reaches this table for (a sparse
   // index); unset: all of them.
   std::optional<Filter> When;
+  // How a fan-out write's rows are sent to this table (one by one, per
+  // partition, or in batches across partitions that the service rejects).
+  FanOutSending FanOut = FanOutSending::None;
 
   // Whether the write of Entity reaches this table.
   bool reaches(const Workload &W, std::uint32_t Entity) const;
@@ -194,9 +198,6 @@ struct DesignPlan {
   // 'T'"): the logical workload is the current design's, so they are not
   // replayed.
   std::vector<std::string> Unplayed;
-  // What this design declares that the replay does not model (a write
-  // that fans out), as notes for its result.
-  std::vector<std::string> Notes;
   // Where the existing entities of a family that no write of the workload
   // names are stored (a table that is only read: a one-row config table):
   // under the keys of each table whose queries read it, per family.

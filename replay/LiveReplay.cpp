@@ -299,21 +299,28 @@ RestEntity DesignRunner::entity(const WriteTarget &T, std::uint32_t Entity) {
 void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
   const WorkloadEvent &Ev = W.Events[EventIndex];
   const LogicalOp &Op = W.Ops[Ev.Op];
-  const bool Grouped = isGroupedWrite(Op);
+  const bool GroupedOp = isGroupedWrite(Op);
   for (const WriteTarget &T : Plan.Writes[Ev.Op]) {
     // A sparse table holds only what its `when` keeps, as in the simulator.
     if (!T.reaches(W, Ev.Entity))
       continue;
     const std::string &Table = R.Tables[T.Table];
     RestEntity E = entity(T, Ev.Entity);
-    if (T.Decl->BatchSize > 1 || Grouped) {
+    // A fan-out's rows as its table's client sends them (FanOutWrite.h):
+    // one by one, or in batches per partition or as they come.
+    const bool OneByOne = T.FanOut == FanOutSending::OneByOne;
+    const bool Grouped = GroupedOp && !OneByOne;
+    if ((T.Decl->BatchSize > 1 && !OneByOne) || Grouped) {
       // Per write, as in the simulator: one write's entities, never
       // another's, in a transaction (a unit's share its leader's buffer).
-      Buffer &B = Buffers[Table + '\0' +
-                          std::to_string(Grouped && Op.Unit >= 0
-                                             ? static_cast<std::uint32_t>(Op.Unit)
-                                             : Ev.Op) +
-                          '\0' + E.PartitionKey];
+      Buffer &B =
+          Buffers[Table + '\0' +
+                  std::to_string(Grouped && Op.Unit >= 0
+                                     ? static_cast<std::uint32_t>(Op.Unit)
+                                     : Ev.Op) +
+                  '\0' +
+                  (T.FanOut == FanOutSending::AsTheyCome ? std::string()
+                                                         : E.PartitionKey)];
       // A buffered entity written again goes in the next transaction.
       if (!Grouped && std::any_of(B.Ops.begin(), B.Ops.end(),
                                   [&](const BatchOperation &Buffered) {
@@ -358,7 +365,7 @@ void DesignRunner::write(std::uint32_t EventIndex, bool GroupEnds) {
       fail(Op.Name, Table, Result, 1);
     R.AmbiguousRetries += Landed ? 1 : 0;
   }
-  if (Grouped && GroupEnds) {
+  if (GroupedOp && GroupEnds) {
     for (Buffer *B : GroupBuffers)
       flush(*B);
     GroupBuffers.clear();

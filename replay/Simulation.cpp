@@ -617,9 +617,12 @@ void Runner::dispatch(std::uint32_t EventIndex) {
       continue;
     const std::uint32_t Client = clientIndex(T.Client);
     // The entities of one execution (entitiesPerWrite) are one entity
-    // group transaction per partition key, sent with the group's last.
-    const bool Grouped = Op.EntitiesPerExecution > 1 || Op.Unit >= 0;
-    if (T.Decl->BatchSize <= 1 && !Grouped) {
+    // group transaction per partition key, sent with the group's last; a
+    // fan-out's rows as its table's client sends them (FanOutWrite.h).
+    const bool OneByOne = T.FanOut == FanOutSending::OneByOne;
+    const bool Grouped =
+        (Op.EntitiesPerExecution > 1 && !OneByOne) || Op.Unit >= 0;
+    if ((T.Decl->BatchSize <= 1 || OneByOne) && !Grouped) {
       ClientState &C = Clients[Client];
       if (C.Max && C.InFlight >= C.Max && TI <= MaxWaiterTarget)
         C.Waiting.push_back(
@@ -647,7 +650,11 @@ void Runner::dispatch(std::uint32_t EventIndex) {
                                      ? static_cast<std::uint32_t>(Op.Unit)
                                      : Ev.Op);
     KeyScratch += '\0';
-    KeyScratch += Pk;
+    // Batches of a fan-out's rows as they come, whatever their partitions
+    // (a PartitionKey that holds the follower as is): the service rejects
+    // those that span partitions.
+    if (T.FanOut != FanOutSending::AsTheyCome)
+      KeyScratch += Pk;
     BatchBuffer &B = Buffers[KeyScratch];
     // A second write of a buffered entity (a job's two heartbeats within
     // one flush) goes in the next transaction: one transaction cannot
@@ -1673,7 +1680,6 @@ DesignResult simulateDesign(const Workload &W, const DesignPlan &Plan,
     Runner Run(W, Plan, Options);
     Result = Run.run();
   }
-  Result.Notes.insert(Result.Notes.end(), Plan.Notes.begin(), Plan.Notes.end());
   // The run's stores are freed, but the allocator keeps their pages. Given
   // back, the memory the answer check maps for its tables of hashed rows
   // (replay/HashedRows.h) does not add to them.

@@ -7,6 +7,7 @@
 #include "core/schema/EntityTypes.h"
 #include "core/schema/PropertyGrowth.h"
 #include "core/schema/TableSize.h"
+#include "replay/FanOutWrite.h"
 #include "replay/Random.h"
 
 #include <algorithm>
@@ -211,6 +212,18 @@ public:
     }
     }
     return 0;
+  }
+
+  // Any value of the domain, each as likely: a fan-out row's value where
+  // the declared distribution keeps giving values the execution's other
+  // rows took (a zipf's first few followers).
+  std::uint64_t sampleEvenly(Rng &R, double Time, std::int64_t StartTicks) {
+    if (Mode == List)
+      return Domain.ListCodes[R.below(Domain.ListCodes.size())];
+    if (N > 0 && (Mode == Uniform || Mode == ZipfMode || Mode == Hotspot ||
+                  Mode == Latest))
+      return indexCode(Domain, R.below(N), StartTicks);
+    return sample(R, Time, StartTicks);
   }
 
   // An insert of a series' next reading (its entity carries a clock
@@ -774,7 +787,9 @@ Workload buildWorkloadModel(const schema::Schema &Current,
         Op.PerSecond = Wr.Frequency.PerSecond;
         // Entities inserted together share the properties of their
         // partition key (an order's lines its shop and order id).
-        if (createsEntity(Wr.Op) && Wr.EntitiesPerWrite > 1) {
+        if (createsEntity(Wr.Op) && !Wr.FanOut.empty()) {
+          bindFanOut(Op, W.Families[FamilyIndex], Wr);
+        } else if (createsEntity(Wr.Op) && Wr.EntitiesPerWrite > 1) {
           Op.EntitiesPerExecution = Wr.EntitiesPerWrite;
           for (const std::string &Name :
                schema::entityPartitionKey(T, TypeName).properties()) {
@@ -1138,6 +1153,7 @@ private:
   // Event handlers: each returns whether the event is kept, its entity set.
   bool addressFollower(WorkloadEvent &Ev);
   bool create(WorkloadEvent &Ev);
+  void fanOutRow(const WorkloadEvent &Ev);
   bool purgeAgedOut(WorkloadEvent &Ev);
   bool sweepAtCutoff(WorkloadEvent &Ev);
   bool addressExisting(WorkloadEvent &Ev);
@@ -1171,6 +1187,8 @@ private:
   std::uint32_t GroupFirst = 0, GroupSize = 0, UnitLeader = 0;
   bool UnitLive = false;
   std::vector<std::uint32_t> UnitRows;
+  // The fanned-out values the rows of the group have taken.
+  FanOutRows FanOut;
 };
 
 void EntityGenerator::makeSamplers() {
@@ -1491,12 +1509,40 @@ bool EntityGenerator::create(WorkloadEvent &Ev) {
     } else {
       GroupFirst = Ev.Entity;
       GroupSize = 1;
+      FanOut.startExecution();
     }
+    if (!Op.FannedOut.empty())
+      fanOutRow(Ev);
   }
   Live[Op.Family].push_back(Ev.Entity);
   if (Targets->indexed(Op.Family))
     Targets->add(Ev.Entity);
   return true;
+}
+
+// A row of a fan-out execution takes fanned-out values no other row of it
+// took: drawn again by their distribution a few times, then evenly over
+// the domain (a zipf's first followers are drawn again and again). A
+// domain smaller than the execution keeps a repeat: the service answers it
+// with 409 (or 400 in a batch), as it would the real write.
+void EntityGenerator::fanOutRow(const WorkloadEvent &Ev) {
+  constexpr unsigned ByDistribution = 8, Tries = 32;
+  const LogicalOp &Op = W.Ops[Ev.Op];
+  for (unsigned Try = 0;; ++Try) {
+    std::uint64_t Combined = 0;
+    for (std::uint32_t P : Op.FannedOut)
+      Combined = (Combined ^ W.code(Ev.Entity, P)) * 0x9e3779b97f4a7c15ULL;
+    if (FanOut.take(Combined) || Try == Tries)
+      return;
+    for (std::uint32_t P : Op.FannedOut) {
+      ValueSampler &S = Samplers[Ev.Op][P];
+      W.setCode(
+          Ev.Entity, P,
+          Try < ByDistribution
+              ? S.sample(OpRng[Ev.Op], Ev.Time, Options.StartTicks)
+              : S.sampleEvenly(OpRng[Ev.Op], Ev.Time, Options.StartTicks));
+    }
+  }
 }
 
 // A retention purge deletes what has aged out: an entity written just

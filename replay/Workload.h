@@ -137,8 +137,12 @@ struct LogicalOp {
   // consecutive entities, sent as one entity group transaction.
   std::uint32_t EntitiesPerExecution = 1;
   // The properties (family indices) they share: those of the current
-  // design's partition key of the write's entity type.
+  // design's partition key of the write's entity type; of a fan-out write,
+  // every property but the fanned-out ones.
   std::vector<std::uint32_t> SharedProperties;
+  // A fan-out write's fanned-out properties (replay/FanOutWrite.h): each
+  // row of an execution takes another value of them. Empty: no fan-out.
+  std::vector<std::uint32_t> FannedOut;
   // A declared transaction under one partition key template (an order
   // header and its lines): its first write leads (Unit is the leader's op
   // index, for the leader too; -1: none). Each execution of the leader also

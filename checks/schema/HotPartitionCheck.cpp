@@ -116,7 +116,7 @@ void checkHotPartition(const SchemaContext &C, FindingSink &Sink) {
     for (const OperationLoad &L : TA.PartitionWrites)
       Add(L);
     for (const Write &W : TA.T->Writes)
-      OneEntityEach &= W.EntitiesPerWrite == 1;
+      OneEntityEach &= W.EntitiesPerWrite == 1 || !W.FanOut.empty();
     // The queries of every entity type under this partition key: their
     // loads add up on its partitions (one finding, the same for each type).
     std::size_t TypesHere = 0;

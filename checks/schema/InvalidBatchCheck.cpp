@@ -156,8 +156,10 @@ void checkInvalidBatch(const SchemaContext &C, FindingSink &Sink) {
     Previous = TA.Declared;
     for (const Write &W : TA.T->Writes) {
       // Entities one execution writes together share the PartitionKey; with
-      // a constant RowKey they are one entity, written that many times.
-      if (W.EntitiesPerWrite > 1 && TA.T->RowKey.isConstant())
+      // a constant RowKey they are one entity, written that many times. A
+      // fan-out's rows differ in a key by the fanned-out property.
+      if (W.EntitiesPerWrite > 1 && W.FanOut.empty() &&
+          TA.T->RowKey.isConstant())
         Sink.report(W.Path, W.Pos,
                     "write '" + W.Name + "' writes " +
                         std::to_string(W.EntitiesPerWrite) +

@@ -706,9 +706,10 @@ void Loader::checkFanOut(
 
 // Each property a write fans out over must be in one of its entity type's
 // keys: entities of one execution that differ in nothing a key holds would
-// be one entity, written over and over. A write of several entities that
-// share the PartitionKey (entitiesPerWrite) cannot fan out over a property
-// the PartitionKey holds.
+// be one entity, written over and over. With fanOut, entitiesPerWrite
+// counts the rows of one execution, one per fanned-out value (a post's
+// followers), which share the rest of the key, not the PartitionKey
+// itself when it holds the fanned-out property.
 void Loader::checkWriteFanOut(
     const Table &T, const Table &Scope, const Write &W,
     const std::vector<std::pair<std::string, SourcePos>> &Names) {
@@ -730,12 +731,6 @@ void Loader::checkWriteFanOut(
                           "entities of one execution would be one entity "
                           "(put '{" + Name + "}' in the RowKey or "
                           "PartitionKey)");
-    else if (W.EntitiesPerWrite > 1 && Holds(PK, Name))
-      errorAtPos(Pos, Subject + " fans out over '" + Name +
-                          "', which its PartitionKey '" + PK.Text +
-                          "' holds, but 'entitiesPerWrite' says its " +
-                          std::to_string(W.EntitiesPerWrite) +
-                          " entities share one PartitionKey");
   }
 }
 
