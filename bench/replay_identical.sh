@@ -7,8 +7,10 @@
 # others alone; --duration 2m) with a baseline build (BASELINE_BUILD, e.g.
 # main's) and this tree's (BUILD_DIR, default build), and compares the JSON
 # reports byte for byte. Prints each run that differs and exits 1 if any
-# does; JOBS (default 1) is the replays' -j. Reports are kept in OUT
-# (default a temporary directory, removed when all agree).
+# does; JOBS (default 1) is the replays' -j; ONLY (an extended regular
+# expression) keeps the runs whose names it matches (demo, replay-pair,
+# replay-NAME, patterns-NAME, suggest-NAME, designs-NAME). Reports are kept
+# in OUT (default a temporary directory, removed when all agree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
@@ -42,8 +44,11 @@ for f in "$s"/designs/*.yaml; do
 done
 
 differ=0
+compared=0
 for run in "${runs[@]}"; do
   name=${run%%|*}
+  [[ -n ${ONLY:-} && ! $name =~ $ONLY ]] && continue
+  compared=$((compared + 1))
   read -r -a args <<<"${run#*|}"
   for which in baseline current; do
     dir=$base
@@ -63,7 +68,7 @@ for run in "${runs[@]}"; do
     differ=1
   fi
 done
-echo "${#runs[@]} replays compared"
+echo "$compared replays compared"
 if [ "$differ" = 0 ]; then
   [ -z "${OUT:-}" ] && rm -rf "$out"
   echo "every report byte-identical"
