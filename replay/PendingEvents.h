@@ -22,7 +22,6 @@
 #include <array>
 #include <cstddef>
 #include <deque>
-#include <queue>
 #include <vector>
 
 namespace tablelint::replay {
@@ -51,19 +50,19 @@ public:
         L.Events.push_back(E);
         return;
       }
-    Heap.push(E);
+    heapPush(E);
   }
 
   // The earliest pending event; not empty().
   const Event &top() const {
     settle();
-    return Next == FromHeap ? Heap.top() : Lanes[Next].Events.front();
+    return Next == FromHeap ? Heap.front() : Lanes[Next].Events.front();
   }
 
   void pop() {
     settle();
     if (Next == FromHeap)
-      Heap.pop();
+      heapPop();
     else
       Lanes[Next].Events.pop_front();
     --Size;
@@ -72,13 +71,68 @@ public:
 
 private:
   static bool before(const Event &A, const Event &B) {
-    return A.Time < B.Time || (A.Time == B.Time && A.Seq < B.Seq);
+    // Without short circuits: the heap's choice of a child is then a
+    // conditional move, not a branch that fails half the time.
+    return (A.Time < B.Time) | ((A.Time == B.Time) & (A.Seq < B.Seq));
   }
-  struct Later {
-    bool operator()(const Event &A, const Event &B) const {
-      return before(B, A);
+
+  // A heap of four children per node, earliest first: a throttled run
+  // holds thousands of jittered retries in it, and a pop walks its depth
+  // (log4 of them, half a binary heap's) through children that lie side by
+  // side. Keys (Time, Seq) are unique, so it pops in the one order they
+  // give, as any heap does.
+  static constexpr std::size_t Arity = 4;
+  static std::size_t parentOf(std::size_t I) { return (I - 1) / Arity; }
+
+  // The earliest of the children of a node, which start at First.
+  std::size_t earliestChild(std::size_t First) const {
+    const std::size_t N = Heap.size();
+    if (First + Arity <= N) { // all four: two pairs, then their winners
+      const std::size_t A = First + before(Heap[First + 1], Heap[First]);
+      const std::size_t B =
+          First + 2 + before(Heap[First + 3], Heap[First + 2]);
+      return before(Heap[B], Heap[A]) ? B : A;
     }
-  };
+    std::size_t Best = First;
+    for (std::size_t C = First + 1; C < N; ++C)
+      if (before(Heap[C], Heap[Best]))
+        Best = C;
+    return Best;
+  }
+  // Moves E up from Hole to its place.
+  void siftUp(std::size_t Hole, const Event &E) {
+    while (Hole > 0) {
+      const std::size_t Parent = parentOf(Hole);
+      if (!before(E, Heap[Parent]))
+        break;
+      Heap[Hole] = Heap[Parent];
+      Hole = Parent;
+    }
+    Heap[Hole] = E;
+  }
+  void heapPush(const Event &E) {
+    Heap.push_back(E);
+    siftUp(Heap.size() - 1, E);
+  }
+  // Removes the earliest: the hole it leaves goes down to a leaf through
+  // the earliest child of each level (no comparison with the last event on
+  // the way, which belongs near the bottom anyway), then the last event
+  // moves up from there into place.
+  void heapPop() {
+    const Event Last = Heap.back();
+    Heap.pop_back();
+    const std::size_t N = Heap.size();
+    if (N == 0)
+      return;
+    std::size_t Hole = 0;
+    for (std::size_t First = 1; First < N; First = Arity * Hole + 1) {
+      const std::size_t Child = earliestChild(First);
+      Heap[Hole] = Heap[Child];
+      Hole = Child;
+    }
+    siftUp(Hole, Last);
+  }
+
   struct Lane {
     double Delay = 0;
     std::deque<Event> Events;
@@ -90,7 +144,7 @@ private:
   void settle() const {
     if (Next != Unknown)
       return;
-    const Event *Best = Heap.empty() ? nullptr : &Heap.top();
+    const Event *Best = Heap.empty() ? nullptr : &Heap.front();
     Next = FromHeap;
     for (std::size_t I = 0; I < LaneCount; ++I)
       if (!Lanes[I].Events.empty() &&
@@ -100,7 +154,7 @@ private:
       }
   }
 
-  std::priority_queue<Event, std::vector<Event>, Later> Heap;
+  std::vector<Event> Heap; // heapPush, heapPop (Arity children a node)
   std::array<Lane, MaxLanes> Lanes;
   std::size_t LaneCount = 0;
   std::size_t Size = 0;

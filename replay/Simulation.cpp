@@ -424,6 +424,7 @@ private:
   std::vector<char> Reaches;
   LogicalEntityView WhenView{W}; // for the writes' `when`
   EdmValue ValueScratch;
+  EntityShapes Shapes{W}; // what each write sends, what each page returns
 };
 
 // An established table (its current-design table declares `entities`):
@@ -637,9 +638,8 @@ void Runner::dispatch(std::uint32_t EventIndex) {
     std::string &Pk = PkScratch, &Rk = RkScratch;
     T.PartitionKey.render(W, Ev.Entity, Pk, ValueScratch);
     T.RowKey.render(W, Ev.Entity, Rk, ValueScratch);
-    const EntityShape Shape =
-        entityShape(W, Ev.Entity, Pk.size() + Rk.size(),
-                    T.Sent.empty() ? nullptr : &T.Sent);
+    const EntityShape Shape = Shapes.of(Ev.Entity, Pk.size() + Rk.size(),
+                                        T.Sent.empty() ? nullptr : &T.Sent);
     // A buffer per table, partition key and write: a client batches one
     // write's entities (its inserts, or its merges), never another
     // write's into the same transaction; the writes of one execution or
@@ -716,8 +716,8 @@ std::uint32_t Runner::pointRequest(std::uint32_t EventIndex,
   Q.Entity = Ev.Entity;
   T.PartitionKey.render(W, Ev.Entity, Q.PartitionKey, ValueScratch);
   T.RowKey.render(W, Ev.Entity, Q.RowKey, ValueScratch);
-  Q.Shape = entityShape(W, Ev.Entity, Q.PartitionKey.size() + Q.RowKey.size(),
-                        T.Sent.empty() ? nullptr : &T.Sent);
+  Q.Shape = Shapes.of(Ev.Entity, Q.PartitionKey.size() + Q.RowKey.size(),
+                      T.Sent.empty() ? nullptr : &T.Sent);
   Q.Bytes = Q.Shape.Payload;
   return Req;
 }
@@ -882,13 +882,12 @@ void Runner::execute(std::uint32_t Req, double Now) {
       R.EntitiesReturned += S.Cursor.PageReturned;
       Op.Returned += S.Cursor.PageReturned;
       S.Returned += S.Cursor.PageReturned;
-      for (const QueryCursor::Returned &E : S.Cursor.Page)
+      for (const QueryCursor::Returned &E : S.Cursor.Page) {
+        const std::vector<std::uint32_t> *Sent =
+            S.Select ? selected(S.Select, W.familyOf(E.Entity)) : nullptr;
         ResponseBytes +=
-            E.Count *
-            entityShape(W, E.Entity, E.KeyChars,
-                        S.Select ? selected(S.Select, W.familyOf(E.Entity))
-                                 : nullptr)
-                .Payload;
+            E.Count * Shapes.of(E.Entity, E.KeyChars, Sent).Payload;
+      }
     }
     break;
   }
@@ -1614,28 +1613,45 @@ void Runner::summarize() {
 
 } // namespace
 
+// Whether a value of D has a size of its own (text and binary); a
+// number's, a date's or a boolean's is its type's, so its code is not
+// decoded.
+static bool sizedPerValue(const PropertyDomain &D) {
+  return D.Type == EdmType::String || D.Type == EdmType::Guid ||
+         D.Type == EdmType::Binary;
+}
+
+// Adds a property of domain D whose value has code Code (0 for a value
+// that is not sizedPerValue) to Shape and its JSON payload.
+static void addProperty(const PropertyDomain &D, std::uint64_t Code,
+                        EntityShape &Shape, double &Payload) {
+  Shape.Bytes +=
+      limits::PropertyOverheadBytes + 2 * D.Name.size() + D.billingBytes(Code);
+  const std::uint64_t Bytes = D.dataBytes(Code);
+  Payload += payload::jsonPropertyBytes(D.Name.size(), D.Type,
+                                        static_cast<double>(Bytes));
+  // Strings are stored as UTF-16.
+  const std::uint64_t Data = D.Type == EdmType::String ? 2 * Bytes : Bytes;
+  Shape.LargestValue = std::max(Shape.LargestValue, Data);
+}
+
+// The keys' part of a shape (KeyChars characters of both keys), and of
+// its payload.
+static void addKeys(std::size_t KeyChars, EntityShape &Shape, double &Payload) {
+  Shape.Bytes += limits::EntityOverheadBytes + 2 * KeyChars;
+  Payload += payload::JsonKeysBytes + static_cast<double>(KeyChars);
+}
+
 EntityShape entityShape(const Workload &W, std::uint32_t Entity,
                         std::size_t KeyChars,
                         const std::vector<std::uint32_t> *Sent) {
   const EntityFamily &F = W.Families[W.familyOf(Entity)];
   EntityShape Shape;
-  Shape.Bytes = limits::EntityOverheadBytes + 2 * KeyChars;
-  double Payload = payload::JsonKeysBytes + static_cast<double>(KeyChars);
+  double Payload = 0;
+  addKeys(KeyChars, Shape, Payload);
   auto Add = [&](std::uint32_t P) {
     const PropertyDomain &D = F.Properties[P];
-    // Only text and binary values have a size of their own; a number's,
-    // a date's or a boolean's is its type's, so its code is not decoded.
-    const bool Sized = D.Type == EdmType::String || D.Type == EdmType::Guid ||
-                       D.Type == EdmType::Binary;
-    const std::uint64_t Code = Sized ? W.code(Entity, P) : 0;
-    Shape.Bytes += limits::PropertyOverheadBytes + 2 * D.Name.size() +
-                   D.billingBytes(Code);
-    const std::uint64_t Bytes = D.dataBytes(Code);
-    Payload += payload::jsonPropertyBytes(D.Name.size(), D.Type,
-                                          static_cast<double>(Bytes));
-    // Strings are stored as UTF-16.
-    const std::uint64_t Data = D.Type == EdmType::String ? 2 * Bytes : Bytes;
-    Shape.LargestValue = std::max(Shape.LargestValue, Data);
+    addProperty(D, sizedPerValue(D) ? W.code(Entity, P) : 0, Shape, Payload);
   };
   if (Sent) {
     for (std::uint32_t P : *Sent)
@@ -1646,6 +1662,55 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
       Add(P);
     Shape.Properties = static_cast<std::uint32_t>(F.Properties.size());
   }
+  Shape.Payload = static_cast<std::uint64_t>(Payload);
+  return Shape;
+}
+
+const EntityShapes::Fixed &
+EntityShapes::fixedFor(std::uint32_t Family,
+                       const std::vector<std::uint32_t> *Sent) {
+  if (Last < Known.size() && Known[Last].Family == Family &&
+      Known[Last].Sent == Sent)
+    return Known[Last];
+  for (Last = 0; Last < Known.size(); ++Last)
+    if (Known[Last].Family == Family && Known[Last].Sent == Sent)
+      return Known[Last];
+  // New: the properties that are not sized per value summed once, the
+  // others listed.
+  const EntityFamily &F = W.Families[Family];
+  Fixed New;
+  New.Family = Family;
+  New.Sent = Sent;
+  auto Add = [&](std::uint32_t P) {
+    const PropertyDomain &D = F.Properties[P];
+    if (sizedPerValue(D))
+      New.Sized.push_back(P);
+    else
+      addProperty(D, 0, New.Shape, New.Payload);
+  };
+  if (Sent) {
+    for (std::uint32_t P : *Sent)
+      Add(P);
+    New.Shape.Properties = static_cast<std::uint32_t>(Sent->size());
+  } else {
+    for (std::uint32_t P = 0; P < F.Properties.size(); ++P)
+      Add(P);
+    New.Shape.Properties = static_cast<std::uint32_t>(F.Properties.size());
+  }
+  Known.push_back(std::move(New));
+  return Known[Last];
+}
+
+EntityShape EntityShapes::of(std::uint32_t Entity, std::size_t KeyChars,
+                             const std::vector<std::uint32_t> *Sent) {
+  const std::uint32_t Family = W.familyOf(Entity);
+  const Fixed &F = fixedFor(Family, Sent);
+  const std::vector<PropertyDomain> &Properties = W.Families[Family].Properties;
+  EntityShape Shape = F.Shape;
+  double Payload = F.Payload;
+  addKeys(KeyChars, Shape, Payload);
+  for (std::uint32_t P : F.Sized)
+    addProperty(Properties[P], W.code(Entity, P), Shape, Payload);
   Shape.Payload = static_cast<std::uint64_t>(Payload);
   return Shape;
 }

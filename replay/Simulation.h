@@ -171,4 +171,33 @@ EntityShape entityShape(const Workload &W, std::uint32_t Entity,
                         std::size_t KeyChars,
                         const std::vector<std::uint32_t> *Sent);
 
+// entityShape() with what does not depend on the entity worked out once per
+// family and list of properties sent (a number's, a date's or a boolean's
+// size is its type's): per entity only its string, GUID and binary values
+// are sized. Every part of a shape is a whole number of bytes (the payload
+// too, though summed as doubles, far below 2^53), so the sums come out the
+// same in any order: the shapes are entityShape()'s. Sent lists must stay
+// where they are while this is used (a plan's, a query's selection).
+class EntityShapes {
+public:
+  explicit EntityShapes(const Workload &W) : W(W) {}
+  EntityShape of(std::uint32_t Entity, std::size_t KeyChars,
+                 const std::vector<std::uint32_t> *Sent);
+
+private:
+  struct Fixed {
+    std::uint32_t Family = 0;
+    const std::vector<std::uint32_t> *Sent = nullptr;
+    EntityShape Shape; // without the keys and the sized values
+    double Payload = 0;
+    std::vector<std::uint32_t> Sized; // properties sized per entity
+  };
+  const Fixed &fixedFor(std::uint32_t Family,
+                        const std::vector<std::uint32_t> *Sent);
+
+  const Workload &W;
+  std::vector<Fixed> Known;
+  std::size_t Last = 0; // the entry the last call used (writes repeat it)
+};
+
 } // namespace tablelint::replay

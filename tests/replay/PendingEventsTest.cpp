@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <queue>
 #include <vector>
@@ -75,6 +76,42 @@ TEST(PendingEvents, PopsInTheOrderOfTimeThenPush) {
   EXPECT_TRUE(Q.empty());
   EXPECT_GT(Popped, 150000u);
   EXPECT_GT(AheadOfTime, 10000u);
+}
+
+// Events at times that are no fixed delay after now (jittered retries,
+// drawn latencies) all go to the heap: thousands of them pending at once,
+// as in a throttled run, many tied in time (ties pop in push order).
+TEST(PendingEvents, AHeapOfThousandsPopsInTheOrderOfTimeThenPush) {
+  PendingEvents<Ev> Q;
+  std::priority_queue<Ev, std::vector<Ev>, Later> Reference;
+  Rng R(5);
+  std::uint64_t Seq = 0, Popped = 0;
+  std::size_t Largest = 0;
+  double Now = 0;
+  for (int Step = 0; Step < 300000; ++Step) {
+    // Grows to thousands pending, then drains.
+    if (Reference.empty() || R.uniform() < (Step < 150000 ? 0.52 : 0.47)) {
+      const double Time = Now + static_cast<double>(R.below(5000)) / 1000;
+      Q.push({Time, Seq});
+      Reference.push({Time, Seq});
+      ++Seq;
+      Largest = std::max(Largest, Reference.size());
+      continue;
+    }
+    const Ev A = Q.top(), B = Reference.top();
+    ASSERT_EQ(A.Seq, B.Seq) << "pop " << Popped;
+    Q.pop();
+    Reference.pop();
+    Now = A.Time;
+    ++Popped;
+  }
+  while (!Reference.empty()) {
+    ASSERT_EQ(Q.top().Seq, Reference.top().Seq);
+    Q.pop();
+    Reference.pop();
+  }
+  EXPECT_TRUE(Q.empty());
+  EXPECT_GT(Largest, 2000u);
 }
 
 } // namespace
