@@ -97,13 +97,6 @@ public:
     const std::size_t At = indexOf(H);
     return At < Capacity ? &Slots[At].Value : nullptr;
   }
-  // Starts loading the slot where a look-up of H begins, for a caller
-  // that has other work to do before it inserts or finds H: the table is
-  // far larger than the caches, so each look-up misses them once.
-  void prefetch(const Hash &H) const {
-    if (Capacity)
-      __builtin_prefetch(&Slots[home(H.A)], 1);
-  }
   // Stores Value under Key when Key is absent; false when present.
   bool insert(std::string_view Key, std::uint32_t Value) {
     return insert(hashOf(Key), Value);

@@ -50,33 +50,10 @@ public:
     return V;
   }
   bool insert(std::string_view Key, std::uint32_t Value) {
-    return insert(place(Key), Key, Value);
-  }
-  // Where Key's row is kept: in order, or by its hash.
-  struct Place {
-    bool Ordered = true;
-    HashedRows::Hash H; // of a row kept by hash
-  };
-  // Key's place, and the table of hashes starts loading the slot where
-  // its hash is looked up: a caller with other work to do before it
-  // writes Key asks for its place first, so that the cache miss overlaps
-  // that work.
-  Place place(std::string_view Key) {
-    Place P;
-    P.Ordered = orders(Key);
-    if (P.Ordered)
-      return P;
-    reserve(); // before the prefetch: it may move the slots
-    P.H = HashedRows::hashOf(Key);
-    Hashed.prefetch(P.H);
-    return P;
-  }
-  // insert(Key, Value) at Key's place() (which stays right whatever is
-  // written in between: only the loaded slot may be lost).
-  bool insert(const Place &P, std::string_view Key, std::uint32_t Value) {
-    if (P.Ordered)
+    if (orders(Key))
       return Ordered.insert(Key, Value);
-    return Hashed.insert(P.H, Value); // refused when preloaded too
+    reserve();
+    return Hashed.insert(Key, Value); // refused when preloaded too
   }
   void assign(std::string_view Key, std::uint32_t Value) {
     std::uint32_t Previous;

@@ -398,17 +398,12 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
     ++Stats.Throttled;
     return throttled(Throttle, Cause);
   }
-  // An insert's place in the store first: the slot of a row kept by hash
-  // loads while the request is charged.
-  const std::string_view Key = scratchKey(KeyScratch, PartitionKey, RowKey);
-  RowSet::Place Place;
-  if (Kind == schema::WriteKind::Insert)
-    Place = T.Rows.place(Key);
   R.LatencySeconds = Times.draw(RequestType::Write, 1);
   charge(T, Range, 1);
   chargeKey(Now, Stats, 1);
   record(Now, Stats, 1);
   R.Charged = 1;
+  const std::string_view Key = scratchKey(KeyScratch, PartitionKey, RowKey);
   if (const std::optional<bool> Found = outsideSample(T, Kind, Entity, Key)) {
     if (!*Found)
       R.Status = StatusNotFound;
@@ -417,7 +412,7 @@ ServiceResponse SimulatedService::write(double Now, std::uint32_t Table,
   const std::size_t SizeBefore = T.Rows.size();
   switch (Kind) {
   case schema::WriteKind::Insert:
-    if (!T.Rows.insert(Place, Key, Entity))
+    if (!T.Rows.insert(Key, Entity))
       R.Status = StatusConflict;
     break;
   case schema::WriteKind::InsertOrReplace:
