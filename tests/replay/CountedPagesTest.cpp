@@ -301,8 +301,14 @@ TEST(CountedPages, FiltersTheSharesDoNotDescribeReadRows) {
 // not between two walks there. (The patterns' and designs' keyed reads are
 // of sampled warm tables, whose pages walk the sample's rows.)
 const char *const CountedInputs[] = {
-    "replay/established",  "replay/fan-out-4096",    "replay/order-lines",
-    "replay/order-updates", "replay/suggested",      "replay/table-instances",
+    "replay/established",
+    "replay/fan-out-4096",
+    "replay/feed-fan-out-batched-per-follower",
+    "replay/feed-fan-out-one-by-one",
+    "replay/order-lines",
+    "replay/order-updates",
+    "replay/suggested",
+    "replay/table-instances",
     "suggest/shop"};
 
 bool countedInput(const fs::path &File) {
