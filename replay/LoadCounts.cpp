@@ -2,7 +2,6 @@
 #include "replay/LoadCounts.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace tablelint::replay {
 
@@ -44,42 +43,76 @@ std::uint64_t LoadCounts::entities(std::string_view PartitionKey) const {
   return Found == Index.end() ? 0 : Entries[Found->second].Count.Entities;
 }
 
-void LoadCounts::sortNewKeys() {
-  const std::size_t Known = Sorted.size() + Recent.size();
-  if (Known == Entries.size())
+void LoadCounts::orderNewKeys() {
+  const std::size_t New = Entries.size() - Ordered;
+  if (New == 0)
     return;
-  auto ByKey = [this](std::uint32_t A, std::uint32_t B) {
-    return Entries[A].Key < Entries[B].Key;
-  };
-  const std::size_t Old = Recent.size();
-  for (std::size_t I = Known; I < Entries.size(); ++I)
-    Recent.push_back(static_cast<std::uint32_t>(I));
-  const auto Middle = Recent.begin() + static_cast<std::ptrdiff_t>(Old);
-  std::sort(Middle, Recent.end(), ByKey);
-  std::vector<std::uint32_t> Merged(Recent.size());
-  std::merge(Recent.begin(), Middle, Middle, Recent.end(), Merged.begin(),
-             ByKey);
-  Recent = std::move(Merged);
-  // Merged at the square root of the main run: a page sorts in at most
-  // that many keys, and a key added is moved about that many times.
-  if (Recent.size() < 64 + static_cast<std::size_t>(std::sqrt(
-                               static_cast<double>(Sorted.size()))))
-    return;
-  Merged.resize(Sorted.size() + Recent.size());
-  std::merge(Sorted.begin(), Sorted.end(), Recent.begin(), Recent.end(),
-             Merged.begin(), ByKey);
-  Sorted = std::move(Merged);
-  Recent.clear();
+  if (Blocks.empty() || New > Ordered / 8) {
+    mergeNewKeys();
+  } else {
+    for (std::size_t I = Ordered; I < Entries.size(); ++I)
+      insertInOrder(static_cast<std::uint32_t>(I));
+  }
+  Ordered = Entries.size();
 }
 
-std::size_t LoadCounts::lowerBound(const std::vector<std::uint32_t> &Order,
-                                   std::string_view From) const {
-  const auto It = std::lower_bound(
-      Order.begin(), Order.end(), From,
-      [this](std::uint32_t I, std::string_view K) {
-        return std::string_view(Entries[I].Key) < K;
-      });
-  return static_cast<std::size_t>(It - Order.begin());
+// Sorts the new keys, merges them with the ordered ones and cuts the
+// whole into half-full blocks (room for the keys inserted after).
+void LoadCounts::mergeNewKeys() {
+  auto ByKey = [this](std::uint32_t A, std::uint32_t B) {
+    return keyOf(A) < keyOf(B);
+  };
+  std::vector<std::uint32_t> Old, New;
+  Old.reserve(Ordered);
+  for (const Block &B : Blocks)
+    Old.insert(Old.end(), B.begin(), B.end());
+  for (std::size_t I = Ordered; I < Entries.size(); ++I)
+    New.push_back(static_cast<std::uint32_t>(I));
+  std::sort(New.begin(), New.end(), ByKey);
+  std::vector<std::uint32_t> All(Old.size() + New.size());
+  std::merge(Old.begin(), Old.end(), New.begin(), New.end(), All.begin(),
+             ByKey);
+  Blocks.clear();
+  for (std::size_t I = 0; I < All.size(); I += MaxBlock / 2) {
+    const std::size_t End = std::min(All.size(), I + MaxBlock / 2);
+    Blocks.emplace_back(All.begin() + static_cast<std::ptrdiff_t>(I),
+                        All.begin() + static_cast<std::ptrdiff_t>(End));
+  }
+}
+
+void LoadCounts::insertInOrder(std::uint32_t Id) {
+  const std::string_view Key = keyOf(Id);
+  // The first block whose last key is past Key, else the last block.
+  auto B = std::partition_point(
+      Blocks.begin(), Blocks.end(),
+      [&](const Block &Of) { return keyOf(Of.back()) < Key; });
+  if (B == Blocks.end())
+    --B;
+  const auto At = std::lower_bound(
+      B->begin(), B->end(), Key,
+      [this](std::uint32_t I, std::string_view K) { return keyOf(I) < K; });
+  B->insert(At, Id);
+  if (B->size() <= MaxBlock)
+    return;
+  // Full: its upper half becomes a block of its own after it.
+  const auto Half = B->begin() + static_cast<std::ptrdiff_t>(MaxBlock / 2);
+  Block Upper(Half, B->end());
+  B->erase(Half, B->end());
+  Blocks.insert(B + 1, std::move(Upper));
+}
+
+std::pair<std::size_t, std::size_t>
+LoadCounts::lowerBound(std::string_view From) const {
+  const auto B = std::partition_point(
+      Blocks.begin(), Blocks.end(),
+      [&](const Block &Of) { return keyOf(Of.back()) < From; });
+  if (B == Blocks.end())
+    return {Blocks.size(), 0};
+  const auto At = std::lower_bound(
+      B->begin(), B->end(), From,
+      [this](std::uint32_t I, std::string_view K) { return keyOf(I) < K; });
+  return {static_cast<std::size_t>(B - Blocks.begin()),
+          static_cast<std::size_t>(At - B->begin())};
 }
 
 } // namespace tablelint::replay

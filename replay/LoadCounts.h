@@ -8,10 +8,12 @@
 //
 // A write changes one count in O(1) (the last key is remembered: writes
 // repeat it); a batch is one change of its partition's count. The keys are
-// put in order only when a counted page asks for them: those added since
-// are sorted into a small run of their own, merged into the main order
-// only when it has grown to the square root of its size, so a page costs
-// no pass over every key of a table that gains keys between pages.
+// put in order only when a counted page asks for them, in blocks of a few
+// hundred: a key added since the last page is put in its place in about
+// log2(keys) comparisons and a move of at most one block, so a table that
+// gains a key with nearly every write (an index keyed by a unique value)
+// costs no pass over its keys per page. Many keys at once (the first page
+// of a populated table) are sorted and merged in one pass instead.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tablelint::replay {
@@ -60,16 +63,15 @@ public:
   // From, in key order, until Visit returns false.
   template <typename VisitFn> void forEachFrom(std::string_view From,
                                                VisitFn &&Visit) {
-    sortNewKeys();
-    std::size_t I = lowerBound(Sorted, From), J = lowerBound(Recent, From);
-    while (I < Sorted.size() || J < Recent.size()) {
-      const bool TakeRecent =
-          I == Sorted.size() ||
-          (J < Recent.size() && Entries[Recent[J]].Key < Entries[Sorted[I]].Key);
-      const Entry &E = Entries[TakeRecent ? Recent[J++] : Sorted[I++]];
-      if ((E.Count.Entities || E.Count.Extra) && !Visit(std::string_view(E.Key), E.Count))
-        return;
-    }
+    orderNewKeys();
+    auto [B, I] = lowerBound(From);
+    for (; B < Blocks.size(); ++B, I = 0)
+      for (; I < Blocks[B].size(); ++I) {
+        const Entry &E = Entries[Blocks[B][I]];
+        if ((E.Count.Entities || E.Count.Extra) &&
+            !Visit(std::string_view(E.Key), E.Count))
+          return;
+      }
   }
 
 private:
@@ -77,18 +79,26 @@ private:
     std::string Key;
     PartitionCount Count;
   };
+  using Block = std::vector<std::uint32_t>;
   Entry &entry(std::string_view PartitionKey);
-  void sortNewKeys();
-  std::size_t lowerBound(const std::vector<std::uint32_t> &Order,
-                         std::string_view From) const;
+  std::string_view keyOf(std::uint32_t Id) const { return Entries[Id].Key; }
+  // Puts the keys added since the last call in their place in Blocks.
+  void orderNewKeys();
+  void mergeNewKeys();
+  void insertInOrder(std::uint32_t Id);
+  // The block and the place in it of the first key at or after From.
+  std::pair<std::size_t, std::size_t> lowerBound(std::string_view From) const;
 
   // A deque: the index's keys view the entries' strings, which must not
   // move.
   std::deque<Entry> Entries;
   std::unordered_map<std::string_view, std::uint32_t> Index;
   std::uint32_t Last = 0; // the entry last changed
-  // Indices of Entries in key order: the main run and the recent one.
-  std::vector<std::uint32_t> Sorted, Recent;
+  // Indices of Entries in key order, cut into blocks of at most MaxBlock,
+  // none empty; Ordered: the entries placed (the others are newer).
+  static constexpr std::size_t MaxBlock = 512;
+  std::vector<Block> Blocks;
+  std::size_t Ordered = 0;
   std::uint64_t Total = 0;
 };
 

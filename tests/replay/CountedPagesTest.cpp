@@ -88,6 +88,52 @@ TEST(LoadCounts, ManyKeysAddedBetweenWalksStayInOrder) {
   }
 }
 
+// Keys added one or a few at a time between walks, as an index keyed by a
+// unique value gains them: each is put in its place (blocks filling and
+// splitting), keys before the first and after the last included, and
+// every walk still visits them in key order from wherever it starts.
+TEST(LoadCounts, KeysAddedOneByOneBetweenWalksStayInOrder) {
+  LoadCounts C;
+  std::map<std::string, std::uint64_t> Expected;
+  std::uint64_t Seed = 11;
+  auto Next = [&Seed] {
+    Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return Seed >> 33;
+  };
+  auto Add = [&](const std::string &Key) {
+    C.change(Key, 1);
+    ++Expected[Key];
+  };
+  for (int I = 0; I < 2000; ++I)
+    Add("m" + std::to_string(Next() % 100000));
+  auto FirstFrom = [&](const std::string &From, std::size_t N) {
+    std::vector<std::string> Want;
+    for (auto It = Expected.lower_bound(From);
+         It != Expected.end() && Want.size() < N; ++It)
+      Want.push_back(It->first + "=" + std::to_string(It->second));
+    std::vector<std::string> Got;
+    C.forEachFrom(From, [&](std::string_view K, const PartitionCount &E) {
+      Got.push_back(std::string(K) + "=" + std::to_string(E.Entities));
+      return Got.size() < N;
+    });
+    return std::make_pair(Got, Want);
+  };
+  for (int Step = 0; Step < 30000; ++Step) {
+    const std::uint64_t R = Next();
+    // Mostly new keys among the others, some before all and after all.
+    const char Lead = R % 50 == 0 ? 'a' : (R % 50 == 1 ? 'z' : 'm');
+    Add(std::string(1, Lead) + std::to_string(Next() % 1000000));
+    if (Step % 7 != 0)
+      continue;
+    const std::string From = "m" + std::to_string(Next() % 1000000);
+    const auto [Got, Want] = FirstFrom(From, 40);
+    ASSERT_EQ(Got, Want) << "step " << Step << " from " << From;
+  }
+  EXPECT_EQ(keysFrom(C, ""), FirstFrom("", Expected.size()).second);
+  EXPECT_EQ(keysFrom(C, "zz"), std::vector<std::string>{});
+  EXPECT_EQ(C.keys(), Expected.size());
+}
+
 // One partition growing to 90,000 entities (new RowKeys at its end, as
 // time-ordered keys are), read whole once a minute at 1,000 a page.
 const char *const BigPartitionYaml = R"(version: 1
