@@ -3,9 +3,7 @@
 
 namespace tablelint {
 
-namespace {
-
-bool holds(CompareOp Op, int C) {
+bool comparisonHolds(CompareOp Op, int C) {
   switch (Op) {
   case CompareOp::Eq:
     return C == 0;
@@ -23,23 +21,29 @@ bool holds(CompareOp Op, int C) {
   return false;
 }
 
-bool evaluate(const Filter &F, std::uint32_t Index, const EntityView &E) {
-  const FilterNode &N = F.node(Index);
-  switch (N.Kind) {
-  case FilterNodeKind::Compare: {
-    if (!N.Literal.Known)
-      return false;
-    const EdmValue *V = E.property(N.Property);
-    if (!V)
-      return false;
-    // nullopt: different EDM types (or NaN), which never match.
-    const std::optional<int> C = compareEdm(*V, N.Literal.Value);
-    return C && holds(N.Op, *C);
-  }
-  case FilterNodeKind::BoolProperty: {
+bool evaluateLeaf(const FilterNode &N, const EntityView &E) {
+  if (N.Kind == FilterNodeKind::BoolProperty) {
     const EdmValue *V = E.property(N.Property);
     return V && V->Type == EdmType::Boolean && V->Bool;
   }
+  if (N.Kind != FilterNodeKind::Compare || !N.Literal.Known)
+    return false;
+  const EdmValue *V = E.property(N.Property);
+  if (!V)
+    return false;
+  // nullopt: different EDM types (or NaN), which never match.
+  const std::optional<int> C = compareEdm(*V, N.Literal.Value);
+  return C && comparisonHolds(N.Op, *C);
+}
+
+namespace {
+
+bool evaluate(const Filter &F, std::uint32_t Index, const EntityView &E) {
+  const FilterNode &N = F.node(Index);
+  switch (N.Kind) {
+  case FilterNodeKind::Compare:
+  case FilterNodeKind::BoolProperty:
+    return evaluateLeaf(N, E);
   case FilterNodeKind::And:
     return evaluate(F, N.Left, E) && evaluate(F, N.Right, E);
   case FilterNodeKind::Or:

@@ -31,4 +31,12 @@ public:
 // placeholder never matches.
 bool evaluateFilter(const Filter &F, const EntityView &Entity);
 
+// One comparison or bare boolean property of a filter (a leaf of its
+// tree) over the entity, as evaluateFilter judges it.
+bool evaluateLeaf(const FilterNode &Leaf, const EntityView &Entity);
+
+// Whether a three-way comparison's result (compareEdm: below, equal or
+// above zero) satisfies Op.
+bool comparisonHolds(CompareOp Op, int Compared);
+
 } // namespace tablelint

@@ -2,9 +2,9 @@
 // the logical results of each query execution compared.
 #include "replay/AnswerCheck.h"
 
-#include "core/FilterEval.h"
 #include "core/ServiceLimits.h"
 #include "replay/BatchUndo.h"
+#include "replay/EntityFilter.h"
 #include "replay/EntityText.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/ReadRanges.h"
@@ -429,11 +429,12 @@ Answer FunctionalDesign::queryBySet(std::uint32_t EventIndex) {
   constexpr std::uint64_t Far = 12, Near = 6, Ring = 16;
   std::uint32_t Pending[Ring];
   std::uint64_t In = 0, Out = 0;
+  const EntityFilter Matches(Where ? &*Where : nullptr, W);
   auto Judge = [&](std::uint32_t E) {
     if (E == OutsideSample)
       return;
     View.reset(E);
-    if (!Where || evaluateFilter(*Where, View))
+    if (Matches.matches(View))
       A.Entities.push_back(E);
   };
   Tables[Q.Table].forEach([&](std::uint32_t E) {
@@ -470,6 +471,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
     if (!renderFilter(Q, Ev.Entity, Read, A, Where))
       return A;
     scopeRanges(Where ? &*Where : nullptr, Ranges);
+    const EntityFilter Matches(Where ? &*Where : nullptr, W);
     std::uint64_t Found = 0;
     for (const auto &[Low, High] : Ranges) {
       for (RowStore::Cursor It = Store.lowerBound(Low);
@@ -481,7 +483,7 @@ Answer FunctionalDesign::query(std::uint32_t EventIndex) {
         if (It.value() == OutsideSample)
           continue;
         View.reset(It.value(), It.key());
-        if (Where && !evaluateFilter(*Where, View))
+        if (!Matches.matches(View))
           continue;
         Rows.emplace_back(It.key(), It.value());
         ++Found;

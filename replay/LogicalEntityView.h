@@ -50,6 +50,10 @@ public:
     return &Values[static_cast<std::size_t>(P)];
   }
 
+  // The entity the view was last reset to, and its family.
+  std::uint32_t entity() const { return Id; }
+  const EntityFamily &family() const { return *Family; }
+
 private:
   // Property names come from the filter's tree, whose strings stay put
   // while a page is read: their index is looked up once per family.

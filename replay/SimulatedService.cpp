@@ -5,6 +5,7 @@
 #include "core/FilterEval.h"
 #include "core/QueryScope.h"
 #include "replay/DeclaredShare.h"
+#include "replay/EntityFilter.h"
 #include "replay/HashedRows.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/SampledScan.h"
@@ -529,6 +530,7 @@ void findSampledStretch(const Workload &W, const QueryCursor &C,
   S = SampledStretch();
   S.Found = std::move(Found);
   S.Active = true;
+  const EntityFilter Matches(Where, W);
   for (; It.valid(); It.next()) {
     if (Budget && (*Budget)-- == 0) {
       *Budget = 0;
@@ -543,7 +545,7 @@ void findSampledStretch(const Workload &W, const QueryCursor &C,
     S.Real += Weight;
     S.Last = Key;
     View.reset(It.value(), Key);
-    if (!Where || evaluateFilter(*Where, View)) {
+    if (Matches.matches(View)) {
       S.Matches += Weight;
       S.Found.push_back({It.value(),
                          static_cast<std::uint32_t>(Key.size() - 1),
@@ -602,6 +604,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
   const std::uint64_t PageLimit = pageLimit(C);
   const std::uint64_t ScanLimit = scanLimit();
   LogicalEntityView View(W);
+  const EntityFilter Matches(C.Where, W);
   std::uint64_t Scanned = 0, Returned = 0, RunScanned = 0;
   std::string RunPk; // a copy: a cursor's key changes as it moves
   auto FlushRun = [&] {
@@ -626,7 +629,7 @@ ServiceResponse SimulatedService::queryPage(double Now, std::uint32_t Table,
       View.reset(It.value(), Key);
       ++Scanned;
       ++RunScanned;
-      if (!C.Where || evaluateFilter(*C.Where, View)) {
+      if (Matches.matches(View)) {
         ++Returned;
         C.Page.push_back(
             {It.value(), static_cast<std::uint32_t>(Key.size() - 1), 1});

@@ -1,6 +1,6 @@
 #include "replay/UnfinishedQueries.h"
 
-#include "core/FilterEval.h"
+#include "replay/EntityFilter.h"
 #include "replay/LogicalEntityView.h"
 
 #include <algorithm>
@@ -18,6 +18,7 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
     return 0;
   const std::uint64_t TopLeft = *Left;
   LogicalEntityView View(W);
+  const EntityFilter Matches(Cursor.Where, W);
   // A row's key is built only when the filter reads it (or a stretch of
   // sampled entities is compared by it): most rows are judged by a value.
   bool FilterReadsKeys = false;
@@ -52,7 +53,7 @@ std::uint64_t pagesToFinish(const RowSet &Rows, const QueryCursor &Cursor,
         ++Scanned;
         View.reset(It.value(),
                    FilterReadsKeys ? It.key() : std::string_view());
-        if (!Cursor.Where || evaluateFilter(*Cursor.Where, View))
+        if (Matches.matches(View))
           ++Matched;
         continue;
       }

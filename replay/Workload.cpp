@@ -534,6 +534,33 @@ std::uint64_t PropertyDomain::codeOf(const EdmValue &Value) {
   return 0;
 }
 
+std::vector<std::uint64_t>
+PropertyDomain::stringCodesOf(std::string_view Text) const {
+  std::vector<std::uint64_t> Codes;
+  if (Type != EdmType::String)
+    return Codes;
+  if (const auto Found = InternIndex.find(std::string(Text));
+      Found != InternIndex.end())
+    Codes.push_back(InternedBit | Found->second);
+  // A generated value is "<property>-<n>" padded with 'x' (appendGenerated):
+  // the digits after the dash name the one code that could spell Text,
+  // which is kept only if it does.
+  if (Text.size() <= Name.size() + 1 || Text.compare(0, Name.size(), Name) ||
+      Text[Name.size()] != '-')
+    return Codes;
+  std::uint64_t Index = 0;
+  const char *Digits = Text.data() + Name.size() + 1;
+  const auto [End, Error] =
+      std::from_chars(Digits, Text.data() + Text.size(), Index);
+  if (Error != std::errc() || End == Digits || (Index & InternedBit))
+    return Codes;
+  std::string Made;
+  appendGenerated(*this, Index, Made);
+  if (Made == Text)
+    Codes.push_back(Index);
+  return Codes;
+}
+
 int EntityFamily::propertyIndex(std::string_view Name) const {
   for (std::size_t I = 0; I < Properties.size(); ++I)
     if (Properties[I].Name == Name)

@@ -58,6 +58,10 @@ struct PropertyDomain {
   std::uint64_t dataBytes(std::uint64_t Code) const;
   // The code of a typed value (interning strings, guids and binaries).
   std::uint64_t codeOf(const EdmValue &Value);
+  // Of a string domain: every code whose text is Text (an interned value
+  // and a generated one may spell the same text), without interning it.
+  // Empty for other types, and when no code of the domain spells Text.
+  std::vector<std::uint64_t> stringCodesOf(std::string_view Text) const;
 
 private:
   std::vector<std::string> Interned;
