@@ -7,6 +7,8 @@
 #include "core/FilterEval.h"
 #include "replay/Workload.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -21,9 +23,17 @@ public:
     Id = Entity;
     RowText = Row;
     Family = &W.Families[W.familyOf(Entity)];
-    Loaded.assign(Family->Properties.size(), false);
-    if (Values.size() < Family->Properties.size())
+    // A value is loaded for this entity when stamped with this reset's
+    // number: a reset costs no pass over the family's properties (a scan
+    // whose filter is judged on codes resets a view per row it reads).
+    if (++Stamp == 0) {
+      std::fill(LoadedAt.begin(), LoadedAt.end(), 0);
+      Stamp = 1;
+    }
+    if (Values.size() < Family->Properties.size()) {
       Values.resize(Family->Properties.size());
+      LoadedAt.resize(Family->Properties.size(), 0);
+    }
     KeysLoaded = false;
   }
 
@@ -42,10 +52,10 @@ public:
     const int P = indexOf(Name);
     if (P < 0)
       return nullptr;
-    if (!Loaded[static_cast<std::size_t>(P)]) {
+    if (LoadedAt[static_cast<std::size_t>(P)] != Stamp) {
       W.value(Id, static_cast<std::uint32_t>(P),
               Values[static_cast<std::size_t>(P)]);
-      Loaded[static_cast<std::size_t>(P)] = true;
+      LoadedAt[static_cast<std::size_t>(P)] = Stamp;
     }
     return &Values[static_cast<std::size_t>(P)];
   }
@@ -80,7 +90,8 @@ private:
   std::string_view RowText;
   const EntityFamily *Family = nullptr;
   mutable std::vector<EdmValue> Values;
-  mutable std::vector<bool> Loaded;
+  mutable std::vector<std::uint32_t> LoadedAt;
+  std::uint32_t Stamp = 0;
   mutable EdmValue PartitionKey, RowKey;
   mutable bool KeysLoaded = false;
 };
