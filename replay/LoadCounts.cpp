@@ -96,8 +96,11 @@ void LoadCounts::insertInOrder(std::uint32_t Id) {
     return;
   // Full: its upper half becomes a block of its own after it.
   const auto Half = B->begin() + static_cast<std::ptrdiff_t>(MaxBlock / 2);
+  // (The lower half gives back the room its growth took: a block holds
+  // at most twice what it uses, a few bytes a key.)
   Block Upper(Half, B->end());
   B->erase(Half, B->end());
+  B->shrink_to_fit();
   Blocks.insert(B + 1, std::move(Upper));
 }
 
