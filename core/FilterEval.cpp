@@ -36,30 +36,13 @@ bool evaluateLeaf(const FilterNode &N, const EntityView &E) {
   return C && comparisonHolds(N.Op, *C);
 }
 
-namespace {
-
-bool evaluate(const Filter &F, std::uint32_t Index, const EntityView &E) {
-  const FilterNode &N = F.node(Index);
-  switch (N.Kind) {
-  case FilterNodeKind::Compare:
-  case FilterNodeKind::BoolProperty:
-    return evaluateLeaf(N, E);
-  case FilterNodeKind::And:
-    return evaluate(F, N.Left, E) && evaluate(F, N.Right, E);
-  case FilterNodeKind::Or:
-    return evaluate(F, N.Left, E) || evaluate(F, N.Right, E);
-  case FilterNodeKind::Not:
-    return !evaluate(F, N.Left, E);
-  }
-  return false;
-}
-
-} // namespace
-
 bool evaluateFilter(const Filter &F, const EntityView &Entity) {
   if (F.Nodes.empty())
     return true;
-  return evaluate(F, F.Root, Entity);
+  auto Leaf = [&Entity](const FilterNode &N, std::uint32_t) {
+    return evaluateLeaf(N, Entity);
+  };
+  return evaluateTree(F, F.Root, Leaf);
 }
 
 } // namespace tablelint

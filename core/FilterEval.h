@@ -39,4 +39,25 @@ bool evaluateLeaf(const FilterNode &Leaf, const EntityView &Entity);
 // above zero) satisfies Op.
 bool comparisonHolds(CompareOp Op, int Compared);
 
+// The and/or/not of F's tree from node Index, each leaf (a comparison or a
+// bare boolean property) judged by Leaf(Node, NodeIndex), in the order
+// evaluateFilter judges them: a judge of its own (the replay's, on
+// codes) combines its leaves as the service does.
+template <typename LeafFn>
+bool evaluateTree(const Filter &F, std::uint32_t Index, LeafFn &Leaf) {
+  const FilterNode &N = F.node(Index);
+  switch (N.Kind) {
+  case FilterNodeKind::Compare:
+  case FilterNodeKind::BoolProperty:
+    return Leaf(N, Index);
+  case FilterNodeKind::And:
+    return evaluateTree(F, N.Left, Leaf) && evaluateTree(F, N.Right, Leaf);
+  case FilterNodeKind::Or:
+    return evaluateTree(F, N.Left, Leaf) || evaluateTree(F, N.Right, Leaf);
+  case FilterNodeKind::Not:
+    return !evaluateTree(F, N.Left, Leaf);
+  }
+  return false;
+}
+
 } // namespace tablelint

@@ -27,22 +27,24 @@ EntityFilter::EntityFilter(const Filter *Where, const Workload &W)
 bool EntityFilter::matches(const LogicalEntityView &View) const {
   if (!Where)
     return true;
-  return evaluate(Where->Root, leavesFor(View), View);
+  const Leaves &Of = leavesFor(View);
+  auto Leaf = [&](const FilterNode &N, std::uint32_t Node) {
+    return decide(Of[Node], N, View);
+  };
+  return evaluateTree(*Where, Where->Root, Leaf);
 }
 
 const EntityFilter::Leaves &
 EntityFilter::leavesFor(const LogicalEntityView &View) const {
   const EntityFamily *Family = &View.family();
-  for (std::size_t I = 0; I < Planned.size(); ++I)
-    if (Planned[I] == Family)
-      return Plans[I];
-  Leaves Of;
-  Of.reserve(Where->Nodes.size());
+  for (const auto &[Of, Its] : Plans)
+    if (Of == Family)
+      return Its;
+  Leaves Its;
+  Its.reserve(Where->Nodes.size());
   for (const FilterNode &N : Where->Nodes)
-    Of.push_back(plan(N, *Family));
-  Planned.push_back(Family);
-  Plans.push_back(std::move(Of));
-  return Plans.back();
+    Its.push_back(plan(N, *Family));
+  return Plans.emplace_back(Family, std::move(Its)).second;
 }
 
 EntityFilter::Leaf EntityFilter::plan(const FilterNode &N,
@@ -59,15 +61,17 @@ EntityFilter::Leaf EntityFilter::plan(const FilterNode &N,
   if (P < 0)
     return L; // the family lacks it: no entity of it has the property
   L.Property = static_cast<std::uint32_t>(P);
-  L.Op = N.Op;
   const PropertyDomain &D = Family.Properties[L.Property];
   if (!Compare) {
+    // A bare boolean property is true when it is `eq true`.
     if (D.Type == EdmType::Boolean) {
       L.How = Leaf::Boolean;
+      L.Op = CompareOp::Eq;
       L.Bool = true;
     }
     return L;
   }
+  L.Op = N.Op;
   const EdmValue &Literal = N.Literal.Value;
   if (D.Type != Literal.Type)
     return L; // values of different EDM types never compare
@@ -108,23 +112,6 @@ EntityFilter::Leaf EntityFilter::plan(const FilterNode &N,
   return L;
 }
 
-bool EntityFilter::evaluate(std::uint32_t Node, const Leaves &Of,
-                            const LogicalEntityView &View) const {
-  const FilterNode &N = Where->node(Node);
-  switch (N.Kind) {
-  case FilterNodeKind::And:
-    return evaluate(N.Left, Of, View) && evaluate(N.Right, Of, View);
-  case FilterNodeKind::Or:
-    return evaluate(N.Left, Of, View) || evaluate(N.Right, Of, View);
-  case FilterNodeKind::Not:
-    return !evaluate(N.Left, Of, View);
-  case FilterNodeKind::Compare:
-  case FilterNodeKind::BoolProperty:
-    return decide(Of[Node], N, View);
-  }
-  return false;
-}
-
 bool EntityFilter::decide(const Leaf &L, const FilterNode &N,
                           const LogicalEntityView &View) const {
   if (L.How == Leaf::ByValue)
@@ -146,8 +133,6 @@ bool EntityFilter::decide(const Leaf &L, const FilterNode &N,
            comparisonHolds(L.Op, threeWay(Value, L.Double));
   }
   case Leaf::Boolean:
-    if (N.Kind == FilterNodeKind::BoolProperty)
-      return Code != 0;
     return comparisonHolds(L.Op, threeWay(Code != 0, L.Bool));
   case Leaf::Text: {
     const bool Spelled = (L.CodeCount > 0 && Code == L.Codes[0]) ||

@@ -20,6 +20,7 @@
 #include "replay/Workload.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace tablelint::replay {
@@ -52,16 +53,13 @@ private:
 
   const Leaves &leavesFor(const LogicalEntityView &View) const;
   Leaf plan(const FilterNode &N, const EntityFamily &Family) const;
-  bool evaluate(std::uint32_t Node, const Leaves &Of,
-                const LogicalEntityView &View) const;
   bool decide(const Leaf &L, const FilterNode &N,
               const LogicalEntityView &View) const;
 
   const Filter *Where;
   const Workload &W;
-  // Per family, its leaves once planned (most filters meet one family).
-  mutable std::vector<const EntityFamily *> Planned;
-  mutable std::vector<Leaves> Plans;
+  // Per family met, its leaves once planned (most filters meet one).
+  mutable std::vector<std::pair<const EntityFamily *, Leaves>> Plans;
 };
 
 } // namespace tablelint::replay
