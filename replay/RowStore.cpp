@@ -71,14 +71,42 @@ std::uint32_t *RowStore::find(std::string_view Key) {
   return const_cast<std::uint32_t *>(std::as_const(*this).find(Key));
 }
 
-bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
-  Inner *Path[MaxDepth];
-  int Taken[MaxDepth], Depth;
+RowStore::Leaf *RowStore::lastLeaf(Inner **Path, int *Taken,
+                                   int &Depth) const {
+  Node *N = Root;
+  Depth = 0;
+  while (!N->IsLeaf) {
+    auto *I = static_cast<Inner *>(N);
+    const int Child = I->Separators.count();
+    Path[Depth] = I;
+    Taken[Depth] = Child;
+    ++Depth;
+    N = I->Children[Child];
+  }
+  return static_cast<Leaf *>(N);
+}
+
+RowStore::Leaf *RowStore::place(std::string_view Key, Inner **Path,
+                                int *Taken, int &Depth, int &Pos,
+                                bool &Found) {
+  if (GreatestKnown && (Size == 0 || Key > std::string_view(Greatest))) {
+    Leaf *L = lastLeaf(Path, Taken, Depth);
+    Pos = L->Keys.count();
+    Found = false;
+    return L;
+  }
   Leaf *L = leafFor(Key, Path, Taken, Depth);
   L->Keys.prefetchHeads();
   L->Keys.prefetchTails();
+  Pos = L->Keys.search(Key, false, &Found);
+  return L;
+}
+
+bool RowStore::insert(std::string_view Key, std::uint32_t Value) {
+  Inner *Path[MaxDepth];
+  int Taken[MaxDepth], Depth, Pos;
   bool Found;
-  const int Pos = L->Keys.search(Key, false, &Found);
+  Leaf *L = place(Key, Path, Taken, Depth, Pos, Found);
   if (Found)
     return false;
   insertAt(L, Pos, Key, Value, Path, Taken, Depth);
@@ -93,12 +121,9 @@ void RowStore::assign(std::string_view Key, std::uint32_t Value) {
 bool RowStore::exchange(std::string_view Key, std::uint32_t Value,
                         std::uint32_t &Previous) {
   Inner *Path[MaxDepth];
-  int Taken[MaxDepth], Depth;
-  Leaf *L = leafFor(Key, Path, Taken, Depth);
-  L->Keys.prefetchHeads();
-  L->Keys.prefetchTails();
+  int Taken[MaxDepth], Depth, Pos;
   bool Found;
-  const int Pos = L->Keys.search(Key, false, &Found);
+  Leaf *L = place(Key, Path, Taken, Depth, Pos, Found);
   if (Found) {
     Previous = L->Values[Pos];
     L->Values[Pos] = Value;
@@ -115,6 +140,8 @@ bool RowStore::erase(std::string_view Key) {
   const int Pos = L->Keys.search(Key, false, &Found);
   if (!Found)
     return false;
+  if (GreatestKnown && Key == std::string_view(Greatest))
+    GreatestKnown = false;
   L->Keys.erase(Pos);
   std::copy(L->Values + Pos + 1, L->Values + L->Keys.count() + 1,
             L->Values + Pos);
@@ -253,6 +280,8 @@ void RowStore::insertAt(Leaf *L, int Pos, std::string_view Key,
   // most): reaching one is a bug, not an input.
   if (Key.size() > MaxKeyBytes)
     throw std::length_error("replay store: key over 64 KiB");
+  if (GreatestKnown && (Size == 0 || Key > std::string_view(Greatest)))
+    Greatest.assign(Key);
   ++Size;
   const int Count = L->Keys.count();
   if (Count < LeafCapacity) {

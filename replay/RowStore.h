@@ -127,6 +127,13 @@ private:
   // nodes passed and the child taken in each (when Path is given).
   Leaf *leafFor(std::string_view Key, Inner **Path, int *Taken,
                 int &Depth) const;
+  // The leaf and position where Key is or goes (Found: it is there), with
+  // the path as leafFor records it. A key past the greatest goes to the
+  // end of the last leaf without a search.
+  Leaf *place(std::string_view Key, Inner **Path, int *Taken, int &Depth,
+              int &Pos, bool &Found);
+  // Descends to the last leaf by the last children, recording the path.
+  Leaf *lastLeaf(Inner **Path, int *Taken, int &Depth) const;
   // Adds (Key, Value) at Pos of leaf L, splitting it (and its ancestors)
   // when full.
   void insertAt(Leaf *L, int Pos, std::string_view Key, std::uint32_t Value,
@@ -152,6 +159,13 @@ private:
   static constexpr int MaxDepth = 32;
   Node *Root = nullptr;
   std::size_t Size = 0;
+  // The greatest key stored, while it is known: from the empty store on,
+  // until that key is erased. It is always in the last leaf (a split
+  // moves the upper keys right, a leaf shares its lower ones), so keys
+  // stored in order (a warm start, time-ordered keys) are appended there
+  // without searching the tree.
+  std::string Greatest;
+  bool GreatestKnown = true;
   std::vector<std::unique_ptr<Leaf>> Leaves;
   std::vector<std::unique_ptr<Inner>> Inners;
   // A node's keys while it is split.

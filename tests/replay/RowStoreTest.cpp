@@ -301,5 +301,61 @@ TEST(RowStore, ACursorKeepsItsKeyWhileTheStoreIsOnlyRead) {
   EXPECT_EQ(Copy.key(), rowKey("pk", "row-1250"));
 }
 
+TEST(RowStore, KeysPastTheGreatestAppendAlsoAfterItIsErased) {
+  // Keys past the greatest go to the last leaf without a search, while
+  // the greatest is known: time-ordered keys with replaces of the newest,
+  // erases of the greatest (after which every key is searched for) and of
+  // others, keys in between, against std::map after every step.
+  RowStore S;
+  std::map<std::string, std::uint32_t> M;
+  Rng R(7);
+  char Buffer[32];
+  std::uint32_t Next = 0;
+  for (std::uint32_t Step = 0; Step < 60000; ++Step) {
+    const std::uint64_t Pick = R.below(100);
+    if (Pick < 70) { // the next key in time
+      std::snprintf(Buffer, sizeof Buffer, "%08u", Next++);
+      const std::string Key = rowKey("day", Buffer);
+      if (Pick < 5) {
+        S.assign(Key, Step);
+        M[Key] = Step;
+      } else {
+        ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
+      }
+    } else if (Pick < 75 && !M.empty()) { // the greatest again, replaced
+      const std::string Key = M.rbegin()->first;
+      std::uint32_t Previous = 0;
+      ASSERT_TRUE(S.exchange(Key, Step, Previous));
+      EXPECT_EQ(Previous, M[Key]);
+      M[Key] = Step;
+    } else if (Pick < 78 && Step > 40000 && !M.empty()) {
+      // The greatest erased, late: until then keys are appended.
+      const std::string Key = M.rbegin()->first;
+      ASSERT_TRUE(S.erase(Key));
+      M.erase(Key);
+    } else if (Pick < 90) { // a key in between, or one before them all
+      std::snprintf(Buffer, sizeof Buffer, "%08u",
+                    static_cast<std::uint32_t>(R.below(Next + 1)));
+      const std::string Key =
+          rowKey(Pick < 88 ? "day" : "before", std::string(Buffer) + "x");
+      ASSERT_EQ(S.insert(Key, Step), M.emplace(Key, Step).second);
+    } else { // any key erased
+      std::snprintf(Buffer, sizeof Buffer, "%08u",
+                    static_cast<std::uint32_t>(R.below(Next + 1)));
+      const std::string Key = rowKey("day", Buffer);
+      ASSERT_EQ(S.erase(Key), M.erase(Key) == 1);
+    }
+    ASSERT_EQ(S.size(), M.size());
+    if (Step % 1999 == 0)
+      ASSERT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+  }
+  EXPECT_EQ(scanFrom(S, "", M.size() + 1), scanFrom(M, "", M.size() + 1));
+  for (const auto &[Key, Value] : M) {
+    const std::uint32_t *Found = S.find(Key);
+    ASSERT_NE(Found, nullptr) << Key;
+    EXPECT_EQ(*Found, Value);
+  }
+}
+
 } // namespace
 } // namespace tablelint::replay
