@@ -659,6 +659,9 @@ int runReplayCommand(const std::vector<std::string> &Args) {
     std::vector<replay::DesignPlan> CheckPlans;
     if (Plans.size() == 2)
       CheckPlans = Plans;
+    // The existing entities' keys, rendered once for both designs' replays
+    // and their answer check.
+    RO.ExistingKeys = std::make_shared<replay::ExistingKeyCache>(W);
     Report.Designs.resize(Plans.size());
     std::vector<std::function<void()>> Tasks;
     for (std::size_t I = 0; I < Plans.size(); ++I)
@@ -672,6 +675,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
         replay::AnswerCheckOptions Options;
         Options.SampleShare =
             AnswerShare >= 1 ? 1.0 : replay::answerSampleShare(W);
+        Options.ExistingKeys = RO.ExistingKeys;
         Report.Answers =
             replay::checkAnswers(W, CheckPlans[0], CheckPlans[1], Options);
       });
@@ -679,6 +683,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
       Report.Answers = replay::AnswerCheck(); // not run: --answers none
     runTasks(Tasks, Jobs);
     RO.Progress = nullptr;
+    RO.ExistingKeys = nullptr; // its memory is the replays' only
   }
   Report.Options = RO;
   if (!LO.Url.empty()) {

@@ -525,6 +525,9 @@ std::unique_ptr<Rung> makeRung(const schema::Schema &Current,
   if (!Errors.empty())
     return R;
   R->Current = std::move(Plan);
+  // The existing entities' keys, rendered once for every design the rung
+  // replays and checks.
+  R->Answers.ExistingKeys = std::make_shared<replay::ExistingKeyCache>(R->W);
   if (Verify.AnswersOnSample)
     R->Answers.SampleShare = replay::answerSampleShare(R->W);
   R->Jobs = jobsThatFit(*R, WO, Verify.Jobs);
@@ -729,6 +732,7 @@ bool climbRung(Rung &R, const std::string &CurrentText,
                std::vector<Candidate *> &Open, RoundProgress &Progress) {
   replay::ReplayOptions RO;
   RO.Seed = R.Seed;
+  RO.ExistingKeys = R.Answers.ExistingKeys;
   ReplayedDesign &BaseRun = designOnRung(R, CurrentText, BaseDesignOf);
   std::vector<ReplayedDesign *> Asked{&BaseRun};
   BaseRun.WantsResult = true;

@@ -6,6 +6,7 @@
 #include "replay/BatchUndo.h"
 #include "replay/EntityFilter.h"
 #include "replay/EntityText.h"
+#include "replay/HashedRows.h"
 #include "replay/LogicalEntityView.h"
 #include "replay/ReadRanges.h"
 #include "replay/RowSet.h"
@@ -85,8 +86,9 @@ bool sameUpToTies(const Answer &A, const Answer &B, std::int64_t Step,
 class FunctionalDesign {
 public:
   FunctionalDesign(const Workload &W, const DesignPlan &Plan,
-                   bool OrderEveryRow, double Share)
-      : W(W), Plan(Plan), Share(Share), Tables(Plan.Tables.size()),
+                   bool OrderEveryRow, double Share,
+                   ExistingKeyCache *KeyCache)
+      : W(W), Plan(Plan), Share(Share), KeyCache(KeyCache), Tables(Plan.Tables.size()),
         Existing(Plan.Tables.size()), Sharded(Plan.Tables.size(), false),
         StoredBy(Plan.Tables.size()), View(W) {
     for (std::size_t T = 0; T < Plan.Tables.size(); ++T)
@@ -145,7 +147,7 @@ private:
   // from the same design without one.
   void holdExistingRows();
   bool heldBeforeTheRun(std::uint32_t Table, std::string_view Row) const {
-    return Existing[Table].find(Row) != nullptr;
+    return Existing[Table].contains(Row);
   }
 
   // A single write, applied when the service's rules allow it (an insert
@@ -228,6 +230,7 @@ private:
   const Workload &W;
   const DesignPlan &Plan;
   const double Share;
+  ExistingKeyCache *KeyCache; // may be null
   std::vector<bool> Whole; // per table, with a sample: tablesKeptWhole
   // Per op, with a sample: a single insert into tables none kept whole,
   // whose execution outside the sample changes nothing the check holds
@@ -237,7 +240,9 @@ private:
   std::vector<TableReads> Reads; // per table, when rows are split
   std::vector<bool> BySet; // per op: queryBySet (when rows are split)
   std::vector<RowSet> Tables;
-  std::vector<RowStore> Existing; // rows only; see holdExistingRows
+  // Rows only, by hash like the rows no read visits (replay/HashedRows.h):
+  // the check asks only whether a key is there. See holdExistingRows.
+  std::vector<HashedRows> Existing;
   std::vector<bool> Sharded;      // per table: Table::Shards
   // Per sharded table: the event that stored each row (noteStored).
   std::vector<std::unordered_map<std::string, std::uint32_t>> StoredBy;
@@ -253,15 +258,13 @@ private:
 
 void FunctionalDesign::holdExistingRows() {
   for (const ExistingPlacement &P : existingPlacements(W, Plan)) {
-    const EntityFamily &F = W.Families[P.Family];
     const WriteTarget &T = *P.Target;
-    for (std::uint32_t E = F.FirstExisting;
-         E < F.FirstExisting + F.ExistingCount; ++E) {
-      if (!holds(T.Table, E) || !T.reaches(View, E))
-        continue;
-      T.PartitionKey.render(W, E, Pk, Scratch);
-      T.RowKey.render(W, E, Rk, Scratch);
-      Existing[T.Table].insert(rowKey(Pk, Rk), E);
+    const std::shared_ptr<const ExistingKeys> Keys =
+        existingKeys(KeyCache, W, P.Family, T.PartitionKey, T.RowKey);
+    for (std::uint32_t I = 0; I < Keys->size(); ++I) {
+      const std::uint32_t E = Keys->first() + I;
+      if (holds(T.Table, E) && T.reaches(View, E))
+        Existing[T.Table].insert(Keys->key(I), E);
     }
   }
 }
@@ -727,8 +730,10 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
     Check.PerQuery.push_back({W.Ops[Op].Name, Executions[Op], 0, 0});
   }
   FunctionalDesign Designs[2] = {
-      FunctionalDesign(W, Current, Options.OrderEveryRow, Share),
-      FunctionalDesign(W, Suggested, Options.OrderEveryRow, Share)};
+      FunctionalDesign(W, Current, Options.OrderEveryRow, Share,
+                       Options.ExistingKeys.get()),
+      FunctionalDesign(W, Suggested, Options.OrderEveryRow, Share,
+                       Options.ExistingKeys.get())};
   const std::uint64_t Max = std::max<std::uint64_t>(1, Options.MaxComparedPerQuery);
   for (std::uint32_t E = 0; E < W.Events.size(); ++E) {
     const std::uint32_t Op = W.Events[E].Op;

@@ -34,9 +34,11 @@
 #pragma once
 
 #include "replay/DesignPlan.h"
+#include "replay/ExistingKeys.h"
 #include "replay/Workload.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,9 @@ struct AnswerCheckOptions {
   // The share of the logical entities whose rows are stored and compared:
   // 1 every entity; below 1 the sample inAnswerSample draws.
   double SampleShare = 1;
+  // The existing entities' keys rendered once for the replays of this
+  // workload (replay/ExistingKeys.h); null: each check renders its own.
+  std::shared_ptr<ExistingKeyCache> ExistingKeys;
 };
 
 // The share of the logical entities a sampled answer check compares

@@ -298,11 +298,40 @@ void appendQuoted(std::string_view Text, std::string &Out) {
 
 } // namespace
 
+namespace {
+
+// BoundTemplate::signature of a key template bound with these buckets and
+// shards: the template's text (which its parts are parsed from) and both,
+// fields apart by a byte no template or bucket value holds.
+std::string keySignature(const schema::KeyTemplate &T,
+                         const schema::KeyBuckets *Buckets,
+                         std::uint64_t Shards) {
+  std::string Out = T.Text;
+  Out += '\x1f';
+  Out += std::to_string(Shards);
+  if (Buckets) {
+    Out += '\x1f';
+    Out += Buckets->By;
+    Out += '\x1f';
+    Out += std::to_string(Buckets->Default);
+    for (const auto &[Value, Count] : Buckets->Heavy) {
+      Out += '\x1f';
+      Out += Value;
+      Out += '\x1f';
+      Out += std::to_string(Count);
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
 bool BoundTemplate::bindKey(const schema::KeyTemplate &T,
                             const EntityFamily &Family, std::string &Missing,
                             const schema::KeyBuckets *Buckets,
                             std::uint64_t Shards) {
   Pieces.clear();
+  Signature = keySignature(T, Buckets, Shards);
   for (const schema::KeyPart &Part : T.Parts) {
     Piece P;
     P.Part = Part;

@@ -77,7 +77,15 @@ public:
 
   std::vector<Piece> Pieces;
 
+  // What the rendered texts of a key template depend on besides the
+  // entity (set by bindKey: the template as written, its shard count and
+  // per-key buckets): two templates bound to one family with the same
+  // signature render the same key for every entity. Empty: not a bound
+  // key (a filter).
+  const std::string &signature() const { return Signature; }
+
 private:
+  std::string Signature;
   mutable std::string Quoted; // render()'s text of a quoted placeholder
 };
 

@@ -97,6 +97,9 @@ public:
     const std::size_t At = indexOf(H);
     return At < Capacity ? &Slots[At].Value : nullptr;
   }
+  bool contains(std::string_view Key) const {
+    return indexOf(hashOf(Key)) < Capacity;
+  }
   // Stores Value under Key when Key is absent; false when present.
   bool insert(std::string_view Key, std::uint32_t Value) {
     return insert(hashOf(Key), Value);

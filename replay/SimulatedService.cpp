@@ -892,10 +892,19 @@ void SimulatedService::countWrite(TableState &T, std::string_view PartitionKey,
                                   schema::WriteKind Kind,
                                   std::size_t SizeBefore, std::uint32_t Entity,
                                   std::size_t RowKeyChars) {
+  countChange(T, PartitionKey, Kind,
+              static_cast<std::int64_t>(T.Rows.size()) -
+                  static_cast<std::int64_t>(SizeBefore),
+              Entity, RowKeyChars);
+}
+
+void SimulatedService::countChange(TableState &T,
+                                   std::string_view PartitionKey,
+                                   schema::WriteKind Kind, std::int64_t Delta,
+                                   std::uint32_t Entity,
+                                   std::size_t RowKeyChars) {
   if (!T.Counting)
     return;
-  const auto Delta = static_cast<std::int64_t>(T.Rows.size()) -
-                     static_cast<std::int64_t>(SizeBefore);
   if (Kind == schema::WriteKind::Delete)
     T.Counts.change(PartitionKey, Delta);
   else
@@ -1049,6 +1058,40 @@ void SimulatedService::preload(std::uint32_t Table,
     T.Weighted = true;
     if (T.Counting && T.Rows.size() > SizeBefore)
       T.Counts.addExtra(PartitionKey, Weight - 1);
+  }
+}
+
+void SimulatedService::preload(std::uint32_t Table, const ExistingKeys &Keys,
+                               const std::vector<bool> &Reached) {
+  TableState &T = Tables[Table];
+  // Stored in key order: whether each ordinal's row was new (the first of
+  // its key) or took an equal key's place; none when refused or not
+  // reached.
+  enum : std::uint8_t { NotStored, StoredNew, StoredOver };
+  std::vector<std::uint8_t> Stored(Keys.size(), NotStored);
+  for (const std::uint32_t I : Keys.byKey()) {
+    if (!Reached[I] ||
+        entityLimitStatus(Keys.partitionKey(I), Keys.rowKey(I), {}))
+      continue;
+    const std::size_t SizeBefore = T.Rows.size();
+    T.Rows.preload(Keys.key(I), Keys.first() + I);
+    Stored[I] = T.Rows.size() > SizeBefore ? StoredNew : StoredOver;
+  }
+  // Counted in entity order: a partition's example is the last entity
+  // stored there, as one by one.
+  for (std::uint32_t I = 0; I < Keys.size(); ++I) {
+    if (Stored[I] == NotStored)
+      continue;
+    const std::uint32_t Entity = Keys.first() + I;
+    const std::string_view PartitionKey = Keys.partitionKey(I);
+    countChange(T, PartitionKey, schema::WriteKind::InsertOrReplace,
+                Stored[I] == StoredNew ? 1 : 0, Entity,
+                Keys.rowKey(I).size());
+    if (const std::uint64_t Weight = W.weight(Entity); Weight > 1) {
+      T.Weighted = true;
+      if (T.Counting && Stored[I] == StoredNew)
+        T.Counts.addExtra(PartitionKey, Weight - 1);
+    }
   }
 }
 

@@ -42,6 +42,7 @@
 #include "core/ServiceLimits.h"
 #include "core/schema/Schema.h"
 #include "replay/BatchUndo.h"
+#include "replay/ExistingKeys.h"
 #include "replay/LoadCounts.h"
 #include "replay/ReadRanges.h"
 #include "replay/RowSet.h"
@@ -422,6 +423,12 @@ public:
   }
   void preload(std::uint32_t Table, const std::string &PartitionKey,
                const std::string &RowKey, std::uint32_t Entity);
+  // The same for the existing entities of one family at once, Reached
+  // (by ordinal of Keys) those its write places in this table: stored in
+  // key order (each appended near the last), counted in entity order,
+  // with what preload() one by one would leave.
+  void preload(std::uint32_t Table, const ExistingKeys &Keys,
+               const std::vector<bool> &Reached);
   void presplit(std::uint32_t Table, std::size_t Ranges);
 
   // 400 when an entity breaks a limit of the service, else 0.
@@ -490,6 +497,10 @@ private:
   void countWrite(TableState &T, std::string_view PartitionKey,
                   schema::WriteKind Kind, std::size_t SizeBefore,
                   std::uint32_t Entity, std::size_t RowKeyChars);
+  // The same with the change of the store's size known (Delta rows).
+  void countChange(TableState &T, std::string_view PartitionKey,
+                   schema::WriteKind Kind, std::int64_t Delta,
+                   std::uint32_t Entity, std::size_t RowKeyChars);
   // Entities a page may return and scan (MaxEntitiesPerPage or $top;
   // MaxPageServerSeconds at the key's rate).
   std::uint64_t pageLimit(const QueryCursor &C) const;

@@ -446,41 +446,39 @@ void Runner::warmStart() {
               1, Q->Decl->ExpectedRows.value_or(Q->Decl->Top.value_or(1))));
   }
   std::vector<bool> Populated(Plan.Tables.size(), false);
-  std::string Pk, Rk;
   // The existing entities go where the family's creating writes put them,
   // or its other writes address them (a table only updated).
   for (const ExistingPlacement &P : existingPlacements(W, Plan)) {
     const EntityFamily &F = W.Families[P.Family];
     const WriteTarget &T = *P.Target;
     Populated[T.Table] = true;
+    const std::shared_ptr<const ExistingKeys> Keys = existingKeys(
+        O.ExistingKeys.get(), W, P.Family, T.PartitionKey, T.RowKey);
     PartitionTally Tally;
     Tally.Partitions = sampledPartitions(F, T, &Tally.Capacity);
-    for (std::uint32_t E = F.FirstExisting;
-         E < F.FirstExisting + F.ExistingCount; ++E) {
-      if (!T.reaches(WhenView, E))
-        continue; // a sparse table holds only what its `when` keeps
-      T.PartitionKey.render(W, E, Pk, ValueScratch);
-      T.RowKey.render(W, E, Rk, ValueScratch);
-      Service.preload(T.Table, Pk, Rk, E);
-      if (Tally.Partitions > 0)
+    // A sparse table holds only what its `when` keeps.
+    std::vector<bool> Reached(Keys->size());
+    std::string Pk;
+    for (std::uint32_t I = 0; I < Keys->size(); ++I) {
+      const std::uint32_t E = Keys->first() + I;
+      Reached[I] = T.reaches(WhenView, E);
+      if (Reached[I] && Tally.Partitions > 0) {
+        Pk.assign(Keys->partitionKey(I));
         Tally.Held.emplace_back(E, &++Tally.InPartition[Pk]);
+      }
     }
+    Service.preload(T.Table, *Keys, Reached);
     setPartitionWeights(F, T, Tally);
   }
   // A family no write names (a table only read) is stored where its
   // queries read it.
-  for (std::uint32_t FI = 0; FI < Plan.Holdings.size(); ++FI) {
-    const EntityFamily &F = W.Families[FI];
+  for (std::uint32_t FI = 0; FI < Plan.Holdings.size(); ++FI)
     for (const DesignPlan::Holding &H : Plan.Holdings[FI]) {
       Populated[H.Table] = true;
-      for (std::uint32_t E = F.FirstExisting;
-           E < F.FirstExisting + F.ExistingCount; ++E) {
-        H.PartitionKey.render(W, E, Pk, ValueScratch);
-        H.RowKey.render(W, E, Rk, ValueScratch);
-        Service.preload(H.Table, Pk, Rk, E);
-      }
+      const std::shared_ptr<const ExistingKeys> Keys = existingKeys(
+          O.ExistingKeys.get(), W, FI, H.PartitionKey, H.RowKey);
+      Service.preload(H.Table, *Keys, std::vector<bool>(Keys->size(), true));
     }
-  }
   const double PerRange =
       O.Service.RangeEntitiesPerSecond * O.Service.WarmRangeShare;
   for (std::uint32_t TI = 0; TI < Plan.Tables.size(); ++TI)

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "replay/DesignPlan.h"
+#include "replay/ExistingKeys.h"
 #include "replay/Percentiles.h"
 #include "replay/SimulatedService.h"
 #include "replay/Workload.h"
@@ -21,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,9 @@ struct ReplayOptions {
   // (replay/Percentiles.h: LatencyRecord), so a day's run does not keep
   // four bytes per operation. Tests set 0 to compare the two.
   std::size_t ExactLatencies = LatencyRecord::DefaultExactLimit;
+  // The existing entities' keys rendered once for the replays of this
+  // workload (replay/ExistingKeys.h); null: each replay renders its own.
+  std::shared_ptr<ExistingKeyCache> ExistingKeys;
 };
 
 struct OpResult {
