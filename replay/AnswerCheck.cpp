@@ -261,6 +261,11 @@ void FunctionalDesign::holdExistingRows() {
     const WriteTarget &T = *P.Target;
     const std::shared_ptr<const ExistingKeys> Keys =
         existingKeys(KeyCache, W, P.Family, T.PartitionKey, T.RowKey);
+    // Room for the rows held: all of them, or about the sample's share.
+    const double Held = static_cast<double>(Keys->size()) *
+                        (holdsEveryEntity(T.Table) ? 1.0 : Share * 1.1);
+    Existing[T.Table].reserve(Existing[T.Table].size() +
+                              static_cast<std::size_t>(Held));
     for (std::uint32_t I = 0; I < Keys->size(); ++I) {
       const std::uint32_t E = Keys->first() + I;
       if (holds(T.Table, E) && T.reaches(View, E))

@@ -100,6 +100,14 @@ public:
     }
   }
 
+  // Room for Rows existing entities about to be preloaded: those outside
+  // the read ranges are noted by hash too, which would grow (and move)
+  // its table several times on the way.
+  void reserveForPreload(std::size_t Rows) {
+    if (Reads)
+      Hashed.reserve(Hashed.size() + Rows);
+  }
+
   // Calls Visit(value) for every row once, in no particular order (a
   // read whose answer is a set: ReadRanges.h, answeredBySet).
   template <typename VisitFn> void forEach(VisitFn &&Visit) const {

@@ -1069,6 +1069,8 @@ void SimulatedService::preload(std::uint32_t Table, const ExistingKeys &Keys,
   // reached.
   enum : std::uint8_t { NotStored, StoredNew, StoredOver };
   std::vector<std::uint8_t> Stored(Keys.size(), NotStored);
+  T.Rows.reserveForPreload(
+      static_cast<std::size_t>(std::count(Reached.begin(), Reached.end(), true)));
   for (const std::uint32_t I : Keys.byKey()) {
     if (!Reached[I] ||
         entityLimitStatus(Keys.partitionKey(I), Keys.rowKey(I), {}))
