@@ -2,9 +2,9 @@
 #include "replay/ExistingKeys.h"
 
 #include "replay/DesignPlan.h"
+#include "replay/KeyBlock.h"
 
 #include <algorithm>
-#include <cstring>
 #include <numeric>
 
 namespace tablelint::replay {
@@ -12,17 +12,11 @@ namespace tablelint::replay {
 namespace {
 
 // Eight bytes of a key from Offset as a number that orders as the bytes do
-// (past its end, zero bytes: a key that ends there ties with one that goes
-// on with zeros, which the caller settles on the whole keys).
+// (KeyBlock's head; past its end, zero bytes: a key that ends there ties
+// with one that goes on with zeros, which the caller settles on the whole
+// keys).
 std::uint64_t orderedChunk(std::string_view Key, std::size_t Offset) {
-  unsigned char Bytes[8] = {};
-  if (Offset < Key.size())
-    std::memcpy(Bytes, Key.data() + Offset,
-                std::min<std::size_t>(Key.size() - Offset, 8));
-  std::uint64_t Chunk = 0;
-  for (unsigned char B : Bytes)
-    Chunk = Chunk << 8 | B;
-  return Chunk;
+  return KeyBlock::headOf(Key.substr(std::min(Offset, Key.size())));
 }
 
 } // namespace

@@ -1052,11 +1052,19 @@ void SimulatedService::preload(std::uint32_t Table,
   TableState &T = Tables[Table];
   const std::size_t SizeBefore = T.Rows.size();
   T.Rows.preload(scratchKey(KeyScratch, PartitionKey, RowKey), Entity);
-  countWrite(T, PartitionKey, schema::WriteKind::InsertOrReplace, SizeBefore,
-             Entity, RowKey.size());
+  countPreloaded(T, PartitionKey, RowKey.size(), Entity,
+                 T.Rows.size() > SizeBefore);
+}
+
+void SimulatedService::countPreloaded(TableState &T,
+                                      std::string_view PartitionKey,
+                                      std::size_t RowKeyChars,
+                                      std::uint32_t Entity, bool New) {
+  countChange(T, PartitionKey, schema::WriteKind::InsertOrReplace, New ? 1 : 0,
+              Entity, RowKeyChars);
   if (const std::uint64_t Weight = W.weight(Entity); Weight > 1) {
     T.Weighted = true;
-    if (T.Counting && T.Rows.size() > SizeBefore)
+    if (T.Counting && New)
       T.Counts.addExtra(PartitionKey, Weight - 1);
   }
 }
@@ -1082,18 +1090,9 @@ void SimulatedService::preload(std::uint32_t Table, const ExistingKeys &Keys,
   // Counted in entity order: a partition's example is the last entity
   // stored there, as one by one.
   for (std::uint32_t I = 0; I < Keys.size(); ++I) {
-    if (Stored[I] == NotStored)
-      continue;
-    const std::uint32_t Entity = Keys.first() + I;
-    const std::string_view PartitionKey = Keys.partitionKey(I);
-    countChange(T, PartitionKey, schema::WriteKind::InsertOrReplace,
-                Stored[I] == StoredNew ? 1 : 0, Entity,
-                Keys.rowKey(I).size());
-    if (const std::uint64_t Weight = W.weight(Entity); Weight > 1) {
-      T.Weighted = true;
-      if (T.Counting && Stored[I] == StoredNew)
-        T.Counts.addExtra(PartitionKey, Weight - 1);
-    }
+    if (Stored[I] != NotStored)
+      countPreloaded(T, Keys.partitionKey(I), Keys.rowKey(I).size(),
+                     Keys.first() + I, Stored[I] == StoredNew);
   }
 }
 

@@ -501,6 +501,10 @@ private:
   void countChange(TableState &T, std::string_view PartitionKey,
                    schema::WriteKind Kind, std::int64_t Delta,
                    std::uint32_t Entity, std::size_t RowKeyChars);
+  // An existing entity preloaded (New: its key's first row) counted as
+  // an upsert, and what a sampled one stands for beyond itself.
+  void countPreloaded(TableState &T, std::string_view PartitionKey,
+                      std::size_t RowKeyChars, std::uint32_t Entity, bool New);
   // Entities a page may return and scan (MaxEntitiesPerPage or $top;
   // MaxPageServerSeconds at the key's rate).
   std::uint64_t pageLimit(const QueryCursor &C) const;
