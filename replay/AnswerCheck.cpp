@@ -12,10 +12,12 @@
 #include "replay/RowSet.h"
 #include "replay/RowStore.h"
 #include "replay/SimulatedService.h"
+#include "replay/SideBySide.h"
 #include "replay/Simulation.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace tablelint::replay {
@@ -120,6 +122,15 @@ public:
   void write(std::uint32_t EventIndex);
   void flushAll();
   Answer query(std::uint32_t EventIndex);
+  // The writes of events From up to Query applied, then the answer of
+  // query Query: one step of the check.
+  Answer answerAt(std::uint32_t From, std::uint32_t Query) {
+    for (std::uint32_t E = From; E < Query; ++E)
+      if (!W.Ops[W.Events[E].Op].IsQuery)
+        write(E);
+    flushAll();
+    return query(Query);
+  }
   // Whether Table holds every entity's rows (no sample, or kept whole).
   bool holdsEveryEntity(std::uint32_t Table) const {
     return Share >= 1 || Whole[Table];
@@ -656,6 +667,60 @@ std::vector<std::string> wholeTableNames(const Workload &W,
   return Out;
 }
 
+// "Latest N" query Op: answers that differ only among entities within one
+// step of the coarser key's order tie (sameUpToTies); 0 for another query,
+// -1 where a key does not order by the newest property.
+std::int64_t tieStep(std::uint32_t Op, const DesignPlan *const Plans[2]) {
+  const std::string &Newest = Plans[0]->Queries[Op]->Decl->Newest;
+  if (Newest.empty())
+    return 0;
+  std::int64_t Step = 0;
+  for (int D = 0; D < 2; ++D) {
+    const DesignPlan *P = Plans[D];
+    const schema::Table &T = P->Schema->Tables[P->Queries[Op]->Table];
+    const std::optional<std::int64_t> S = schema::keyOrderStep(
+        T.RowKey, Newest, schema::pinnedDateUnits(T, Newest));
+    Step = S && (Step >= 0) ? std::max(Step, *S) : -1;
+  }
+  return Step;
+}
+
+// The comparison of query execution E's answers A (one per design) counted
+// in Q and Check, and a difference described (up to MaxDifferences).
+void noteComparison(const Workload &W, const DesignPlan *const Plans[2],
+                    std::uint32_t E, const Answer (&A)[2], std::int64_t TieStep,
+                    const AnswerCheckOptions &Options, QueryComparison &Q,
+                    AnswerCheck &Check) {
+  ++Q.Compared;
+  ++Check.Compared;
+  const std::uint32_t Op = W.Events[E].Op;
+  if (A[0].Ok && A[1].Ok &&
+      (A[0].Entities == A[1].Entities ||
+       sameUpToTies(A[0], A[1], TieStep,
+                    Plans[0]->Queries[Op]->Decl->Top.value_or(0)))) {
+    ++Check.Equal;
+    return;
+  }
+  ++Q.Different;
+  ++Check.Different;
+  if (Check.Differences.size() >= Options.MaxDifferences)
+    return;
+  AnswerDifference Diff;
+  Diff.Query = W.Ops[Op].Name;
+  Diff.Time = W.Events[E].Time;
+  for (int D = 0; D < 2; ++D) {
+    Diff.Filters.push_back(A[D].Filter);
+    Diff.Reads.push_back(A[D].Reads);
+    Diff.Counts.push_back(A[D].Entities.size());
+    if (!A[D].Ok)
+      Diff.Detail = Plans[D]->Label + "'s filter '" + A[D].Filter +
+                    "' does not parse";
+  }
+  for (int D = 0; D < 2 && Diff.Detail.empty(); ++D)
+    Diff.Detail = onlyIn(W, Plans[D]->Label, A[D], A[1 - D]);
+  Check.Differences.push_back(std::move(Diff));
+}
+
 } // namespace
 
 bool inAnswerSample(std::uint32_t Entity, double Share) {
@@ -692,6 +757,67 @@ std::vector<bool> tablesKeptWhole(const Workload &W, const DesignPlan &Plan) {
   return Whole;
 }
 
+namespace {
+
+// Which executions of each query the check compares, chosen in event order:
+// up to MaxComparedPerQuery spread evenly over a query's executions, and
+// half as many from each time the entities both designs scanned in its
+// compared executions pass ScanBudgetPerQuery.
+class ComparedExecutions {
+public:
+  ComparedExecutions(const Workload &W, const AnswerCheckOptions &Options)
+      : W(W), Max(std::max<std::uint64_t>(1, Options.MaxComparedPerQuery)),
+        Budget(Options.ScanBudgetPerQuery), Executions(W.Ops.size(), 0),
+        Seen(W.Ops.size(), 0), Stride(W.Ops.size(), 1),
+        Scanned(W.Ops.size(), 0), Compared(W.Ops.size(), false) {
+    for (const WorkloadEvent &Ev : W.Events)
+      if (W.Ops[Ev.Op].IsQuery)
+        ++Executions[Ev.Op];
+  }
+  std::uint64_t executions(std::uint32_t Op) const { return Executions[Op]; }
+  // Query Op is compared (it is in both designs).
+  void compare(std::uint32_t Op) { Compared[Op] = true; }
+
+  // The next compared execution from event From on; W.Events.size() when
+  // none is left.
+  std::uint32_t next(std::uint32_t From) {
+    for (std::uint32_t E = From; E < W.Events.size(); ++E) {
+      const std::uint32_t Op = W.Events[E].Op;
+      if (!W.Ops[Op].IsQuery || !Compared[Op])
+        continue;
+      // Execution k is compared when it starts a new 1/Max share of the
+      // query's executions.
+      const std::uint64_t K = Seen[Op]++, N = Executions[Op];
+      if (N > Max && (K * Max) / N == ((K + 1) * Max) / N)
+        continue;
+      if (K % Stride[Op] == 0)
+        return E;
+    }
+    return static_cast<std::uint32_t>(W.Events.size());
+  }
+  // The entities the designs scanned for the compared execution of Op.
+  void scanned(std::uint32_t Op, std::uint64_t Entities) {
+    Scanned[Op] += Entities;
+    if (Scanned[Op] > Budget) {
+      Stride[Op] *= 2;
+      Scanned[Op] = 0;
+    }
+  }
+
+private:
+  const Workload &W;
+  const std::uint64_t Max, Budget;
+  std::vector<std::uint64_t> Executions, Seen, Stride, Scanned;
+  std::vector<bool> Compared;
+};
+
+// A step of the check takes its helper thread when it applies at least
+// this many events: a meeting of the threads costs some microseconds, a
+// write's application about one.
+constexpr std::uint32_t StepApart = 512;
+
+} // namespace
+
 AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
                          const DesignPlan &Suggested,
                          const AnswerCheckOptions &Options) {
@@ -702,14 +828,7 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
   const DesignPlan *Plans[2] = {&Current, &Suggested};
   if (Share < 1)
     Check.WholeTables = wholeTableNames(W, Plans);
-  // Executions per query, for an even spread of the compared ones.
-  std::vector<std::uint64_t> Executions(W.Ops.size(), 0), Seen(W.Ops.size(), 0);
-  // Per query: compare one execution in Stride, and the entities scanned
-  // since the stride last doubled.
-  std::vector<std::uint64_t> Stride(W.Ops.size(), 1), Scanned(W.Ops.size(), 0);
-  for (const WorkloadEvent &Ev : W.Events)
-    if (W.Ops[Ev.Op].IsQuery)
-      ++Executions[Ev.Op];
+  ComparedExecutions Picks(W, Options);
   std::vector<int> Row(W.Ops.size(), -1); // index into PerQuery
   std::vector<std::int64_t> TieStep(W.Ops.size(), 0);
   for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op) {
@@ -719,87 +838,39 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
       Check.NotInBoth.push_back(W.Ops[Op].Name);
       continue;
     }
-    // "Latest N": ties within the coarser key's step are no difference.
-    if (const std::string &Newest = Current.Queries[Op]->Decl->Newest;
-        !Newest.empty()) {
-      std::int64_t Step = 0;
-      for (const DesignPlan *P : Plans) {
-        const schema::Table &T = P->Schema->Tables[P->Queries[Op]->Table];
-        const std::optional<std::int64_t> S = schema::keyOrderStep(
-            T.RowKey, Newest, schema::pinnedDateUnits(T, Newest));
-        Step = S && (Step >= 0) ? std::max(Step, *S) : -1;
-      }
-      TieStep[Op] = Step;
-    }
+    TieStep[Op] = tieStep(Op, Plans);
     Row[Op] = static_cast<int>(Check.PerQuery.size());
-    Check.PerQuery.push_back({W.Ops[Op].Name, Executions[Op], 0, 0});
+    Check.PerQuery.push_back({W.Ops[Op].Name, Picks.executions(Op), 0, 0});
+    Picks.compare(Op);
   }
-  FunctionalDesign Designs[2] = {
-      FunctionalDesign(W, Current, Options.OrderEveryRow, Share,
-                       Options.ExistingKeys.get()),
-      FunctionalDesign(W, Suggested, Options.OrderEveryRow, Share,
-                       Options.ExistingKeys.get())};
-  const std::uint64_t Max = std::max<std::uint64_t>(1, Options.MaxComparedPerQuery);
-  for (std::uint32_t E = 0; E < W.Events.size(); ++E) {
-    const std::uint32_t Op = W.Events[E].Op;
-    if (!W.Ops[Op].IsQuery) {
-      for (FunctionalDesign &D : Designs)
-        D.write(E);
-      continue;
-    }
-    if (Row[Op] < 0)
-      continue;
-    // Execution k is compared when it starts a new 1/Max share of the
-    // query's executions.
-    const std::uint64_t K = Seen[Op]++, N = Executions[Op];
-    if (N > Max && (K * Max) / N == ((K + 1) * Max) / N)
-      continue;
-    if (K % Stride[Op] != 0)
-      continue;
+  // The two designs side by side, each on its own thread (a plan caches
+  // the text it last rendered: one plan twice stays on one thread).
+  SideBySide Pair(Options.SideBySide && &Current != &Suggested);
+  std::optional<FunctionalDesign> Designs[2];
+  auto Build = [&](int D) {
+    Designs[D].emplace(W, *Plans[D], Options.OrderEveryRow, Share,
+                       Options.ExistingKeys.get());
+  };
+  Pair.run([&] { Build(0); }, [&] { Build(1); });
+  for (std::uint32_t From = 0;;) {
+    const std::uint32_t E = Picks.next(From);
+    if (E == W.Events.size())
+      break; // the writes after the last compared execution change nothing
     Answer A[2];
-    for (int D = 0; D < 2; ++D) {
-      Designs[D].flushAll();
-      A[D] = Designs[D].query(E);
-      Scanned[Op] += A[D].Scanned;
-    }
+    Pair.run([&] { A[0] = Designs[0]->answerAt(From, E); },
+             [&] { A[1] = Designs[1]->answerAt(From, E); },
+             E - From >= StepApart);
+    From = E + 1;
+    const std::uint32_t Op = W.Events[E].Op;
+    Picks.scanned(Op, A[0].Scanned + A[1].Scanned);
     // Both from tables of every entity: compared whole; else on the
     // sample (a table kept whole answers with entities outside it).
-    if (!Designs[0].holdsEveryEntity(Current.Queries[Op]->Table) ||
-        !Designs[1].holdsEveryEntity(Suggested.Queries[Op]->Table))
+    if (!Designs[0]->holdsEveryEntity(Current.Queries[Op]->Table) ||
+        !Designs[1]->holdsEveryEntity(Suggested.Queries[Op]->Table))
       for (Answer &X : A)
         keepSampled(X, Share);
-    if (Scanned[Op] > Options.ScanBudgetPerQuery) {
-      Stride[Op] *= 2;
-      Scanned[Op] = 0;
-    }
-    QueryComparison &Q = Check.PerQuery[static_cast<std::size_t>(Row[Op])];
-    ++Q.Compared;
-    ++Check.Compared;
-    if (A[0].Ok && A[1].Ok &&
-        (A[0].Entities == A[1].Entities ||
-         sameUpToTies(A[0], A[1], TieStep[Op],
-                      Current.Queries[Op]->Decl->Top.value_or(0)))) {
-      ++Check.Equal;
-      continue;
-    }
-    ++Q.Different;
-    ++Check.Different;
-    if (Check.Differences.size() >= Options.MaxDifferences)
-      continue;
-    AnswerDifference Diff;
-    Diff.Query = W.Ops[Op].Name;
-    Diff.Time = W.Events[E].Time;
-    for (int D = 0; D < 2; ++D) {
-      Diff.Filters.push_back(A[D].Filter);
-      Diff.Reads.push_back(A[D].Reads);
-      Diff.Counts.push_back(A[D].Entities.size());
-      if (!A[D].Ok)
-        Diff.Detail = Plans[D]->Label + "'s filter '" + A[D].Filter +
-                      "' does not parse";
-    }
-    for (int D = 0; D < 2 && Diff.Detail.empty(); ++D)
-      Diff.Detail = onlyIn(W, Plans[D]->Label, A[D], A[1 - D]);
-    Check.Differences.push_back(std::move(Diff));
+    noteComparison(W, Plans, E, A, TieStep[Op], Options,
+                   Check.PerQuery[static_cast<std::size_t>(Row[Op])], Check);
   }
   for (std::uint32_t Op = 0; Op < W.Ops.size(); ++Op)
     if (Row[Op] >= 0 && Check.PerQuery[static_cast<std::size_t>(Row[Op])].Different)

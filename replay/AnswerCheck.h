@@ -17,7 +17,10 @@
 // are compared up to MaxComparedPerQuery executions per query, spread evenly
 // over the run, so a rare query is compared every time it runs; a query
 // whose executions scan many entities is compared less often as its scans
-// add up (ScanBudgetPerQuery).
+// add up (ScanBudgetPerQuery). The writes after the last compared
+// execution are not applied: no answer sees them. With two jobs the two
+// designs run on two threads, meeting at each compared execution
+// (SideBySide).
 //
 // A long run checks a sample (SampleShare below 1): the logical entities
 // whose id hashes into the share (inAnswerSample), the same entities in
@@ -60,6 +63,10 @@ struct AnswerCheckOptions {
   // The existing entities' keys rendered once for the replays of this
   // workload (replay/ExistingKeys.h); null: each check renders its own.
   std::shared_ptr<ExistingKeyCache> ExistingKeys;
+  // The two designs side by side, the suggested one on a thread of its own
+  // (replay/SideBySide.h): they meet at each compared execution. The
+  // result is the same either way.
+  bool SideBySide = false;
 };
 
 // The share of the logical entities a sampled answer check compares

@@ -560,6 +560,71 @@ TEST(AnswerCheck, AnIndexThatMissesRowsIsCaught) {
               HasSubstr("status: 'failing'"));
 }
 
+// Everything a check found, as text: two checks that say the same.
+std::string everything(const AnswerCheck &A) {
+  std::string Out = std::to_string(A.Compared) + " compared, " +
+                    std::to_string(A.Equal) + " equal, " +
+                    std::to_string(A.Different) + " different\n";
+  for (const QueryComparison &Q : A.PerQuery)
+    Out += Q.Query + ": " + std::to_string(Q.Executions) + " " +
+           std::to_string(Q.Compared) + " " + std::to_string(Q.Different) +
+           "\n";
+  for (const AnswerDifference &D : A.Differences) {
+    Out += D.Query + " at " + std::to_string(D.Time) + ": " + D.Detail;
+    for (std::size_t I = 0; I < D.Filters.size(); ++I)
+      Out += " [" + D.Filters[I] + " " + std::to_string(D.Reads[I]) + " " +
+             std::to_string(D.Counts[I]) + "]";
+    Out += "\n";
+  }
+  for (const std::string &C : A.Causes)
+    Out += C + "\n";
+  for (const std::string &N : A.NotInBoth)
+    Out += "not in both: " + N + "\n";
+  return Out;
+}
+
+TEST(AnswerCheck, SideBySideTheDesignsAnswerAsOneAfterTheOther) {
+  // 2,000 writes a second and three compared queries a second: each step
+  // between two compared executions applies hundreds of writes, so the
+  // designs run on two threads (SideBySide), and meet at every compared
+  // execution. A stale index row (answers differ), a sparse index (they
+  // do not), each whole and on a sample, with a scan budget that thins
+  // the comparisons out: the same check as one thread's.
+  auto Faster = [](std::string Text) {
+    return std::regex_replace(Text, std::regex("rate: 50/s"),
+                              "rate: 2000/s");
+  };
+  struct Case {
+    std::string Current, Suggested;
+  };
+  const std::vector<Case> Cases = {
+      {devicesDesign("op: insert-or-replace", FailingQuery),
+       devicesDesign("op: insert-or-replace", "") +
+           failingIndex(", when: \"status eq 'failing'\"")},
+      {devicesDesign("op: insert", FailingQuery),
+       devicesDesign("op: insert", "") +
+           failingIndex(", when: \"status eq 'failing'\"", "op: insert")}};
+  for (const Case &C : Cases) {
+    Replayed R;
+    R.Current = load(Faster(C.Current));
+    R.Suggested = load(Faster(C.Suggested));
+    prepare(R, 20);
+    for (const double Share : {1.0, 0.3}) {
+      AnswerCheckOptions One;
+      One.SampleShare = Share;
+      One.ScanBudgetPerQuery = 20000;
+      AnswerCheckOptions Two = One;
+      Two.SideBySide = true;
+      const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1], One);
+      const AnswerCheck B = checkAnswers(R.W, R.Plans[0], R.Plans[1], Two);
+      EXPECT_EQ(everything(B), everything(A));
+      // Steps long enough to be taken apart, and enough of them.
+      EXPECT_GT(A.Compared, 20u);
+      EXPECT_GT(R.W.Events.size() / A.Compared, 512u);
+    }
+  }
+}
+
 TEST(AnswerCheck, ARareQueryIsComparedEveryTime) {
   Replayed R;
   const std::string Rare =
