@@ -63,34 +63,93 @@ void ExistingKeys::sortByKey(std::size_t From, std::size_t To,
   }
 }
 
-ExistingKeys::ExistingKeys(const Workload &W, std::uint32_t Family,
-                           const BoundTemplate &PartitionKey,
-                           const BoundTemplate &RowKey) {
-  const EntityFamily &F = W.Families[Family];
-  First = F.FirstExisting;
-  Ends.reserve(F.ExistingCount);
-  PartitionKeyBytes.reserve(F.ExistingCount);
+ExistingKeys::Piece
+ExistingKeys::render(const Workload &W, std::uint32_t Family,
+                     const BoundTemplate &PartitionKey,
+                     const BoundTemplate &RowKey, std::uint32_t From,
+                     std::uint32_t To) {
+  const std::uint32_t FirstEntity = W.Families[Family].FirstExisting;
+  Piece P;
+  P.Ends.reserve(To - From);
+  P.PartitionKeyBytes.reserve(To - From);
   std::string Pk, Rk;
   EdmValue Scratch;
-  for (std::uint32_t E = F.FirstExisting;
-       E < F.FirstExisting + F.ExistingCount; ++E) {
+  for (std::uint32_t E = FirstEntity + From; E < FirstEntity + To; ++E) {
     PartitionKey.render(W, E, Pk, Scratch);
     RowKey.render(W, E, Rk, Scratch);
-    Text += Pk;
-    Text += '\0';
-    Text += Rk;
-    Ends.push_back(Text.size());
-    PartitionKeyBytes.push_back(static_cast<std::uint32_t>(Pk.size()));
+    P.Text += Pk;
+    P.Text += '\0';
+    P.Text += Rk;
+    P.Ends.push_back(P.Text.size());
+    P.PartitionKeyBytes.push_back(static_cast<std::uint32_t>(Pk.size()));
     // Room for the rest, by the first keys' length: the text is not
     // copied each time it doubles.
-    if (Ends.size() == 64)
-      Text.reserve(Text.size() / 64 * F.ExistingCount * 9 / 8);
+    if (P.Ends.size() == 64)
+      P.Text.reserve(P.Text.size() / 64 * (To - From) * 9 / 8);
+  }
+  return P;
+}
+
+ExistingKeys::ExistingKeys(const Workload &W, std::uint32_t Family,
+                           const BoundTemplate &PartitionKey,
+                           const BoundTemplate &RowKey)
+    : ExistingKeys(W, Family,
+                   {render(W, Family, PartitionKey, RowKey, 0,
+                           W.Families[Family].ExistingCount)}) {}
+
+ExistingKeys::ExistingKeys(const Workload &W, std::uint32_t Family,
+                           std::vector<Piece> Pieces)
+    : First(W.Families[Family].FirstExisting) {
+  // The first piece's text taken over, the others' appended after it.
+  for (Piece &P : Pieces) {
+    const std::size_t Before = Text.size();
+    if (Ends.empty()) {
+      Text = std::move(P.Text);
+      Ends = std::move(P.Ends);
+      PartitionKeyBytes = std::move(P.PartitionKeyBytes);
+      continue;
+    }
+    Text += P.Text;
+    for (const std::size_t End : P.Ends)
+      Ends.push_back(Before + End);
+    PartitionKeyBytes.insert(PartitionKeyBytes.end(),
+                             P.PartitionKeyBytes.begin(),
+                             P.PartitionKeyBytes.end());
   }
   ByKey.resize(size());
   std::iota(ByKey.begin(), ByKey.end(), 0u);
   std::vector<std::pair<std::uint64_t, std::uint32_t>> Chunks;
   Chunks.reserve(size());
   sortByKey(0, size(), 0, Chunks);
+}
+
+namespace {
+
+// A family with fewer existing entities than this is rendered by one
+// thread: sharing the work costs a meeting of two.
+constexpr std::uint32_t SplitAtLeast = 8192;
+
+// The second half rendered into its promise (a failure too).
+template <typename Half>
+void renderInto(Half &H, const Workload &W, std::uint32_t Family,
+                const BoundTemplate &PartitionKey,
+                const BoundTemplate &RowKey) {
+  try {
+    H.Piece.set_value(
+        ExistingKeys::render(W, Family, PartitionKey, RowKey, H.From, H.To));
+  } catch (...) {
+    H.Piece.set_exception(std::current_exception());
+  }
+}
+
+} // namespace
+
+bool ExistingKeyCache::take(SecondHalf &Half) {
+  const std::lock_guard<std::mutex> Guard(Lock);
+  if (Half.Taken)
+    return false;
+  Half.Taken = true;
+  return true;
 }
 
 std::shared_ptr<const ExistingKeys>
@@ -100,22 +159,48 @@ ExistingKeyCache::of(std::uint32_t Family, const BoundTemplate &PartitionKey,
                            PartitionKey.signature() + '\x1e' +
                            RowKey.signature();
   std::promise<std::shared_ptr<const ExistingKeys>> Mine;
-  std::shared_future<std::shared_ptr<const ExistingKeys>> Keys;
+  KeysFuture Keys;
+  std::shared_ptr<SecondHalf> Half;
+  std::future<ExistingKeys::Piece> HalfDone;
   bool Renders = false;
   {
-    std::lock_guard<std::mutex> Guard(Lock);
+    const std::lock_guard<std::mutex> Guard(Lock);
     auto [It, New] = Rendered.try_emplace(Name);
     if (New) {
-      It->second = Mine.get_future().share();
+      It->second.Keys = Mine.get_future().share();
+      const std::uint32_t Count = W.Families[Family].ExistingCount;
+      if (Count >= SplitAtLeast) {
+        It->second.Half = std::make_shared<SecondHalf>();
+        It->second.Half->From = Count / 2;
+        It->second.Half->To = Count;
+        HalfDone = It->second.Half->Piece.get_future();
+      }
       Renders = true;
     }
-    Keys = It->second;
+    Keys = It->second.Keys;
+    Half = It->second.Half;
   }
-  // Rendered here, outside the lock; another replay that asks meanwhile
-  // waits for these (a failure here reaches it as a broken promise).
-  if (Renders)
+  if (!Renders) {
+    // Asked while another renders: the second half rendered here, if no
+    // other has taken it, then the whole waited for (a failure there
+    // reaches here as a broken promise).
+    if (Half && take(*Half))
+      renderInto(*Half, W, Family, PartitionKey, RowKey);
+    return Keys.get();
+  }
+  if (!Half) {
     Mine.set_value(
         std::make_shared<const ExistingKeys>(W, Family, PartitionKey, RowKey));
+    return Keys.get();
+  }
+  std::vector<ExistingKeys::Piece> Pieces;
+  Pieces.push_back(
+      ExistingKeys::render(W, Family, PartitionKey, RowKey, 0, Half->From));
+  if (take(*Half))
+    renderInto(*Half, W, Family, PartitionKey, RowKey);
+  Pieces.push_back(HalfDone.get());
+  Mine.set_value(
+      std::make_shared<const ExistingKeys>(W, Family, std::move(Pieces)));
   return Keys.get();
 }
 

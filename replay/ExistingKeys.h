@@ -30,6 +30,22 @@ public:
   ExistingKeys(const Workload &W, std::uint32_t Family,
                const BoundTemplate &PartitionKey, const BoundTemplate &RowKey);
 
+  // The keys of a run of ordinals, rendered (by any thread, with its own
+  // templates): a piece of the whole.
+  struct Piece {
+    std::string Text;
+    std::vector<std::size_t> Ends; // from the piece's own start
+    std::vector<std::uint32_t> PartitionKeyBytes;
+  };
+  static Piece render(const Workload &W, std::uint32_t Family,
+                      const BoundTemplate &PartitionKey,
+                      const BoundTemplate &RowKey, std::uint32_t From,
+                      std::uint32_t To);
+  // The keys of Family's existing entities from the pieces of consecutive
+  // ordinals from 0, in order.
+  ExistingKeys(const Workload &W, std::uint32_t Family,
+               std::vector<Piece> Pieces);
+
   std::uint32_t first() const { return First; }
   std::uint32_t size() const {
     return static_cast<std::uint32_t>(PartitionKeyBytes.size());
@@ -67,6 +83,11 @@ private:
 // signatures, BoundTemplate::signature): rendered by the first replay that
 // asks, while the others that ask for the same wait for it. Shared by the
 // replays of one workload only, across threads.
+//
+// The first asker renders the first half of the keys; the second half is
+// rendered by a replay that asks meanwhile (the replays of one rung start
+// together and ask for the same keys), or by the first asker when none
+// did.
 class ExistingKeyCache {
 public:
   explicit ExistingKeyCache(const Workload &W) : W(W) {}
@@ -79,10 +100,23 @@ public:
   const Workload &workload() const { return W; }
 
 private:
+  using KeysFuture = std::shared_future<std::shared_ptr<const ExistingKeys>>;
+  // The second half of keys being rendered: taken by one thread.
+  struct SecondHalf {
+    std::uint32_t From = 0, To = 0;
+    bool Taken = false; // under Lock
+    std::promise<ExistingKeys::Piece> Piece;
+  };
+  struct Entry {
+    KeysFuture Keys;
+    std::shared_ptr<SecondHalf> Half; // null: not split
+  };
+  // The second half, rendered here when no other thread has taken it.
+  bool take(SecondHalf &Half);
+
   const Workload &W;
   std::mutex Lock;
-  std::map<std::string, std::shared_future<std::shared_ptr<const ExistingKeys>>>
-      Rendered;
+  std::map<std::string, Entry> Rendered;
 };
 
 // Keys from Cache when it is the workload's (and both templates have a

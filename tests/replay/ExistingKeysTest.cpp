@@ -125,7 +125,7 @@ TEST_F(ExistingKeysTest, ACacheSharesOneRenderingPerTemplatesAndWorkload) {
   EXPECT_NE(existingKeys(nullptr, W, 0, Pk1, Rk1), First);
 }
 
-TEST_F(ExistingKeysTest, ThreadsAskingAtOnceGetOneRendering) {
+TEST_F(ExistingKeysTest, ThreadsAskingAtOnceShareOneRenderingInHalves) {
   ExistingKeyCache Cache(W);
   constexpr int Threads = 4;
   std::vector<BoundTemplate> Pks, Rks;
@@ -143,6 +143,33 @@ TEST_F(ExistingKeysTest, ThreadsAskingAtOnceGetOneRendering) {
   for (int I = 1; I < Threads; ++I)
     EXPECT_EQ(Got[I], Got[0]);
   EXPECT_EQ(Got[0]->byKey(), sortedWhole(*Got[0]));
+  // Two halves (30,000 entities: split), whoever rendered the second:
+  // the same keys as one rendering of the whole.
+  const ExistingKeys Whole(W, 0, Pks[0], Rks[0]);
+  ASSERT_EQ(Got[0]->size(), Whole.size());
+  for (std::uint32_t I = 0; I < Whole.size(); ++I) {
+    ASSERT_EQ(Got[0]->key(I), Whole.key(I)) << "ordinal " << I;
+    ASSERT_EQ(Got[0]->partitionKey(I), Whole.partitionKey(I));
+  }
+  EXPECT_EQ(Got[0]->byKey(), Whole.byKey());
+}
+
+TEST_F(ExistingKeysTest, PiecesRenderedApartMakeTheWhole) {
+  const BoundTemplate Pk = bind("{region}"), Rk = bind("{code}-{id}");
+  const ExistingKeys Whole(W, 0, Pk, Rk);
+  const std::uint32_t N = Whole.size();
+  std::vector<ExistingKeys::Piece> Pieces;
+  for (const auto [From, To] : {std::pair<std::uint32_t, std::uint32_t>{0, 1},
+                                {1, N / 3}, {N / 3, N / 3}, {N / 3, N}})
+    Pieces.push_back(ExistingKeys::render(W, 0, Pk, Rk, From, To));
+  const ExistingKeys Joined(W, 0, std::move(Pieces));
+  ASSERT_EQ(Joined.size(), N);
+  for (std::uint32_t I = 0; I < N; ++I) {
+    ASSERT_EQ(Joined.key(I), Whole.key(I)) << "ordinal " << I;
+    ASSERT_EQ(Joined.rowKey(I), Whole.rowKey(I));
+  }
+  EXPECT_EQ(Joined.byKey(), Whole.byKey());
+  EXPECT_EQ(Joined.first(), Whole.first());
 }
 
 // Every row of a table in key order, and each partition's count and
