@@ -193,7 +193,8 @@ const std::vector<OptionSpec> &replayOptions() {
        true,
        "N",
        "designs simulated and the answer check run in parallel, each on "
-       "its own core (default: the number of cores); the report is the "
+       "its own core, the check's two designs on two when N > 1 (default: "
+       "the number of cores); the report is the "
        "same for every N, -j 1 runs them one after another and holds one "
        "design's store at a time",
        {}},

@@ -5,6 +5,8 @@
 #include "replay/KeyBlock.h"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <numeric>
 
 namespace tablelint::replay {
@@ -19,12 +21,42 @@ std::uint64_t orderedChunk(std::string_view Key, std::size_t Offset) {
   return KeyBlock::headOf(Key.substr(std::min(Offset, Key.size())));
 }
 
+// Orders Chunks by chunk, equal chunks in the order they come (which is
+// their ordinals' order): a radix sort of the bytes, least significant
+// first, one stable pass per byte that is not the same in every chunk (a
+// date's century, a shared prefix: most bytes of a tie's next chunk).
+// Spare is the pass's room. A few chunks are sorted as pairs.
+void sortByChunk(std::vector<std::pair<std::uint64_t, std::uint32_t>> &Chunks,
+                 std::vector<std::pair<std::uint64_t, std::uint32_t>> &Spare) {
+  const std::size_t N = Chunks.size();
+  if (N < 256) {
+    std::sort(Chunks.begin(), Chunks.end());
+    return;
+  }
+  std::array<std::array<std::size_t, 256>, 8> Counts{};
+  for (const auto &C : Chunks)
+    for (unsigned B = 0; B < 8; ++B)
+      ++Counts[B][(C.first >> (8 * B)) & 0xff];
+  Spare.resize(N);
+  for (unsigned B = 0; B < 8; ++B) {
+    std::array<std::size_t, 256> &Count = Counts[B];
+    if (Count[(Chunks.front().first >> (8 * B)) & 0xff] == N)
+      continue; // one value of this byte: nothing to order
+    std::size_t Sum = 0;
+    for (std::size_t &C : Count)
+      Sum += std::exchange(C, Sum);
+    for (const auto &C : Chunks)
+      Spare[Count[(C.first >> (8 * B)) & 0xff]++] = C;
+    Chunks.swap(Spare);
+  }
+}
+
 } // namespace
 
 void ExistingKeys::sortByKey(std::size_t From, std::size_t To,
-                             std::size_t Offset,
-                             std::vector<std::pair<std::uint64_t,
-                                                   std::uint32_t>> &Chunks) {
+                             std::size_t Offset, SortBuffers &Buffers) {
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> &Chunks =
+      Buffers.Chunks;
   // Ordinals From..To share their first Offset bytes: ordered by the next
   // eight (then by ordinal, which keeps equal keys in entity order), and
   // each run that ties on them by the eight after, while every key of
@@ -33,7 +65,7 @@ void ExistingKeys::sortByKey(std::size_t From, std::size_t To,
   Chunks.clear();
   for (std::size_t I = From; I < To; ++I)
     Chunks.emplace_back(orderedChunk(key(ByKey[I]), Offset), ByKey[I]);
-  std::sort(Chunks.begin(), Chunks.end());
+  sortByChunk(Chunks, Buffers.Spare);
   for (std::size_t I = From; I < To; ++I)
     ByKey[I] = Chunks[I - From].second;
   std::vector<std::pair<std::size_t, std::size_t>> Ties;
@@ -51,7 +83,7 @@ void ExistingKeys::sortByKey(std::size_t From, std::size_t To,
         ByKey.begin() + static_cast<std::ptrdiff_t>(TieTo),
         [&](std::uint32_t I) { return key(I).size() > Offset + 8; });
     if (AllGoOn) {
-      sortByKey(TieFrom, TieTo, Offset + 8, Chunks);
+      sortByKey(TieFrom, TieTo, Offset + 8, Buffers);
       continue;
     }
     std::sort(ByKey.begin() + static_cast<std::ptrdiff_t>(TieFrom),
@@ -118,9 +150,9 @@ ExistingKeys::ExistingKeys(const Workload &W, std::uint32_t Family,
   }
   ByKey.resize(size());
   std::iota(ByKey.begin(), ByKey.end(), 0u);
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> Chunks;
-  Chunks.reserve(size());
-  sortByKey(0, size(), 0, Chunks);
+  SortBuffers Buffers;
+  Buffers.Chunks.reserve(size());
+  sortByKey(0, size(), 0, Buffers);
 }
 
 namespace {

@@ -67,8 +67,12 @@ public:
 
 private:
   // Orders ByKey[From, To), whose keys share their first Offset bytes.
+  // Chunks of keys with their ordinals, and room for a sort's pass.
+  struct SortBuffers {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> Chunks, Spare;
+  };
   void sortByKey(std::size_t From, std::size_t To, std::size_t Offset,
-                 std::vector<std::pair<std::uint64_t, std::uint32_t>> &Chunks);
+                 SortBuffers &Buffers);
   std::size_t start(std::uint32_t Ordinal) const {
     return Ordinal == 0 ? 0 : Ends[Ordinal - 1];
   }
