@@ -8,20 +8,50 @@
 
 namespace tablelint {
 
+namespace {
+
+// The runTasks a thread works for, while it runs a task of it.
+struct Pool {
+  std::size_t Tasks = 0;
+  unsigned Jobs = 1;
+  std::atomic<std::size_t> Next{0};
+  std::atomic<unsigned> Running{0};
+};
+thread_local const Pool *CurrentPool = nullptr;
+
+} // namespace
+
+bool spareThreadInPool() {
+  const Pool *P = CurrentPool;
+  return P && P->Next.load() >= P->Tasks && P->Running.load() < P->Jobs;
+}
+
 void runTasks(const std::vector<std::function<void()>> &Tasks, unsigned Jobs) {
   std::vector<std::exception_ptr> Errors(Tasks.size());
-  std::atomic<std::size_t> Next{0};
+  Pool P;
+  P.Tasks = Tasks.size();
+  P.Jobs = std::max(1u, Jobs);
   auto Work = [&] {
-    for (std::size_t I = Next++; I < Tasks.size(); I = Next++) {
+    const Pool *Outer = CurrentPool;
+    CurrentPool = &P;
+    for (;;) {
+      ++P.Running; // before the task is taken: never counted spare
+      const std::size_t I = P.Next++;
+      if (I >= Tasks.size()) {
+        --P.Running;
+        break;
+      }
       try {
         Tasks[I]();
       } catch (...) {
         Errors[I] = std::current_exception();
       }
+      --P.Running;
     }
+    CurrentPool = Outer;
   };
   const std::size_t Threads =
-      std::min<std::size_t>(std::max(1u, Jobs), Tasks.size());
+      std::min<std::size_t>(P.Jobs, Tasks.size());
   std::vector<std::thread> Helpers;
   for (std::size_t T = 1; T < Threads; ++T)
     Helpers.emplace_back(Work);

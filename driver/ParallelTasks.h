@@ -14,4 +14,9 @@ namespace tablelint {
 // here once all have ended (the first task's, in task order).
 void runTasks(const std::vector<std::function<void()>> &Tasks, unsigned Jobs);
 
+// Called from a task: whether its runTasks has a core to spare (every task
+// taken, fewer running than Jobs), which the task may use for a second
+// thread of its own while it lasts. False outside a task.
+bool spareThreadInPool();
+
 } // namespace tablelint

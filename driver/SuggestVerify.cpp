@@ -533,6 +533,7 @@ std::unique_ptr<Rung> makeRung(const schema::Schema &Current,
   R->Jobs = jobsThatFit(*R, WO, Verify.Jobs);
   // A check's two designs side by side where two jobs fit.
   R->Answers.SideBySide = R->Jobs > 1;
+  R->Answers.SpareThread = spareThreadInPool;
   return R;
 }
 

@@ -851,7 +851,10 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
     Designs[D].emplace(W, *Plans[D], Options.OrderEveryRow, Share,
                        Options.ExistingKeys.get());
   };
-  Pair.run([&] { Build(0); }, [&] { Build(1); });
+  auto Spare = [&Options] {
+    return !Options.SpareThread || Options.SpareThread();
+  };
+  Pair.run([&] { Build(0); }, [&] { Build(1); }, Spare());
   for (std::uint32_t From = 0;;) {
     const std::uint32_t E = Picks.next(From);
     if (E == W.Events.size())
@@ -859,7 +862,7 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
     Answer A[2];
     Pair.run([&] { A[0] = Designs[0]->answerAt(From, E); },
              [&] { A[1] = Designs[1]->answerAt(From, E); },
-             E - From >= StepApart);
+             E - From >= StepApart && Spare());
     From = E + 1;
     const std::uint32_t Op = W.Events[E].Op;
     Picks.scanned(Op, A[0].Scanned + A[1].Scanned);

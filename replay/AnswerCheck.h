@@ -41,6 +41,7 @@
 #include "replay/Workload.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,9 +65,14 @@ struct AnswerCheckOptions {
   // workload (replay/ExistingKeys.h); null: each check renders its own.
   std::shared_ptr<ExistingKeyCache> ExistingKeys;
   // The two designs side by side, the suggested one on a thread of its own
-  // (replay/SideBySide.h): they meet at each compared execution. The
-  // result is the same either way.
+  // (replay/SideBySide.h) in each step where SpareThread says a core is
+  // free: they meet at each compared execution. The result is the same
+  // either way.
   bool SideBySide = false;
+  // Asked before each step that would take the second thread: whether a
+  // core is free for it now (the caller's other tasks may hold them all);
+  // null: always.
+  std::function<bool()> SpareThread;
 };
 
 // The share of the logical entities a sampled answer check compares
