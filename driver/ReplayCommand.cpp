@@ -677,7 +677,6 @@ int runReplayCommand(const std::vector<std::string> &Args) {
         Options.SampleShare =
             AnswerShare >= 1 ? 1.0 : replay::answerSampleShare(W);
         Options.ExistingKeys = RO.ExistingKeys;
-        Options.SideBySide = Jobs > 1;
         Options.SpareThread = spareThreadInPool;
         Report.Answers =
             replay::checkAnswers(W, CheckPlans[0], CheckPlans[1], Options);

@@ -531,8 +531,8 @@ std::unique_ptr<Rung> makeRung(const schema::Schema &Current,
   if (Verify.AnswersOnSample)
     R->Answers.SampleShare = replay::answerSampleShare(R->W);
   R->Jobs = jobsThatFit(*R, WO, Verify.Jobs);
-  // A check's two designs side by side where two jobs fit.
-  R->Answers.SideBySide = R->Jobs > 1;
+  // A check's two designs side by side where a core of the rung's jobs is
+  // spare.
   R->Answers.SpareThread = spareThreadInPool;
   return R;
 }

@@ -845,14 +845,14 @@ AnswerCheck checkAnswers(const Workload &W, const DesignPlan &Current,
   }
   // The two designs side by side, each on its own thread (a plan caches
   // the text it last rendered: one plan twice stays on one thread).
-  SideBySide Pair(Options.SideBySide && &Current != &Suggested);
+  SideBySide Pair(Options.SpareThread && &Current != &Suggested);
   std::optional<FunctionalDesign> Designs[2];
   auto Build = [&](int D) {
     Designs[D].emplace(W, *Plans[D], Options.OrderEveryRow, Share,
                        Options.ExistingKeys.get());
   };
   auto Spare = [&Options] {
-    return !Options.SpareThread || Options.SpareThread();
+    return Options.SpareThread && Options.SpareThread();
   };
   Pair.run([&] { Build(0); }, [&] { Build(1); }, Spare());
   for (std::uint32_t From = 0;;) {

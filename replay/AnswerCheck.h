@@ -18,9 +18,9 @@
 // over the run, so a rare query is compared every time it runs; a query
 // whose executions scan many entities is compared less often as its scans
 // add up (ScanBudgetPerQuery). The writes after the last compared
-// execution are not applied: no answer sees them. With two jobs the two
-// designs run on two threads, meeting at each compared execution
-// (SideBySide).
+// execution are not applied: no answer sees them. Where a core is spare
+// the two designs run on two threads, meeting at each compared execution
+// (SpareThread).
 //
 // A long run checks a sample (SampleShare below 1): the logical entities
 // whose id hashes into the share (inAnswerSample), the same entities in
@@ -65,13 +65,10 @@ struct AnswerCheckOptions {
   // workload (replay/ExistingKeys.h); null: each check renders its own.
   std::shared_ptr<ExistingKeyCache> ExistingKeys;
   // The two designs side by side, the suggested one on a thread of its own
-  // (replay/SideBySide.h) in each step where SpareThread says a core is
-  // free: they meet at each compared execution. The result is the same
+  // (replay/SideBySide.h), in each step where SpareThread says a core is
+  // free now (the caller's other tasks may hold them all): they meet at
+  // each compared execution. Null: one thread. The result is the same
   // either way.
-  bool SideBySide = false;
-  // Asked before each step that would take the second thread: whether a
-  // core is free for it now (the caller's other tasks may hold them all);
-  // null: always.
   std::function<bool()> SpareThread;
 };
 

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <numeric>
+#include <utility>
 
 namespace tablelint::replay {
 
@@ -161,27 +161,22 @@ namespace {
 // thread: sharing the work costs a meeting of two.
 constexpr std::uint32_t SplitAtLeast = 8192;
 
-// The second half rendered into its promise (a failure too).
-template <typename Half>
-void renderInto(Half &H, const Workload &W, std::uint32_t Family,
-                const BoundTemplate &PartitionKey,
-                const BoundTemplate &RowKey) {
-  try {
-    H.Piece.set_value(
-        ExistingKeys::render(W, Family, PartitionKey, RowKey, H.From, H.To));
-  } catch (...) {
-    H.Piece.set_exception(std::current_exception());
-  }
-}
-
 } // namespace
 
-bool ExistingKeyCache::take(SecondHalf &Half) {
-  const std::lock_guard<std::mutex> Guard(Lock);
-  if (Half.Taken)
-    return false;
-  Half.Taken = true;
-  return true;
+void ExistingKeyCache::renderUntaken(SecondHalf &Half, std::uint32_t Family,
+                                     const BoundTemplate &PartitionKey,
+                                     const BoundTemplate &RowKey) {
+  {
+    const std::lock_guard<std::mutex> Guard(Lock);
+    if (std::exchange(Half.Taken, true))
+      return;
+  }
+  try {
+    Half.Piece.set_value(ExistingKeys::render(W, Family, PartitionKey, RowKey,
+                                              Half.From, Half.To));
+  } catch (...) {
+    Half.Piece.set_exception(std::current_exception());
+  }
 }
 
 std::shared_ptr<const ExistingKeys>
@@ -216,8 +211,8 @@ ExistingKeyCache::of(std::uint32_t Family, const BoundTemplate &PartitionKey,
     // Asked while another renders: the second half rendered here, if no
     // other has taken it, then the whole waited for (a failure there
     // reaches here as a broken promise).
-    if (Half && take(*Half))
-      renderInto(*Half, W, Family, PartitionKey, RowKey);
+    if (Half)
+      renderUntaken(*Half, Family, PartitionKey, RowKey);
     return Keys.get();
   }
   if (!Half) {
@@ -228,8 +223,7 @@ ExistingKeyCache::of(std::uint32_t Family, const BoundTemplate &PartitionKey,
   std::vector<ExistingKeys::Piece> Pieces;
   Pieces.push_back(
       ExistingKeys::render(W, Family, PartitionKey, RowKey, 0, Half->From));
-  if (take(*Half))
-    renderInto(*Half, W, Family, PartitionKey, RowKey);
+  renderUntaken(*Half, Family, PartitionKey, RowKey);
   Pieces.push_back(HalfDone.get());
   Mine.set_value(
       std::make_shared<const ExistingKeys>(W, Family, std::move(Pieces)));

@@ -66,11 +66,11 @@ public:
   const std::vector<std::uint32_t> &byKey() const { return ByKey; }
 
 private:
-  // Orders ByKey[From, To), whose keys share their first Offset bytes.
   // Chunks of keys with their ordinals, and room for a sort's pass.
   struct SortBuffers {
     std::vector<std::pair<std::uint64_t, std::uint32_t>> Chunks, Spare;
   };
+  // Orders ByKey[From, To), whose keys share their first Offset bytes.
   void sortByKey(std::size_t From, std::size_t To, std::size_t Offset,
                  SortBuffers &Buffers);
   std::size_t start(std::uint32_t Ordinal) const {
@@ -115,8 +115,11 @@ private:
     KeysFuture Keys;
     std::shared_ptr<SecondHalf> Half; // null: not split
   };
-  // The second half, rendered here when no other thread has taken it.
-  bool take(SecondHalf &Half);
+  // Half rendered here into its promise (a failure too), unless another
+  // thread has taken it.
+  void renderUntaken(SecondHalf &Half, std::uint32_t Family,
+                     const BoundTemplate &PartitionKey,
+                     const BoundTemplate &RowKey);
 
   const Workload &W;
   std::mutex Lock;

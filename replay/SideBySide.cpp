@@ -3,6 +3,20 @@
 
 namespace tablelint::replay {
 
+namespace {
+
+// Runs F; what it threw, or null.
+std::exception_ptr runCaught(const std::function<void()> &F) {
+  try {
+    F();
+  } catch (...) {
+    return std::current_exception();
+  }
+  return nullptr;
+}
+
+} // namespace
+
 SideBySide::~SideBySide() {
   if (!Helper.joinable())
     return;
@@ -22,12 +36,7 @@ void SideBySide::helperLoop() {
       return;
     const std::function<void()> &There = *Job;
     Lock.unlock();
-    std::exception_ptr Error;
-    try {
-      There();
-    } catch (...) {
-      Error = std::current_exception();
-    }
+    const std::exception_ptr Error = runCaught(There);
     Lock.lock();
     HelperError = Error;
     Job = nullptr;
@@ -50,12 +59,7 @@ void SideBySide::run(const std::function<void()> &Here,
     HelperError = nullptr;
   }
   Changed.notify_all();
-  std::exception_ptr HereError;
-  try {
-    Here();
-  } catch (...) {
-    HereError = std::current_exception();
-  }
+  const std::exception_ptr HereError = runCaught(Here);
   // There may use what Here's caller owns: wait for it whatever happened.
   std::unique_lock<std::mutex> Lock(Mutex);
   Changed.wait(Lock, [this] { return Job == nullptr; });

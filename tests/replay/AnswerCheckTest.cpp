@@ -614,7 +614,7 @@ TEST(AnswerCheck, SideBySideTheDesignsAnswerAsOneAfterTheOther) {
       One.SampleShare = Share;
       One.ScanBudgetPerQuery = 20000;
       AnswerCheckOptions Two = One;
-      Two.SideBySide = true;
+      Two.SpareThread = [] { return true; };
       const AnswerCheck A = checkAnswers(R.W, R.Plans[0], R.Plans[1], One);
       const AnswerCheck B = checkAnswers(R.W, R.Plans[0], R.Plans[1], Two);
       EXPECT_EQ(everything(B), everything(A));
